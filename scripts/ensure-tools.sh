@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Installs what building and testing genlab needs, skipping whatever is already there.
+#   scripts/ensure-tools.sh build   wasm32 target, wasm-bindgen CLI (pinned), wasm-pack
+#   scripts/ensure-tools.sh test    the above, plus Chromium + ChromeDriver, Firefox ESR + geckodriver
+# Safe to run again: each step checks first. Nothing here downloads a prebuilt binary
+# from outside the package registries (this machine reaches only those).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+want=${1:-build}
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '[ensure-tools] %s\n' "$*"; }
+
+# The wasm-bindgen CLI must match the library version exactly; Cargo.toml pins it.
+wb_version=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p; s/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' Cargo.toml | head -1)
+[[ -n $wb_version ]] || { echo "Cargo.toml must pin wasm-bindgen exactly (=X.Y.Z)" >&2; exit 1; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [[ $(wasm-bindgen --version 2>/dev/null | awk '{print $2}') != "$wb_version" ]]; then
+  say "installing wasm-bindgen-cli $wb_version (several minutes, once)"
+  # --locked first (reproducible); the registry mirror may lack a locked transitive
+  # version, in which case a fresh resolution of the same CLI version is fine.
+  cargo install --locked --force wasm-bindgen-cli --version "$wb_version" ||
+    cargo install --force wasm-bindgen-cli --version "$wb_version"
+fi
+
+if ! command -v wasm-pack >/dev/null; then
+  say "installing wasm-pack (several minutes, once)"
+  cargo install --locked wasm-pack --version 0.15.1 || cargo install --locked wasm-pack
+fi
+
+[[ $want == test ]] || exit 0
+
+apt_updated=0
+apt_install() {
+  if ((apt_updated == 0)); then
+    say "apt-get update"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    apt_updated=1
+  fi
+  say "apt-get install $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v chromedriver >/dev/null || missing+=(chromium-driver)
+command -v firefox >/dev/null || command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+((${#missing[@]} == 0)) || apt_install "${missing[@]}"
+
+if ! command -v geckodriver >/dev/null; then
+  say "installing geckodriver (a few minutes, once)"
+  cargo install --locked geckodriver --version 0.37.1 || cargo install --locked geckodriver
+fi
+say "tools ready"

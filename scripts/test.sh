@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Every test: installs what is missing, then runs the style checks, the native tests,
+# the browser tests in headless Chrome and Firefox, and the end-to-end tests.
+#   scripts/test.sh
+# Set GENLAB_REQUIRE_SHARED_DATA=1 to make the real-data tests fail (not skip) when
+# ../shared/data is absent; CI does.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "tools"
+bash scripts/ensure-tools.sh test
+
+step "format"
+cargo fmt --all -- --check
+
+step "clippy (host and wasm32)"
+cargo clippy --all-targets -- -D warnings
+cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+
+step "native tests"
+cargo test
+
+step "browser tests: headless Chrome"
+wasm-pack test --headless --chrome
+
+step "browser tests: headless Firefox"
+wasm-pack test --headless --firefox
+
+step "all tests passed"

@@ -1,0 +1,101 @@
+//! One error type for the whole crate.
+//!
+//! Every message is a sentence a student can read on screen: it says what is wrong with
+//! the data or the setting and, where it helps, what to do about it. The UI shows
+//! [`Error::to_string`] as it is.
+
+use thiserror::Error;
+
+/// Everything that can go wrong in genlab, from the maths to the input parsers.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum Error {
+    /// A parameter is outside the range its formula allows (α < 0, σ ≤ 0, |ρ| ≥ 1, …).
+    #[error("{name} = {value} is not allowed: {rule}.")]
+    InvalidParameter {
+        /// The parameter's name as the UI shows it.
+        name: &'static str,
+        /// The offending value, as text (so NaN and ∞ print as words).
+        value: String,
+        /// The rule it breaks, in plain words.
+        rule: &'static str,
+    },
+
+    /// The points and labels given to a fit have different lengths.
+    #[error("There are {points} points but {labels} labels: every point needs exactly one label.")]
+    LengthMismatch {
+        /// Number of points.
+        points: usize,
+        /// Number of labels.
+        labels: usize,
+    },
+
+    /// A label other than 0 or 1 was given to a two-class model.
+    #[error("Point {index} has label {label}, but the classes are 0 and 1.")]
+    BadLabel {
+        /// Index of the point.
+        index: usize,
+        /// The label found.
+        label: u8,
+    },
+
+    /// A class has no training examples, so its mean (or its prior) cannot be estimated.
+    #[error("Class {class} has no points, so its mean cannot be estimated. Add at least one point to each class.")]
+    EmptyClass {
+        /// The empty class (0 or 1).
+        class: u8,
+    },
+
+    /// A coordinate or value is NaN or infinite.
+    #[error("Point {index} has a coordinate that is not a finite number; remove it or fix it.")]
+    NonFinite {
+        /// Index of the offending point.
+        index: usize,
+    },
+
+    /// The shared (or per-class) covariance matrix cannot be inverted.
+    #[error("The covariance matrix Σ is singular (determinant {det:.3e}): the points lie on a line or on top of each other, so no Gaussian fits them. Spread the points out or add more.")]
+    SingularCovariance {
+        /// Its determinant (zero or nearly so).
+        det: f64,
+    },
+
+    /// A line of an input file could not be parsed.
+    #[error("Line {line}: {reason}")]
+    BadLine {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+
+    /// A corpus or data set has nothing usable in it.
+    #[error("{0}")]
+    EmptyData(String),
+
+    /// A named item (preset, dataset, option) does not exist.
+    #[error("Unknown {kind} “{name}”.")]
+    Unknown {
+        /// What kind of thing was looked up.
+        kind: &'static str,
+        /// The name asked for.
+        name: String,
+    },
+
+    /// The browser refused something (no 2-D canvas context, and the like).
+    #[error("The browser could not {0}.")]
+    Browser(String),
+}
+
+/// The crate's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Formats a number for an error message so that NaN and infinities read as words.
+pub fn describe(value: f64) -> String {
+    if value.is_nan() {
+        "not a number".to_string()
+    } else if value.is_infinite() {
+        if value > 0.0 { "infinity" } else { "minus infinity" }.to_string()
+    } else {
+        format!("{value}")
+    }
+}

@@ -1,0 +1,158 @@
+//! The maximum-likelihood GDA fit and its posterior.
+//!
+//! φ = m₁/m, μ_k = (1/m_k) Σ_{yᵢ=k} xᵢ, Σ = (1/m) Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ,
+//! w = Σ⁻¹(μ₁ − μ₀), b = −wᵀ(μ₀ + μ₁)/2 + log(φ/(1 − φ)), p(y=1|x) = σ(wᵀx + b).
+//!
+//! The sums are taken in two passes (means first, then centred scatter), which keeps Σ
+//! accurate when the points sit far from the origin (penguin bills are ~40 mm long).
+
+use crate::error::{Error, Result};
+use crate::stats::linalg::{self, Mat2, Vec2};
+use crate::stats::sigmoid;
+
+/// A fitted GDA model: the maximum-likelihood parameters and the linear log-odds they imply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gda {
+    phi: f64,
+    mu: [Vec2; 2],
+    sigma: Mat2,
+    sigma_inv: Mat2,
+    w: Vec2,
+    b: f64,
+    counts: [usize; 2],
+}
+
+impl Gda {
+    /// Fits φ, μ₀, μ₁ and the shared Σ by maximum likelihood.
+    ///
+    /// `points[i]` has label `labels[i]`, which must be 0 or 1.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] when the slices differ in length, [`Error::BadLabel`] for
+    /// a label other than 0/1, [`Error::NonFinite`] for a NaN or infinite coordinate,
+    /// [`Error::EmptyClass`] when a class has no points, and
+    /// [`Error::SingularCovariance`] when Σ cannot be inverted (one point per class,
+    /// identical or collinear points).
+    pub fn fit(points: &[[f64; 2]], labels: &[u8]) -> Result<Gda> {
+        if points.len() != labels.len() {
+            return Err(Error::LengthMismatch { points: points.len(), labels: labels.len() });
+        }
+        let mut counts = [0usize; 2];
+        let mut sums = [[0.0f64; 2]; 2];
+        for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
+            if label > 1 {
+                return Err(Error::BadLabel { index, label });
+            }
+            if !(p[0].is_finite() && p[1].is_finite()) {
+                return Err(Error::NonFinite { index });
+            }
+            let k = label as usize;
+            counts[k] += 1;
+            sums[k][0] += p[0];
+            sums[k][1] += p[1];
+        }
+        for (class, &n) in counts.iter().enumerate() {
+            if n == 0 {
+                return Err(Error::EmptyClass { class: class as u8 });
+            }
+        }
+        let mu = [0, 1].map(|k| [sums[k][0] / counts[k] as f64, sums[k][1] / counts[k] as f64]);
+
+        let (mut sxx, mut sxy, mut syy) = (0.0f64, 0.0f64, 0.0f64);
+        for (p, &label) in points.iter().zip(labels) {
+            let m = mu[label as usize];
+            let (dx, dy) = (p[0] - m[0], p[1] - m[1]);
+            sxx += dx * dx;
+            sxy += dx * dy;
+            syy += dy * dy;
+        }
+        let m = points.len() as f64;
+        let sigma = [[sxx / m, sxy / m], [sxy / m, syy / m]];
+        let sigma_inv = singular_checked_inverse(&sigma, &mu)?;
+
+        let phi = counts[1] as f64 / m;
+        let w = linalg::mul_vec(&sigma_inv, [mu[1][0] - mu[0][0], mu[1][1] - mu[0][1]]);
+        // log(φ/(1−φ)) as a difference of logs of counts: exact for the ratio m₁/m₀.
+        let log_prior_ratio = (counts[1] as f64).ln() - (counts[0] as f64).ln();
+        let mid = [0.5 * (mu[0][0] + mu[1][0]), 0.5 * (mu[0][1] + mu[1][1])];
+        let b = -linalg::dot(w, mid) + log_prior_ratio;
+        Ok(Gda { phi, mu, sigma, sigma_inv, w, b, counts })
+    }
+
+    /// φ, the maximum-likelihood prior p(y = 1).
+    pub fn phi(&self) -> f64 {
+        self.phi
+    }
+
+    /// μ₀, the mean of class 0.
+    pub fn mu0(&self) -> [f64; 2] {
+        self.mu[0]
+    }
+
+    /// μ₁, the mean of class 1.
+    pub fn mu1(&self) -> [f64; 2] {
+        self.mu[1]
+    }
+
+    /// The shared covariance Σ (divided by m).
+    pub fn sigma(&self) -> [[f64; 2]; 2] {
+        self.sigma
+    }
+
+    /// Σ⁻¹.
+    pub fn sigma_inv(&self) -> [[f64; 2]; 2] {
+        self.sigma_inv
+    }
+
+    /// `(w, b)` with log p(y=1|x)/p(y=0|x) = w·x + b.
+    pub fn log_odds_coefficients(&self) -> ([f64; 2], f64) {
+        (self.w, self.b)
+    }
+
+    /// The number of points in class 0 and class 1.
+    pub fn counts(&self) -> [usize; 2] {
+        self.counts
+    }
+
+    /// log p(y=1|x)/p(y=0|x) = w·x + b.
+    pub fn log_odds(&self, x: [f64; 2]) -> f64 {
+        linalg::dot(self.w, x) + self.b
+    }
+
+    /// p(y = 1 | x) = σ(w·x + b), evaluated without overflow. Never NaN for finite x
+    /// (for non-finite x it returns ½ rather than NaN: the model has no opinion there).
+    pub fn posterior(&self, x: [f64; 2]) -> f64 {
+        let z = self.log_odds(x);
+        if z.is_nan() {
+            0.5
+        } else {
+            sigmoid(z)
+        }
+    }
+
+    /// The predicted class: 1 when the log-odds is positive; ties go to class 0.
+    pub fn predict(&self, x: [f64; 2]) -> u8 {
+        u8::from(self.log_odds(x) > 0.0)
+    }
+
+    /// The squared Mahalanobis distance (x − μ_k)ᵀ Σ⁻¹ (x − μ_k) to class `k`'s mean.
+    pub fn mahalanobis2(&self, x: [f64; 2], k: usize) -> f64 {
+        let m = self.mu[k.min(1)];
+        let d = [x[0] - m[0], x[1] - m[1]];
+        linalg::dot(d, linalg::mul_vec(&self.sigma_inv, d))
+    }
+}
+
+/// Σ⁻¹, or the singular-covariance error. The test is relative to the spread of the data
+/// (the means' magnitude), so that moving the whole cloud far away does not change it.
+fn singular_checked_inverse(sigma: &Mat2, mu: &[Vec2; 2]) -> Result<Mat2> {
+    let det = linalg::det(sigma);
+    let trace = sigma[0][0] + sigma[1][1];
+    let scale = mu.iter().flatten().fold(1.0f64, |a, &v| a.max(v.abs()));
+    // Both eigenvalues must be a visible fraction of the trace, and the trace must not be
+    // rounding noise relative to the coordinates' own size.
+    if !(det > 1e-10 * trace * trace) || !(trace > 1e-20 * scale * scale) {
+        return Err(Error::SingularCovariance { det });
+    }
+    linalg::inverse(sigma).ok_or(Error::SingularCovariance { det })
+}

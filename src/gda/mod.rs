@@ -1,0 +1,21 @@
+//! Gaussian Discriminant Analysis with a shared covariance (CS229's generative model):
+//!
+//! y ~ Bernoulli(φ),  x | y = k ~ N(μ_k, Σ).
+//!
+//! The maximum-likelihood fit ([`Gda::fit`]) is φ = (1/m) Σ 1{y = 1}, μ_k the class means,
+//! Σ = (1/m) Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ (divided by m). Bayes' rule then gives a
+//! logistic posterior, p(y = 1 | x) = σ(wᵀx + b) with
+//! w = Σ⁻¹(μ₁ − μ₀) and b = −wᵀ(μ₀ + μ₁)/2 + log(φ/(1 − φ)).
+//!
+//! [`geometry`] holds the pictures of the model: Mahalanobis ellipses and the decision
+//! line clipped to the plot box; [`sample`] draws the two generating clouds.
+
+pub mod fit;
+pub mod geometry;
+pub mod lab;
+pub mod sample;
+
+pub use fit::Gda;
+pub use geometry::{clip_line, ellipse, mass_inside, Rect};
+pub use lab::{GdaLab, GdaSummary};
+pub use sample::{ClassParams, SampleSpec};

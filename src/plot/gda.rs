@@ -1,0 +1,280 @@
+//! The GDA figure: both clouds (colour and marker shape per class), the fitted 1σ and 2σ
+//! Mahalanobis ellipses labelled with the mass they hold (1 − e^(−k²/2)), the generating
+//! Gaussians dashed, the decision boundary w·x + b = 0 clipped to the plot box, the drag
+//! handles on the means, axes with few ticks and a legend.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{draw_error, Style, BOUNDARY, CLASS0, CLASS1, INK};
+use crate::error::Result;
+use crate::gda::geometry::{clip_line, clip_polyline_closed, ellipse, mass_inside, Rect};
+use crate::gda::lab::GdaLab;
+use crate::stats::linalg::Vec2;
+
+/// Where the plot box landed on the drawing area, to map pointer positions back to data.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlotFrame {
+    /// The plot box in backing-store pixels: left, top, right, bottom.
+    pub pixels: [i32; 4],
+    /// The data window drawn in it.
+    pub view: Rect,
+}
+
+impl PlotFrame {
+    /// Data coordinates of a backing-store pixel position.
+    pub fn to_data(&self, px: f64, py: f64) -> Vec2 {
+        let [l, t, r, b] = self.pixels.map(f64::from);
+        let v = self.view;
+        [v.x0 + (px - l) / (r - l).max(1.0) * (v.x1 - v.x0), v.y1 - (py - t) / (b - t).max(1.0) * (v.y1 - v.y0)]
+    }
+
+    /// Backing-store pixel position of a data point.
+    pub fn to_pixels(&self, p: Vec2) -> [f64; 2] {
+        let [l, t, r, b] = self.pixels.map(f64::from);
+        let v = self.view;
+        [l + (p[0] - v.x0) / (v.x1 - v.x0) * (r - l), t + (v.y1 - p[1]) / (v.y1 - v.y0) * (b - t)]
+    }
+}
+
+/// What to draw beside the points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GdaLayers {
+    /// The generating Gaussians, dashed (generated data only).
+    pub truth: bool,
+    /// The fitted ellipses.
+    pub ellipses: bool,
+    /// Which class's handle is focused or dragged (drawn with a ring).
+    pub active_handle: Option<usize>,
+}
+
+impl Default for GdaLayers {
+    fn default() -> Self {
+        GdaLayers { truth: true, ellipses: true, active_handle: None }
+    }
+}
+
+/// The margins around the plot box in CSS pixels: top, right, bottom, left.
+const MARGIN: [f64; 4] = [12.0, 16.0, 44.0, 56.0];
+
+/// The plot box a drawing area of `width × height` backing pixels will get, so the caller
+/// can give the data window the same aspect ratio before drawing.
+pub fn plot_box(width: u32, height: u32, style: &Style) -> (f64, f64) {
+    let w = f64::from(width) - style.px(MARGIN[1] + MARGIN[3]);
+    let h = f64::from(height) - style.px(MARGIN[0] + MARGIN[2]);
+    (w.max(1.0), h.max(1.0))
+}
+
+/// Draws the whole GDA figure onto `root` and returns where the plot box went.
+///
+/// # Errors
+/// A drawing error from the backend, as [`crate::Error::Browser`].
+pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, layers: &GdaLayers, style: &Style) -> Result<PlotFrame> {
+    root.fill(&WHITE).map_err(draw_error)?;
+    let view = lab.view();
+    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let thin = style.ipx(1.0);
+
+    let mut chart = ChartBuilder::on(root)
+        .margin_top(style.ipx(MARGIN[0]))
+        .margin_right(style.ipx(MARGIN[1]))
+        .x_label_area_size(style.ipx(MARGIN[2]))
+        .y_label_area_size(style.ipx(MARGIN[3]))
+        .build_cartesian_2d(view.x0..view.x1, view.y0..view.y1)
+        .map_err(draw_error)?;
+    let names = &lab.dataset().axis_names;
+    chart
+        .configure_mesh()
+        .x_labels(6)
+        .y_labels(6)
+        .light_line_style(WHITE)
+        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4).stroke_width(thin))
+        .axis_style(INK.stroke_width(thin))
+        .label_style(font(12.0).color(&INK))
+        .axis_desc_style(font(13.0).color(&INK))
+        .x_desc(names[0])
+        .y_desc(names[1])
+        .x_label_formatter(&|v| tick(*v))
+        .y_label_formatter(&|v| tick(*v))
+        .draw()
+        .map_err(draw_error)?;
+
+    let (pxr, pyr) = chart.plotting_area().get_pixel_range();
+    let frame = PlotFrame { pixels: [pxr.start, pyr.start, pxr.end, pyr.end], view };
+    let colours = [CLASS0, CLASS1];
+
+    // Generating Gaussians, dashed, 1σ and 2σ.
+    if layers.truth {
+        if let Some(spec) = lab.spec() {
+            for (k, c) in [spec.class0, spec.class1].iter().enumerate() {
+                for level in [1.0, 2.0] {
+                    if let Ok(e) = ellipse(c.mean, &c.sigma(), level, 96) {
+                        for piece in clip_polyline_closed(&e, view) {
+                            for dash in dashes(&piece, &frame, style.px(7.0), style.px(5.0)) {
+                                chart
+                                    .draw_series(std::iter::once(PathElement::new(dash, colours[k].mix(0.6).stroke_width(style.ipx(1.25)))))
+                                    .map_err(draw_error)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // The points: class 0 circles, class 1 triangles, half transparent so overlaps show.
+    let (points, labels) = lab.points();
+    let r = style.px(3.2);
+    chart
+        .draw_series(points.iter().zip(labels).filter(|(_, &l)| l == 0).filter(|(p, _)| view.contains(**p)).map(|(p, _)| {
+            Circle::new((p[0], p[1]), r.round() as i32, CLASS0.mix(0.55).filled())
+        }))
+        .map_err(draw_error)?;
+    chart
+        .draw_series(points.iter().zip(labels).filter(|(_, &l)| l == 1).filter(|(p, _)| view.contains(**p)).map(|(p, _)| {
+            TriangleMarker::new((p[0], p[1]), (r * 1.35).round() as i32, CLASS1.mix(0.6).filled())
+        }))
+        .map_err(draw_error)?;
+
+    if let Ok(fit) = lab.fit() {
+        let sigma = fit.sigma();
+        let means = [fit.mu0(), fit.mu1()];
+        if layers.ellipses {
+            for (k, mu) in means.iter().enumerate() {
+                for (level, width) in [(1.0, 2.0), (2.0, 1.5)] {
+                    let Ok(e) = ellipse(*mu, &sigma, level, 128) else { continue };
+                    for piece in clip_polyline_closed(&e, view) {
+                        let path: Vec<(f64, f64)> = piece.iter().map(|p| (p[0], p[1])).collect();
+                        chart
+                            .draw_series(std::iter::once(PathElement::new(path, colours[k].stroke_width(style.ipx(width)))))
+                            .map_err(draw_error)?;
+                    }
+                    // The label sits at the ellipse's highest point, if that is in view.
+                    if let Some(top) = e.iter().copied().max_by(|a, b| a[1].total_cmp(&b[1])) {
+                        if view.contains(top) {
+                            let label = format!("{:.1} %", 100.0 * mass_inside(level));
+                            let [x, y] = frame.to_pixels(top);
+                            root.draw(&Text::new(
+                                label,
+                                (x as i32 - style.ipx(14.0) as i32, y as i32 - style.ipx(15.0) as i32),
+                                font(11.0).color(&colours[k]),
+                            ))
+                            .map_err(draw_error)?;
+                        }
+                    }
+                }
+            }
+        }
+
+        let (w, b) = fit.log_odds_coefficients();
+        if let Some((p, q)) = clip_line(w, b, view) {
+            chart
+                .draw_series(std::iter::once(PathElement::new(vec![(p[0], p[1]), (q[0], q[1])], BOUNDARY.stroke_width(style.ipx(2.5)))))
+                .map_err(draw_error)?;
+        }
+    }
+
+    // Drag handles: a white-ringed dot on each mean, with a focus ring when active.
+    for (k, colour) in colours.iter().enumerate() {
+        let h = lab.handle(k);
+        if !view.contains(h) {
+            continue;
+        }
+        let [x, y] = frame.to_pixels(h);
+        let c = (x.round() as i32, y.round() as i32);
+        if layers.active_handle == Some(k) {
+            root.draw(&Circle::new(c, style.ipx(13.0) as i32, BOUNDARY.stroke_width(style.ipx(2.0)))).map_err(draw_error)?;
+        }
+        root.draw(&Circle::new(c, style.ipx(8.0) as i32, WHITE.filled())).map_err(draw_error)?;
+        root.draw(&Circle::new(c, style.ipx(6.0) as i32, colour.filled())).map_err(draw_error)?;
+    }
+
+    legend(root, lab, &frame, style)?;
+    Ok(frame)
+}
+
+/// The legend box in the plot's top-left corner.
+fn legend<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, frame: &PlotFrame, style: &Style) -> Result<()> {
+    let names = &lab.dataset().class_names;
+    let font = ("sans-serif", style.px(12.0)).into_font().color(&INK);
+    let line_h = style.px(18.0) as i32;
+    let x = frame.pixels[0] + style.ipx(8.0) as i32;
+    let mut y = frame.pixels[1] + style.ipx(8.0) as i32;
+    let rows = if lab.spec().is_some() { 5 } else { 4 };
+    let box_w = style.px(150.0) as i32;
+    root.draw(&Rectangle::new([(x, y), (x + box_w, y + rows * line_h + style.ipx(6.0) as i32)], WHITE.mix(0.85).filled()))
+        .map_err(draw_error)?;
+    root.draw(&Rectangle::new([(x, y), (x + box_w, y + rows * line_h + style.ipx(6.0) as i32)], INK.mix(0.4).stroke_width(style.ipx(1.0))))
+        .map_err(draw_error)?;
+    y += style.ipx(3.0) as i32;
+    let sx = x + style.ipx(14.0) as i32;
+    let tx = x + style.ipx(30.0) as i32;
+    let mid = |y: i32| y + line_h / 2;
+    let r = style.px(4.0) as i32;
+    root.draw(&Circle::new((sx, mid(y)), r, CLASS0.filled())).map_err(draw_error)?;
+    root.draw(&Text::new(format!("y = 0: {}", names[0]), (tx, y + style.ipx(3.0) as i32), font.clone())).map_err(draw_error)?;
+    y += line_h;
+    root.draw(&TriangleMarker::new((sx, mid(y)), (f64::from(r) * 1.35) as i32, CLASS1.filled())).map_err(draw_error)?;
+    root.draw(&Text::new(format!("y = 1: {}", names[1]), (tx, y + style.ipx(3.0) as i32), font.clone())).map_err(draw_error)?;
+    y += line_h;
+    let seg = |y: i32| vec![(sx - style.ipx(9.0) as i32, mid(y)), (sx + style.ipx(9.0) as i32, mid(y))];
+    root.draw(&PathElement::new(seg(y), INK.stroke_width(style.ipx(2.0)))).map_err(draw_error)?;
+    root.draw(&Text::new("fitted 1σ, 2σ", (tx, y + style.ipx(3.0) as i32), font.clone())).map_err(draw_error)?;
+    y += line_h;
+    if lab.spec().is_some() {
+        let s = seg(y);
+        let d = style.ipx(5.0) as i32;
+        root.draw(&PathElement::new(vec![s[0], (s[0].0 + d, s[0].1)], INK.mix(0.6).stroke_width(style.ipx(1.25)))).map_err(draw_error)?;
+        root.draw(&PathElement::new(vec![(s[1].0 - d, s[1].1), s[1]], INK.mix(0.6).stroke_width(style.ipx(1.25)))).map_err(draw_error)?;
+        root.draw(&Text::new("true Gaussians", (tx, y + style.ipx(3.0) as i32), font.clone())).map_err(draw_error)?;
+        y += line_h;
+    }
+    root.draw(&PathElement::new(seg(y), BOUNDARY.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
+    root.draw(&Text::new("boundary p = 0.5", (tx, y + style.ipx(3.0) as i32), font)).map_err(draw_error)?;
+    Ok(())
+}
+
+/// Splits a polyline into dashes of `on` pixels separated by `off` pixels (measured on
+/// screen, so dashes look the same at any zoom). Returns data-space segments.
+fn dashes(path: &[Vec2], frame: &PlotFrame, on: f64, off: f64) -> Vec<Vec<(f64, f64)>> {
+    let mut out = Vec::new();
+    let mut current: Vec<(f64, f64)> = Vec::new();
+    let (mut drawing, mut left) = (true, on);
+    for pair in path.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let (pa, pb) = (frame.to_pixels(a), frame.to_pixels(b));
+        let len = ((pb[0] - pa[0]).powi(2) + (pb[1] - pa[1]).powi(2)).sqrt();
+        let mut t = 0.0;
+        while len > 0.0 && t < 1.0 {
+            let step = (left / len).min(1.0 - t);
+            let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+            let q = [a[0] + (b[0] - a[0]) * (t + step), a[1] + (b[1] - a[1]) * (t + step)];
+            if drawing {
+                if current.is_empty() {
+                    current.push((p[0], p[1]));
+                }
+                current.push((q[0], q[1]));
+            }
+            left -= step * len;
+            t += step;
+            if left <= 1e-9 {
+                if drawing && !current.is_empty() {
+                    out.push(std::mem::take(&mut current));
+                }
+                drawing = !drawing;
+                left = if drawing { on } else { off };
+            }
+        }
+    }
+    if current.len() > 1 {
+        out.push(current);
+    }
+    out
+}
+
+/// A tick label with as few digits as the value needs (no "-0").
+fn tick(v: f64) -> String {
+    let s = if v.abs() >= 100.0 { format!("{v:.0}") } else if v.abs() >= 10.0 { format!("{v:.1}") } else { format!("{v:.2}") };
+    let s = if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s };
+    if s == "-0" { "0".to_string() } else { s }
+}

@@ -1,0 +1,288 @@
+//! The GDA panel's handle: it owns the panel state ([`GdaLab`]) and the canvas, and draws
+//! with plotters through `CanvasBackend`. Pointer positions arrive in CSS pixels and are
+//! scaled by the device pixel ratio here, in one place.
+
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use super::js_error;
+use crate::data::Preset;
+use crate::error::Error;
+use crate::gda::{ClassParams, GdaLab, SampleSpec};
+use crate::plot::gda::{draw, plot_box, GdaLayers, PlotFrame};
+use crate::plot::Style;
+
+/// The generating parameters as the controls send them.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct Params {
+    n0: f64,
+    n1: f64,
+    sd0: [f64; 2],
+    rho0: f64,
+    sd1: [f64; 2],
+    rho1: f64,
+    seed: f64,
+}
+
+/// One GDA panel bound to one canvas.
+#[wasm_bindgen]
+pub struct GdaPanel {
+    lab: GdaLab,
+    canvas: HtmlCanvasElement,
+    style: Style,
+    layers: GdaLayers,
+    frame: Option<PlotFrame>,
+    css_size: (f64, f64),
+}
+
+#[wasm_bindgen]
+impl GdaPanel {
+    /// A panel on `canvas`, opening on the default generated sample.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement) -> Result<GdaPanel, JsError> {
+        let lab = GdaLab::generated(SampleSpec::default()).map_err(js_error)?;
+        Ok(GdaPanel { lab, canvas, style: Style::default(), layers: GdaLayers::default(), frame: None, css_size: (0.0, 0.0) })
+    }
+
+    /// The generating parameters `{n0, n1, sd0: [σx, σy], rho0, sd1, rho1, seed}`, or
+    /// `null` when a preset is shown.
+    pub fn params(&self) -> Result<JsValue, JsError> {
+        let Some(s) = self.lab.spec() else { return Ok(JsValue::NULL) };
+        let p = Params {
+            n0: s.n0 as f64,
+            n1: s.n1 as f64,
+            sd0: s.class0.sd,
+            rho0: s.class0.rho,
+            sd1: s.class1.sd,
+            rho1: s.class1.rho,
+            seed: s.seed as f64,
+        };
+        serde_wasm_bindgen::to_value(&p).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The generating means `[[x, y], [x, y]]` (generated data) or the drag offsets' result:
+    /// the handles' positions.
+    pub fn handles(&self) -> Vec<f64> {
+        let (a, b) = (self.lab.handle(0), self.lab.handle(1));
+        vec![a[0], a[1], b[0], b[1]]
+    }
+
+    /// Sets the generating parameters and resamples (switching to generated data).
+    ///
+    /// # Errors
+    /// A sentence naming the parameter out of range; the panel keeps its previous state.
+    #[wasm_bindgen(js_name = setParams)]
+    pub fn set_params(&mut self, params: JsValue) -> Result<(), JsError> {
+        let p: Params = serde_wasm_bindgen::from_value(params).map_err(|_| {
+            JsError::new("The sample parameters could not be read: every field must be a number.")
+        })?;
+        let count = |name: &'static str, v: f64| -> Result<usize, JsError> {
+            if v.is_finite() && v >= 1.0 && v <= 100_000.0 && v.fract() == 0.0 {
+                Ok(v as usize)
+            } else {
+                Err(js_error(Error::InvalidParameter {
+                    name,
+                    value: crate::error::describe(v),
+                    rule: "each class needs a whole number of points between 1 and 100,000",
+                }))
+            }
+        };
+        let seed = if p.seed.is_finite() && p.seed >= 0.0 && p.seed <= 9_007_199_254_740_991.0 && p.seed.fract() == 0.0 {
+            p.seed as u64
+        } else {
+            return Err(js_error(Error::InvalidParameter {
+                name: "seed",
+                value: crate::error::describe(p.seed),
+                rule: "the seed must be a whole number from 0 to 2⁵³ − 1",
+            }));
+        };
+        let means = match self.lab.spec() {
+            Some(s) => [s.class0.mean, s.class1.mean],
+            None => {
+                let d = SampleSpec::default();
+                [d.class0.mean, d.class1.mean]
+            }
+        };
+        let spec = SampleSpec {
+            n0: count("n₀", p.n0)?,
+            n1: count("n₁", p.n1)?,
+            class0: ClassParams { mean: means[0], sd: p.sd0, rho: p.rho0 },
+            class1: ClassParams { mean: means[1], sd: p.sd1, rho: p.rho1 },
+            seed,
+        };
+        let was_preset = self.lab.spec().is_none();
+        self.lab.set_spec(spec).map_err(js_error)?;
+        if was_preset {
+            self.match_aspect();
+        }
+        Ok(())
+    }
+
+    /// Shows a real preset by id (see `gdaPresets()`).
+    ///
+    /// # Errors
+    /// An unknown id.
+    #[wasm_bindgen(js_name = loadPreset)]
+    pub fn load_preset(&mut self, id: &str) -> Result<(), JsError> {
+        let preset = Preset::from_id(id).map_err(js_error)?;
+        self.lab = GdaLab::preset(preset).map_err(js_error)?;
+        Ok(())
+    }
+
+    /// Returns to generated data with the default parameters (and the given seed).
+    #[wasm_bindgen(js_name = loadGenerated)]
+    pub fn load_generated(&mut self) -> Result<(), JsError> {
+        self.lab = GdaLab::generated(SampleSpec::default()).map_err(js_error)?;
+        self.match_aspect();
+        Ok(())
+    }
+
+    /// Sizes the canvas backing store to CSS size × dpr. Assigning `canvas.width` clears
+    /// the canvas, so this only touches it on a real change; returns whether it did.
+    pub fn resize(&mut self, css_width: f64, css_height: f64, dpr: f64) -> bool {
+        let dpr = if dpr.is_finite() && dpr > 0.0 { dpr.clamp(0.5, 4.0) } else { 1.0 };
+        let (w, h) = ((css_width.max(1.0) * dpr).round() as u32, (css_height.max(1.0) * dpr).round() as u32);
+        let changed = self.canvas.width() != w || self.canvas.height() != h || self.style.dpr != dpr;
+        self.style.dpr = dpr;
+        self.css_size = (css_width, css_height);
+        if self.canvas.width() != w {
+            self.canvas.set_width(w);
+        }
+        if self.canvas.height() != h {
+            self.canvas.set_height(h);
+        }
+        self.match_aspect();
+        changed
+    }
+
+    /// Projector mode: bigger type, thicker strokes.
+    #[wasm_bindgen(js_name = setProjector)]
+    pub fn set_projector(&mut self, on: bool) {
+        self.style.projector = on;
+        self.match_aspect();
+    }
+
+    /// Marks a handle as focused/dragged (0 or 1), or none (any other value).
+    #[wasm_bindgen(js_name = setActiveHandle)]
+    pub fn set_active_handle(&mut self, k: i32) {
+        self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < 2);
+    }
+
+    /// Draws the figure.
+    ///
+    /// # Errors
+    /// When the canvas has no 2-D context.
+    pub fn draw(&mut self) -> Result<(), JsError> {
+        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
+            .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
+        let root = backend.into_drawing_area();
+        let frame = draw(&root, &self.lab, &self.layers, &self.style).map_err(js_error)?;
+        root.present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.frame = Some(frame);
+        Ok(())
+    }
+
+    /// The numbers panel's content: `{error, n, phi, mu, sigma, w, b, ...}` (see
+    /// `GdaSummary`); absent numbers are `null`.
+    pub fn summary(&self) -> Result<JsValue, JsError> {
+        serde_wasm_bindgen::to_value(&self.lab.summary()).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Which mean handle (0 or 1) is under the CSS-pixel position, or −1.
+    #[wasm_bindgen(js_name = hitHandle)]
+    pub fn hit_handle(&self, css_x: f64, css_y: f64) -> i32 {
+        let Some(frame) = self.frame else { return -1 };
+        let (px, py) = (css_x * self.style.dpr, css_y * self.style.dpr);
+        // 22 CSS px: a 44 px target, as the accessibility guidelines ask for touch.
+        let reach = self.style.px(22.0);
+        let mut best = (-1, f64::INFINITY);
+        for k in 0..2 {
+            let [x, y] = frame.to_pixels(self.lab.handle(k));
+            let d = ((x - px).powi(2) + (y - py).powi(2)).sqrt();
+            if d <= reach && d < best.1 {
+                best = (k as i32, d);
+            }
+        }
+        best.0
+    }
+
+    /// Drags mean `k` to the CSS-pixel position (clamped to the plot window).
+    ///
+    /// # Errors
+    /// Before the first draw, or for a non-finite position.
+    #[wasm_bindgen(js_name = dragTo)]
+    pub fn drag_to(&mut self, k: u32, css_x: f64, css_y: f64) -> Result<(), JsError> {
+        let frame = self.frame.ok_or_else(|| js_error(Error::Browser("drag before the figure is drawn".into())))?;
+        let to = frame.to_data(css_x * self.style.dpr, css_y * self.style.dpr);
+        self.lab.move_mean(k as usize, to).map_err(js_error)
+    }
+
+    /// Moves mean `k` by a fraction of the plot window (keyboard arrows).
+    ///
+    /// # Errors
+    /// For non-finite steps.
+    pub fn nudge(&mut self, k: u32, dx: f64, dy: f64) -> Result<(), JsError> {
+        let v = self.lab.view();
+        let h = self.lab.handle(k as usize);
+        self.lab.move_mean(k as usize, [h[0] + dx * (v.x1 - v.x0), h[1] + dy * (v.y1 - v.y0)]).map_err(js_error)
+    }
+
+    /// Sets mean `k` to a data position (used when restoring a shared state).
+    ///
+    /// # Errors
+    /// For non-finite positions.
+    #[wasm_bindgen(js_name = setMean)]
+    pub fn set_mean(&mut self, k: u32, x: f64, y: f64) -> Result<(), JsError> {
+        self.lab.move_mean(k as usize, [x, y]).map_err(js_error)
+    }
+
+    /// `{x, y, p}`: the data position under the CSS-pixel position and p(y=1|x) there;
+    /// `null` outside the plot box or when there is no fit.
+    #[wasm_bindgen(js_name = posteriorAt)]
+    pub fn posterior_at(&self, css_x: f64, css_y: f64) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct At {
+            x: f64,
+            y: f64,
+            p: f64,
+        }
+        let (Some(frame), Ok(fit)) = (self.frame, self.lab.fit()) else { return Ok(JsValue::NULL) };
+        let (px, py) = (css_x * self.style.dpr, css_y * self.style.dpr);
+        let [l, t, r, b] = frame.pixels.map(f64::from);
+        if !(px >= l && px <= r && py >= t && py <= b) {
+            return Ok(JsValue::NULL);
+        }
+        let [x, y] = frame.to_data(px, py);
+        serde_wasm_bindgen::to_value(&At { x, y, p: fit.posterior([x, y]) }).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The RGBA colour of one backing-store pixel as `[r, g, b, a]` (for tests that check
+    /// what was drawn), or an empty array outside the canvas.
+    #[wasm_bindgen(js_name = pixelAt)]
+    pub fn pixel_at(&self, x: u32, y: u32) -> Vec<u8> {
+        use wasm_bindgen::JsCast;
+        let Ok(Some(ctx)) = self.canvas.get_context("2d") else { return Vec::new() };
+        let Ok(ctx) = ctx.dyn_into::<web_sys::CanvasRenderingContext2d>() else { return Vec::new() };
+        ctx.get_image_data(f64::from(x), f64::from(y), 1.0, 1.0).map(|d| d.data().to_vec()).unwrap_or_default()
+    }
+
+    /// The plot box in backing-store pixels `[left, top, right, bottom]` after a draw.
+    #[wasm_bindgen(js_name = plotBox)]
+    pub fn plot_box_pixels(&self) -> Vec<i32> {
+        self.frame.map(|f| f.pixels.to_vec()).unwrap_or_default()
+    }
+
+    /// Backing-store pixel position of a data point `[x, y]` after a draw.
+    #[wasm_bindgen(js_name = dataToPixels)]
+    pub fn data_to_pixels(&self, x: f64, y: f64) -> Vec<f64> {
+        self.frame.map(|f| f.to_pixels([x, y]).to_vec()).unwrap_or_default()
+    }
+
+    fn match_aspect(&mut self) {
+        let (w, h) = plot_box(self.canvas.width(), self.canvas.height(), &self.style);
+        self.lab.match_aspect(w / h);
+    }
+}

@@ -1,0 +1,44 @@
+//! The browser boundary: the only module that names wasm-bindgen, web-sys, js-sys and the
+//! canvas backend. Panels are opaque handles; JavaScript sends scalars and strings and
+//! receives small plain objects. Every export returns a `Result`, so bad input becomes a
+//! JavaScript exception carrying the error's sentence, never a panic.
+
+mod gda;
+
+pub use gda::GdaPanel;
+
+use wasm_bindgen::prelude::*;
+
+/// Installs the panic hook once, so that a bug (not bad input: that is a `Result`) shows a
+/// readable stack in the console instead of "unreachable".
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The crate's error as a JavaScript `Error` with the student-readable message.
+pub(crate) fn js_error(e: crate::Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// genlab's version, for the page footer and bug reports.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The presets the GDA panel offers: `[{id, label}]`.
+#[wasm_bindgen(js_name = gdaPresets)]
+pub fn gda_presets() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Item {
+        id: &'static str,
+        classes: [&'static str; 2],
+    }
+    let mut items = Vec::new();
+    for p in crate::data::Preset::ALL {
+        let d = p.load().map_err(js_error)?;
+        items.push(Item { id: p.id(), classes: d.class_names });
+    }
+    serde_wasm_bindgen::to_value(&items).map_err(|e| JsError::new(&e.to_string()))
+}
