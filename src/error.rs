@@ -53,11 +53,15 @@ pub enum Error {
     },
 
     /// The shared (or per-class) covariance matrix cannot be inverted.
-    #[error("The covariance matrix Σ is singular (determinant {det:.3e}): the points lie on a line or on top of each other, so no Gaussian fits them. Spread the points out or add more.")]
+    #[error("The covariance matrix Σ is singular: the points lie on a line or on top of each other, so no Gaussian fits them and Σ⁻¹ does not exist. Spread the points out or add more.")]
     SingularCovariance {
         /// Its determinant (zero or nearly so).
         det: f64,
     },
+
+    /// Coordinates so large that squaring them overflows (beyond about 1e154).
+    #[error("The coordinates are too large to square without overflowing (beyond about 10¹⁵⁴); rescale the data.")]
+    TooLarge,
 
     /// A line of an input file could not be parsed.
     #[error("Line {line}: {reason}")]

@@ -119,8 +119,9 @@ impl Gda {
         linalg::dot(self.w, x) + self.b
     }
 
-    /// p(y = 1 | x) = σ(w·x + b), evaluated without overflow. Never NaN for finite x
-    /// (for non-finite x it returns ½ rather than NaN: the model has no opinion there).
+    /// p(y = 1 | x) = σ(w·x + b), evaluated without overflow, always in [0, 1]. Never NaN:
+    /// where the log-odds itself is undefined (a NaN coordinate, or ∞ − ∞ from an infinite
+    /// one) it returns ½, the model having no opinion there.
     pub fn posterior(&self, x: [f64; 2]) -> f64 {
         let z = self.log_odds(x);
         if z.is_nan() {
@@ -143,16 +144,29 @@ impl Gda {
     }
 }
 
-/// Σ⁻¹, or the singular-covariance error. The test is relative to the spread of the data
-/// (the means' magnitude), so that moving the whole cloud far away does not change it.
+/// Σ⁻¹, or the singular-covariance error.
+///
+/// The test works on Σ/s, with s its largest entry, so it means the same at every scale and
+/// its determinant cannot overflow: Σ is singular when its smaller eigenvalue is below
+/// 1e-10 of the larger one's share of the trace (det < 1e-10·trace²), or when the spread is
+/// rounding noise next to the coordinates' own size.
 fn singular_checked_inverse(sigma: &Mat2, mu: &[Vec2; 2]) -> Result<Mat2> {
-    let det = linalg::det(sigma);
-    let trace = sigma[0][0] + sigma[1][1];
-    let scale = mu.iter().flatten().fold(1.0f64, |a, &v| a.max(v.abs()));
-    // Both eigenvalues must be a visible fraction of the trace, and the trace must not be
-    // rounding noise relative to the coordinates' own size.
-    if !(det > 1e-10 * trace * trace) || !(trace > 1e-20 * scale * scale) {
-        return Err(Error::SingularCovariance { det });
+    if sigma.iter().flatten().any(|v| !v.is_finite()) {
+        return Err(Error::TooLarge);
     }
-    linalg::inverse(sigma).ok_or(Error::SingularCovariance { det })
+    let s = sigma.iter().flatten().fold(0.0f64, |a, &v| a.max(v.abs()));
+    let coord = mu.iter().flatten().fold(0.0f64, |a, &v| a.max(v.abs()));
+    // A spread below ~1e-12 of the coordinates' size is what rounding leaves behind when
+    // every point is the same: treat it as zero.
+    let noise = 1e-24 * coord * coord;
+    if s <= noise || s == 0.0 {
+        return Err(Error::SingularCovariance { det: linalg::det(sigma) });
+    }
+    let unit = sigma.map(|row| row.map(|v| v / s));
+    let (det, trace) = (linalg::det(&unit), unit[0][0] + unit[1][1]);
+    if det <= 1e-10 * trace * trace || det.is_nan() {
+        return Err(Error::SingularCovariance { det: linalg::det(sigma) });
+    }
+    let inv = linalg::inverse(&unit).ok_or(Error::SingularCovariance { det: linalg::det(sigma) })?;
+    Ok(inv.map(|row| row.map(|v| v / s)))
 }

@@ -40,14 +40,26 @@ pub fn mass_inside(k: f64) -> f64 {
 /// `n` vertices of the k-σ ellipse of N(mean, sigma), counter-clockwise, not closed.
 ///
 /// # Errors
-/// [`Error::InvalidParameter`] when k is not positive and finite, or when Σ is not
-/// positive definite (an ellipse needs two positive eigenvalues).
+/// [`Error::InvalidParameter`] when k is not positive and finite or Σ has a non-finite
+/// entry; [`Error::SingularCovariance`] when Σ is not positive definite (an ellipse needs
+/// two positive eigenvalues).
 pub fn ellipse(mean: Vec2, sigma: &Mat2, k: f64, n: usize) -> Result<Vec<Vec2>> {
     if !(k.is_finite() && k > 0.0) {
-        return Err(Error::InvalidParameter { name: "k", value: describe(k), rule: "the contour level must be a positive number" });
+        return Err(Error::InvalidParameter {
+            name: "k",
+            value: describe(k),
+            rule: "the contour level must be a positive number",
+        });
+    }
+    if sigma.iter().flatten().any(|v| !v.is_finite()) {
+        return Err(Error::InvalidParameter {
+            name: "Σ",
+            value: "not finite".into(),
+            rule: "a covariance needs finite entries",
+        });
     }
     let (l1, l2, theta) = linalg::eig_sym(sigma);
-    if !(l2 > 0.0 && l1.is_finite()) {
+    if l2.is_nan() || l2 <= 0.0 || !l1.is_finite() {
         return Err(Error::SingularCovariance { det: linalg::det(sigma) });
     }
     let (a, b) = (k * l1.sqrt(), k * l2.sqrt());
@@ -89,7 +101,7 @@ pub fn clip_line(w: Vec2, b: f64, rect: Rect) -> Option<(Vec2, Vec2)> {
         t0 = t0.max(a.min(b));
         t1 = t1.min(a.max(b));
     }
-    if !(t0 <= t1) || !t0.is_finite() || !t1.is_finite() {
+    if t0 > t1 || !t0.is_finite() || !t1.is_finite() {
         return None;
     }
     Some(([p0[0] + t0 * d[0], p0[1] + t0 * d[1]], [p0[0] + t1 * d[0], p0[1] + t1 * d[1]]))
@@ -126,7 +138,9 @@ pub fn clip_polyline_closed(points: &[Vec2], rect: Rect) -> Vec<Vec<Vec2>> {
     if !current.is_empty() {
         // Join the last piece onto the first when the path wraps around.
         if let Some(first) = pieces.first_mut() {
-            let wraps = first[0] == *current.last().unwrap_or(&[f64::NAN, f64::NAN]);
+            let wraps = current
+                .last()
+                .is_some_and(|l| (l[0] - first[0][0]).abs() < 1e-12 && (l[1] - first[0][1]).abs() < 1e-12);
             if wraps {
                 current.extend_from_slice(&first[1..]);
                 *first = current;

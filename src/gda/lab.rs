@@ -99,7 +99,15 @@ impl GdaLab {
             Source::Generated(spec) => [spec.class0.mean, spec.class1.mean],
             Source::Preset { .. } => [[0.0; 2]; 2],
         };
-        let mut lab = GdaLab { source, points: Vec::new(), labels: base.labels.clone(), base, fit: Err(Error::EmptyClass { class: 0 }), view, sampled_means };
+        let mut lab = GdaLab {
+            source,
+            points: Vec::new(),
+            labels: base.labels.clone(),
+            base,
+            fit: Err(Error::EmptyClass { class: 0 }),
+            view,
+            sampled_means,
+        };
         lab.refit();
         lab
     }
@@ -157,7 +165,11 @@ impl GdaLab {
     /// [`Error::InvalidParameter`] for a non-finite position; nothing changes then.
     pub fn move_mean(&mut self, k: usize, to: Vec2) -> Result<()> {
         if !(to[0].is_finite() && to[1].is_finite()) {
-            return Err(Error::InvalidParameter { name: "μ", value: "not a finite point".into(), rule: "a mean must be a finite point" });
+            return Err(Error::InvalidParameter {
+                name: "μ",
+                value: "not a finite point".into(),
+                rule: "a mean must be a finite point",
+            });
         }
         let k = k.min(1);
         let v = self.view;
@@ -191,7 +203,13 @@ impl GdaLab {
             }
             Source::Preset { offset, .. } => *offset,
         };
-        self.points = self.base.points.iter().zip(&self.base.labels).map(|(p, &l)| [p[0] + offsets[l as usize][0], p[1] + offsets[l as usize][1]]).collect();
+        self.points = self
+            .base
+            .points
+            .iter()
+            .zip(&self.base.labels)
+            .map(|(p, &l)| [p[0] + offsets[l as usize][0], p[1] + offsets[l as usize][1]])
+            .collect();
         self.fit = Gda::fit(&self.points, &self.labels);
     }
 
@@ -212,7 +230,8 @@ impl GdaLab {
 
     /// Sets the data window (the web layer matches it to the canvas' aspect).
     pub fn set_view(&mut self, view: Rect) {
-        if view.x1 > view.x0 && view.y1 > view.y0 && [view.x0, view.x1, view.y0, view.y1].iter().all(|v| v.is_finite()) {
+        if view.x1 > view.x0 && view.y1 > view.y0 && [view.x0, view.x1, view.y0, view.y1].iter().all(|v| v.is_finite())
+        {
             self.view = view;
         }
     }
@@ -319,7 +338,7 @@ fn padded_bounds(points: &[Vec2], pad: f64) -> Rect {
         r.y0 = r.y0.min(p[1]);
         r.y1 = r.y1.max(p[1]);
     }
-    if !(r.x1 > r.x0) || !(r.y1 > r.y0) {
+    if r.x1 <= r.x0 || r.y1 <= r.y0 || r.x0.is_nan() || r.y0.is_nan() {
         return Rect { x0: -5.0, x1: 5.0, y0: -4.0, y1: 4.0 };
     }
     let (dx, dy) = ((r.x1 - r.x0) * pad, (r.y1 - r.y0) * pad);

@@ -7,6 +7,9 @@ use crate::error::{describe, Error, Result};
 use crate::stats::linalg::{self, Mat2, Vec2};
 use crate::stats::sampling;
 
+/// Largest generating standard deviation accepted (σ² must stay far from overflow).
+pub const MAX_SD: f64 = 1e6;
+
 /// Largest number of points per class the panel generates (keeps a drag step bounded).
 pub const MAX_POINTS_PER_CLASS: usize = 100_000;
 
@@ -33,17 +36,29 @@ impl ClassParams {
     /// [`Error::InvalidParameter`] naming the first parameter out of range.
     pub fn validate(&self) -> Result<()> {
         for (name, v) in [("μx", self.mean[0]), ("μy", self.mean[1])] {
-            if !v.is_finite() {
-                return Err(Error::InvalidParameter { name, value: describe(v), rule: "a mean must be a finite number" });
+            if !v.is_finite() || v.abs() > 1e12 {
+                return Err(Error::InvalidParameter {
+                    name,
+                    value: describe(v),
+                    rule: "a mean must be a finite number no larger than 10¹² in size",
+                });
             }
         }
         for (name, v) in [("σx", self.sd[0]), ("σy", self.sd[1])] {
-            if !(v.is_finite() && v > 0.0) {
-                return Err(Error::InvalidParameter { name, value: describe(v), rule: "a standard deviation must be a positive number" });
+            if v.is_nan() || v <= 0.0 || v > MAX_SD {
+                return Err(Error::InvalidParameter {
+                    name,
+                    value: describe(v),
+                    rule: "a standard deviation must be a positive number no larger than 1,000,000",
+                });
             }
         }
-        if !(self.rho.abs() < 1.0) {
-            return Err(Error::InvalidParameter { name: "ρ", value: describe(self.rho), rule: "a correlation must lie strictly between −1 and 1" });
+        if self.rho.is_nan() || self.rho.abs() >= 1.0 {
+            return Err(Error::InvalidParameter {
+                name: "ρ",
+                value: describe(self.rho),
+                rule: "a correlation must lie strictly between −1 and 1",
+            });
         }
         Ok(())
     }
@@ -86,7 +101,11 @@ impl SampleSpec {
     pub fn validate(&self) -> Result<()> {
         for (name, n) in [("n₀", self.n0), ("n₁", self.n1)] {
             if n == 0 || n > MAX_POINTS_PER_CLASS {
-                return Err(Error::InvalidParameter { name, value: n.to_string(), rule: "each class needs between 1 and 100,000 points" });
+                return Err(Error::InvalidParameter {
+                    name,
+                    value: n.to_string(),
+                    rule: "each class needs between 1 and 100,000 points",
+                });
             }
         }
         self.class0.validate()?;

@@ -69,7 +69,12 @@ pub fn plot_box(width: u32, height: u32, style: &Style) -> (f64, f64) {
 ///
 /// # Errors
 /// A drawing error from the backend, as [`crate::Error::Browser`].
-pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, layers: &GdaLayers, style: &Style) -> Result<PlotFrame> {
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+) -> Result<PlotFrame> {
     root.fill(&WHITE).map_err(draw_error)?;
     let view = lab.view();
     let font = |css: f64| ("sans-serif", style.px(css)).into_font();
@@ -112,7 +117,10 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, lay
                         for piece in clip_polyline_closed(&e, view) {
                             for dash in dashes(&piece, &frame, style.px(7.0), style.px(5.0)) {
                                 chart
-                                    .draw_series(std::iter::once(PathElement::new(dash, colours[k].mix(0.6).stroke_width(style.ipx(1.25)))))
+                                    .draw_series(std::iter::once(PathElement::new(
+                                        dash,
+                                        colours[k].mix(0.6).stroke_width(style.ipx(1.25)),
+                                    )))
                                     .map_err(draw_error)?;
                             }
                         }
@@ -126,14 +134,24 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, lay
     let (points, labels) = lab.points();
     let r = style.px(3.2);
     chart
-        .draw_series(points.iter().zip(labels).filter(|(_, &l)| l == 0).filter(|(p, _)| view.contains(**p)).map(|(p, _)| {
-            Circle::new((p[0], p[1]), r.round() as i32, CLASS0.mix(0.55).filled())
-        }))
+        .draw_series(
+            points
+                .iter()
+                .zip(labels)
+                .filter(|(_, &l)| l == 0)
+                .filter(|(p, _)| view.contains(**p))
+                .map(|(p, _)| Circle::new((p[0], p[1]), r.round() as i32, CLASS0.mix(0.55).filled())),
+        )
         .map_err(draw_error)?;
     chart
-        .draw_series(points.iter().zip(labels).filter(|(_, &l)| l == 1).filter(|(p, _)| view.contains(**p)).map(|(p, _)| {
-            TriangleMarker::new((p[0], p[1]), (r * 1.35).round() as i32, CLASS1.mix(0.6).filled())
-        }))
+        .draw_series(
+            points
+                .iter()
+                .zip(labels)
+                .filter(|(_, &l)| l == 1)
+                .filter(|(p, _)| view.contains(**p))
+                .map(|(p, _)| TriangleMarker::new((p[0], p[1]), (r * 1.35).round() as i32, CLASS1.mix(0.6).filled())),
+        )
         .map_err(draw_error)?;
 
     if let Ok(fit) = lab.fit() {
@@ -146,7 +164,10 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, lay
                     for piece in clip_polyline_closed(&e, view) {
                         let path: Vec<(f64, f64)> = piece.iter().map(|p| (p[0], p[1])).collect();
                         chart
-                            .draw_series(std::iter::once(PathElement::new(path, colours[k].stroke_width(style.ipx(width)))))
+                            .draw_series(std::iter::once(PathElement::new(
+                                path,
+                                colours[k].stroke_width(style.ipx(width)),
+                            )))
                             .map_err(draw_error)?;
                     }
                     // The label sits at the ellipse's highest point, if that is in view.
@@ -169,7 +190,10 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, lay
         let (w, b) = fit.log_odds_coefficients();
         if let Some((p, q)) = clip_line(w, b, view) {
             chart
-                .draw_series(std::iter::once(PathElement::new(vec![(p[0], p[1]), (q[0], q[1])], BOUNDARY.stroke_width(style.ipx(2.5)))))
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(p[0], p[1]), (q[0], q[1])],
+                    BOUNDARY.stroke_width(style.ipx(2.5)),
+                )))
                 .map_err(draw_error)?;
         }
     }
@@ -183,7 +207,8 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, lay
         let [x, y] = frame.to_pixels(h);
         let c = (x.round() as i32, y.round() as i32);
         if layers.active_handle == Some(k) {
-            root.draw(&Circle::new(c, style.ipx(13.0) as i32, BOUNDARY.stroke_width(style.ipx(2.0)))).map_err(draw_error)?;
+            root.draw(&Circle::new(c, style.ipx(13.0) as i32, BOUNDARY.stroke_width(style.ipx(2.0))))
+                .map_err(draw_error)?;
         }
         root.draw(&Circle::new(c, style.ipx(8.0) as i32, WHITE.filled())).map_err(draw_error)?;
         root.draw(&Circle::new(c, style.ipx(6.0) as i32, colour.filled())).map_err(draw_error)?;
@@ -193,44 +218,94 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, lay
     Ok(frame)
 }
 
-/// The legend box in the plot's top-left corner.
-fn legend<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, lab: &GdaLab, frame: &PlotFrame, style: &Style) -> Result<()> {
+/// The legend box, in whichever corner of the plot box hides the fewest points.
+fn legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    frame: &PlotFrame,
+    style: &Style,
+) -> Result<()> {
     let names = &lab.dataset().class_names;
-    let font = ("sans-serif", style.px(12.0)).into_font().color(&INK);
-    let line_h = style.px(18.0) as i32;
-    let x = frame.pixels[0] + style.ipx(8.0) as i32;
-    let mut y = frame.pixels[1] + style.ipx(8.0) as i32;
-    let rows = if lab.spec().is_some() { 5 } else { 4 };
-    let box_w = style.px(150.0) as i32;
-    root.draw(&Rectangle::new([(x, y), (x + box_w, y + rows * line_h + style.ipx(6.0) as i32)], WHITE.mix(0.85).filled()))
-        .map_err(draw_error)?;
-    root.draw(&Rectangle::new([(x, y), (x + box_w, y + rows * line_h + style.ipx(6.0) as i32)], INK.mix(0.4).stroke_width(style.ipx(1.0))))
+    let [l, t, r, b] = frame.pixels;
+    // On a narrow figure (a phone) the legend uses smaller type so it covers less data.
+    let compact = f64::from(r - l) < style.px(420.0);
+    let em = if compact { 10.0 } else { 12.0 };
+    let font = ("sans-serif", style.px(em)).into_font().color(&INK);
+    let line_h = style.px(em * 1.5) as i32;
+    let truth = lab.spec().is_some();
+    let rows = if truth { 5 } else { 4 };
+    let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
+    let longest = labels.iter().map(|s| s.chars().count()).max().unwrap_or(0).max(16);
+    let box_w = (style.px(em * 2.6) + style.px(em * 0.58) * longest as f64) as i32;
+    let box_h = rows * line_h + style.ipx(6.0) as i32;
+    let pad = style.ipx(8.0) as i32;
+    let corners = [
+        (l + pad, t + pad),
+        (r - pad - box_w, t + pad),
+        (l + pad, b - pad - box_h),
+        (r - pad - box_w, b - pad - box_h),
+    ];
+    // What the legend would hide: the points, plus samples along the boundary and the
+    // fitted 2σ ellipses (weighted more: a legend over the boundary hides the lesson).
+    let (points, _) = lab.points();
+    let mut marks: Vec<(Vec2, usize)> = points.iter().map(|p| (*p, 1)).collect();
+    if let Ok(fit) = lab.fit() {
+        let (w, b) = fit.log_odds_coefficients();
+        if let Some((p, q)) = clip_line(w, b, frame.view) {
+            marks.extend((0..=40).map(|i| {
+                let t = f64::from(i) / 40.0;
+                ([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])], 5)
+            }));
+        }
+        for mu in [fit.mu0(), fit.mu1()] {
+            if let Ok(e) = ellipse(mu, &fit.sigma(), 2.0, 48) {
+                marks.extend(e.into_iter().map(|p| (p, 2)));
+            }
+        }
+    }
+    let hidden = |(x, y): (i32, i32)| -> usize {
+        marks
+            .iter()
+            .filter(|(p, _)| {
+                let [px, py] = frame.to_pixels(*p);
+                px >= f64::from(x) && px <= f64::from(x + box_w) && py >= f64::from(y) && py <= f64::from(y + box_h)
+            })
+            .map(|(_, w)| w)
+            .sum()
+    };
+    let (x, mut y) = corners.into_iter().min_by_key(|&c| hidden(c)).unwrap_or(corners[0]);
+    root.draw(&Rectangle::new([(x, y), (x + box_w, y + box_h)], WHITE.mix(0.88).filled())).map_err(draw_error)?;
+    root.draw(&Rectangle::new([(x, y), (x + box_w, y + box_h)], INK.mix(0.4).stroke_width(style.ipx(1.0))))
         .map_err(draw_error)?;
     y += style.ipx(3.0) as i32;
-    let sx = x + style.ipx(14.0) as i32;
-    let tx = x + style.ipx(30.0) as i32;
+    let sx = x + style.px(em * 1.1) as i32;
+    let tx = x + style.px(em * 2.3) as i32;
+    let text_dy = (f64::from(line_h) - style.px(em)) as i32 / 2;
     let mid = |y: i32| y + line_h / 2;
-    let r = style.px(4.0) as i32;
+    let r = style.px(em / 3.0) as i32;
+    let half = style.px(em * 0.75) as i32;
+    let seg = |y: i32| vec![(sx - half, mid(y)), (sx + half, mid(y))];
+    let row = |y: &mut i32, text: &str| -> Result<()> {
+        root.draw(&Text::new(text.to_string(), (tx, *y + text_dy), font.clone())).map_err(draw_error)?;
+        *y += line_h;
+        Ok(())
+    };
     root.draw(&Circle::new((sx, mid(y)), r, CLASS0.filled())).map_err(draw_error)?;
-    root.draw(&Text::new(format!("y = 0: {}", names[0]), (tx, y + style.ipx(3.0) as i32), font.clone())).map_err(draw_error)?;
-    y += line_h;
+    row(&mut y, &labels[0])?;
     root.draw(&TriangleMarker::new((sx, mid(y)), (f64::from(r) * 1.35) as i32, CLASS1.filled())).map_err(draw_error)?;
-    root.draw(&Text::new(format!("y = 1: {}", names[1]), (tx, y + style.ipx(3.0) as i32), font.clone())).map_err(draw_error)?;
-    y += line_h;
-    let seg = |y: i32| vec![(sx - style.ipx(9.0) as i32, mid(y)), (sx + style.ipx(9.0) as i32, mid(y))];
+    row(&mut y, &labels[1])?;
     root.draw(&PathElement::new(seg(y), INK.stroke_width(style.ipx(2.0)))).map_err(draw_error)?;
-    root.draw(&Text::new("fitted 1σ, 2σ", (tx, y + style.ipx(3.0) as i32), font.clone())).map_err(draw_error)?;
-    y += line_h;
-    if lab.spec().is_some() {
+    row(&mut y, "fitted 1σ, 2σ")?;
+    if truth {
         let s = seg(y);
-        let d = style.ipx(5.0) as i32;
-        root.draw(&PathElement::new(vec![s[0], (s[0].0 + d, s[0].1)], INK.mix(0.6).stroke_width(style.ipx(1.25)))).map_err(draw_error)?;
-        root.draw(&PathElement::new(vec![(s[1].0 - d, s[1].1), s[1]], INK.mix(0.6).stroke_width(style.ipx(1.25)))).map_err(draw_error)?;
-        root.draw(&Text::new("true Gaussians", (tx, y + style.ipx(3.0) as i32), font.clone())).map_err(draw_error)?;
-        y += line_h;
+        let d = (half * 2) / 3;
+        let dash = INK.mix(0.6).stroke_width(style.ipx(1.25));
+        root.draw(&PathElement::new(vec![s[0], (s[0].0 + d, s[0].1)], dash)).map_err(draw_error)?;
+        root.draw(&PathElement::new(vec![(s[1].0 - d, s[1].1), s[1]], dash)).map_err(draw_error)?;
+        row(&mut y, "true Gaussians")?;
     }
     root.draw(&PathElement::new(seg(y), BOUNDARY.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
-    root.draw(&Text::new("boundary p = 0.5", (tx, y + style.ipx(3.0) as i32), font)).map_err(draw_error)?;
+    row(&mut y, "boundary p = 0.5")?;
     Ok(())
 }
 
@@ -274,7 +349,17 @@ fn dashes(path: &[Vec2], frame: &PlotFrame, on: f64, off: f64) -> Vec<Vec<(f64, 
 
 /// A tick label with as few digits as the value needs (no "-0").
 fn tick(v: f64) -> String {
-    let s = if v.abs() >= 100.0 { format!("{v:.0}") } else if v.abs() >= 10.0 { format!("{v:.1}") } else { format!("{v:.2}") };
+    let s = if v.abs() >= 100.0 {
+        format!("{v:.0}")
+    } else if v.abs() >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    };
     let s = if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s };
-    if s == "-0" { "0".to_string() } else { s }
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s
+    }
 }

@@ -24,10 +24,7 @@ pub fn inverse(m: &Mat2) -> Option<Mat2> {
 
 /// Matrix–vector product m·v.
 pub fn mul_vec(m: &Mat2, v: Vec2) -> Vec2 {
-    [
-        m[0][0] * v[0] + m[0][1] * v[1],
-        m[1][0] * v[0] + m[1][1] * v[1],
-    ]
+    [m[0][0] * v[0] + m[0][1] * v[1], m[1][0] * v[0] + m[1][1] * v[1]]
 }
 
 /// Dot product.

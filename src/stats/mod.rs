@@ -25,7 +25,7 @@ pub fn sigmoid(z: f64) -> f64 {
 /// any term is +∞.
 pub fn log_sum_exp(xs: &[f64]) -> f64 {
     let max = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if max == f64::NEG_INFINITY || max == f64::INFINITY {
+    if max.is_infinite() {
         return max;
     }
     let sum: f64 = xs.iter().map(|&x| (x - max).exp()).sum();

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::js_error;
+use super::{js_error, to_js};
 use crate::data::Preset;
 use crate::error::Error;
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
@@ -44,7 +44,14 @@ impl GdaPanel {
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement) -> Result<GdaPanel, JsError> {
         let lab = GdaLab::generated(SampleSpec::default()).map_err(js_error)?;
-        Ok(GdaPanel { lab, canvas, style: Style::default(), layers: GdaLayers::default(), frame: None, css_size: (0.0, 0.0) })
+        Ok(GdaPanel {
+            lab,
+            canvas,
+            style: Style::default(),
+            layers: GdaLayers::default(),
+            frame: None,
+            css_size: (0.0, 0.0),
+        })
     }
 
     /// The generating parameters `{n0, n1, sd0: [σx, σy], rho0, sd1, rho1, seed}`, or
@@ -76,9 +83,8 @@ impl GdaPanel {
     /// A sentence naming the parameter out of range; the panel keeps its previous state.
     #[wasm_bindgen(js_name = setParams)]
     pub fn set_params(&mut self, params: JsValue) -> Result<(), JsError> {
-        let p: Params = serde_wasm_bindgen::from_value(params).map_err(|_| {
-            JsError::new("The sample parameters could not be read: every field must be a number.")
-        })?;
+        let p: Params = serde_wasm_bindgen::from_value(params)
+            .map_err(|_| JsError::new("The sample parameters could not be read: every field must be a number."))?;
         let count = |name: &'static str, v: f64| -> Result<usize, JsError> {
             if v.is_finite() && v >= 1.0 && v <= 100_000.0 && v.fract() == 0.0 {
                 Ok(v as usize)
@@ -90,7 +96,8 @@ impl GdaPanel {
                 }))
             }
         };
-        let seed = if p.seed.is_finite() && p.seed >= 0.0 && p.seed <= 9_007_199_254_740_991.0 && p.seed.fract() == 0.0 {
+        let seed = if p.seed.is_finite() && p.seed >= 0.0 && p.seed <= 9_007_199_254_740_991.0 && p.seed.fract() == 0.0
+        {
             p.seed as u64
         } else {
             return Err(js_error(Error::InvalidParameter {
@@ -188,7 +195,7 @@ impl GdaPanel {
     /// The numbers panel's content: `{error, n, phi, mu, sigma, w, b, ...}` (see
     /// `GdaSummary`); absent numbers are `null`.
     pub fn summary(&self) -> Result<JsValue, JsError> {
-        serde_wasm_bindgen::to_value(&self.lab.summary()).map_err(|e| JsError::new(&e.to_string()))
+        to_js(&self.lab.summary())
     }
 
     /// Which mean handle (0 or 1) is under the CSS-pixel position, or −1.

@@ -21,6 +21,12 @@ pub(crate) fn js_error(e: crate::Error) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// Serializes a result for JavaScript with `None` as `null` (not `undefined`), maps as
+/// plain objects, so the page can test `x === null`.
+pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// genlab's version, for the page footer and bug reports.
 #[wasm_bindgen]
 pub fn version() -> String {
@@ -40,5 +46,5 @@ pub fn gda_presets() -> Result<JsValue, JsError> {
         let d = p.load().map_err(js_error)?;
         items.push(Item { id: p.id(), classes: d.class_names });
     }
-    serde_wasm_bindgen::to_value(&items).map_err(|e| JsError::new(&e.to_string()))
+    to_js(&items)
 }

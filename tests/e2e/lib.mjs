@@ -1,0 +1,63 @@
+// Shared helpers for the end-to-end tests and the screenshot script: a static server for
+// www/ and Debian's Chromium driven by playwright-core (it never downloads a browser).
+
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repo = path.resolve(here, "../..");
+
+/** A free TCP port on localhost. */
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+/** Serves www/ with Python's http.server (as the README's serve command does). */
+export async function serve() {
+  const port = await freePort();
+  const proc = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", path.join(repo, "www")], {
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, close: () => proc.kill() };
+}
+
+/** Launches headless Chromium with the flags this machine needs. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** Opens `url` at a viewport and device pixel ratio, and waits for the panels to be ready. */
+export async function open(browser, url, { width = 1280, height = 800, dpr = 1 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(url);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  return { page, context, errors };
+}
