@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing genlab needs, skipping whatever is already there.
 #   scripts/ensure-tools.sh build   wasm32 target, wasm-bindgen CLI (pinned), wasm-pack
-#   scripts/ensure-tools.sh test    the above, plus Chromium + ChromeDriver, Firefox ESR + geckodriver
+#   scripts/ensure-tools.sh test    the above, plus Chromium + ChromeDriver, Firefox ESR + geckodriver,
+#                                   and playwright-core (npm) for the end-to-end tests
 # Safe to run again: each step checks first. Nothing here downloads a prebuilt binary
 # from outside the package registries (this machine reaches only those).
 set -euo pipefail
@@ -55,5 +56,9 @@ command -v firefox >/dev/null || command -v firefox-esr >/dev/null || missing+=(
 if ! command -v geckodriver >/dev/null; then
   say "installing geckodriver (a few minutes, once)"
   cargo install --locked geckodriver --version 0.37.1 || cargo install --locked geckodriver
+fi
+if [[ ! -d tests/e2e/node_modules/playwright-core ]]; then
+  say "installing playwright-core for the end-to-end tests (it drives Debian's Chromium; no browser download)"
+  (cd tests/e2e && npm ci --no-audit --no-fund)
 fi
 say "tools ready"

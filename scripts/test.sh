@@ -28,4 +28,8 @@ wasm-pack test --headless --chrome
 step "browser tests: headless Firefox"
 wasm-pack test --headless --firefox
 
+step "end-to-end tests: the real page in headless Chromium"
+bash scripts/build-wasm.sh
+node --test tests/e2e/
+
 step "all tests passed"

@@ -37,12 +37,14 @@ pub struct Dataset {
     pub credit: &'static str,
 }
 
-const PENGUIN_CREDIT: &str = "Palmer penguins: K. Gorman & Palmer Station LTER; Horst, Hill & Gorman (2020), palmerpenguins. CC0 1.0.";
+const PENGUIN_CREDIT: &str =
+    "Palmer penguins: K. Gorman & Palmer Station LTER; Horst, Hill & Gorman (2020), palmerpenguins. CC0 1.0.";
 const IRIS_CREDIT: &str = "Iris: E. Anderson (1935), R. A. Fisher (1936); UCI ML Repository, CC BY 4.0.";
 
 impl Preset {
     /// Every preset, in menu order.
-    pub const ALL: [Preset; 3] = [Preset::PenguinsAdelieChinstrap, Preset::PenguinsAdelieGentoo, Preset::IrisVersicolorVirginica];
+    pub const ALL: [Preset; 3] =
+        [Preset::PenguinsAdelieChinstrap, Preset::PenguinsAdelieGentoo, Preset::IrisVersicolorVirginica];
 
     /// The stable identifier used in the UI and in URLs.
     pub fn id(self) -> &'static str {
@@ -58,7 +60,10 @@ impl Preset {
     /// # Errors
     /// [`Error::Unknown`] for any other name.
     pub fn from_id(id: &str) -> Result<Preset> {
-        Preset::ALL.into_iter().find(|p| p.id() == id).ok_or_else(|| Error::Unknown { kind: "preset", name: id.chars().take(60).collect() })
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.id() == id)
+            .ok_or_else(|| Error::Unknown { kind: "preset", name: id.chars().take(60).collect() })
     }
 
     /// Parses the embedded CSV into the preset's two classes.
@@ -91,7 +96,13 @@ fn penguins(class0: &'static str, class1: &'static str) -> Result<Dataset> {
         points.push([number(cols[2], i + 1)?, number(cols[3], i + 1)?]);
         labels.push(label);
     }
-    Ok(Dataset { points, labels, class_names: [class0, class1], axis_names: ["bill length (mm)", "bill depth (mm)"], credit: PENGUIN_CREDIT })
+    Ok(Dataset {
+        points,
+        labels,
+        class_names: [class0, class1],
+        axis_names: ["bill length (mm)", "bill depth (mm)"],
+        credit: PENGUIN_CREDIT,
+    })
 }
 
 /// Versicolor and virginica rows of `iris.csv`, petal length × petal width.
@@ -108,7 +119,13 @@ fn iris() -> Result<Dataset> {
         points.push([number(cols[3], i + 1)?, number(cols[4], i + 1)?]);
         labels.push(label);
     }
-    Ok(Dataset { points, labels, class_names: ["versicolor", "virginica"], axis_names: ["petal length (cm)", "petal width (cm)"], credit: IRIS_CREDIT })
+    Ok(Dataset {
+        points,
+        labels,
+        class_names: ["versicolor", "virginica"],
+        axis_names: ["petal length (cm)", "petal width (cm)"],
+        credit: IRIS_CREDIT,
+    })
 }
 
 fn number(s: &str, line: usize) -> Result<f64> {

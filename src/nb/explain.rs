@@ -1,0 +1,358 @@
+//! The evidence ledger: why a message got its verdict, term by term.
+//!
+//! The log-odds of a message splits into a sum of terms that the panel draws as bars:
+//!
+//! log P(spam | x) − log P(ham | x)
+//!   = [log P(spam) − log P(ham)]                               (prior log-ratio)
+//!   + Σ_{w ∈ x} c_w                                             (one term per word)
+//!   + A                                                         (Bernoulli only)
+//!
+//! * multinomial: c_w = count_w · [log P(w | spam) − log P(w | ham)];
+//! * Bernoulli: c_w = log p_spam,w − log p_ham,w (presence; repeats do not matter) and the
+//!   absent-word evidence A = Σ_{w ∈ V, w ∉ x} [log(1 − p_spam,w) − log(1 − p_ham,w)].
+//!
+//! Words outside the vocabulary add nothing and are listed separately.
+//!
+//! **Vetoes.** At α = 0 a probability can be exactly 0 and its logarithm −∞. A term whose
+//! class-c factor is 0 *rules out* class c: its contribution is +∞ (ham ruled out) or −∞
+//! (spam ruled out), and [`Veto`] names the class. When a term rules out both classes its
+//! difference would be −∞ − (−∞); it is then reported as `contribution = 0.0` with
+//! `veto = Some(Veto::Both)` — it carries no finite evidence, and NaN is never stored.
+//! When the message as a whole rules out both classes, the posterior is 0/0: `log_odds`,
+//! `p_spam` and `verdict` are `None` and [`Explanation::sentences`] says why.
+//!
+//! Whenever every term is finite, prior log-ratio + Σ c_w (+ A) equals `log_odds` up to
+//! rounding.
+
+use serde::Serialize;
+
+use super::model::{EventModel, NaiveBayes, Posterior, Prior};
+use super::tokenize::tokenize;
+use super::Label;
+
+/// Which class or classes a piece of evidence rules out (its probability under that class
+/// is exactly 0, possible only at α = 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Veto {
+    /// P(evidence | ham) = 0: the evidence is +∞ in favour of spam.
+    Ham,
+    /// P(evidence | spam) = 0: the evidence is −∞, in favour of ham.
+    Spam,
+    /// Both probabilities are 0: the evidence is undefined (0/0), reported as 0.0.
+    Both,
+}
+
+impl Veto {
+    /// The veto implied by which of the two log-probabilities are −∞.
+    pub fn from_log_probs(log_p_spam: f64, log_p_ham: f64) -> Option<Veto> {
+        match (log_p_spam == f64::NEG_INFINITY, log_p_ham == f64::NEG_INFINITY) {
+            (true, true) => Some(Veto::Both),
+            (true, false) => Some(Veto::Spam),
+            (false, true) => Some(Veto::Ham),
+            (false, false) => None,
+        }
+    }
+
+    /// Whether this veto rules out `label`.
+    pub fn rules_out(self, label: Label) -> bool {
+        matches!((self, label), (Veto::Both, _) | (Veto::Ham, Label::Ham) | (Veto::Spam, Label::Spam))
+    }
+}
+
+/// The evidence of one distinct in-vocabulary word of the message.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WordEvidence {
+    /// The token.
+    pub word: String,
+    /// How many times it occurs in the message.
+    pub count: u32,
+    /// Training count in spam: n_cw (multinomial) or d_cw, messages containing it
+    /// (Bernoulli).
+    pub spam_count: u64,
+    /// Training count in ham, as `spam_count`.
+    pub ham_count: u64,
+    /// P(w | spam) (multinomial) or p_spam,w (Bernoulli), in [0, 1].
+    pub p_spam: f64,
+    /// P(w | ham) or p_ham,w, in [0, 1].
+    pub p_ham: f64,
+    /// log `p_spam`, in [−∞, 0].
+    pub log_p_spam: f64,
+    /// log `p_ham`, in [−∞, 0].
+    pub log_p_ham: f64,
+    /// Its term of the log-odds: count · (log p_spam − log p_ham) (multinomial) or
+    /// log p_spam − log p_ham (Bernoulli). ±∞ under a one-class veto, 0.0 under
+    /// [`Veto::Both`].
+    pub contribution: f64,
+    /// The class this word rules out, if any.
+    pub veto: Option<Veto>,
+}
+
+/// The Bernoulli model's evidence from the vocabulary words the message does *not* contain.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AbsentEvidence {
+    /// How many vocabulary words are absent: |V| − distinct in-vocabulary words of x.
+    pub absent_words: usize,
+    /// Σ over absent words of log(1 − p_spam,w), in [−∞, 0].
+    pub log_p_spam: f64,
+    /// Σ over absent words of log(1 − p_ham,w), in [−∞, 0].
+    pub log_p_ham: f64,
+    /// `log_p_spam − log_p_ham`: ±∞ under a one-class veto, 0.0 under [`Veto::Both`].
+    pub contribution: f64,
+    /// The class(es) ruled out by a missing word.
+    pub veto: Option<Veto>,
+    /// Absent words found in *every* spam training message (p_spam,w = 1 at α = 0): each
+    /// one alone rules spam out.
+    pub spam_vetoed_by: Vec<String>,
+    /// Absent words found in every ham training message.
+    pub ham_vetoed_by: Vec<String>,
+}
+
+/// The evidence ledger of one message under the current model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    /// The event model the ledger was computed with.
+    pub event_model: EventModel,
+    /// The smoothing α.
+    pub alpha: f64,
+    /// The prior estimate.
+    pub prior: Prior,
+    /// |V|.
+    pub vocabulary_size: usize,
+    /// The denominator count of ham: n_ham, total tokens (multinomial) or N_ham, messages
+    /// (Bernoulli).
+    pub ham_total: u64,
+    /// The denominator count of spam, as `ham_total`.
+    pub spam_total: u64,
+    /// log P(ham).
+    pub log_prior_ham: f64,
+    /// log P(spam).
+    pub log_prior_spam: f64,
+    /// log P(spam) − log P(ham); finite, since both classes have training messages.
+    pub prior_log_ratio: f64,
+    /// One entry per distinct in-vocabulary word, in order of first appearance.
+    pub words: Vec<WordEvidence>,
+    /// Bernoulli only: the absent-word term A of the ledger (`absent.contribution`).
+    pub absent_evidence: Option<f64>,
+    /// Bernoulli only: the absent-word term in detail.
+    pub absent: Option<AbsentEvidence>,
+    /// Distinct tokens not in the vocabulary, in order of first appearance; ignored.
+    pub unknown_words: Vec<String>,
+    /// [score_ham, score_spam] = log P(c) + log P(x | c), each in [−∞, 0].
+    pub log_joint: [f64; 2],
+    /// log P(spam | x) − log P(ham | x); ±∞ when one class is ruled out; `None` when both
+    /// are.
+    pub log_odds: Option<f64>,
+    /// P(spam | x) = σ(log-odds) in [0, 1]; `None` exactly when `log_odds` is.
+    pub p_spam: Option<f64>,
+    /// The more probable class (ham on ties); `None` when both are ruled out.
+    pub verdict: Option<Label>,
+    /// The classes the message as a whole rules out (score −∞).
+    pub ruled_out: Option<Veto>,
+}
+
+impl NaiveBayes {
+    /// The evidence ledger of a tokenized message. Never fails; no field is NaN.
+    pub fn explain_tokens(&self, tokens: &[String]) -> Explanation {
+        let mut unknown_words = Vec::new();
+        let bag = self.bag(tokens, Some(&mut unknown_words));
+        let counts = self.counts();
+        let event = self.event_model();
+        let per_class = |label: Label, i: usize| match event {
+            EventModel::Multinomial => counts.token_count(label, i),
+            EventModel::Bernoulli => counts.doc_count(label, i),
+        };
+        let words = bag
+            .iter()
+            .map(|&(i, count)| {
+                let i = i as usize;
+                let log_p_spam = self.tables.log_p[1][i];
+                let log_p_ham = self.tables.log_p[0][i];
+                let scale = match event {
+                    EventModel::Multinomial => f64::from(count),
+                    EventModel::Bernoulli => 1.0,
+                };
+                let (contribution, veto) = ledger_term(log_p_spam, log_p_ham, scale);
+                WordEvidence {
+                    word: counts.words()[i].clone(),
+                    count,
+                    spam_count: per_class(Label::Spam, i),
+                    ham_count: per_class(Label::Ham, i),
+                    p_spam: log_p_spam.exp(),
+                    p_ham: log_p_ham.exp(),
+                    log_p_spam,
+                    log_p_ham,
+                    contribution,
+                    veto,
+                }
+            })
+            .collect();
+        let absent = (event == EventModel::Bernoulli).then(|| self.absent_evidence(&bag));
+        let posterior = Posterior::from_log_joint(self.log_joint_of_bag(&bag));
+        let [score_ham, score_spam] = posterior.log_joint;
+        let (ham_total, spam_total) = match event {
+            EventModel::Multinomial => (counts.total_tokens(Label::Ham), counts.total_tokens(Label::Spam)),
+            EventModel::Bernoulli => (counts.num_docs(Label::Ham), counts.num_docs(Label::Spam)),
+        };
+        let log_prior_ham = self.log_prior(Label::Ham);
+        let log_prior_spam = self.log_prior(Label::Spam);
+        Explanation {
+            event_model: event,
+            alpha: self.alpha(),
+            prior: self.prior(),
+            vocabulary_size: counts.vocabulary_size(),
+            ham_total,
+            spam_total,
+            log_prior_ham,
+            log_prior_spam,
+            prior_log_ratio: ledger_term(log_prior_spam, log_prior_ham, 1.0).0,
+            words,
+            absent_evidence: absent.as_ref().map(|a| a.contribution),
+            absent,
+            unknown_words,
+            log_joint: posterior.log_joint,
+            log_odds: posterior.log_odds,
+            p_spam: posterior.p_spam,
+            verdict: posterior.verdict,
+            ruled_out: Veto::from_log_probs(score_spam, score_ham),
+        }
+    }
+
+    /// Tokenizes `text` with [`tokenize`] and explains it.
+    pub fn explain_text(&self, text: &str) -> Explanation {
+        self.explain_tokens(&tokenize(text))
+    }
+
+    fn absent_evidence(&self, bag: &super::model::Bag) -> AbsentEvidence {
+        let t = &self.tables;
+        let words = self.counts().words();
+        let mut sums = [0.0; 2];
+        let mut vetoed_by: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        for (c, sum) in sums.iter_mut().enumerate() {
+            // Σ_{w ∉ x} log(1 − p_cw) = B_c − Σ_{w ∈ x, finite} log(1 − p_cw); the p_cw = 1
+            // words are kept apart so that −∞ − (−∞) never happens.
+            let present_finite: f64 =
+                bag.iter().map(|&(i, _)| t.log_not_p[c][i as usize]).filter(|l| l.is_finite()).sum();
+            vetoed_by[c] = t.certain[c]
+                .iter()
+                .filter(|&&i| !bag.iter().any(|&(j, _)| j == i))
+                .map(|&i| words[i as usize].clone())
+                .collect();
+            *sum = if vetoed_by[c].is_empty() { t.absent_base[c] - present_finite } else { f64::NEG_INFINITY };
+        }
+        let (contribution, veto) = ledger_term(sums[1], sums[0], 1.0);
+        let [ham_vetoed_by, spam_vetoed_by] = vetoed_by;
+        AbsentEvidence {
+            absent_words: self.counts().vocabulary_size().saturating_sub(bag.len()),
+            log_p_spam: sums[1],
+            log_p_ham: sums[0],
+            contribution,
+            veto,
+            spam_vetoed_by,
+            ham_vetoed_by,
+        }
+    }
+}
+
+/// scale · (log_spam − log_ham) with the veto rules of the module docs: never NaN.
+fn ledger_term(log_spam: f64, log_ham: f64, scale: f64) -> (f64, Option<Veto>) {
+    match Veto::from_log_probs(log_spam, log_ham) {
+        Some(Veto::Both) => (0.0, Some(Veto::Both)),
+        Some(Veto::Spam) => (f64::NEG_INFINITY, Some(Veto::Spam)),
+        Some(Veto::Ham) => (f64::INFINITY, Some(Veto::Ham)),
+        None => (scale * (log_spam - log_ham), None),
+    }
+}
+
+impl Explanation {
+    /// Plain-English sentences for every veto and for an undefined or certain posterior;
+    /// empty when every term is finite. The structured fields carry the same facts for a
+    /// translated UI.
+    pub fn sentences(&self) -> Vec<String> {
+        let alpha = self.alpha;
+        let mut out = Vec::new();
+        for w in &self.words {
+            let word = &w.word;
+            let ruled_out = match w.veto {
+                Some(Veto::Ham) => Label::Ham,
+                Some(Veto::Spam) => Label::Spam,
+                Some(Veto::Both) => {
+                    out.push(format!(
+                        "“{word}” has probability 0 under both classes at α = {alpha}, so it \
+                         rules out both hypotheses."
+                    ));
+                    continue;
+                }
+                None => continue,
+            };
+            out.push(format!(
+                "“{word}” never appears in {ruled_out} training messages, so with α = {alpha} \
+                 P({word} | {ruled_out}) = 0 and the {ruled_out} hypothesis is ruled out."
+            ));
+        }
+        if let Some(absent) = &self.absent {
+            for (label, list) in [(Label::Ham, &absent.ham_vetoed_by), (Label::Spam, &absent.spam_vetoed_by)] {
+                for word in list {
+                    out.push(format!(
+                        "“{word}” appears in every {label} training message but not in this \
+                         one, so with α = {alpha} P(no “{word}” | {label}) = 0 and the {label} \
+                         hypothesis is ruled out."
+                    ));
+                }
+            }
+        }
+        match self.ruled_out {
+            Some(Veto::Both) => out.push(
+                "Both classes are ruled out: P(x | spam) = P(x | ham) = 0, so the posterior is \
+                 0/0 — undefined. Any α > 0 fixes this."
+                    .to_string(),
+            ),
+            Some(Veto::Ham) => out.push(
+                "The ham hypothesis is ruled out, so P(spam | x) = 1 whatever the other words \
+                 say."
+                    .to_string(),
+            ),
+            Some(Veto::Spam) => out.push(
+                "The spam hypothesis is ruled out, so P(spam | x) = 0 whatever the other words \
+                 say."
+                    .to_string(),
+            ),
+            None => {}
+        }
+        out
+    }
+
+    /// The smoothed probability of `word` under `label` with the numbers plugged into the
+    /// formula, e.g. `P(prize | spam) = (3 + 1) / (40 + 1 × 120) = 0.025`; `None` when
+    /// `word` is not an entry of [`Explanation::words`].
+    pub fn formula(&self, word: &str, label: Label) -> Option<String> {
+        let w = self.words.iter().find(|w| w.word == word)?;
+        let (count, total, p) = match label {
+            Label::Ham => (w.ham_count, self.ham_total, w.p_ham),
+            Label::Spam => (w.spam_count, self.spam_total, w.p_spam),
+        };
+        let a = self.alpha;
+        Some(match self.event_model {
+            EventModel::Multinomial => format!(
+                "P({word} | {label}) = ({count} + {a}) / ({total} + {a} × {}) = {}",
+                self.vocabulary_size,
+                format_probability(p)
+            ),
+            EventModel::Bernoulli => format!(
+                "P({word} present | {label}) = ({count} + {a}) / ({total} + 2 × {a}) = {}",
+                format_probability(p)
+            ),
+        })
+    }
+}
+
+/// A probability for a sentence: 4 decimals, scientific notation below 0.001.
+fn format_probability(p: f64) -> String {
+    if p == 0.0 || p == 1.0 {
+        format!("{p}")
+    } else if p >= 1e-3 {
+        format!("{}", (p * 1e4).round() / 1e4)
+    } else {
+        format!("{p:.3e}")
+    }
+}
