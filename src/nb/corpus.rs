@@ -154,8 +154,11 @@ pub fn parse_corpus(text: &str) -> Result<ParsedCorpus> {
     Ok(parsed)
 }
 
-/// One non-blank line → (text, label), or the reason it is bad.
-fn parse_line(line: &str) -> std::result::Result<(String, Label), String> {
+/// One non-blank line → (text, label), or the reason it is bad (without the line number).
+///
+/// # Errors
+/// The reason as a sentence fragment, e.g. “the label must be “ham” or “spam”, found …”.
+pub fn parse_line(line: &str) -> std::result::Result<(String, Label), String> {
     let Some((label, text)) = line.split_once('\t') else {
         let first = line.split_whitespace().next().unwrap_or("");
         if parse_label(first).is_some() {

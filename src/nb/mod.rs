@@ -32,12 +32,13 @@ pub mod corpus;
 pub mod counts;
 pub mod eval;
 pub mod explain;
+pub mod lab;
 pub mod model;
 pub mod tokenize;
 
 pub use corpus::{
-    decode_text, dedup, parse_corpus, parse_corpus_bytes, stratified_split, DedupReport, ParsedCorpus, Split,
-    TextEncoding,
+    decode_text, dedup, parse_corpus, parse_corpus_bytes, parse_line, stratified_split, DedupReport, ParsedCorpus,
+    Split, TextEncoding,
 };
 pub use counts::Counts;
 pub use eval::{alpha_sweep, evaluate, evaluate_tokens};

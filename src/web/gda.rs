@@ -86,7 +86,7 @@ impl GdaPanel {
         let p: Params = serde_wasm_bindgen::from_value(params)
             .map_err(|_| JsError::new("The sample parameters could not be read: every field must be a number."))?;
         let count = |name: &'static str, v: f64| -> Result<usize, JsError> {
-            if v.is_finite() && v >= 1.0 && v <= 100_000.0 && v.fract() == 0.0 {
+            if (1.0..=100_000.0).contains(&v) && v.fract() == 0.0 {
                 Ok(v as usize)
             } else {
                 Err(js_error(Error::InvalidParameter {
@@ -96,8 +96,7 @@ impl GdaPanel {
                 }))
             }
         };
-        let seed = if p.seed.is_finite() && p.seed >= 0.0 && p.seed <= 9_007_199_254_740_991.0 && p.seed.fract() == 0.0
-        {
+        let seed = if (0.0..=9_007_199_254_740_991.0).contains(&p.seed) && p.seed.fract() == 0.0 {
             p.seed as u64
         } else {
             return Err(js_error(Error::InvalidParameter {

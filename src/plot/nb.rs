@@ -1,0 +1,134 @@
+//! The held-out metrics of the spam filter against the smoothing α: accuracy, precision,
+//! recall and F1 on a log-α axis (α = 0 drawn at the left edge, apart), with the current α
+//! marked by a vertical line.
+
+use plotters::coord::combinators::BindKeyPoints;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{draw_error, Style, INK};
+use crate::error::Result;
+use crate::stats::metrics::Metrics;
+
+/// The four series: name, colour (Okabe–Ito), and how to read it from [`Metrics`].
+type Series = (&'static str, RGBColor, fn(&Metrics) -> Option<f64>);
+
+const SERIES: [Series; 4] = [
+    ("accuracy", RGBColor(0x00, 0x00, 0x00), |m| m.accuracy),
+    ("precision", RGBColor(0x00, 0x9E, 0x73), |m| m.precision),
+    ("recall", RGBColor(0xCC, 0x79, 0xA7), |m| m.recall),
+    ("F1", RGBColor(0x56, 0xB4, 0xE9), |m| m.f1),
+];
+
+/// Where α = 0 sits on the log10 axis (left of 10⁻³, with a gap).
+const ZERO_AT: f64 = -3.6;
+
+/// The x position of α on the chart's log10 axis.
+pub fn alpha_x(alpha: f64) -> f64 {
+    if alpha > 0.0 {
+        alpha.log10().clamp(-3.0, 1.0)
+    } else {
+        ZERO_AT
+    }
+}
+
+/// Draws the metrics curve. `curve` holds (α, metrics) pairs in increasing α; a metric that
+/// is undefined at some α (no spam predicted, say) leaves a gap there.
+///
+/// # Errors
+/// A drawing error from the backend.
+pub fn draw_alpha_curve<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    curve: &[(f64, Metrics)],
+    current_alpha: f64,
+    style: &Style,
+) -> Result<()> {
+    root.fill(&WHITE).map_err(draw_error)?;
+    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let lowest = curve
+        .iter()
+        .flat_map(|(_, m)| SERIES.iter().filter_map(move |(_, _, get)| get(m)))
+        .fold(1.0f64, f64::min);
+    // Zoom in on the top of the scale, where the metrics of a decent filter live.
+    let y0 = if lowest >= 0.8 { 0.8 } else if lowest >= 0.5 { 0.5 } else { 0.0 };
+    let mut chart = ChartBuilder::on(root)
+        .margin_top(style.ipx(8.0))
+        .margin_right(style.ipx(12.0))
+        .x_label_area_size(style.ipx(34.0))
+        .y_label_area_size(style.ipx(40.0))
+        .build_cartesian_2d((ZERO_AT - 0.25..1.1).with_key_points(vec![ZERO_AT, -3.0, -2.0, -1.0, 0.0, 1.0]), y0..1.0)
+        .map_err(draw_error)?;
+    chart
+        .configure_mesh()
+        .y_labels(5)
+        .light_line_style(WHITE)
+        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4).stroke_width(style.ipx(1.0)))
+        .axis_style(INK.stroke_width(style.ipx(1.0)))
+        .label_style(font(11.0).color(&INK))
+        .axis_desc_style(font(11.0).color(&INK))
+        .x_desc("smoothing α (log scale)")
+        .x_label_formatter(&|x| alpha_label(*x))
+        .y_label_formatter(&|y| format!("{:.0} %", y * 100.0))
+        .draw()
+        .map_err(draw_error)?;
+
+    for (_, colour, get) in SERIES {
+        // Consecutive defined points form a line; α = 0 stands alone (a dot), since the
+        // axis has a break between it and 10⁻³.
+        let mut run: Vec<(f64, f64)> = Vec::new();
+        let mut runs = Vec::new();
+        for (alpha, m) in curve {
+            match get(m) {
+                Some(v) if *alpha > 0.0 => run.push((alpha_x(*alpha), v)),
+                Some(v) => runs.push(vec![(alpha_x(*alpha), v)]),
+                None => runs.push(std::mem::take(&mut run)),
+            }
+        }
+        runs.push(run);
+        for r in runs.into_iter().filter(|r| !r.is_empty()) {
+            if r.len() > 1 {
+                chart.draw_series(std::iter::once(PathElement::new(r.clone(), colour.stroke_width(style.ipx(2.0))))).map_err(draw_error)?;
+            }
+            chart
+                .draw_series(r.iter().map(|&p| Circle::new(p, style.ipx(2.5) as i32, colour.filled())))
+                .map_err(draw_error)?;
+        }
+    }
+
+    // The current α: a vertical line.
+    let x = alpha_x(current_alpha);
+    chart
+        .draw_series(std::iter::once(PathElement::new(vec![(x, y0), (x, 1.0)], RGBColor(0xD5, 0x5E, 0x00).stroke_width(style.ipx(2.0)))))
+        .map_err(draw_error)?;
+
+    // A compact legend along the top.
+    let (pxr, pyr) = chart.plotting_area().get_pixel_range();
+    let mut lx = pxr.start + style.ipx(6.0) as i32;
+    let ly = pyr.end - style.ipx(16.0) as i32;
+    for (name, colour, _) in SERIES {
+        root.draw(&Rectangle::new([(lx, ly + style.ipx(4.0) as i32), (lx + style.ipx(12.0) as i32, ly + style.ipx(7.0) as i32)], colour.filled()))
+            .map_err(draw_error)?;
+        root.draw(&Text::new(name, (lx + style.ipx(15.0) as i32, ly), font(11.0).color(&INK))).map_err(draw_error)?;
+        lx += style.ipx(24.0 + 6.5 * name.len() as f64) as i32;
+    }
+    Ok(())
+}
+
+/// Tick labels of the log axis: powers of ten as plain numbers, and "0" at the break.
+fn alpha_label(x: f64) -> String {
+    if (x - ZERO_AT).abs() < 0.3 {
+        return "0".to_string();
+    }
+    let r = x.round();
+    if (x - r).abs() > 1e-6 || x < -3.01 {
+        return String::new();
+    }
+    match r as i32 {
+        -3 => "0.001".into(),
+        -2 => "0.01".into(),
+        -1 => "0.1".into(),
+        0 => "1".into(),
+        1 => "10".into(),
+        _ => String::new(),
+    }
+}
