@@ -51,6 +51,8 @@ missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v firefox >/dev/null || command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+# A CJK font, so that screenshots of the Chinese messages and UI show characters, not boxes.
+[[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]] || missing+=(fonts-wqy-microhei)
 ((${#missing[@]} == 0)) || apt_install "${missing[@]}"
 
 if ! command -v geckodriver >/dev/null; then

@@ -2,7 +2,6 @@
 //! recall and F1 on a log-α axis (α = 0 drawn at the left edge, apart), with the current α
 //! marked by a vertical line.
 
-use plotters::coord::combinators::BindKeyPoints;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -45,21 +44,26 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
 ) -> Result<()> {
     root.fill(&WHITE).map_err(draw_error)?;
     let font = |css: f64| ("sans-serif", style.px(css)).into_font();
-    let lowest = curve
-        .iter()
-        .flat_map(|(_, m)| SERIES.iter().filter_map(move |(_, _, get)| get(m)))
-        .fold(1.0f64, f64::min);
+    let lowest =
+        curve.iter().flat_map(|(_, m)| SERIES.iter().filter_map(move |(_, _, get)| get(m))).fold(1.0f64, f64::min);
     // Zoom in on the top of the scale, where the metrics of a decent filter live.
-    let y0 = if lowest >= 0.8 { 0.8 } else if lowest >= 0.5 { 0.5 } else { 0.0 };
+    let y0 = if lowest >= 0.8 {
+        0.8
+    } else if lowest >= 0.5 {
+        0.5
+    } else {
+        0.0
+    };
     let mut chart = ChartBuilder::on(root)
         .margin_top(style.ipx(8.0))
         .margin_right(style.ipx(12.0))
         .x_label_area_size(style.ipx(34.0))
-        .y_label_area_size(style.ipx(40.0))
-        .build_cartesian_2d((ZERO_AT - 0.25..1.1).with_key_points(vec![ZERO_AT, -3.0, -2.0, -1.0, 0.0, 1.0]), y0..1.0)
+        .y_label_area_size(style.ipx(48.0))
+        .build_cartesian_2d(ZERO_AT - 0.25..1.1, y0..1.0)
         .map_err(draw_error)?;
     chart
         .configure_mesh()
+        .x_labels(6)
         .y_labels(5)
         .light_line_style(WHITE)
         .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4).stroke_width(style.ipx(1.0)))
@@ -87,7 +91,9 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
         runs.push(run);
         for r in runs.into_iter().filter(|r| !r.is_empty()) {
             if r.len() > 1 {
-                chart.draw_series(std::iter::once(PathElement::new(r.clone(), colour.stroke_width(style.ipx(2.0))))).map_err(draw_error)?;
+                chart
+                    .draw_series(std::iter::once(PathElement::new(r.clone(), colour.stroke_width(style.ipx(2.0)))))
+                    .map_err(draw_error)?;
             }
             chart
                 .draw_series(r.iter().map(|&p| Circle::new(p, style.ipx(2.5) as i32, colour.filled())))
@@ -98,27 +104,40 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     // The current α: a vertical line.
     let x = alpha_x(current_alpha);
     chart
-        .draw_series(std::iter::once(PathElement::new(vec![(x, y0), (x, 1.0)], RGBColor(0xD5, 0x5E, 0x00).stroke_width(style.ipx(2.0)))))
+        .draw_series(std::iter::once(PathElement::new(
+            vec![(x, y0), (x, 1.0)],
+            RGBColor(0xD5, 0x5E, 0x00).stroke_width(style.ipx(2.0)),
+        )))
         .map_err(draw_error)?;
 
-    // A compact legend along the top.
+    // α = 0 is not a tick of the log axis: label it by hand under its dots.
     let (pxr, pyr) = chart.plotting_area().get_pixel_range();
+    let zero_px =
+        pxr.start as f64 + (ZERO_AT - (ZERO_AT - 0.25)) / (1.1 - (ZERO_AT - 0.25)) * f64::from(pxr.end - pxr.start);
+    root.draw(&Text::new(
+        "0",
+        (zero_px as i32 - style.ipx(3.0) as i32, pyr.end + style.ipx(6.0) as i32),
+        font(11.0).color(&INK),
+    ))
+    .map_err(draw_error)?;
+
+    // A compact legend along the bottom of the plot.
     let mut lx = pxr.start + style.ipx(6.0) as i32;
     let ly = pyr.end - style.ipx(16.0) as i32;
     for (name, colour, _) in SERIES {
-        root.draw(&Rectangle::new([(lx, ly + style.ipx(4.0) as i32), (lx + style.ipx(12.0) as i32, ly + style.ipx(7.0) as i32)], colour.filled()))
-            .map_err(draw_error)?;
+        root.draw(&Rectangle::new(
+            [(lx, ly + style.ipx(4.0) as i32), (lx + style.ipx(12.0) as i32, ly + style.ipx(7.0) as i32)],
+            colour.filled(),
+        ))
+        .map_err(draw_error)?;
         root.draw(&Text::new(name, (lx + style.ipx(15.0) as i32, ly), font(11.0).color(&INK))).map_err(draw_error)?;
         lx += style.ipx(24.0 + 6.5 * name.len() as f64) as i32;
     }
     Ok(())
 }
 
-/// Tick labels of the log axis: powers of ten as plain numbers, and "0" at the break.
+/// Tick labels of the log axis: powers of ten as plain numbers (other ticks unlabelled).
 fn alpha_label(x: f64) -> String {
-    if (x - ZERO_AT).abs() < 0.3 {
-        return "0".to_string();
-    }
     let r = x.round();
     if (x - r).abs() > 1e-6 || x < -3.01 {
         return String::new();

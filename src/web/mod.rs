@@ -4,8 +4,10 @@
 //! JavaScript exception carrying the error's sentence, never a panic.
 
 mod gda;
+mod nb;
 
 pub use gda::GdaPanel;
+pub use nb::SpamPanel;
 
 use wasm_bindgen::prelude::*;
 

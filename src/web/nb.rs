@@ -146,7 +146,10 @@ impl SpamPanel {
     /// No usable message, too few of a class.
     #[wasm_bindgen(js_name = corpusFinish)]
     pub fn corpus_finish(&mut self) -> Result<(), JsError> {
-        let loader = self.loader.take().ok_or_else(|| js_error(Error::Browser("finish a corpus that was never started".into())))?;
+        let loader = self
+            .loader
+            .take()
+            .ok_or_else(|| js_error(Error::Browser("finish a corpus that was never started".into())))?;
         self.lab.replace_corpus(loader).map_err(js_error)
     }
 
@@ -177,7 +180,13 @@ impl SpamPanel {
     /// # Errors
     /// When the canvas has no 2-D context.
     #[wasm_bindgen(js_name = drawCurve)]
-    pub fn draw_curve(&mut self, canvas: HtmlCanvasElement, css_width: f64, css_height: f64, dpr: f64) -> Result<(), JsError> {
+    pub fn draw_curve(
+        &mut self,
+        canvas: HtmlCanvasElement,
+        css_width: f64,
+        css_height: f64,
+        dpr: f64,
+    ) -> Result<(), JsError> {
         let dpr = if dpr.is_finite() && dpr > 0.0 { dpr.clamp(0.5, 4.0) } else { 1.0 };
         let (w, h) = ((css_width.max(1.0) * dpr).round() as u32, (css_height.max(1.0) * dpr).round() as u32);
         if canvas.width() != w {
@@ -190,7 +199,8 @@ impl SpamPanel {
         let backend = CanvasBackend::with_canvas_object(canvas)
             .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
         let root = backend.into_drawing_area();
-        draw_alpha_curve(&root, &eval.curve, self.lab.model().alpha(), &Style { dpr, projector: false }).map_err(js_error)?;
+        draw_alpha_curve(&root, &eval.curve, self.lab.model().alpha(), &Style { dpr, projector: false })
+            .map_err(js_error)?;
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         Ok(())
     }

@@ -31,5 +31,24 @@ export function term(x, name, digits = 3) {
 
 /** A probability as a percentage with one decimal, or "—". */
 export function pct(p) {
-  return typeof p === "number" && Number.isFinite(p) ? `${(100 * p).toFixed(1)} %` : "—";
+  if (typeof p !== "number" || !Number.isFinite(p)) return "—";
+  // Rounding must not claim certainty the model does not have: 0.99996 is "> 99.9 %".
+  if (p > 0.999 && p < 1) return "> 99.9 %";
+  if (p > 0 && p < 0.001) return "< 0.1 %";
+  return `${(100 * p).toFixed(1)} %`;
+}
+
+/** A signed log-odds term: "+1.23", "−0.45", "+∞" or "−∞" (never "Infinity" or "NaN"). */
+export function signed(x, digits = 2) {
+  if (x === Infinity) return "+\u221e";
+  if (x === -Infinity) return "\u2212\u221e";
+  if (typeof x !== "number" || Number.isNaN(x)) return "—";
+  return (x < 0 ? MINUS : "+") + num(Math.abs(x), digits);
+}
+
+/** A probability with enough digits to tell small ones apart: "0.0123", "3.4e−5". */
+export function prob(p) {
+  if (typeof p !== "number" || !Number.isFinite(p)) return "—";
+  if (p === 0 || p === 1) return String(p);
+  return p >= 1e-3 ? p.toFixed(4) : p.toExponential(2).replace("-", MINUS);
 }

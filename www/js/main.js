@@ -2,6 +2,7 @@
 
 import init, { version } from "../pkg/genlab.js";
 import { mountGda } from "./gda.js";
+import { mountNb } from "./nb.js";
 
 /** Boots the page; a failure is shown in words, never as a blank page. */
 async function main() {
@@ -10,7 +11,11 @@ async function main() {
     await init();
     document.getElementById("version").textContent = version();
     const gda = document.getElementById("gda");
-    if (gda) window.genlab = { gda: mountGda(gda) };
+    const nb = document.getElementById("nb");
+    window.genlab = {
+      gda: gda ? mountGda(gda) : null,
+      nb: nb ? mountNb(nb) : null,
+    };
     boot.hidden = true;
     document.documentElement.dataset.ready = "true";
   } catch (e) {
