@@ -304,7 +304,7 @@ impl Explanation {
         match self.ruled_out {
             Some(Veto::Both) => out.push(
                 "Both classes are ruled out: P(x | spam) = P(x | ham) = 0, so the posterior is \
-                 0/0 — undefined. Any α > 0 fixes this."
+                 0/0 and the model cannot decide. Any α > 0 fixes this."
                     .to_string(),
             ),
             Some(Veto::Ham) => out.push(

@@ -127,7 +127,7 @@ export function mountNb(root) {
     }
     const total = e.log_odds ?? 0;
     const totalRow = row({ label: "total", sub: "= log-odds", value: total, scale: Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0)), kind: "total" });
-    if (e.log_odds === null) totalRow.querySelector(".term-value").textContent = "undefined";
+    if (e.log_odds === null) totalRow.querySelector(".term-value").textContent = "0/0";
     rows.push(totalRow);
     ledgerList.replaceChildren(...rows);
 
@@ -135,7 +135,7 @@ export function mountNb(root) {
     verdict.className = "verdict";
     if (e.verdict === null) {
       verdict.classList.add("undefined");
-      verdict.textContent = "Undefined: both classes are ruled out (0/0). Raise α above 0.";
+      verdict.textContent = "No verdict: both classes are ruled out, P(spam | x) = 0/0. Raise α above 0.";
     } else {
       const spam = e.verdict === "spam";
       verdict.classList.add(spam ? "is-spam" : "is-ham");
@@ -186,7 +186,7 @@ export function mountNb(root) {
   /** The metrics table and confusion matrix. */
   function writeEvaluation(ev) {
     const m = ev.current;
-    const show = (id, v) => { $(id).textContent = v == null ? "undefined (no such predictions)" : pct(v); };
+    const show = (id, v) => { $(id).textContent = v == null ? "— (0/0: no such predictions)" : pct(v); };
     show("nb-acc", m.accuracy);
     show("nb-prec", m.precision);
     show("nb-rec", m.recall);
