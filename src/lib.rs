@@ -11,6 +11,7 @@ pub mod error;
 pub mod gda;
 pub mod nb;
 pub mod plot;
+pub mod state;
 pub mod stats;
 
 #[cfg(target_arch = "wasm32")]

@@ -37,8 +37,37 @@ impl PlotFrame {
     }
 }
 
+/// The words drawn inside the figure, so the page can show them in its language.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+pub struct FigureText {
+    /// The two class names (the legend prefixes them with "y = 0:", "y = 1:").
+    pub classes: [String; 2],
+    /// The x and y axis names.
+    pub axes: [String; 2],
+    /// Legend entry of the fitted ellipses.
+    pub fitted: String,
+    /// Legend entry of the generating Gaussians.
+    pub truth: String,
+    /// Legend entry of the boundary.
+    pub boundary: String,
+}
+
+impl FigureText {
+    /// The English words, with the dataset's own names.
+    pub fn english(lab: &GdaLab) -> FigureText {
+        let d = lab.dataset();
+        FigureText {
+            classes: d.class_names.map(String::from),
+            axes: d.axis_names.map(String::from),
+            fitted: "fitted 1σ, 2σ".into(),
+            truth: "true Gaussians".into(),
+            boundary: "boundary p = 0.5".into(),
+        }
+    }
+}
+
 /// What to draw beside the points.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GdaLayers {
     /// The generating Gaussians, dashed (generated data only).
     pub truth: bool,
@@ -46,11 +75,13 @@ pub struct GdaLayers {
     pub ellipses: bool,
     /// Which class's handle is focused or dragged (drawn with a ring).
     pub active_handle: Option<usize>,
+    /// The figure's words; `None` for English with the dataset's names.
+    pub text: Option<FigureText>,
 }
 
 impl Default for GdaLayers {
     fn default() -> Self {
-        GdaLayers { truth: true, ellipses: true, active_handle: None }
+        GdaLayers { truth: true, ellipses: true, active_handle: None, text: None }
     }
 }
 
@@ -87,7 +118,8 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(style.ipx(MARGIN[3]))
         .build_cartesian_2d(view.x0..view.x1, view.y0..view.y1)
         .map_err(draw_error)?;
-    let names = &lab.dataset().axis_names;
+    let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
+    let names = &text.axes;
     chart
         .configure_mesh()
         .x_labels(6)
@@ -97,8 +129,8 @@ pub fn draw<DB: DrawingBackend>(
         .axis_style(INK.stroke_width(thin))
         .label_style(font(12.0).color(&INK))
         .axis_desc_style(font(13.0).color(&INK))
-        .x_desc(names[0])
-        .y_desc(names[1])
+        .x_desc(names[0].as_str())
+        .y_desc(names[1].as_str())
         .x_label_formatter(&|v| tick(*v))
         .y_label_formatter(&|v| tick(*v))
         .draw()
@@ -214,7 +246,7 @@ pub fn draw<DB: DrawingBackend>(
         root.draw(&Circle::new(c, style.ipx(6.0) as i32, colour.filled())).map_err(draw_error)?;
     }
 
-    legend(root, lab, &frame, style)?;
+    legend(root, lab, &text, &frame, style)?;
     Ok(frame)
 }
 
@@ -222,10 +254,11 @@ pub fn draw<DB: DrawingBackend>(
 fn legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     lab: &GdaLab,
+    text: &FigureText,
     frame: &PlotFrame,
     style: &Style,
 ) -> Result<()> {
-    let names = &lab.dataset().class_names;
+    let names = &text.classes;
     let [l, t, r, b] = frame.pixels;
     // On a narrow figure (a phone) the legend uses smaller type so it covers less data.
     let compact = f64::from(r - l) < style.px(420.0);
@@ -235,7 +268,10 @@ fn legend<DB: DrawingBackend>(
     let truth = lab.spec().is_some();
     let rows = if truth { 5 } else { 4 };
     let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
-    let longest = labels.iter().map(|s| s.chars().count()).max().unwrap_or(0).max(16);
+    // CJK characters are about twice as wide as Latin ones.
+    let width = |s: &str| s.chars().map(|c| if c as u32 >= 0x2E80 { 2 } else { 1 }).sum::<usize>();
+    let longest =
+        labels.iter().chain([&text.fitted, &text.truth, &text.boundary]).map(|s| width(s)).max().unwrap_or(0).max(14);
     let box_w = (style.px(em * 2.6) + style.px(em * 0.58) * longest as f64) as i32;
     let box_h = rows * line_h + style.ipx(6.0) as i32;
     let pad = style.ipx(8.0) as i32;
@@ -295,17 +331,17 @@ fn legend<DB: DrawingBackend>(
     root.draw(&TriangleMarker::new((sx, mid(y)), (f64::from(r) * 1.35) as i32, CLASS1.filled())).map_err(draw_error)?;
     row(&mut y, &labels[1])?;
     root.draw(&PathElement::new(seg(y), INK.stroke_width(style.ipx(2.0)))).map_err(draw_error)?;
-    row(&mut y, "fitted 1σ, 2σ")?;
+    row(&mut y, &text.fitted)?;
     if truth {
         let s = seg(y);
         let d = (half * 2) / 3;
         let dash = INK.mix(0.6).stroke_width(style.ipx(1.25));
         root.draw(&PathElement::new(vec![s[0], (s[0].0 + d, s[0].1)], dash)).map_err(draw_error)?;
         root.draw(&PathElement::new(vec![(s[1].0 - d, s[1].1), s[1]], dash)).map_err(draw_error)?;
-        row(&mut y, "true Gaussians")?;
+        row(&mut y, &text.truth)?;
     }
     root.draw(&PathElement::new(seg(y), BOUNDARY.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
-    row(&mut y, "boundary p = 0.5")?;
+    row(&mut y, &text.boundary)?;
     Ok(())
 }
 

@@ -19,6 +19,21 @@ const SERIES: [Series; 4] = [
     ("F1", RGBColor(0x56, 0xB4, 0xE9), |m| m.f1),
 ];
 
+/// The words of the chart, so the page can show them in its language.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+pub struct CurveText {
+    /// The x-axis title.
+    pub axis: String,
+    /// The four series' names: accuracy, precision, recall, F1.
+    pub series: [String; 4],
+}
+
+impl Default for CurveText {
+    fn default() -> Self {
+        CurveText { axis: "smoothing α (log scale)".into(), series: SERIES.map(|(name, _, _)| name.to_string()) }
+    }
+}
+
 /// Where α = 0 sits on the log10 axis (left of 10⁻³, with a gap).
 const ZERO_AT: f64 = -3.6;
 
@@ -40,6 +55,7 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     curve: &[(f64, Metrics)],
     current_alpha: f64,
+    text: &CurveText,
     style: &Style,
 ) -> Result<()> {
     root.fill(&WHITE).map_err(draw_error)?;
@@ -70,7 +86,7 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
         .axis_style(INK.stroke_width(style.ipx(1.0)))
         .label_style(font(11.0).color(&INK))
         .axis_desc_style(font(11.0).color(&INK))
-        .x_desc("smoothing α (log scale)")
+        .x_desc(text.axis.as_str())
         .x_label_formatter(&|x| alpha_label(*x))
         .y_label_formatter(&|y| format!("{:.0} %", y * 100.0))
         .draw()
@@ -124,14 +140,16 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     // A compact legend along the bottom of the plot.
     let mut lx = pxr.start + style.ipx(6.0) as i32;
     let ly = pyr.end - style.ipx(16.0) as i32;
-    for (name, colour, _) in SERIES {
+    for ((_, colour, _), name) in SERIES.iter().zip(&text.series) {
+        let name = name.as_str();
         root.draw(&Rectangle::new(
             [(lx, ly + style.ipx(4.0) as i32), (lx + style.ipx(12.0) as i32, ly + style.ipx(7.0) as i32)],
             colour.filled(),
         ))
         .map_err(draw_error)?;
         root.draw(&Text::new(name, (lx + style.ipx(15.0) as i32, ly), font(11.0).color(&INK))).map_err(draw_error)?;
-        lx += style.ipx(24.0 + 6.5 * name.len() as f64) as i32;
+        let width: usize = name.chars().map(|c| if c as u32 >= 0x2E80 { 2 } else { 1 }).sum();
+        lx += style.ipx(24.0 + 6.5 * width as f64) as i32;
     }
     Ok(())
 }

@@ -171,6 +171,29 @@ impl GdaPanel {
         self.match_aspect();
     }
 
+    /// Sets the words drawn in the figure: `{classes: [a, b], axes: [x, y], fitted, truth,
+    /// boundary}`, or `null` for English with the dataset's names.
+    ///
+    /// # Errors
+    /// An object of another shape.
+    #[wasm_bindgen(js_name = setFigureText)]
+    pub fn set_figure_text(&mut self, text: JsValue) -> Result<(), JsError> {
+        self.layers.text = if text.is_null() || text.is_undefined() {
+            None
+        } else {
+            Some(
+                serde_wasm_bindgen::from_value(text)
+                    .map_err(|e| JsError::new(&format!("The figure text could not be read: {e}")))?,
+            )
+        };
+        Ok(())
+    }
+
+    /// The source shown: `"generated"` or a preset id.
+    pub fn source(&self) -> String {
+        self.lab.preset_shown().map_or_else(|| "generated".to_string(), |p| p.id().to_string())
+    }
+
     /// Marks a handle as focused/dragged (0 or 1), or none (any other value).
     #[wasm_bindgen(js_name = setActiveHandle)]
     pub fn set_active_handle(&mut self, k: i32) {

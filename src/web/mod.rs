@@ -50,3 +50,27 @@ pub fn gda_presets() -> Result<JsValue, JsError> {
     }
     to_js(&items)
 }
+
+/// Reads a URL query string into `{state, notices}` (see `genlab::state`): the state starts
+/// from the defaults, and every parameter that could not be used is a notice.
+#[wasm_bindgen(js_name = parseState)]
+pub fn parse_state(query: &str) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Parsed {
+        state: crate::state::AppState,
+        notices: Vec<crate::state::Notice>,
+    }
+    let (state, notices) = crate::state::parse_query(query);
+    to_js(&Parsed { state, notices })
+}
+
+/// Writes a state object back as a query string (without `?`), omitting defaults.
+///
+/// # Errors
+/// When the object does not have the state's shape.
+#[wasm_bindgen(js_name = stateQuery)]
+pub fn state_query(state: JsValue) -> Result<String, JsError> {
+    let state: crate::state::AppState = serde_wasm_bindgen::from_value(state)
+        .map_err(|e| JsError::new(&format!("The state could not be read: {e}")))?;
+    Ok(crate::state::to_query(&state))
+}

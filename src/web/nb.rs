@@ -10,7 +10,7 @@ use super::{js_error, to_js};
 use crate::error::{describe, Error};
 use crate::nb::lab::{CorpusLoader, SpamLab};
 use crate::nb::{EventModel, Prior};
-use crate::plot::nb::draw_alpha_curve;
+use crate::plot::nb::{draw_alpha_curve, CurveText};
 use crate::plot::Style;
 
 /// One naive Bayes spam panel.
@@ -18,6 +18,8 @@ use crate::plot::Style;
 pub struct SpamPanel {
     lab: SpamLab,
     loader: Option<CorpusLoader>,
+    curve_text: CurveText,
+    projector: bool,
 }
 
 #[wasm_bindgen]
@@ -25,7 +27,12 @@ impl SpamPanel {
     /// A panel trained on the built-in teaching corpus.
     #[wasm_bindgen(constructor)]
     pub fn new() -> Result<SpamPanel, JsError> {
-        Ok(SpamPanel { lab: SpamLab::builtin().map_err(js_error)?, loader: None })
+        Ok(SpamPanel {
+            lab: SpamLab::builtin().map_err(js_error)?,
+            loader: None,
+            curve_text: CurveText::default(),
+            projector: false,
+        })
     }
 
     /// The ledger of `text`: `{explanation, formulas, sentences, truncated, tokens}`.
@@ -175,6 +182,28 @@ impl SpamPanel {
         Ok(())
     }
 
+    /// Sets the chart's words: `{axis, series: [accuracy, precision, recall, F1]}`, or
+    /// `null` for English.
+    ///
+    /// # Errors
+    /// An object of another shape.
+    #[wasm_bindgen(js_name = setCurveText)]
+    pub fn set_curve_text(&mut self, text: JsValue) -> Result<(), JsError> {
+        self.curve_text = if text.is_null() || text.is_undefined() {
+            CurveText::default()
+        } else {
+            serde_wasm_bindgen::from_value(text)
+                .map_err(|e| JsError::new(&format!("The chart text could not be read: {e}")))?
+        };
+        Ok(())
+    }
+
+    /// Projector mode for the chart: bigger type, thicker lines.
+    #[wasm_bindgen(js_name = setProjector)]
+    pub fn set_projector(&mut self, on: bool) {
+        self.projector = on;
+    }
+
     /// Draws the metrics-versus-α chart on `canvas`, sized to CSS size × dpr.
     ///
     /// # Errors
@@ -199,8 +228,8 @@ impl SpamPanel {
         let backend = CanvasBackend::with_canvas_object(canvas)
             .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
         let root = backend.into_drawing_area();
-        draw_alpha_curve(&root, &eval.curve, self.lab.model().alpha(), &Style { dpr, projector: false })
-            .map_err(js_error)?;
+        let style = Style { dpr, projector: self.projector };
+        draw_alpha_curve(&root, &eval.curve, self.lab.model().alpha(), &self.curve_text, &style).map_err(js_error)?;
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         Ok(())
     }

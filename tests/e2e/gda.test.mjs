@@ -29,7 +29,7 @@ async function handlePos(page, k) {
     const p = window.genlab.gda.panel;
     const h = p.handles();
     const px = p.dataToPixels(h[2 * k], h[2 * k + 1]);
-    const r = document.getElementById("gda-canvas").getBoundingClientRect();
+    const r = document.querySelector('#gda-slot [data-role="canvas"]').getBoundingClientRect();
     const dpr = window.devicePixelRatio;
     return { x: r.left + px[0] / dpr, y: r.top + px[1] / dpr };
   }, k);
@@ -37,11 +37,11 @@ async function handlePos(page, k) {
 
 test("the page opens on generated data and shows every number", async () => {
   const { page, context, errors } = await open(browser, server.url);
-  const phi = await page.textContent("#gda-phi");
+  const phi = await page.textContent('#gda-slot [data-role="phi"]');
   // SampleSpec::default(): 60 class-0 and 40 class-1 points, so φ = 40/100.
   assert.match(phi, /^0\.400/);
-  for (const id of ["gda-mu0", "gda-mu1", "gda-sigma", "gda-w", "gda-b", "gda-boundary"]) {
-    assert.notEqual((await page.textContent(`#${id}`)).trim(), "—", id);
+  for (const role of ["mu0", "mu1", "sigma", "w", "b", "boundary"]) {
+    assert.notEqual((await page.textContent(`#gda-slot [data-role="${role}"]`)).trim(), "—", role);
   }
   await assertNoGarbage(page);
   assert.deepEqual(errors, []);
@@ -50,15 +50,15 @@ test("the page opens on generated data and shows every number", async () => {
 
 test("dragging a mean with the mouse moves μ₀ and the boundary", async () => {
   const { page, context, errors } = await open(browser, server.url);
-  const mu0 = await page.textContent("#gda-mu0");
-  const boundary = await page.textContent("#gda-boundary");
+  const mu0 = await page.textContent('#gda-slot [data-role="mu0"]');
+  const boundary = await page.textContent('#gda-slot [data-role="boundary"]');
   const h = await handlePos(page, 0);
   await page.mouse.move(h.x, h.y);
   await page.mouse.down();
   await page.mouse.move(h.x - 60, h.y + 40, { steps: 5 });
   await page.mouse.up();
-  await page.waitForFunction((old) => document.getElementById("gda-mu0").textContent !== old, mu0);
-  assert.notEqual(await page.textContent("#gda-boundary"), boundary);
+  await page.waitForFunction((old) => document.querySelector('#gda-slot [data-role="mu0"]').textContent !== old, mu0);
+  assert.notEqual(await page.textContent('#gda-slot [data-role="boundary"]'), boundary);
   // μ₁ did not move.
   const after = await handlePos(page, 1);
   assert.ok(after.x > 0);
@@ -69,13 +69,13 @@ test("dragging a mean with the mouse moves μ₀ and the boundary", async () => 
 
 test("the keyboard alone moves a mean", async () => {
   const { page, context } = await open(browser, server.url);
-  const mu1 = await page.textContent("#gda-mu1");
-  await page.focus("#gda-canvas");
+  const mu1 = await page.textContent('#gda-slot [data-role="mu1"]');
+  await page.focus('#gda-slot [data-role="canvas"]');
   await page.keyboard.press("2");
   for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowLeft");
-  await page.waitForFunction((old) => document.getElementById("gda-mu1").textContent !== old, mu1);
+  await page.waitForFunction((old) => document.querySelector('#gda-slot [data-role="mu1"]').textContent !== old, mu1);
   const [x0] = mu1.slice(1, -1).split(", ").map((s) => Number(s.replace("\u2212", "-")));
-  const now = await page.textContent("#gda-mu1");
+  const now = await page.textContent('#gda-slot [data-role="mu1"]');
   const [x1] = now.slice(1, -1).split(", ").map((s) => Number(s.replace("\u2212", "-")));
   assert.ok(x1 < x0, `μ₁ x moved from ${x0} to ${x1}`);
   await context.close();
@@ -83,12 +83,12 @@ test("the keyboard alone moves a mean", async () => {
 
 test("a degenerate sample is explained, not shown as NaN", async () => {
   const { page, context, errors } = await open(browser, server.url);
-  for (const id of ["gda-n0", "gda-n1"]) {
-    await page.$eval(`#${id}`, (el) => { el.value = "1"; el.dispatchEvent(new Event("input", { bubbles: true })); });
+  for (const role of ["n0", "n1"]) {
+    await page.$eval(`#gda-slot [data-role="${role}"]`, (el) => { el.value = "1"; el.dispatchEvent(new Event("input", { bubbles: true })); });
   }
-  await page.waitForSelector("#gda-error:not([hidden])");
-  assert.match(await page.textContent("#gda-error"), /singular/);
-  assert.equal((await page.textContent("#gda-phi")).trim(), "—");
+  await page.waitForSelector('#gda-slot [data-role="error"]:not([hidden])');
+  assert.match(await page.textContent('#gda-slot [data-role="error"]'), /singular/);
+  assert.equal((await page.textContent('#gda-slot [data-role="phi"]')).trim(), "—");
   await assertNoGarbage(page);
   assert.deepEqual(errors, []);
   await context.close();
@@ -96,12 +96,12 @@ test("a degenerate sample is explained, not shown as NaN", async () => {
 
 test("a preset shows real data with its credit", async () => {
   const { page, context, errors } = await open(browser, server.url);
-  await page.selectOption("#gda-source", "penguins-adelie-chinstrap");
-  await page.waitForSelector("#gda-credit:not([hidden])");
-  assert.match(await page.textContent("#gda-credit"), /Palmer/);
+  await page.selectOption('#gda-slot [data-role="source"]', "penguins-adelie-chinstrap");
+  await page.waitForSelector('#gda-slot [data-role="credit"]:not([hidden])');
+  assert.match(await page.textContent('#gda-slot [data-role="credit"]'), /Palmer/);
   // 151 Adelie and 68 Chinstrap with both bill measurements: φ = 68/219 = 0.3105.
-  assert.match(await page.textContent("#gda-phi"), /^0\.311/);
-  assert.ok(await page.$eval("#gda-generated", (f) => f.disabled));
+  assert.match(await page.textContent('#gda-slot [data-role="phi"]'), /^0\.311/);
+  assert.ok(await page.$eval('#gda-slot [data-role="generated"]', (f) => f.disabled));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -110,8 +110,8 @@ test("the pointer reads the posterior", async () => {
   const { page, context } = await open(browser, server.url);
   const h = await handlePos(page, 1);
   await page.mouse.move(h.x + 3, h.y + 3);
-  await page.waitForFunction(() => document.getElementById("gda-pointer").textContent.includes("p(y = 1 | x) ="));
-  const text = await page.textContent("#gda-pointer");
+  await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="pointer"]').textContent.includes("p(y = 1 | x) ="));
+  const text = await page.textContent('#gda-slot [data-role="pointer"]');
   const p = Number(text.split("p(y = 1 | x) = ")[1].split(" ")[0]);
   assert.ok(p > 0.5 && p <= 1, `near μ₁ the posterior should favour class 1, got ${p}`);
   await context.close();

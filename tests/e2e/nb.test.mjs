@@ -20,16 +20,16 @@ const text = (page, sel) => page.textContent(sel);
 
 /** Types a message into the box (replacing what is there) and waits for the verdict to follow. */
 async function typeMessage(page, message) {
-  const before = await text(page, "#nb-verdict");
-  await page.fill("#nb-text", "");
-  await page.type("#nb-text", message, { delay: 0 });
-  await page.waitForFunction((b) => document.getElementById("nb-verdict").textContent !== b, before).catch(() => {});
+  const before = await text(page, '#nb-slot [data-role="verdict"]');
+  await page.fill('#nb-slot [data-role="text"]', "");
+  await page.type('#nb-slot [data-role="text"]', message, { delay: 0 });
+  await page.waitForFunction((b) => document.querySelector('#nb-slot [data-role="verdict"]').textContent !== b, before).catch(() => {});
 }
 
 /** Sets α through the exact-value box, as a user typing it would. */
 async function setAlpha(page, a) {
-  await page.fill("#nb-alpha", String(a));
-  await page.press("#nb-alpha", "Enter");
+  await page.fill('#nb-slot [data-role="alpha"]', String(a));
+  await page.press('#nb-slot [data-role="alpha"]', "Enter");
   await page.waitForFunction((a) => window.genlab.nb.panel.alpha() === a, a);
 }
 
@@ -41,16 +41,16 @@ async function assertNoGarbage(page) {
 
 /** The ledger's word rows as [word, value text]. */
 const ledgerWords = (page) =>
-  page.$$eval("#nb-ledger li.word", (lis) => lis.map((li) => [li.querySelector(".term-name").firstChild.textContent, li.querySelector(".term-value").textContent]));
+  page.$$eval('#nb-slot [data-role="ledger"] li.word', (lis) => lis.map((li) => [li.querySelector(".term-name").firstChild.textContent, li.querySelector(".term-value").textContent]));
 
 test("typing a spam message and a ham message gives the verdicts", async () => {
   const { page, context, errors } = await open(browser, server.url);
   await typeMessage(page, "Congratulations you WIN a free cash prize, claim now");
-  assert.match(await text(page, "#nb-verdict"), /^Spam/);
+  assert.match(await text(page, '#nb-slot [data-role="verdict"]'), /^Spam/);
   const words = (await ledgerWords(page)).map(([w]) => w);
   assert.ok(words.includes("prize") && words.includes("claim"), words.join(","));
   await typeMessage(page, "See you at the library after the lecture tomorrow");
-  assert.match(await text(page, "#nb-verdict"), /^Ham/);
+  assert.match(await text(page, '#nb-slot [data-role="verdict"]'), /^Ham/);
   await assertNoGarbage(page);
   assert.deepEqual(errors, []);
   await context.close();
@@ -59,7 +59,7 @@ test("typing a spam message and a ham message gives the verdicts", async () => {
 test("the ledger's rows add up to the total it shows", async () => {
   const { page, context } = await open(browser, server.url);
   await typeMessage(page, "free prize tonight? the pizza is free, see you at the lab");
-  const values = await page.$$eval("#nb-ledger li", (lis) => lis.map((li) => [li.className, li.querySelector(".term-value").textContent]));
+  const values = await page.$$eval('#nb-slot [data-role="ledger"] li', (lis) => lis.map((li) => [li.className, li.querySelector(".term-value").textContent]));
   const parse = (s) => Number(s.replace("\u2212", "-").replace("+", ""));
   const terms = values.filter(([c]) => !c.includes("total")).map(([, v]) => parse(v));
   const total = parse(values.find(([c]) => c.includes("total"))[1]);
@@ -73,14 +73,14 @@ test("α = 0 vetoes a class and the page explains it", async () => {
   const { page, context, errors } = await open(browser, server.url);
   await page.click('[data-example="en-spam"]');
   await setAlpha(page, 0);
-  await page.waitForSelector("#nb-sentences:not([hidden])");
-  const sentences = await text(page, "#nb-sentences");
+  await page.waitForSelector('#nb-slot [data-role="sentences"]:not([hidden])');
+  const sentences = await text(page, '#nb-slot [data-role="sentences"]');
   assert.match(sentences, /never appears in ham training messages/);
-  assert.match(await text(page, "#nb-verdict"), /ham ruled out/);
+  assert.match(await text(page, '#nb-slot [data-role="verdict"]'), /ham ruled out/);
   const values = (await ledgerWords(page)).map(([, v]) => v);
   assert.ok(values.includes("+\u221e"), values.join(" "));
   // The slider sits at its far left, which is exactly 0.
-  assert.equal(await page.$eval("#nb-alpha-slider", (s) => s.value), "0");
+  assert.equal(await page.$eval('#nb-slot [data-role="alpha-slider"]', (s) => s.value), "0");
   await assertNoGarbage(page);
   assert.deepEqual(errors, []);
   await context.close();
@@ -102,28 +102,28 @@ test("a message vetoed by both classes is undefined, not NaN", async () => {
   assert.ok(words.spamOnly && words.hamOnly, JSON.stringify(words));
   await setAlpha(page, 0);
   await typeMessage(page, `${words.spamOnly} ${words.hamOnly}`);
-  await page.waitForFunction(() => document.getElementById("nb-verdict").textContent.startsWith("No verdict"));
-  assert.match(await text(page, "#nb-sentences"), /0\/0/);
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="verdict"]').textContent.startsWith("No verdict"));
+  assert.match(await text(page, '#nb-slot [data-role="sentences"]'), /0\/0/);
   await assertNoGarbage(page);
   await context.close();
 });
 
 test("held-out metrics follow α", async () => {
   const { page, context } = await open(browser, server.url);
-  const at1 = await text(page, "#nb-acc");
+  const at1 = await text(page, '#nb-slot [data-role="acc"]');
   await setAlpha(page, 0);
-  await page.waitForFunction((a) => document.getElementById("nb-acc").textContent !== a, at1);
-  assert.match(await text(page, "#nb-acc"), /^\d+\.\d %$/);
+  await page.waitForFunction((a) => document.querySelector('#nb-slot [data-role="acc"]').textContent !== a, at1);
+  assert.match(await text(page, '#nb-slot [data-role="acc"]'), /^\d+\.\d %$/);
   await context.close();
 });
 
 test("a bad corpus file is refused with its reason and the old corpus stays", async () => {
   const { page, context, errors } = await open(browser, server.url);
-  const info = await text(page, "#nb-corpus-info");
-  await page.setInputFiles("#nb-file", { name: "one-class.txt", mimeType: "text/plain", buffer: Buffer.from("ham\thello\nham\tsee you\nhma\ttypo line\n") });
-  await page.waitForSelector("#nb-input-error:not([hidden])");
-  assert.match(await text(page, "#nb-input-error"), /no spam messages|at least two of each class/);
-  assert.equal(await text(page, "#nb-corpus-info"), info);
+  const info = await text(page, '#nb-slot [data-role="corpus-info"]');
+  await page.setInputFiles('#nb-slot [data-role="file"]', { name: "one-class.txt", mimeType: "text/plain", buffer: Buffer.from("ham\thello\nham\tsee you\nhma\ttypo line\n") });
+  await page.waitForSelector('#nb-slot [data-role="input-error"]:not([hidden])');
+  assert.match(await text(page, '#nb-slot [data-role="input-error"]'), /no spam messages|at least two of each class/);
+  assert.equal(await text(page, '#nb-slot [data-role="corpus-info"]'), info);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -131,26 +131,26 @@ test("a bad corpus file is refused with its reason and the old corpus stays", as
 test("a corpus file loads, is credited, and its bad lines are listed with numbers", async () => {
   const { page, context } = await open(browser, server.url);
   const lines = ["ham\tlunch at noon?", "spam\tfree prize click now", "oops no tab here", "ham\tcall me later", "spam\twin cash now", "ham\tsee you at the lab", "spam\tclaim your free gift"];
-  await page.setInputFiles("#nb-file", { name: "mini.txt", mimeType: "text/plain", buffer: Buffer.from(lines.join("\r\n")) });
-  await page.waitForFunction(() => document.getElementById("nb-corpus-info").textContent.startsWith("mini.txt"));
-  assert.match(await text(page, "#nb-corpus-info"), /6 messages \(3 ham, 3 spam\)/);
-  assert.match(await text(page, "#nb-credit"), /mini\.txt/);
-  assert.match(await text(page, "#nb-corpus-notes"), /Line 3: there is no TAB/);
-  await page.click("#nb-reset");
-  await page.waitForFunction(() => document.getElementById("nb-corpus-info").textContent.startsWith("genlab teaching corpus"));
+  await page.setInputFiles('#nb-slot [data-role="file"]', { name: "mini.txt", mimeType: "text/plain", buffer: Buffer.from(lines.join("\r\n")) });
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="corpus-info"]').textContent.startsWith("mini.txt"));
+  assert.match(await text(page, '#nb-slot [data-role="corpus-info"]'), /6 messages \(3 ham, 3 spam\)/);
+  assert.match(await text(page, '#nb-slot [data-role="credit"]'), /mini\.txt/);
+  assert.match(await text(page, '#nb-slot [data-role="corpus-notes"]'), /Line 3: there is no TAB/);
+  await page.click('#nb-slot [data-role="reset"]');
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="corpus-info"]').textContent.startsWith("genlab teaching corpus"));
   await context.close();
 });
 
 const sms = path.resolve(repo, "../shared/data/sms_spam_collection/SMSSpamCollection");
 test("the real SMS Spam Collection loads through the page", { skip: !existsSync(sms) && !process.env.GENLAB_REQUIRE_SHARED_DATA && "../shared/data is absent" }, async () => {
   const { page, context, errors } = await open(browser, server.url);
-  await page.setInputFiles("#nb-file", sms);
-  await page.waitForFunction(() => document.getElementById("nb-corpus-info").textContent.startsWith("SMSSpamCollection"), null, { timeout: 30000 });
+  await page.setInputFiles('#nb-slot [data-role="file"]', sms);
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="corpus-info"]').textContent.startsWith("SMSSpamCollection"), null, { timeout: 30000 });
   // 5,574 lines of which 5,171 distinct texts (counted independently: `cut -f2- | sort -u | wc -l`
   // on the file gives 5171, as does `sort -u | wc -l`, so no text carries both labels).
-  assert.match(await text(page, "#nb-corpus-info"), /5171 messages/);
-  assert.match(await text(page, "#nb-credit"), /Almeida/);
-  const acc = Number((await text(page, "#nb-acc")).replace(" %", ""));
+  assert.match(await text(page, '#nb-slot [data-role="corpus-info"]'), /5171 messages/);
+  assert.match(await text(page, '#nb-slot [data-role="credit"]'), /Almeida/);
+  const acc = Number((await text(page, '#nb-slot [data-role="acc"]')).replace(" %", ""));
   assert.ok(acc >= 97, `held-out accuracy ${acc} %`);
   assert.deepEqual(errors, []);
   await context.close();

@@ -3,29 +3,45 @@
 
 import { GdaPanel } from "../pkg/genlab.js";
 import { num, vec, mat, term, pct } from "./format.js";
+import { t, applyLabels, translateMessage } from "./i18n.js";
+import { downloadCanvas, hideControls } from "./util.js";
 
-const CLASS_SHAPES = ["circles", "triangles"];
+const SLIDERS = ["n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1"];
+const AXES = { generated: ["x1", "x2"] };
 
-/** Mounts the GDA panel inside `root` (the section element) and returns its controller. */
-export function mountGda(root) {
-  const $ = (id) => root.querySelector(`#${id}`);
-  const canvas = $("gda-canvas");
-  const box = $("gda-canvas-box");
+/**
+ * Builds the GDA panel inside `section` (which already holds the panel's markup).
+ * Options: `lang`, `controls` (names of controls to hide), `onChange(mode)` called with
+ * "push" after a discrete change and "replace" after a continuous one (a drag step).
+ */
+export function createGda(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
+  const $ = (role) => section.querySelector(`[data-role="${role}"]`);
+  const canvas = $("canvas");
+  const box = $("box");
   const panel = new GdaPanel(canvas);
-  const sliders = ["n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1"].map((k) => $(`gda-${k}`));
-  const seed = $("gda-seed");
-  const source = $("gda-source");
-  const inputError = $("gda-input-error");
+  const sliders = SLIDERS.map((k) => $(k));
+  const seed = $("seed");
+  const source = $("source");
   let active = 0;
   let dragging = -1;
   let frame = 0;
   let liveTimer = 0;
   let pointer = null;
+  let moved = false;
+  let destroyed = false;
+  const cleanups = [];
+
+  /** Adds an event listener that destroy() removes again. */
+  function on(target, type, fn, opts) {
+    target.addEventListener(type, fn, opts);
+    cleanups.push(() => target.removeEventListener(type, fn, opts));
+  }
 
   /** Copies the panel's generating parameters into the controls. */
   function syncControls() {
     const p = panel.params();
-    $("gda-generated").disabled = p === null;
+    $("generated").disabled = p === null;
+    source.value = panel.source();
     if (p === null) return;
     const values = [p.n0, p.sd0[0], p.sd0[1], p.rho0, p.n1, p.sd1[0], p.sd1[1], p.rho1];
     sliders.forEach((s, i) => { s.value = String(values[i]); showValue(s); });
@@ -47,81 +63,99 @@ export function mountGda(root) {
       panel.setParams(params);
       showInputError("");
     } catch (e) {
-      showInputError(e.message);
+      showInputError(translateMessage(lang, e.message));
       syncControls();
     }
     schedule();
+    onChange("replace");
   }
 
   /** Shows or clears the message under the controls. */
   function showInputError(text) {
-    inputError.textContent = text;
-    inputError.hidden = text === "";
+    const el = $("input-error");
+    el.textContent = text;
+    el.hidden = text === "";
   }
 
   /** Redraws once in the next animation frame, however many events arrive before it. */
   function schedule() {
-    if (frame) return;
+    if (frame || destroyed) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
       render();
     });
   }
 
+  /** The words drawn inside the figure, in the page's language. */
+  function figureText(s) {
+    const axisKey = (name) => `gda.axis.${name}`;
+    const generated = s.source === "generated";
+    return {
+      classes: generated ? [t(lang, "gda.figure.class0"), t(lang, "gda.figure.class1")] : s.class_names,
+      axes: generated ? AXES.generated.map((a) => t(lang, `gda.axis.${a}`)) : s.axis_names.map((a) => t(lang, axisKey(a))),
+      fitted: t(lang, "gda.figure.fitted"),
+      truth: t(lang, "gda.figure.truth"),
+      boundary: t(lang, "gda.figure.boundary"),
+    };
+  }
+
   /** Draws the figure and writes every number from the model's summary. */
   function render() {
-    const rect = box.getBoundingClientRect();
+    if (destroyed) return;
+    // The canvas' own box (inside the frame's border): its backing store must match it
+    // pixel for pixel, or the figure is resampled and blurs.
+    const rect = canvas.getBoundingClientRect();
     panel.resize(rect.width, rect.height, window.devicePixelRatio || 1);
+    const s = panel.summary();
+    panel.setFigureText(figureText(s));
     panel.draw();
-    writeNumbers(panel.summary());
+    writeNumbers(s);
     writePointer();
   }
 
   /** The numbers panel, read from the model at draw time. */
   function writeNumbers(s) {
-    const err = $("gda-error");
-    err.textContent = s.error ?? "";
+    const err = $("error");
+    const message = s.error ? translateMessage(lang, s.error) : "";
+    err.textContent = message;
     err.hidden = !s.error;
-    $("gda-phi").textContent = s.phi == null ? "—" : `${num(s.phi)}  (${s.n[1]} of ${s.n[0] + s.n[1]} points are class 1)`;
-    $("gda-mu0").textContent = vec(s.mu?.[0]);
-    $("gda-mu1").textContent = vec(s.mu?.[1]);
-    $("gda-sigma").textContent = mat(s.sigma);
-    $("gda-w").textContent = vec(s.w);
-    $("gda-b").textContent = num(s.b);
-    $("gda-boundary").textContent = s.w
-      ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0${s.boundary_visible ? "" : " (outside the plot)"}`
-      : "—";
-    const credit = $("gda-credit");
-    credit.textContent = s.credit ? `Data: ${s.credit}` : "";
+    $("phi").textContent = s.phi == null ? "—" : `${num(s.phi)}  (${t(lang, "gda.phiNote", { k: s.n[1], m: s.n[0] + s.n[1] })})`;
+    $("mu0").textContent = vec(s.mu?.[0]);
+    $("mu1").textContent = vec(s.mu?.[1]);
+    $("sigma").textContent = mat(s.sigma);
+    $("w").textContent = vec(s.w);
+    $("b").textContent = num(s.b);
+    const eq = s.w ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0` : "—";
+    $("boundary").textContent = s.w && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
+    const credit = $("credit");
+    credit.textContent = s.credit ? t(lang, "gda.credit", { credit: s.credit }) : "";
     credit.hidden = !s.credit;
-    const names = s.class_names;
+    const names = figureText(s).classes;
     canvas.setAttribute("aria-label", s.error
-      ? `GDA plot: ${s.error}`
-      : `GDA plot of ${names[0]} (${CLASS_SHAPES[0]}) and ${names[1]} (${CLASS_SHAPES[1]}); class means at ${vec(s.mu[0], 2)} and ${vec(s.mu[1], 2)}; φ = ${num(s.phi, 2)}.`);
-    announce(s);
+      ? t(lang, "gda.ariaError", { error: message })
+      : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }));
+    announce(s, message, eq);
   }
 
   /** Reads the fit to screen readers once things settle (not on every drag step). */
-  function announce(s) {
+  function announce(s, message, eq) {
     clearTimeout(liveTimer);
     liveTimer = setTimeout(() => {
-      $("gda-live").textContent = s.error
-        ? s.error
-        : `φ ${num(s.phi, 2)}; boundary ${num(s.w[0], 2)} x1 ${term(s.w[1], "x2", 2)} ${term(s.b, "", 2)} = 0.`;
-    }, 600);
+      $("live").textContent = s.error ? message : t(lang, "gda.live", { phi: num(s.phi, 2), eq });
+    }, 700);
   }
 
   /** The posterior under the pointer, or a hint when the pointer is away. */
   function writePointer() {
-    const out = $("gda-pointer");
-    const cell = $("gda-posterior");
+    const out = $("pointer");
+    const cell = $("posterior");
     const at = pointer ? panel.posteriorAt(pointer.x, pointer.y) : null;
     if (!at) {
-      out.textContent = "Point at the plot to read p(y = 1 | x) there.";
+      out.textContent = t(lang, "gda.pointerHint");
       cell.textContent = "—";
       return;
     }
-    const text = `at x = ${vec([at.x, at.y], 2)}: p(y = 1 | x) = ${num(at.p, 3)} (${pct(at.p)})`;
+    const text = t(lang, "gda.at", { x: vec([at.x, at.y], 2), p: num(at.p, 3), pct: pct(at.p) });
     out.textContent = text;
     cell.textContent = text;
   }
@@ -132,7 +166,7 @@ export function mountGda(root) {
     return { x: ev.clientX - r.left, y: ev.clientY - r.top };
   }
 
-  canvas.addEventListener("pointerdown", (ev) => {
+  on(canvas, "pointerdown", (ev) => {
     const p = local(ev);
     const k = panel.hitHandle(p.x, p.y);
     if (k < 0) return;
@@ -143,10 +177,16 @@ export function mountGda(root) {
     ev.preventDefault();
     schedule();
   });
-  canvas.addEventListener("pointermove", (ev) => {
+  on(canvas, "pointermove", (ev) => {
     pointer = local(ev);
     if (dragging >= 0) {
-      try { panel.dragTo(dragging, pointer.x, pointer.y); } catch (e) { showInputError(e.message); }
+      try {
+        panel.dragTo(dragging, pointer.x, pointer.y);
+        moved = true;
+        onChange("replace");
+      } catch (e) {
+        showInputError(translateMessage(lang, e.message));
+      }
     }
     schedule();
   });
@@ -155,14 +195,14 @@ export function mountGda(root) {
     dragging = -1;
     if (document.activeElement !== canvas) panel.setActiveHandle(-1);
     schedule();
+    onChange("push");
   };
-  canvas.addEventListener("pointerup", endDrag);
-  canvas.addEventListener("pointercancel", endDrag);
-  canvas.addEventListener("pointerleave", () => { pointer = null; schedule(); });
-
-  canvas.addEventListener("focus", () => { panel.setActiveHandle(active); schedule(); });
-  canvas.addEventListener("blur", () => { panel.setActiveHandle(-1); schedule(); });
-  canvas.addEventListener("keydown", (ev) => {
+  on(canvas, "pointerup", endDrag);
+  on(canvas, "pointercancel", endDrag);
+  on(canvas, "pointerleave", () => { pointer = null; schedule(); });
+  on(canvas, "focus", () => { panel.setActiveHandle(active); schedule(); });
+  on(canvas, "blur", () => { panel.setActiveHandle(-1); schedule(); });
+  on(canvas, "keydown", (ev) => {
     if (ev.key === "1" || ev.key === "2") {
       active = Number(ev.key) - 1;
       panel.setActiveHandle(active);
@@ -176,34 +216,107 @@ export function mountGda(root) {
     if (!m) return;
     ev.preventDefault();
     panel.nudge(active, m[0], m[1]);
+    moved = true;
     schedule();
+    onChange("replace");
   });
 
   sliders.forEach((s) => {
-    s.addEventListener("input", () => { showValue(s); applyControls(); });
+    on(s, "input", () => { showValue(s); applyControls(); });
+    on(s, "change", () => onChange("push"));
   });
-  seed.addEventListener("change", applyControls);
-  $("gda-resample").addEventListener("click", () => {
+  on(seed, "change", () => { applyControls(); onChange("push"); });
+  on($("resample"), "click", () => {
     const next = Number.isSafeInteger(Number(seed.value)) ? Number(seed.value) + 1 : 1;
     seed.value = String(next);
     applyControls();
+    onChange("push");
   });
-  source.addEventListener("change", () => {
+  on(source, "change", () => {
     try {
       if (source.value === "generated") panel.loadGenerated();
       else panel.loadPreset(source.value);
+      moved = false;
       showInputError("");
     } catch (e) {
-      showInputError(e.message);
+      showInputError(translateMessage(lang, e.message));
     }
     syncControls();
     schedule();
+    onChange("push");
+  });
+  on($("export"), "click", () => {
+    render();
+    downloadCanvas(canvas, "genlab-gda.png");
   });
 
-  new ResizeObserver(schedule).observe(box);
-  window.addEventListener("resize", schedule);
+  const observer = new ResizeObserver(schedule);
+  observer.observe(box);
+  cleanups.push(() => observer.disconnect());
+  on(window, "resize", schedule);
 
+  /** The panel's settings, as the URL stores them. */
+  function getState() {
+    const p = panel.params();
+    const h = panel.handles();
+    return {
+      source: panel.source(),
+      seed: p ? p.seed : 7,
+      n: p ? [p.n0, p.n1] : [60, 40],
+      sd: p ? [p.sd0, p.sd1] : [[1, 0.8], [0.9, 1.1]],
+      rho: p ? [p.rho0, p.rho1] : [0.4, 0.3],
+      means: moved ? [[h[0], h[1]], [h[2], h[3]]] : null,
+    };
+  }
+
+  /** Shows the settings `s` (a parsed URL state's `gda` part). */
+  function setState(s) {
+    try {
+      if (s.source === "generated") {
+        if (panel.source() !== "generated") panel.loadGenerated();
+        panel.setParams({ n0: s.n[0], n1: s.n[1], sd0: s.sd[0], sd1: s.sd[1], rho0: s.rho[0], rho1: s.rho[1], seed: s.seed });
+      } else {
+        panel.loadPreset(s.source);
+      }
+      if (s.means) {
+        panel.setMean(0, s.means[0][0], s.means[0][1]);
+        panel.setMean(1, s.means[1][0], s.means[1][1]);
+      }
+      moved = Boolean(s.means);
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    syncControls();
+    render();
+  }
+
+  /** Switches the panel's words to `next`. */
+  function setLang(next) {
+    lang = next;
+    applyLabels(section, lang);
+    render();
+  }
+
+  /** Projector mode: thicker strokes and bigger type in the figure. */
+  function setProjector(onOff) {
+    panel.setProjector(onOff);
+    schedule();
+  }
+
+  /** Removes the panel and frees its memory. */
+  function destroy() {
+    destroyed = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(liveTimer);
+    cleanups.forEach((f) => f());
+    panel.free();
+    section.replaceChildren();
+  }
+
+  applyLabels(section, lang);
+  hideControls(section, controls);
   syncControls();
   render();
-  return { panel, render };
+  return { panel, render, getState, setState, setLang, setProjector, destroy };
 }

@@ -1,27 +1,139 @@
-// Entry point: load the wasm core, then mount each panel present on the page.
+// The page: reads the state from the URL, mounts the panels, keeps the URL in step with
+// the screen (back and forward work), and runs the shell: language, projector mode, the
+// link, the notices about link settings that were ignored.
 
-import init, { version } from "../pkg/genlab.js";
-import { mountGda } from "./gda.js";
-import { mountNb } from "./nb.js";
+import { loadCore, mount } from "./genlab.js";
+import { parseState, stateQuery, version } from "../pkg/genlab.js";
+import { t, applyLabels, noticeText } from "./i18n.js";
+
+const html = document.documentElement;
+let lang = "en";
+let projector = false;
+let embed = null;
+const panels = {};
+let replaceTimer = 0;
+
+/** The whole screen as a state object. */
+function currentState() {
+  const base = parseState("").state;
+  return {
+    lang, projector, embed,
+    gda: panels.gda ? panels.gda.getState() : base.gda,
+    nb: panels.nb ? panels.nb.getState() : base.nb,
+  };
+}
+
+/** Writes the screen into the URL: a new history entry for "push", in place for "replace". */
+function syncUrl(mode) {
+  clearTimeout(replaceTimer);
+  const write = () => {
+    const q = stateQuery(currentState());
+    const url = `${location.pathname}${q ? `?${q}` : ""}${location.hash}`;
+    if (url === `${location.pathname}${location.search}${location.hash}`) return;
+    if (mode === "push") history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+  };
+  if (mode === "push") write();
+  else replaceTimer = setTimeout(write, 250);
+}
+
+/** Language: the page's words, the panels' words and the html lang attribute. */
+function setLang(next) {
+  lang = next;
+  html.lang = lang;
+  applyLabels(document.querySelector("header"), lang);
+  applyLabels(document.querySelector("footer"), lang);
+  applyLabels(document.getElementById("notices"), lang);
+  document.title = lang === "zh-CN" ? "genlab：生成式分类器实时演示" : "genlab — generative classifiers, live";
+  Object.values(panels).forEach((p) => p.setLang(lang));
+}
+
+/** Projector mode: large type, thick strokes, high contrast. */
+function setProjector(on) {
+  projector = on;
+  html.classList.toggle("projector", on);
+  document.getElementById("projector").checked = on;
+  Object.values(panels).forEach((p) => p.setProjector(on));
+}
+
+/** Lists the link settings that were ignored. */
+function showNotices(notices) {
+  const box = document.getElementById("notices");
+  const list = box.querySelector("ul");
+  list.replaceChildren(...notices.map((n) => {
+    const li = document.createElement("li");
+    li.textContent = noticeText(lang, n);
+    return li;
+  }));
+  box.hidden = notices.length === 0;
+}
+
+/** Applies a parsed state to the whole page. */
+function applyState(state) {
+  if (state.lang !== lang) setLang(state.lang);
+  if (state.projector !== projector) setProjector(state.projector);
+  panels.gda?.setState(state.gda);
+  panels.nb?.setState(state.nb);
+}
 
 /** Boots the page; a failure is shown in words, never as a blank page. */
 async function main() {
   const boot = document.getElementById("boot");
   try {
-    await init();
+    await loadCore();
+    const { state, notices } = parseState(location.search);
+    embed = state.embed;
+    lang = state.lang;
+    html.lang = lang;
+    if (embed) html.classList.add("embed");
     document.getElementById("version").textContent = version();
-    const gda = document.getElementById("gda");
-    const nb = document.getElementById("nb");
-    window.genlab = {
-      gda: gda ? mountGda(gda) : null,
-      nb: nb ? mountNb(nb) : null,
-    };
+    setLang(lang);
+    for (const name of ["gda", "nb"]) {
+      const slot = document.getElementById(`${name}-slot`);
+      if (embed && embed !== name) {
+        slot.remove();
+        continue;
+      }
+      panels[name] = await mount(slot, { panel: name, state: state[name], lang, onChange: syncUrl });
+    }
+    setProjector(state.projector);
+    showNotices(notices);
+    // For the console and the end-to-end tests: the panels' controllers.
+    window.genlab = { gda: panels.gda?.controller ?? null, nb: panels.nb?.controller ?? null };
+    window.genlab_panels = panels;
     boot.hidden = true;
-    document.documentElement.dataset.ready = "true";
+    html.dataset.ready = "true";
   } catch (e) {
-    boot.textContent = `genlab could not start: ${e && e.message ? e.message : e}`;
+    boot.textContent = t(lang, "boot.failed", { msg: e && e.message ? e.message : String(e) });
     boot.classList.add("input-error");
   }
 }
+
+document.getElementById("lang").addEventListener("click", () => {
+  setLang(lang === "en" ? "zh-CN" : "en");
+  syncUrl("push");
+});
+document.getElementById("projector").addEventListener("change", (ev) => {
+  setProjector(ev.target.checked);
+  syncUrl("push");
+});
+document.getElementById("copy-link").addEventListener("click", async () => {
+  const status = document.getElementById("copy-status");
+  syncUrl("push");
+  const url = location.href;
+  try {
+    await navigator.clipboard.writeText(url);
+    status.textContent = t(lang, "shell.copied");
+  } catch {
+    // No clipboard (an insecure context, or permission refused): show the link to copy.
+    status.textContent = `${t(lang, "shell.copyManual")} ${url}`;
+  }
+});
+document.getElementById("dismiss").addEventListener("click", () => { document.getElementById("notices").hidden = true; });
+window.addEventListener("popstate", () => {
+  const { state, notices } = parseState(location.search);
+  applyState(state);
+  showNotices(notices);
+});
 
 main();

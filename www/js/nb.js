@@ -1,10 +1,13 @@
 // The naive Bayes panel's controller: the message box, settings and corpus loader in; the
-// ledger, verdict and evaluation out. Every number is read from the Rust panel's answers.
+// ledger, verdict and evaluation out. Every number is read from the Rust panel's answers,
+// and user text only ever reaches the page as textContent.
 
 import { SpamPanel } from "../pkg/genlab.js";
 import { num, pct, signed, prob } from "./format.js";
+import { t, applyLabels, translateMessage } from "./i18n.js";
+import { downloadCanvas, hideControls } from "./util.js";
 
-const EXAMPLES = {
+export const EXAMPLES = {
   "en-spam": "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.",
   "en-ham": "Are we still meeting tomorrow at 3pm to finish the lab report?",
   phish: "Your parcel is held at customs. Pay the fee now at www.parcel-fee.example to release it.",
@@ -28,27 +31,38 @@ function alphaText(a) {
   return a === 0 ? "0" : String(Number(a.toPrecision(3)));
 }
 
-/** Mounts the spam panel inside `root` (its section) and returns its controller. */
-export function mountNb(root) {
-  const $ = (id) => root.querySelector(`#${id}`);
+/**
+ * Builds the spam panel inside `section` (which already holds the panel's markup).
+ * Options: `lang`, `controls` (names of controls to hide), `onChange(mode)`.
+ */
+export function createNb(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
+  const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const panel = new SpamPanel();
-  const text = $("nb-text");
-  const slider = $("nb-alpha-slider");
-  const alphaBox = $("nb-alpha");
-  const ledgerList = $("nb-ledger");
-  const details = $("nb-details");
+  const text = $("text");
+  const slider = $("alpha-slider");
+  const alphaBox = $("alpha");
+  const ledgerList = $("ledger");
+  const details = $("details");
   let ledger = null;
   let frame = 0;
   let metricsDirty = true;
+  let liveTimer = 0;
+  let destroyed = false;
+  let projector = false;
+  const cleanups = [];
+
+  /** Adds an event listener that destroy() removes again. */
+  function on(target, type, fn, opts) {
+    target.addEventListener(type, fn, opts);
+    cleanups.push(() => target.removeEventListener(type, fn, opts));
+  }
 
   text.value = EXAMPLES["en-spam"];
-  slider.value = String(alphaToSlider(panel.alpha()));
-  alphaBox.value = alphaText(panel.alpha());
 
   /** Redraws in the next animation frame, once however many events arrive. */
   function schedule(metrics = false) {
     metricsDirty ||= metrics;
-    if (frame) return;
+    if (frame || destroyed) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
       render();
@@ -57,6 +71,7 @@ export function mountNb(root) {
 
   /** Writes the ledger, the verdict and (when settings changed) the evaluation. */
   function render() {
+    if (destroyed) return;
     ledger = panel.explain(text.value);
     writeLedger(ledger);
     if (metricsDirty) {
@@ -69,7 +84,7 @@ export function mountNb(root) {
 
   /** Shows or clears the message under the settings. */
   function showInputError(msg) {
-    const el = $("nb-input-error");
+    const el = $("input-error");
     el.textContent = msg;
     el.hidden = msg === "";
   }
@@ -102,9 +117,20 @@ export function mountNb(root) {
     if (index !== undefined) {
       li.tabIndex = 0;
       li.dataset.index = String(index);
-      li.setAttribute("aria-label", `${label}: ${signed(value)} ${value > 0 ? "toward spam" : value < 0 ? "toward ham" : ""}`);
+      const dir = value > 0 ? t(lang, "nb.towardSpamWord") : value < 0 ? t(lang, "nb.towardHamWord") : "";
+      li.setAttribute("aria-label", `${label}: ${signed(value)} ${dir}`);
     }
     return li;
+  }
+
+  /** The verdict as one sentence. */
+  function verdictText(e) {
+    if (e.verdict === null) return t(lang, "nb.noVerdict");
+    const p = pct(e.p_spam);
+    const rel = p.startsWith(">") || p.startsWith("<") ? p : `= ${p}`;
+    const certainty = e.log_odds === Infinity ? t(lang, "nb.hamOut") : e.log_odds === -Infinity ? t(lang, "nb.spamOut") : "";
+    const label = t(lang, e.verdict === "spam" ? "nb.spam" : "nb.ham");
+    return t(lang, "nb.verdict", { label, p: rel, certainty, lo: signed(e.log_odds) });
   }
 
   /** The ledger list, the verdict, unknown words and veto sentences. */
@@ -113,52 +139,43 @@ export function mountNb(root) {
     const finite = [e.prior_log_ratio, e.absent_evidence ?? 0, ...e.words.map((w) => w.contribution)]
       .filter(Number.isFinite).map(Math.abs);
     const scale = Math.max(1e-9, ...finite);
-    const rows = [row({ label: "prior", value: e.prior_log_ratio, scale, kind: "prior" })];
-    rows[0].title = "log P(spam) − log P(ham): the evidence before reading any word";
+    const priorRow = row({ label: t(lang, "nb.priorRow"), value: e.prior_log_ratio, scale, kind: "prior" });
+    priorRow.title = t(lang, "nb.priorTitle");
+    const rows = [priorRow];
     e.words.forEach((w, i) => {
       rows.push(row({ label: w.word, sub: w.count > 1 ? `×${w.count}` : "", value: w.contribution, scale, kind: "word", index: i }));
     });
     if (e.absent) {
-      rows.push(row({
-        label: "absent words",
-        sub: `(${e.absent.absent_words})`,
-        value: e.absent.contribution, scale, kind: "absent",
-      }));
+      rows.push(row({ label: t(lang, "nb.absentRow"), sub: `(${e.absent.absent_words})`, value: e.absent.contribution, scale, kind: "absent" }));
     }
     const total = e.log_odds ?? 0;
-    const totalRow = row({ label: "total", sub: "= log-odds", value: total, scale: Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0)), kind: "total" });
+    const totalRow = row({
+      label: t(lang, "nb.totalRow"), sub: t(lang, "nb.totalSub"), value: total,
+      scale: Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0)), kind: "total",
+    });
     if (e.log_odds === null) totalRow.querySelector(".term-value").textContent = "0/0";
     rows.push(totalRow);
     ledgerList.replaceChildren(...rows);
 
-    const verdict = $("nb-verdict");
-    verdict.className = "verdict";
-    if (e.verdict === null) {
-      verdict.classList.add("undefined");
-      verdict.textContent = "No verdict: both classes are ruled out, P(spam | x) = 0/0. Raise α above 0.";
-    } else {
-      const spam = e.verdict === "spam";
-      verdict.classList.add(spam ? "is-spam" : "is-ham");
-      const certainty = e.log_odds === Infinity ? " (ham ruled out)" : e.log_odds === -Infinity ? " (spam ruled out)" : "";
-      const p = pct(e.p_spam);
-      const rel = p.startsWith(">") || p.startsWith("<") ? p : `= ${p}`;
-      verdict.textContent = `${spam ? "Spam" : "Ham"} · P(spam | x) ${rel}${certainty} · log-odds ${signed(e.log_odds)}`;
-    }
-    const unknown = $("nb-unknown");
-    unknown.textContent = e.unknown_words.length
-      ? `Not in the vocabulary — ignored: ${e.unknown_words.slice(0, 30).join(", ")}${e.unknown_words.length > 30 ? ", …" : ""}`
-      : "";
-    if (l.truncated) unknown.textContent += " (Only the first 1,000,000 characters are scored.)";
-    const sentences = $("nb-sentences");
+    const verdict = $("verdict");
+    verdict.className = `verdict ${e.verdict === null ? "undefined" : e.verdict === "spam" ? "is-spam" : "is-ham"}`;
+    const sentence = verdictText(e);
+    verdict.textContent = sentence;
+    clearTimeout(liveTimer);
+    liveTimer = setTimeout(() => { $("live").textContent = sentence; }, 900);
+
+    const unknown = $("unknown");
+    const list = e.unknown_words.slice(0, 30).join(", ") + (e.unknown_words.length > 30 ? ", …" : "");
+    unknown.textContent = e.unknown_words.length ? t(lang, "nb.unknown", { words: list }) : "";
+    if (l.truncated) unknown.textContent += ` ${t(lang, "nb.truncated")}`;
+    const sentences = $("sentences");
     sentences.replaceChildren(...l.sentences.map((s) => {
       const li = document.createElement("li");
-      li.textContent = s;
+      li.textContent = translateMessage(lang, s);
       return li;
     }));
     sentences.hidden = l.sentences.length === 0;
-    if (!e.words.length && !text.value.trim()) {
-      details.textContent = "Type a message: each word of the training vocabulary adds its evidence here.";
-    }
+    details.textContent = text.value.trim() ? t(lang, "nb.detailsHint") : t(lang, "nb.typeHint");
   }
 
   /** The details box for word `i` of the current ledger. */
@@ -167,18 +184,15 @@ export function mountNb(root) {
     const w = e?.words[i];
     if (!w) return;
     const f = ledger.formulas[i];
-    const unit = e.event_model === "multinomial" ? "occurrences" : "messages containing it";
-    const lines = [
-      `“${w.word}” — ${w.count} time${w.count === 1 ? "" : "s"} in this message`,
-      `training ${unit}: spam ${w.spam_count} of ${e.spam_total}, ham ${w.ham_count} of ${e.ham_total}`,
-      f[0], f[1],
-      e.event_model === "multinomial"
-        ? `evidence = ${w.count} × (log ${prob(w.p_spam)} − log ${prob(w.p_ham)}) = ${signed(w.contribution, 3)}`
-        : `evidence = log ${prob(w.p_spam)} − log ${prob(w.p_ham)} = ${signed(w.contribution, 3)}`,
-    ];
-    details.replaceChildren(...lines.map((t) => {
+    const counts = t(lang, e.event_model === "multinomial" ? "nb.d.countsM" : "nb.d.countsB",
+      { s: w.spam_count, st: e.spam_total, h: w.ham_count, ht: e.ham_total });
+    const expr = e.event_model === "multinomial"
+      ? `${w.count} × (log ${prob(w.p_spam)} − log ${prob(w.p_ham)})`
+      : `log ${prob(w.p_spam)} − log ${prob(w.p_ham)}`;
+    const lines = [t(lang, "nb.d.times", { w: w.word, n: w.count }), counts, f[0], f[1], t(lang, "nb.d.evidence", { expr, v: signed(w.contribution, 3) })];
+    details.replaceChildren(...lines.map((s) => {
       const p = document.createElement("p");
-      p.textContent = t;
+      p.textContent = s;
       return p;
     }));
   }
@@ -186,36 +200,44 @@ export function mountNb(root) {
   /** The metrics table and confusion matrix. */
   function writeEvaluation(ev) {
     const m = ev.current;
-    const show = (id, v) => { $(id).textContent = v == null ? "— (0/0: no such predictions)" : pct(v); };
-    show("nb-acc", m.accuracy);
-    show("nb-prec", m.precision);
-    show("nb-rec", m.recall);
-    show("nb-f1", m.f1);
+    const show = (role, v) => { $(role).textContent = v == null ? t(lang, "nb.noRatio") : pct(v); };
+    show("acc", m.accuracy);
+    show("prec", m.precision);
+    show("rec", m.recall);
+    show("f1", m.f1);
     const c = m.confusion;
-    $("nb-tn").textContent = String(c.tn);
-    $("nb-fp").textContent = String(c.fp);
-    $("nb-fn").textContent = String(c.fn_);
-    $("nb-tp").textContent = String(c.tp);
+    $("tn").textContent = String(c.tn);
+    $("fp").textContent = String(c.fp);
+    $("fn").textContent = String(c.fn_);
+    $("tp").textContent = String(c.tp);
   }
 
   /** The corpus summary, its credit and any notes from loading it. */
   function writeCorpus(c) {
-    $("nb-corpus-info").textContent =
-      `${c.name}: ${c.messages[0] + c.messages[1]} messages (${c.messages[0]} ham, ${c.messages[1]} spam), ` +
-      `vocabulary ${c.vocabulary} words.`;
-    $("nb-split").textContent = `Trained on ${c.split[0]} messages; tested on the other ${c.split[1]} (a stratified 80/20 split, seed ${num(panel.seed(), 0)}).`;
-    $("nb-credit").textContent = `Data: ${c.credit}`;
-    $("nb-corpus-notes").replaceChildren(...[...c.notes, ...c.errors].map((t) => {
+    $("corpus-info").textContent = t(lang, "nb.corpusInfo",
+      { name: c.name, n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
+    $("split").textContent = t(lang, "nb.split", { train: c.split[0], test: c.split[1], seed: num(panel.seed(), 0) });
+    $("credit").textContent = t(lang, "nb.credit", { credit: c.credit });
+    $("corpus-notes").replaceChildren(...[...c.notes, ...c.errors].map((s) => {
       const li = document.createElement("li");
-      li.textContent = t;
+      li.textContent = translateMessage(lang, s);
       return li;
     }));
   }
 
   /** The metrics-versus-α chart, at the device pixel ratio. */
   function drawCurve() {
-    const box = $("nb-curve-box").getBoundingClientRect();
-    panel.drawCurve($("nb-curve"), box.width, box.height, window.devicePixelRatio || 1);
+    const box = $("curve-box").getBoundingClientRect();
+    if (box.width < 2 || box.height < 2) return;
+    panel.setCurveText({ axis: t(lang, "nb.curve.axis"), series: t(lang, "nb.curve.series") });
+    panel.setProjector(projector);
+    panel.drawCurve($("curve"), box.width, box.height, window.devicePixelRatio || 1);
+  }
+
+  /** Shows α in the slider and the number box. */
+  function showAlpha(a, from) {
+    if (from !== "slider") slider.value = String(alphaToSlider(a));
+    if (from !== "box") alphaBox.value = alphaText(a);
   }
 
   /** Applies α from the slider or the number box; a bad value keeps the old one. */
@@ -224,19 +246,19 @@ export function mountNb(root) {
       panel.setAlpha(a);
       showInputError("");
     } catch (e) {
-      showInputError(e.message);
+      showInputError(translateMessage(lang, e.message));
       a = panel.alpha();
+      from = "";
     }
-    if (from !== "slider") slider.value = String(alphaToSlider(a));
-    if (from !== "box") alphaBox.value = alphaText(a);
+    showAlpha(a, from);
     schedule(true);
   }
 
   /** Reads a corpus file in steps, showing progress; the old corpus stays on failure. */
   async function loadFile(file) {
-    const progress = $("nb-progress");
+    const progress = $("progress");
     if (file.size > 10_000_000) {
-      showInputError(`“${file.name}” is ${(file.size / 1e6).toFixed(1)} MB; the panel reads corpus files of up to 10 MB.`);
+      showInputError(t(lang, "nb.tooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }));
       return;
     }
     progress.hidden = false;
@@ -254,60 +276,125 @@ export function mountNb(root) {
       showInputError("");
     } catch (e) {
       panel.corpusCancel();
-      showInputError(`The corpus was not loaded: ${e.message} The previous corpus is still in use.`);
+      showInputError(t(lang, "nb.notLoaded", { msg: translateMessage(lang, e.message) }));
     }
     progress.hidden = true;
     schedule(true);
+    onChange("push");
   }
 
-  text.addEventListener("input", () => schedule());
-  root.querySelectorAll("[data-example]").forEach((b) => {
-    b.addEventListener("click", () => {
+  on(text, "input", () => { schedule(); onChange("replace"); });
+  section.querySelectorAll("[data-example]").forEach((b) => {
+    on(b, "click", () => {
       text.value = EXAMPLES[b.dataset.example];
       schedule();
+      onChange("push");
     });
   });
-  slider.addEventListener("input", () => setAlpha(sliderToAlpha(Number(slider.value)), "slider"));
-  alphaBox.addEventListener("change", () => setAlpha(alphaBox.value.trim() === "" ? NaN : Number(alphaBox.value), "box"));
-  root.querySelectorAll('input[name="nb-event"]').forEach((r) => {
-    r.addEventListener("change", () => {
-      try { panel.setEventModel(r.value); showInputError(""); } catch (e) { showInputError(e.message); }
+  on(slider, "input", () => { setAlpha(sliderToAlpha(Number(slider.value)), "slider"); onChange("replace"); });
+  on(slider, "change", () => onChange("push"));
+  on(alphaBox, "change", () => {
+    setAlpha(alphaBox.value.trim() === "" ? NaN : Number(alphaBox.value), "box");
+    onChange("push");
+  });
+  section.querySelectorAll('[data-role="event"]').forEach((r) => {
+    on(r, "change", () => {
+      try { panel.setEventModel(r.value); showInputError(""); } catch (e) { showInputError(translateMessage(lang, e.message)); }
       schedule(true);
+      onChange("push");
     });
   });
-  $("nb-prior").addEventListener("change", (ev) => {
+  on($("prior"), "change", (ev) => {
     panel.setPrior(ev.target.value);
     schedule(true);
+    onChange("push");
   });
-  ledgerList.addEventListener("focusin", (ev) => {
+  const pick = (ev) => {
     const li = ev.target.closest("li[data-index]");
     if (li) showDetails(Number(li.dataset.index));
-  });
-  ledgerList.addEventListener("mouseover", (ev) => {
-    const li = ev.target.closest("li[data-index]");
-    if (li) showDetails(Number(li.dataset.index));
-  });
-  $("nb-file").addEventListener("change", (ev) => {
+  };
+  on(ledgerList, "focusin", pick);
+  on(ledgerList, "mouseover", pick);
+  on($("file"), "change", (ev) => {
     const f = ev.target.files?.[0];
     if (f) loadFile(f);
     ev.target.value = "";
   });
-  const drop = $("nb-drop");
-  drop.addEventListener("dragover", (ev) => { ev.preventDefault(); drop.classList.add("over"); });
-  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-  drop.addEventListener("drop", (ev) => {
+  const drop = $("drop");
+  on(drop, "dragover", (ev) => { ev.preventDefault(); drop.classList.add("over"); });
+  on(drop, "dragleave", () => drop.classList.remove("over"));
+  on(drop, "drop", (ev) => {
     ev.preventDefault();
     drop.classList.remove("over");
     const f = ev.dataTransfer?.files?.[0];
     if (f) loadFile(f);
   });
-  $("nb-reset").addEventListener("click", () => {
+  on($("reset"), "click", () => {
     panel.resetCorpus();
     showInputError("");
     schedule(true);
+    onChange("push");
   });
-  new ResizeObserver(() => { metricsDirty = true; schedule(); }).observe($("nb-curve-box"));
+  on($("export"), "click", () => {
+    drawCurve();
+    downloadCanvas($("curve"), "genlab-naive-bayes.png");
+  });
+  const observer = new ResizeObserver(() => { metricsDirty = true; schedule(); });
+  observer.observe($("curve-box"));
+  cleanups.push(() => observer.disconnect());
 
+  /** The panel's settings, as the URL stores them. */
+  function getState() {
+    const event = section.querySelector('[data-role="event"]:checked')?.value ?? "multinomial";
+    return { alpha: panel.alpha(), event, prior: $("prior").value, text: text.value.slice(0, 2000), seed: panel.seed() };
+  }
+
+  /** Shows the settings `s` (a parsed URL state's `nb` part). */
+  function setState(s) {
+    try {
+      panel.setEventModel(s.event);
+      panel.setPrior(s.prior);
+      if (panel.seed() !== s.seed) panel.setSeed(s.seed);
+      panel.setAlpha(s.alpha);
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    section.querySelectorAll('[data-role="event"]').forEach((r) => { r.checked = r.value === s.event; });
+    $("prior").value = s.prior;
+    if (typeof s.text === "string" && s.text !== "") text.value = s.text;
+    showAlpha(panel.alpha(), "");
+    metricsDirty = true;
+    render();
+  }
+
+  /** Switches the panel's words to `next`. */
+  function setLang(next) {
+    lang = next;
+    applyLabels(section, lang);
+    metricsDirty = true;
+    render();
+  }
+
+  /** Projector mode for the chart. */
+  function setProjector(onOff) {
+    projector = onOff;
+    schedule(true);
+  }
+
+  /** Removes the panel and frees its memory. */
+  function destroy() {
+    destroyed = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(liveTimer);
+    cleanups.forEach((f) => f());
+    panel.free();
+    section.replaceChildren();
+  }
+
+  applyLabels(section, lang);
+  hideControls(section, controls);
+  showAlpha(panel.alpha(), "");
   render();
-  return { panel, render, loadFile, setAlpha };
+  return { panel, render, getState, setState, setLang, setProjector, destroy, loadFile, setAlpha };
 }

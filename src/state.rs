@@ -1,0 +1,311 @@
+//! The whole screen as a URL query string, so that a link reproduces it.
+//!
+//! [`parse_query`] starts from the defaults and applies each known parameter after
+//! checking it: a value out of range, a malformed number, an unknown key or a repeated key is
+//! ignored and reported as a [`Notice`], never trusted and never a crash. [`to_query`] writes
+//! the parameters that differ from the defaults, so a fresh page has a short link and every
+//! link reproduces the screen exactly.
+//!
+//! | key | meaning | allowed |
+//! | --- | --- | --- |
+//! | `lang` | interface language | `en`, `zh-CN` |
+//! | `projector` | projector mode | `0`, `1` |
+//! | `embed` | one panel, no page chrome | `gda`, `nb` |
+//! | `src` | GDA data | `generated` or a preset id |
+//! | `seed` | GDA sample seed | 0 … 2⁵³ − 1 |
+//! | `n0`, `n1` | points per class | 1 … 500 |
+//! | `sx0`, `sy0`, `sx1`, `sy1` | generating σ | 0.2 … 3 |
+//! | `r0`, `r1` | generating ρ | −0.95 … 0.95 |
+//! | `m0`, `m1` | class means `x,y` | finite, \|v\| ≤ 10⁶ |
+//! | `a` | smoothing α | 0 … 10 |
+//! | `ev` | event model | `multinomial`, `bernoulli` |
+//! | `prior` | prior | `ml`, `smoothed`, `uniform` |
+//! | `t` | the typed message | at most 2,000 characters |
+//! | `nbseed` | split seed | 0 … 2⁵³ − 1 |
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::Preset;
+
+/// Longest message kept in a link, in characters.
+pub const MAX_TEXT_IN_LINK: usize = 2000;
+/// Longest query string read, in bytes; the rest is ignored with a notice.
+pub const MAX_QUERY_BYTES: usize = 16_384;
+/// Largest integer a JavaScript number holds exactly.
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+/// Every setting a link carries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AppState {
+    /// `"en"` or `"zh-CN"`.
+    pub lang: String,
+    /// Projector mode.
+    pub projector: bool,
+    /// `"gda"`, `"nb"` or `None` for the whole page.
+    pub embed: Option<String>,
+    /// The GDA panel.
+    pub gda: GdaState,
+    /// The naive Bayes panel.
+    pub nb: NbState,
+}
+
+/// The GDA panel's settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GdaState {
+    /// `"generated"` or a preset id.
+    pub source: String,
+    /// Sample seed.
+    pub seed: u64,
+    /// Points per class.
+    pub n: [u32; 2],
+    /// Generating (σx, σy) per class.
+    pub sd: [[f64; 2]; 2],
+    /// Generating ρ per class.
+    pub rho: [f64; 2],
+    /// Where the class means were dragged to, if they were.
+    pub means: Option<[[f64; 2]; 2]>,
+}
+
+/// The naive Bayes panel's settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NbState {
+    /// Smoothing α.
+    pub alpha: f64,
+    /// `"multinomial"` or `"bernoulli"`.
+    pub event: String,
+    /// `"ml"`, `"smoothed"` or `"uniform"`.
+    pub prior: String,
+    /// The typed message.
+    pub text: String,
+    /// The train/test split seed.
+    pub seed: u64,
+}
+
+/// A parameter that was not applied, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Notice {
+    /// The key as it appeared (cut to 40 characters).
+    pub key: String,
+    /// The value as it appeared (cut to 40 characters).
+    pub value: String,
+    /// Why it was ignored.
+    pub reason: NoticeReason,
+}
+
+/// Why a parameter was ignored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "rule")]
+pub enum NoticeReason {
+    /// Not a key genlab knows.
+    Unknown,
+    /// The key appeared more than once; the first value counts.
+    Repeated,
+    /// The value breaks the rule given.
+    Invalid(&'static str),
+    /// The value was too long and was cut.
+    Cut(&'static str),
+    /// The query string was too long; the rest was not read.
+    TooLong,
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        AppState {
+            lang: "en".into(),
+            projector: false,
+            embed: None,
+            gda: GdaState {
+                source: "generated".into(),
+                seed: 7,
+                n: [60, 40],
+                sd: [[1.0, 0.8], [0.9, 1.1]],
+                rho: [0.4, 0.3],
+                means: None,
+            },
+            nb: NbState { alpha: 1.0, event: "multinomial".into(), prior: "ml".into(), text: String::new(), seed: 1 },
+        }
+    }
+}
+
+fn cut(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+fn number(v: &str) -> Option<f64> {
+    // Only plain decimal numbers: Rust's parser also takes "inf" and "NaN", which a link
+    // must not smuggle in.
+    let ok = !v.is_empty() && v.len() <= 40 && v.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
+    ok.then(|| v.parse::<f64>().ok()).flatten().filter(|x| x.is_finite())
+}
+
+fn pick(v: &str, allowed: &[&str]) -> Option<String> {
+    allowed.contains(&v).then(|| v.to_string())
+}
+
+fn ranged(v: &str, lo: f64, hi: f64) -> Option<f64> {
+    number(v).filter(|x| (lo..=hi).contains(x))
+}
+
+fn whole(v: &str, lo: f64, hi: f64) -> Option<f64> {
+    ranged(v, lo, hi).filter(|x| x.fract() == 0.0)
+}
+
+fn point(v: &str) -> Option<[f64; 2]> {
+    let (x, y) = v.split_once(',')?;
+    let (x, y) = (ranged(x.trim(), -1e6, 1e6)?, ranged(y.trim(), -1e6, 1e6)?);
+    Some([x, y])
+}
+
+/// Reads a query string (with or without the leading `?`) into a state, starting from the
+/// defaults. Never fails: whatever cannot be used is listed in the notices.
+pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
+    let mut state = AppState::default();
+    let mut notices = Vec::new();
+    let mut query = query.strip_prefix('?').unwrap_or(query);
+    if query.len() > MAX_QUERY_BYTES {
+        let mut end = MAX_QUERY_BYTES;
+        while !query.is_char_boundary(end) {
+            end -= 1;
+        }
+        query = &query[..end];
+        notices.push(Notice { key: String::new(), value: String::new(), reason: NoticeReason::TooLong });
+    }
+    let mut seen: Vec<String> = Vec::new();
+    let mut means: [Option<[f64; 2]>; 2] = [None, None];
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        let notice = |reason| Notice { key: cut(&key, 40), value: cut(&value, 40), reason };
+        if seen.iter().any(|k| *k == key) {
+            notices.push(notice(NoticeReason::Repeated));
+            continue;
+        }
+        seen.push(key.to_string());
+        let v = value.as_ref();
+        let ok: Result<(), &'static str> = match key.as_ref() {
+            "lang" => pick(v, &["en", "zh-CN"]).map(|x| state.lang = x).ok_or("the language must be “en” or “zh-CN”"),
+            "projector" => pick(v, &["0", "1"]).map(|x| state.projector = x == "1").ok_or("projector mode is 0 or 1"),
+            "embed" => {
+                pick(v, &["gda", "nb"]).map(|x| state.embed = Some(x)).ok_or("the embedded panel must be “gda” or “nb”")
+            }
+            "src" => (v == "generated" || Preset::from_id(v).is_ok())
+                .then(|| state.gda.source = v.to_string())
+                .ok_or("the data must be “generated” or a known preset"),
+            "seed" => whole(v, 0.0, MAX_SAFE)
+                .map(|x| state.gda.seed = x as u64)
+                .ok_or("the seed must be a whole number from 0 to 2⁵³ − 1"),
+            "n0" | "n1" => {
+                let k = usize::from(key.as_ref() == "n1");
+                whole(v, 1.0, 500.0).map(|x| state.gda.n[k] = x as u32).ok_or("a class has 1 to 500 points")
+            }
+            "sx0" | "sy0" | "sx1" | "sy1" => {
+                let k = usize::from(key.ends_with('1'));
+                let axis = usize::from(key.starts_with("sy"));
+                ranged(v, 0.2, 3.0).map(|x| state.gda.sd[k][axis] = x).ok_or("σ is a number from 0.2 to 3")
+            }
+            "r0" | "r1" => {
+                let k = usize::from(key.as_ref() == "r1");
+                ranged(v, -0.95, 0.95).map(|x| state.gda.rho[k] = x).ok_or("ρ is a number from −0.95 to 0.95")
+            }
+            "m0" | "m1" => {
+                let k = usize::from(key.as_ref() == "m1");
+                point(v).map(|p| means[k] = Some(p)).ok_or("a mean is two numbers “x,y”, each at most 10⁶ in size")
+            }
+            "a" => ranged(v, 0.0, 10.0).map(|x| state.nb.alpha = x).ok_or("α is a number from 0 to 10"),
+            "ev" => pick(v, &["multinomial", "bernoulli"])
+                .map(|x| state.nb.event = x)
+                .ok_or("the event model is “multinomial” or “bernoulli”"),
+            "prior" => pick(v, &["ml", "smoothed", "uniform"])
+                .map(|x| state.nb.prior = x)
+                .ok_or("the prior is “ml”, “smoothed” or “uniform”"),
+            "t" => {
+                // Control characters other than line breaks and tabs are dropped: a link
+                // must not plant invisible text.
+                let clean: String = v.chars().filter(|c| !c.is_control() || matches!(c, '\n' | '\t')).collect();
+                if clean.chars().count() > MAX_TEXT_IN_LINK {
+                    notices.push(notice(NoticeReason::Cut("a message in a link is cut at 2,000 characters")));
+                }
+                state.nb.text = cut(&clean, MAX_TEXT_IN_LINK);
+                Ok(())
+            }
+            "nbseed" => whole(v, 0.0, MAX_SAFE)
+                .map(|x| state.nb.seed = x as u64)
+                .ok_or("the seed must be a whole number from 0 to 2⁵³ − 1"),
+            _ => {
+                notices.push(notice(NoticeReason::Unknown));
+                Ok(())
+            }
+        };
+        if let Err(rule) = ok {
+            notices.push(notice(NoticeReason::Invalid(rule)));
+        }
+    }
+    // Means only make sense as a pair (one drag moves one mean, but the link holds both).
+    match means {
+        [Some(a), Some(b)] => state.gda.means = Some([a, b]),
+        [None, None] => {}
+        _ => notices.push(Notice {
+            key: "m0/m1".into(),
+            value: String::new(),
+            reason: NoticeReason::Invalid("both means must be given"),
+        }),
+    }
+    (state, notices)
+}
+
+/// Writes the parameters that differ from the defaults (without a leading `?`).
+pub fn to_query(state: &AppState) -> String {
+    let d = AppState::default();
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    let f = |x: f64| format!("{x}");
+    if state.lang != d.lang {
+        q.append_pair("lang", &state.lang);
+    }
+    if state.projector {
+        q.append_pair("projector", "1");
+    }
+    if let Some(e) = &state.embed {
+        q.append_pair("embed", e);
+    }
+    let (g, dg) = (&state.gda, &d.gda);
+    if g.source != dg.source {
+        q.append_pair("src", &g.source);
+    }
+    if g.source == "generated" {
+        if g.seed != dg.seed {
+            q.append_pair("seed", &g.seed.to_string());
+        }
+        for k in 0..2 {
+            if g.n[k] != dg.n[k] {
+                q.append_pair(["n0", "n1"][k], &g.n[k].to_string());
+            }
+            for axis in 0..2 {
+                if g.sd[k][axis] != dg.sd[k][axis] {
+                    q.append_pair([["sx0", "sy0"], ["sx1", "sy1"]][k][axis], &f(g.sd[k][axis]));
+                }
+            }
+            if g.rho[k] != dg.rho[k] {
+                q.append_pair(["r0", "r1"][k], &f(g.rho[k]));
+            }
+        }
+    }
+    if let Some(m) = g.means {
+        q.append_pair("m0", &format!("{},{}", m[0][0], m[0][1]));
+        q.append_pair("m1", &format!("{},{}", m[1][0], m[1][1]));
+    }
+    let (n, dn) = (&state.nb, &d.nb);
+    if n.alpha != dn.alpha {
+        q.append_pair("a", &f(n.alpha));
+    }
+    if n.event != dn.event {
+        q.append_pair("ev", &n.event);
+    }
+    if n.prior != dn.prior {
+        q.append_pair("prior", &n.prior);
+    }
+    if !n.text.is_empty() {
+        q.append_pair("t", &cut(&n.text, MAX_TEXT_IN_LINK));
+    }
+    if n.seed != dn.seed {
+        q.append_pair("nbseed", &n.seed.to_string());
+    }
+    q.finish()
+}

@@ -1,0 +1,234 @@
+// End-to-end tests of the lecture shell: shareable state, back/forward, embedding,
+// languages, projector mode, export.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, open, serve } from "./lib.mjs";
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const text = (page, sel) => page.textContent(sel);
+const gdaRole = (role) => `#gda-slot [data-role="${role}"]`;
+const nbRole = (role) => `#nb-slot [data-role="${role}"]`;
+
+/** Asserts nothing non-finite or undefined is written on the page. */
+async function assertNoGarbage(page) {
+  const body = await page.evaluate(() => document.body.innerText);
+  for (const bad of ["NaN", "Infinity", "undefined", "null"]) assert.ok(!body.includes(bad), `page shows "${bad}"`);
+}
+
+/** Everything a student reads in the two numbers panels. */
+const screenNumbers = (page) => page.evaluate(() => {
+  const q = (s) => [...document.querySelectorAll(s)].map((e) => e.textContent);
+  return {
+    gda: q('#gda-slot [data-role="phi"], #gda-slot [data-role="mu0"], #gda-slot [data-role="mu1"], #gda-slot [data-role="sigma"], #gda-slot [data-role="w"], #gda-slot [data-role="b"]'),
+    verdict: document.querySelector('#nb-slot [data-role="verdict"]').textContent,
+    acc: document.querySelector('#nb-slot [data-role="acc"]').textContent,
+    text: document.querySelector('#nb-slot [data-role="text"]').value,
+    alpha: document.querySelector('#nb-slot [data-role="alpha"]').value,
+  };
+});
+
+/** Centre of mean handle k in page coordinates. */
+async function handlePos(page, k) {
+  return page.evaluate((k) => {
+    const p = window.genlab_panels.gda.controller.panel;
+    const h = p.handles();
+    const px = p.dataToPixels(h[2 * k], h[2 * k + 1]);
+    const r = document.querySelector('#gda-slot [data-role="canvas"]').getBoundingClientRect();
+    return { x: r.left + px[0] / devicePixelRatio, y: r.top + px[1] / devicePixelRatio };
+  }, k);
+}
+
+test("a copied link reproduces the screen in a fresh page", async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  // Change things: n₁, a drag, α, the event model, the message.
+  await page.$eval(gdaRole("n1"), (el) => { el.value = "90"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
+  const h = await handlePos(page, 0);
+  await page.mouse.move(h.x, h.y);
+  await page.mouse.down();
+  await page.mouse.move(h.x + 40, h.y - 30, { steps: 4 });
+  await page.mouse.up();
+  await page.fill(nbRole("alpha"), "0.05");
+  await page.press(nbRole("alpha"), "Enter");
+  await page.check('#nb-slot [data-role="event"][value="bernoulli"]');
+  await page.fill(nbRole("text"), "Free entry! <b>win</b> a prize 免费");
+  await page.click("#copy-link");
+  await page.waitForTimeout(400);
+  const url = page.url();
+  assert.match(url, /n1=90/);
+  const before = await screenNumbers(page);
+  const fresh = await open(browser, url);
+  const after = await screenNumbers(fresh.page);
+  assert.deepEqual(after, before);
+  await assertNoGarbage(fresh.page);
+  assert.deepEqual([...errors, ...fresh.errors], []);
+  await context.close();
+  await fresh.context.close();
+});
+
+test("back and forward walk through the changes", async () => {
+  const { page, context } = await open(browser, server.url);
+  await page.selectOption(gdaRole("source"), "iris-versicolor-virginica");
+  await page.waitForFunction(() => location.search.includes("src=iris"));
+  await page.selectOption(gdaRole("source"), "penguins-adelie-gentoo");
+  await page.waitForFunction(() => location.search.includes("src=penguins-adelie-gentoo"));
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="source"]').value === "iris-versicolor-virginica");
+  // Iris versicolor vs virginica: 50 + 50 points, φ = 0.5.
+  assert.match(await text(page, gdaRole("phi")), /^0\.500/);
+  await page.goForward();
+  await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="source"]').value === "penguins-adelie-gentoo");
+  await context.close();
+});
+
+test("bad link values are ignored with a notice, and the page still works", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?a=-1&n0=1000000000&sx0=NaN&zoom=3&t=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`);
+  await page.waitForSelector("#notices:not([hidden])");
+  const notices = await text(page, "#notices");
+  assert.match(notices, /a: α is a number from 0 to 10/);
+  assert.match(notices, /n0/);
+  assert.match(notices, /zoom/);
+  // The defaults stand in for the refused values: α = 1, n₀ = 60 (φ = 40/100).
+  assert.equal(await page.$eval(nbRole("alpha"), (e) => e.value), "1");
+  assert.match(await text(page, gdaRole("phi")), /^0\.400/);
+  // The markup in the message is text, not an element.
+  assert.equal(await page.$eval(nbRole("text"), (e) => e.value), "<img src=x onerror=alert(1)>");
+  assert.equal(await page.$$eval("img", (imgs) => imgs.length), 0);
+  await assertNoGarbage(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("?embed=gda and ?embed=nb show one panel without page chrome inside an iframe", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}embed-example.html`);
+  const frame = page.frameLocator("iframe");
+  await frame.locator("html[data-ready=true]").waitFor();
+  assert.equal(await frame.locator("header").isVisible(), false);
+  assert.equal(await frame.locator("#nb-slot").count(), 0);
+  assert.match(await frame.locator('[data-role="credit"]').textContent(), /Iris/);
+  for (const panel of ["gda", "nb"]) {
+    const p2 = await context.newPage();
+    await p2.setContent(`<iframe src="${server.url}?embed=${panel}" width="900" height="700"></iframe>`);
+    const f = p2.frameLocator("iframe");
+    await f.locator("html[data-ready=true]").waitFor();
+    assert.equal(await f.locator(`#${panel}-slot`).count(), 1);
+    assert.equal(await f.locator(`#${panel === "gda" ? "nb" : "gda"}-slot`).count(), 0);
+    await p2.close();
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("two mounted panels on one course page are independent", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}embed-example.html`);
+  const state = await page.evaluate(() => ({ gda: window.lesson.gda.getState(), nb: window.lesson.nb.getState() }));
+  assert.deepEqual(state.gda.n, [120, 80]);
+  assert.equal(state.nb.alpha, 0.1);
+  // The hidden controls are hidden; the Chinese panel speaks Chinese.
+  assert.equal(await page.locator('#lesson-gda [data-control="seed"]').isVisible(), false);
+  assert.match(await page.textContent("#lesson-nb h2"), /朴素贝叶斯/);
+  await page.evaluate(() => window.lesson.gda.setState({ n: [10, 10] }));
+  assert.deepEqual(await page.evaluate(() => window.lesson.gda.getState().n), [10, 10]);
+  assert.equal(await page.evaluate(() => window.lesson.nb.getState().alpha), 0.1);
+  await page.evaluate(() => window.lesson.nb.destroy());
+  assert.equal(await page.locator("#lesson-nb section").count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("switching to Chinese translates labels, explanations and errors", async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await page.click("#lang");
+  await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
+  assert.match(await text(page, "#gda-slot h2"), /高斯判别分析/);
+  assert.match(await text(page, "#nb-slot h2"), /朴素贝叶斯/);
+  assert.match(page.url(), /lang=zh-CN/);
+  // An α = 0 veto is explained in Chinese.
+  await page.fill(nbRole("alpha"), "0");
+  await page.press(nbRole("alpha"), "Enter");
+  await page.waitForSelector('#nb-slot [data-role="sentences"]:not([hidden])');
+  assert.match(await text(page, nbRole("sentences")), /从未出现在正常训练消息中/);
+  // A degenerate GDA sample is explained in Chinese.
+  for (const role of ["n0", "n1"]) {
+    await page.$eval(gdaRole(role), (el) => { el.value = "1"; el.dispatchEvent(new Event("input", { bubbles: true })); });
+  }
+  await page.waitForSelector('#gda-slot [data-role="error"]:not([hidden])');
+  assert.match(await text(page, gdaRole("error")), /奇异/);
+  await assertNoGarbage(page);
+  // A fresh page opened on ?lang=zh-CN starts in Chinese.
+  const zh = await open(browser, `${server.url}?lang=zh-CN`);
+  assert.equal(await zh.page.evaluate(() => document.documentElement.lang), "zh-CN");
+  assert.match(await zh.page.textContent("#lang"), /English/);
+  assert.deepEqual([...errors, ...zh.errors], []);
+  await context.close();
+  await zh.context.close();
+});
+
+test("the GDA panel works from the keyboard alone", async () => {
+  const { page, context } = await open(browser, server.url);
+  const before = await text(page, gdaRole("mu0"));
+  // Tab from the top of the page to the plot, without the mouse.
+  let onCanvas = false;
+  for (let i = 0; i < 30 && !onCanvas; i++) {
+    await page.keyboard.press("Tab");
+    onCanvas = await page.evaluate(() => document.activeElement?.dataset.role === "canvas");
+  }
+  assert.ok(onCanvas, "the plot is reachable with Tab");
+  await page.keyboard.press("1");
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.keyboard.press("ArrowUp");
+  await page.waitForFunction((b) => document.querySelector('#gda-slot [data-role="mu0"]').textContent !== b, before);
+  // The focus is visible: an outline is drawn around the focused plot.
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, "none");
+  // The sliders move with arrow keys too.
+  await page.focus(gdaRole("n0"));
+  const phi = await text(page, gdaRole("phi"));
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction((b) => document.querySelector('#gda-slot [data-role="phi"]').textContent !== b, phi);
+  await context.close();
+});
+
+test("the figure exports as a PNG at the device pixel ratio", async () => {
+  const { page, context } = await open(browser, server.url, { width: 1280, height: 800, dpr: 2 });
+  const size = await page.$eval(gdaRole("canvas"), (c) => [c.width, c.height, c.clientWidth, c.clientHeight]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click(gdaRole("export"))]);
+  assert.equal(download.suggestedFilename(), "genlab-gda.png");
+  const path = await download.path();
+  const { readFileSync } = await import("node:fs");
+  const png = readFileSync(path);
+  // PNG signature, then the IHDR chunk: width and height as big-endian 32-bit integers.
+  assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  const w = png.readUInt32BE(16);
+  const h = png.readUInt32BE(20);
+  assert.deepEqual([w, h], [size[0], size[1]]);
+  assert.ok(Math.abs(w - 2 * size[2]) <= 2 && Math.abs(h - 2 * size[3]) <= 2, `PNG ${w}×${h} for CSS ${size[2]}×${size[3]} at dpr 2`);
+  // It decodes: the browser can draw it.
+  const decoded = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, png.toString("base64"));
+  assert.deepEqual(decoded, [w, h]);
+  await context.close();
+});
+
+test("projector mode enlarges type and is kept in the link", async () => {
+  const { page, context } = await open(browser, `${server.url}?projector=1`);
+  const size = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+  assert.ok(size >= 20, `root font ${size}px`);
+  assert.ok(await page.isChecked("#projector"));
+  await page.uncheck("#projector");
+  await page.waitForFunction(() => !location.search.includes("projector"));
+  await context.close();
+});

@@ -1,0 +1,125 @@
+//! The URL state: every link either reproduces a screen or is refused value by value with a
+//! notice, never trusted blindly.
+#![cfg(not(target_arch = "wasm32"))]
+
+use genlab::state::{parse_query, to_query, AppState, NoticeReason, MAX_TEXT_IN_LINK};
+
+fn invalid_keys(q: &str) -> Vec<String> {
+    parse_query(q).1.into_iter().filter(|n| matches!(n.reason, NoticeReason::Invalid(_))).map(|n| n.key).collect()
+}
+
+#[test]
+fn an_empty_query_is_the_default_screen_and_writes_back_empty() {
+    let (s, notices) = parse_query("");
+    assert_eq!(s, AppState::default());
+    assert!(notices.is_empty());
+    assert_eq!(to_query(&s), "");
+    assert_eq!(parse_query("?").0, AppState::default());
+}
+
+#[test]
+fn every_setting_survives_a_round_trip() {
+    let mut s = AppState::default();
+    s.lang = "zh-CN".into();
+    s.projector = true;
+    s.embed = Some("nb".into());
+    s.gda.seed = 123_456_789;
+    s.gda.n = [12, 345];
+    s.gda.sd = [[0.25, 2.5], [1.75, 0.2]];
+    s.gda.rho = [-0.95, 0.05];
+    s.gda.means = Some([[-1.234_567_890_123, 0.1], [3.0, -2.5e-3]]);
+    s.nb.alpha = 0.0;
+    s.nb.event = "bernoulli".into();
+    s.nb.prior = "uniform".into();
+    s.nb.text = "WIN a FREE prize & 免费 🎉 <b>bold</b> a+b=c %20 \n second line".into();
+    s.nb.seed = 9;
+    let q = to_query(&s);
+    let (back, notices) = parse_query(&q);
+    assert!(notices.is_empty(), "{notices:?} from {q}");
+    assert_eq!(back, s, "query was {q}");
+}
+
+#[test]
+fn a_preset_link_round_trips_without_the_generated_parameters() {
+    let mut s = AppState::default();
+    s.gda.source = "iris-versicolor-virginica".into();
+    s.gda.means = Some([[4.0, 1.2], [5.5, 2.0]]);
+    let q = to_query(&s);
+    assert!(!q.contains("n0") && !q.contains("seed="), "{q}");
+    assert_eq!(parse_query(&q).0, s);
+}
+
+#[test]
+fn out_of_range_and_non_numbers_are_refused_one_by_one() {
+    // Each bad value is named; the good ones in the same link still apply.
+    let (s, _) = parse_query("a=-1&n0=0&n1=1000000000&sx0=NaN&sy0=inf&r0=1&seed=-3&a=2");
+    assert_eq!(s.nb.alpha, 1.0, "α keeps its default: -1 is refused and a repeated key is ignored");
+    assert_eq!(s.gda.n, [60, 40]);
+    assert_eq!(
+        invalid_keys("a=-1&n0=0&n1=1000000000&sx0=NaN&sy0=inf&r0=1&seed=-3"),
+        ["a", "n0", "n1", "sx0", "sy0", "r0", "seed"]
+    );
+    for bad in
+        ["a=NaN", "a=Infinity", "a=1e400", "a=0x10", "a=", "a=1,5", "a=10.5", "seed=1.5", "seed=9007199254740992"]
+    {
+        assert_eq!(invalid_keys(bad).len(), 1, "{bad} should be refused");
+    }
+    let (s, n) = parse_query("a=0&n0=1&seed=9007199254740991");
+    assert!(n.is_empty());
+    assert_eq!((s.nb.alpha, s.gda.n[0], s.gda.seed), (0.0, 1, 9_007_199_254_740_991));
+}
+
+#[test]
+fn unknown_repeated_and_doubly_encoded_parameters_are_noticed() {
+    let (s, n) = parse_query("zoom=3&lang=zh-CN&lang=en&ev=bernoulli%2520");
+    assert_eq!(s.lang, "zh-CN", "the first value counts");
+    assert_eq!(s.nb.event, "multinomial", "“bernoulli%20” is not an event model");
+    let reasons: Vec<_> = n.iter().map(|n| (n.key.as_str(), &n.reason)).collect();
+    assert_eq!(reasons[0], ("zoom", &NoticeReason::Unknown));
+    assert_eq!(reasons[1], ("lang", &NoticeReason::Repeated));
+    assert!(matches!(reasons[2], ("ev", NoticeReason::Invalid(_))));
+}
+
+#[test]
+fn script_in_a_link_stays_plain_text_in_the_message_and_nowhere_else() {
+    let (s, n) = parse_query("t=%3Cscript%3Ealert(1)%3C%2Fscript%3E&src=%3Cimg%20onerror%3Dx%3E&embed=%3Cb%3E");
+    assert_eq!(
+        s.nb.text, "<script>alert(1)</script>",
+        "the message is kept as text; the page writes it with textContent"
+    );
+    assert_eq!(s.gda.source, "generated");
+    assert_eq!(s.embed, None);
+    assert_eq!(n.len(), 2);
+}
+
+#[test]
+fn a_long_message_is_cut_and_control_characters_dropped() {
+    let long = "x".repeat(MAX_TEXT_IN_LINK + 50);
+    let (s, n) = parse_query(&format!("t={long}"));
+    assert_eq!(s.nb.text.chars().count(), MAX_TEXT_IN_LINK);
+    assert!(matches!(n[0].reason, NoticeReason::Cut(_)));
+    let (s, _) = parse_query("t=a%00b%07c%0Ad");
+    assert_eq!(s.nb.text, "abc\nd");
+}
+
+#[test]
+fn means_come_in_pairs_of_finite_numbers() {
+    assert_eq!(parse_query("m0=1,2&m1=3,4").0.gda.means, Some([[1.0, 2.0], [3.0, 4.0]]));
+    let (s, n) = parse_query("m0=1,2");
+    assert_eq!(s.gda.means, None);
+    assert_eq!(n.len(), 1);
+    for bad in ["m0=1&m1=3,4", "m0=1,2,3&m1=3,4", "m0=NaN,2&m1=3,4", "m0=1e7,2&m1=3,4"] {
+        assert_eq!(parse_query(bad).0.gda.means, None, "{bad}");
+    }
+}
+
+#[test]
+fn a_truncated_or_huge_query_never_panics() {
+    for q in ["a=%", "a=%E4%BD", "%%%", "&&&=&=", "t=%F0%9F%8E", "=1", "a"] {
+        let _ = parse_query(q);
+    }
+    let huge = format!("t={}", "é".repeat(20_000));
+    let (s, n) = parse_query(&huge);
+    assert!(n.iter().any(|n| n.reason == NoticeReason::TooLong));
+    assert!(s.nb.text.chars().count() <= MAX_TEXT_IN_LINK);
+}

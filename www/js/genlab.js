@@ -1,0 +1,73 @@
+// genlab's ES-module API for course pages:
+//
+//   import { mount } from "./js/genlab.js";
+//   const handle = await mount(document.getElementById("here"), { panel: "gda", lang: "zh-CN" });
+//   handle.getState(); handle.setState({ seed: 3 }); handle.destroy();
+//
+// Each mounted panel has its own Rust state, so several panels on one page are independent.
+
+import init, { parseState, stateQuery } from "../pkg/genlab.js";
+import { panelTemplate } from "./templates.js";
+import { createGda } from "./gda.js";
+import { createNb } from "./nb.js";
+
+let core = null;
+
+/** Loads the wasm core once (later calls wait for the same load). */
+export function loadCore() {
+  core ??= init({ module_or_path: new URL("../pkg/genlab_bg.wasm", import.meta.url) });
+  return core;
+}
+
+/** Reads a URL query string into `{state, notices}`; bad values become notices. */
+export async function parseLink(query) {
+  await loadCore();
+  return parseState(query);
+}
+
+/** Writes a whole-page state back as a query string (without "?"), omitting defaults. */
+export async function linkFor(state) {
+  await loadCore();
+  return stateQuery(state);
+}
+
+/**
+ * Mounts one panel into `element`.
+ * - `panel`: "gda" or "nb";
+ * - `state`: that panel's settings (any subset; the rest are the defaults), as in
+ *   `(await parseLink(q)).state.gda` / `.nb`;
+ * - `lang`: "en" or "zh-CN";
+ * - `controls`: names of controls to hide for a focused lesson — GDA: "source", "n", "sd",
+ *   "rho", "seed", "numbers", "export"; naive Bayes: "examples", "alpha", "event", "prior",
+ *   "eval", "corpus", "export";
+ * - `onChange(mode)`: called after the user changes something ("push" for a discrete step,
+ *   "replace" while dragging or typing).
+ * Returns `{ getState, setState, setLang, setProjector, destroy }`.
+ */
+export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange } = {}) {
+  if (panel !== "gda" && panel !== "nb") throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use "gda" or "nb".`);
+  if (lang !== "en" && lang !== "zh-CN") lang = "en";
+  await loadCore();
+  const defaults = parseState("").state[panel];
+  const section = document.createElement("section");
+  section.className = `panel genlab-${panel}`;
+  const { fragment, id } = panelTemplate(panel);
+  section.setAttribute("aria-labelledby", `${id}-title`);
+  section.append(fragment);
+  element.append(section);
+  const create = panel === "gda" ? createGda : createNb;
+  const ctl = create(section, { lang, controls, onChange: onChange || (() => {}) });
+  const setState = (s) => ctl.setState({ ...ctl.getState(), ...(s || {}) });
+  if (state) ctl.setState({ ...defaults, ...state });
+  return {
+    getState: ctl.getState,
+    setState,
+    setLang: ctl.setLang,
+    setProjector: ctl.setProjector,
+    destroy() {
+      ctl.destroy();
+      section.remove();
+    },
+    controller: ctl,
+  };
+}

@@ -1,0 +1,176 @@
+// The panels' markup. These are fixed strings written here (never user text), turned into
+// DOM once per mounted panel; `{{id}}` becomes a prefix unique to that panel so that several
+// panels on one page keep their labels and controls apart. Words come from i18n.js through
+// the data-i18n attributes.
+
+const GDA = `
+<h2 id="{{id}}-title" data-i18n="gda.title"></h2>
+<p class="lede" data-i18n="gda.lede"></p>
+<div class="gda-grid">
+  <figure class="figure">
+    <div class="canvas-box" data-role="box">
+      <canvas id="{{id}}-canvas" data-role="canvas" tabindex="0" role="img" aria-roledescription="interactive plot"
+        aria-describedby="{{id}}-keys"></canvas>
+    </div>
+    <figcaption>
+      <p class="readout" data-role="pointer"></p>
+      <p id="{{id}}-keys" class="hint" data-i18n="gda.keys"></p>
+      <p class="credit" data-role="credit" hidden></p>
+      <p class="actions" data-control="export"><button type="button" data-role="export" data-i18n="export.png"></button></p>
+    </figcaption>
+  </figure>
+
+  <form class="controls" data-role="controls" autocomplete="off">
+    <label class="row" data-control="source"><span data-i18n="gda.data"></span>
+      <select data-role="source">
+        <option value="generated" data-i18n="gda.src.generated"></option>
+        <option value="penguins-adelie-chinstrap" data-i18n="gda.src.penguins-adelie-chinstrap"></option>
+        <option value="penguins-adelie-gentoo" data-i18n="gda.src.penguins-adelie-gentoo"></option>
+        <option value="iris-versicolor-virginica" data-i18n="gda.src.iris-versicolor-virginica"></option>
+      </select>
+    </label>
+    <fieldset class="generated" data-role="generated">
+      <legend class="sr-only" data-i18n="gda.params"></legend>
+      <fieldset class="class c0">
+        <legend><span class="swatch c0" aria-hidden="true">●</span> <span data-i18n="gda.class0"></span></legend>
+        <label data-control="n">n₀ <input type="range" data-role="n0" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx0" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy0" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho0" min="-0.95" max="0.95" step="0.05"><output></output></label>
+      </fieldset>
+      <fieldset class="class c1">
+        <legend><span class="swatch c1" aria-hidden="true">▲</span> <span data-i18n="gda.class1"></span></legend>
+        <label data-control="n">n₁ <input type="range" data-role="n1" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx1" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy1" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho1" min="-0.95" max="0.95" step="0.05"><output></output></label>
+      </fieldset>
+      <div class="row seed" data-control="seed">
+        <label><span data-i18n="gda.seed"></span> <input type="number" data-role="seed" min="0" step="1" inputmode="numeric"></label>
+        <button type="button" data-role="resample" data-i18n="gda.resample"></button>
+      </div>
+    </fieldset>
+    <p class="input-error" data-role="input-error" role="alert" hidden></p>
+  </form>
+
+  <div class="numbers" data-control="numbers">
+    <h3 data-i18n="gda.numbers"></h3>
+    <p class="explain" data-role="error" role="status" hidden></p>
+    <table>
+      <tbody>
+        <tr><th scope="row"><math><mi>φ</mi><mo>=</mo><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><mn>1</mn><mo stretchy="false">{</mo><msup><mi>y</mi><mrow><mo>(</mo><mi>i</mi><mo>)</mo></mrow></msup><mo>=</mo><mn>1</mn><mo stretchy="false">}</mo></math></th>
+          <td data-role="phi"></td></tr>
+        <tr><th scope="row"><math><msub><mi>μ</mi><mn>0</mn></msub></math> <span data-i18n="gda.meanOf0"></span></th><td data-role="mu0"></td></tr>
+        <tr><th scope="row"><math><msub><mi>μ</mi><mn>1</mn></msub></math> <span data-i18n="gda.meanOf1"></span></th><td data-role="mu1"></td></tr>
+        <tr><th scope="row"><math><mi>Σ</mi><mo>=</mo><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><mo>(</mo><mi>x</mi><mo>−</mo><msub><mi>μ</mi><mi>y</mi></msub><mo>)</mo><msup><mrow><mo>(</mo><mi>x</mi><mo>−</mo><msub><mi>μ</mi><mi>y</mi></msub><mo>)</mo></mrow><mi>T</mi></msup></math></th><td data-role="sigma"></td></tr>
+        <tr><th scope="row"><math><mi>w</mi><mo>=</mo><msup><mi>Σ</mi><mrow><mo>−</mo><mn>1</mn></mrow></msup><mo>(</mo><msub><mi>μ</mi><mn>1</mn></msub><mo>−</mo><msub><mi>μ</mi><mn>0</mn></msub><mo>)</mo></math></th><td data-role="w"></td></tr>
+        <tr><th scope="row"><math><mi>b</mi><mo>=</mo><mo>−</mo><msup><mi>w</mi><mi>T</mi></msup><mfrac><mrow><msub><mi>μ</mi><mn>0</mn></msub><mo>+</mo><msub><mi>μ</mi><mn>1</mn></msub></mrow><mn>2</mn></mfrac><mo>+</mo><mi>log</mi><mfrac><mi>φ</mi><mrow><mn>1</mn><mo>−</mo><mi>φ</mi></mrow></mfrac></math></th><td data-role="b"></td></tr>
+        <tr><th scope="row"><span data-i18n="gda.boundary"></span> <math><msup><mi>w</mi><mi>T</mi></msup><mi>x</mi><mo>+</mo><mi>b</mi><mo>=</mo><mn>0</mn></math></th><td data-role="boundary"></td></tr>
+        <tr><th scope="row"><math><mi>p</mi><mo>(</mo><mi>y</mi><mo>=</mo><mn>1</mn><mo>|</mo><mi>x</mi><mo>)</mo><mo>=</mo><mi>σ</mi><mo>(</mo><msup><mi>w</mi><mi>T</mi></msup><mi>x</mi><mo>+</mo><mi>b</mi><mo>)</mo></math></th><td data-role="posterior">—</td></tr>
+      </tbody>
+    </table>
+    <p class="sr-only" data-role="live" aria-live="polite"></p>
+  </div>
+</div>`;
+
+const NB = `
+<h2 id="{{id}}-title" data-i18n="nb.title"></h2>
+<p class="lede"><span data-i18n="nb.lede"></span>
+  <math display="block"><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mtext>spam</mtext><mo>|</mo><mi>x</mi><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mtext>ham</mtext><mo>|</mo><mi>x</mi><mo>)</mo></mrow></mfrac><mo>=</mo><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mtext>spam</mtext><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mtext>ham</mtext><mo>)</mo></mrow></mfrac><mo>+</mo><munder><mo>∑</mo><mi>w</mi></munder><msub><mi>n</mi><mi>w</mi></msub><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mi>w</mi><mo>|</mo><mtext>spam</mtext><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mi>w</mi><mo>|</mo><mtext>ham</mtext><mo>)</mo></mrow></mfrac></math></p>
+<div class="nb-grid">
+  <div class="nb-input">
+    <label for="{{id}}-text" class="block-label" data-i18n="nb.message"></label>
+    <textarea id="{{id}}-text" data-role="text" rows="4" spellcheck="false" data-i18n-placeholder="nb.placeholder"></textarea>
+    <div class="verdict" data-role="verdict"></div>
+    <p class="sr-only" data-role="live" aria-live="polite"></p>
+    <div class="examples" role="group" data-i18n-aria="nb.examplesLabel" data-control="examples">
+      <span class="hint" data-i18n="nb.examples"></span>
+      <button type="button" data-example="en-spam" data-i18n="nb.ex.en-spam"></button>
+      <button type="button" data-example="en-ham" data-i18n="nb.ex.en-ham"></button>
+      <button type="button" data-example="phish" data-i18n="nb.ex.phish"></button>
+      <button type="button" data-example="zh-spam" data-i18n="nb.ex.zh-spam"></button>
+      <button type="button" data-example="zh-ham" data-i18n="nb.ex.zh-ham"></button>
+    </div>
+    <div class="nb-settings">
+      <div class="alpha-row" data-control="alpha">
+        <label for="{{id}}-alpha-slider" data-i18n="nb.alpha"></label>
+        <input type="range" id="{{id}}-alpha-slider" data-role="alpha-slider" min="0" max="1000" step="1" aria-describedby="{{id}}-alpha-help">
+        <input type="number" data-role="alpha" min="0" max="10" step="any" inputmode="decimal" data-i18n-aria="nb.alphaExact">
+      </div>
+      <p id="{{id}}-alpha-help" class="hint" data-i18n="nb.alphaHelp" data-control="alpha"></p>
+      <fieldset class="inline" data-control="event">
+        <legend data-i18n="nb.event"></legend>
+        <label><input type="radio" name="{{id}}-event" data-role="event" value="multinomial" checked> <span data-i18n="nb.multinomial"></span></label>
+        <label><input type="radio" name="{{id}}-event" data-role="event" value="bernoulli"> <span data-i18n="nb.bernoulli"></span></label>
+      </fieldset>
+      <label class="row" data-control="prior"><span data-i18n="nb.prior"></span>
+        <select data-role="prior">
+          <option value="ml" data-i18n="nb.prior.ml"></option>
+          <option value="smoothed" data-i18n="nb.prior.smoothed"></option>
+          <option value="uniform" data-i18n="nb.prior.uniform"></option>
+        </select>
+      </label>
+    </div>
+    <p class="input-error" data-role="input-error" role="alert" hidden></p>
+  </div>
+
+  <div class="nb-ledger">
+    <h3><span data-i18n="nb.ledger"></span> <span class="hint" data-i18n="nb.ledgerUnit"></span></h3>
+    <div class="ledger-axis" aria-hidden="true"><span data-i18n="nb.towardHam"></span><span data-i18n="nb.towardSpam"></span></div>
+    <ol class="ledger" data-role="ledger"></ol>
+    <p class="hint" data-role="unknown"></p>
+    <ul class="explain" data-role="sentences" hidden></ul>
+    <div class="details" data-role="details"></div>
+  </div>
+
+  <div class="nb-side">
+    <div data-control="eval">
+      <h3 data-i18n="nb.eval"></h3>
+      <p class="hint" data-role="split"></p>
+      <table class="metrics">
+        <tbody>
+          <tr><th scope="row" data-i18n="nb.accuracy"></th><td data-role="acc"></td></tr>
+          <tr><th scope="row" data-i18n="nb.precision"></th><td data-role="prec"></td></tr>
+          <tr><th scope="row" data-i18n="nb.recall"></th><td data-role="rec"></td></tr>
+          <tr><th scope="row" data-i18n="nb.f1"></th><td data-role="f1"></td></tr>
+        </tbody>
+      </table>
+      <table class="confusion">
+        <caption data-i18n="nb.confusion"></caption>
+        <thead><tr><td></td><th scope="col" data-i18n="nb.predHam"></th><th scope="col" data-i18n="nb.predSpam"></th></tr></thead>
+        <tbody>
+          <tr><th scope="row" data-i18n="nb.truthHam"></th><td data-role="tn"></td><td data-role="fp"></td></tr>
+          <tr><th scope="row" data-i18n="nb.truthSpam"></th><td data-role="fn"></td><td data-role="tp"></td></tr>
+        </tbody>
+      </table>
+      <div class="curve-box" data-role="curve-box">
+        <canvas data-role="curve" role="img" data-i18n-aria="nb.curveLabel"></canvas>
+      </div>
+      <p class="actions" data-control="export"><button type="button" data-role="export" data-i18n="export.png"></button></p>
+    </div>
+    <div data-control="corpus">
+      <h3 data-i18n="nb.corpus"></h3>
+      <p data-role="corpus-info"></p>
+      <p class="credit" data-role="credit"></p>
+      <div class="dropzone" data-role="drop">
+        <label for="{{id}}-file" class="block-label" data-i18n="nb.load"></label>
+        <input type="file" id="{{id}}-file" data-role="file" accept=".txt,.tsv,.csv,text/plain,text/tab-separated-values">
+        <p class="hint" data-i18n="nb.drop"></p>
+      </div>
+      <progress data-role="progress" max="1" value="0" hidden></progress>
+      <button type="button" data-role="reset" data-i18n="nb.reset"></button>
+      <ul class="notes" data-role="corpus-notes"></ul>
+    </div>
+  </div>
+</div>`;
+
+let counter = 0;
+
+/** A fresh DOM tree for `panel` ("gda" or "nb") with ids unique on the page. */
+export function panelTemplate(panel) {
+  counter += 1;
+  const id = `genlab-${panel}-${counter}`;
+  const tpl = document.createElement("template");
+  tpl.innerHTML = (panel === "gda" ? GDA : NB).replaceAll("{{id}}", id);
+  return { fragment: tpl.content, id };
+}
