@@ -88,6 +88,62 @@ pub enum Error {
     /// The browser refused something (no 2-D canvas context, and the like).
     #[error("The browser could not {0}.")]
     Browser(String),
+
+    /// A value of a categorical table (an attribute's or the class column's) that is not
+    /// one of the values declared for it.
+    #[error("“{value}” is not a value of “{attribute}”{place}: the allowed values are {allowed}.")]
+    UnknownValue {
+        /// The attribute (or class column) name.
+        attribute: String,
+        /// The value found.
+        value: String,
+        /// The declared values, listed for the reader (“blue, brown, green”).
+        allowed: String,
+        /// Where it was found, with a leading space (“ in row 3”), or empty.
+        place: String,
+    },
+
+    /// A categorical table that cannot be used as it is; the sentence says why.
+    #[error("{0}")]
+    BadTable(String),
+
+    /// An edit of a corpus or table that cannot be applied; the sentence says why.
+    #[error("{0}")]
+    BadEdit(String),
+
+    /// A position that does not point at an item of a list (a corpus message, a table row).
+    #[error("There is no {kind} at position {index}: there are {len}, numbered from 0.")]
+    IndexOutOfRange {
+        /// What the list holds (“message”, “row”).
+        kind: &'static str,
+        /// The position asked for.
+        index: usize,
+        /// How many items there are.
+        len: usize,
+    },
+
+    /// A class has too few points for a model that estimates a covariance per class (QDA).
+    #[error("Class {class} has only {count} point, so its own covariance matrix cannot be estimated. QDA needs at least three points in each class, not all on one line.")]
+    ClassTooSmall {
+        /// The class (0 or 1).
+        class: u8,
+        /// How many points it has.
+        count: usize,
+    },
+
+    /// One class's own covariance matrix cannot be inverted (QDA, naive Bayes).
+    #[error("The covariance matrix of class {class} is singular: its points lie on a line or on top of each other, so no Gaussian fits them. Spread that class's points out or add more.")]
+    SingularClassCovariance {
+        /// The class (0 or 1).
+        class: u8,
+        /// Its determinant (zero or nearly so).
+        det: f64,
+    },
+
+    /// Every point lies on one line, so an unregularized logistic regression cannot tell
+    /// which way the boundary should turn.
+    #[error("All the points lie on one line, so logistic regression without a penalty has no unique fit: boundaries turned about that line fit equally well. Add points off the line or set λ above 0.")]
+    CollinearPoints,
 }
 
 /// The crate's result type.

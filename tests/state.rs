@@ -19,10 +19,7 @@ fn an_empty_query_is_the_default_screen_and_writes_back_empty() {
 
 #[test]
 fn every_setting_survives_a_round_trip() {
-    let mut s = AppState::default();
-    s.lang = "zh-CN".into();
-    s.projector = true;
-    s.embed = Some("nb".into());
+    let mut s = AppState { lang: "zh-CN".into(), projector: true, embed: Some("nb".into()), ..AppState::default() };
     s.gda.seed = 123_456_789;
     s.gda.n = [12, 345];
     s.gda.sd = [[0.25, 2.5], [1.75, 0.2]];

@@ -10,11 +10,19 @@
 //! The vocabulary V is every distinct token of the training messages, numbered in order of
 //! first appearance. Every probability of the model is a function of these numbers and α,
 //! so changing α, the event model or the prior never needs the corpus again.
+//!
+//! **Editing.** A message can be taken out again ([`Counts::remove_tokens`]) or moved to
+//! the other class ([`Counts::relabel_tokens`]) without recounting. A word whose counts
+//! fall to 0 in both classes leaves the vocabulary (|V| shrinks, as a recount would give),
+//! and the remaining words keep their relative order (a recount could number them
+//! differently: the counts are the same, word by word). Adding a message and removing it
+//! again restores the counts exactly, order included.
 
 use std::collections::HashMap;
 
 use super::tokenize::tokenize;
 use super::Label;
+use crate::error::{Error, Result};
 
 /// Vocabulary and per-class word counts of a training corpus.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -80,6 +88,92 @@ impl Counts {
     /// Tokenizes `text` and adds it as a message of class `label`.
     pub fn add_text(&mut self, text: &str, label: Label) {
         self.add_tokens(&tokenize(text), label);
+    }
+
+    /// Takes out one tokenized message of class `label` that was added before: n_cw, d_cw,
+    /// n_c and N_c go down, and words left with no occurrence in either class leave the
+    /// vocabulary. On error nothing changes.
+    ///
+    /// # Errors
+    /// [`Error::BadEdit`] when the counts cannot contain such a message (a token unknown or
+    /// counted fewer times in class `label`, or no `label` message at all).
+    pub fn remove_tokens<S: AsRef<str>>(&mut self, tokens: &[S], label: Label) -> Result<()> {
+        self.subtract(tokens, label)?;
+        self.drop_unused_words();
+        Ok(())
+    }
+
+    /// Moves one counted message of class `from` to class `to` (nothing changes when they
+    /// are equal). The vocabulary and its order are unchanged. On error nothing changes.
+    ///
+    /// # Errors
+    /// As [`Counts::remove_tokens`] for class `from`.
+    pub fn relabel_tokens<S: AsRef<str>>(&mut self, tokens: &[S], from: Label, to: Label) -> Result<()> {
+        if from == to {
+            return self.check_contains(tokens, from).map(|_| ());
+        }
+        self.subtract(tokens, from)?;
+        // Every token is in the vocabulary (checked by `subtract`), so no word is added and
+        // none was dropped: the order is kept.
+        self.add_tokens(tokens, to);
+        Ok(())
+    }
+
+    /// The distinct vocabulary indices of `tokens` with their occurrences, after checking
+    /// that a `label` message with these tokens can have been counted.
+    fn check_contains<S: AsRef<str>>(&self, tokens: &[S], label: Label) -> Result<HashMap<u32, u64>> {
+        let c = label.index();
+        let not_counted = || {
+            Error::BadEdit(format!(
+                "This message was not counted as a {label} training message, so it cannot be taken out of the {label} counts."
+            ))
+        };
+        if self.docs[c] == 0 || self.total_tokens[c] < tokens.len() as u64 {
+            return Err(not_counted());
+        }
+        let mut bag: HashMap<u32, u64> = HashMap::new();
+        for token in tokens {
+            let i = self.index.get(token.as_ref()).copied().ok_or_else(not_counted)?;
+            *bag.entry(i).or_insert(0) += 1;
+        }
+        for (&i, &n) in &bag {
+            if self.token_counts[c][i as usize] < n || self.doc_counts[c][i as usize] == 0 {
+                return Err(not_counted());
+            }
+        }
+        Ok(bag)
+    }
+
+    fn subtract<S: AsRef<str>>(&mut self, tokens: &[S], label: Label) -> Result<()> {
+        let bag = self.check_contains(tokens, label)?;
+        let c = label.index();
+        for (i, n) in bag {
+            self.token_counts[c][i as usize] -= n;
+            self.doc_counts[c][i as usize] -= 1;
+        }
+        self.total_tokens[c] -= tokens.len() as u64;
+        self.docs[c] -= 1;
+        Ok(())
+    }
+
+    /// Removes the words with n_cw = 0 in both classes, keeping the others' order.
+    fn drop_unused_words(&mut self) {
+        let used = |i: usize| self.token_counts[0][i] > 0 || self.token_counts[1][i] > 0;
+        let keep: Vec<bool> = (0..self.words.len()).map(used).collect();
+        if keep.iter().all(|&k| k) {
+            return;
+        }
+        let filter = |v: &mut Vec<u64>| {
+            let mut k = keep.iter();
+            v.retain(|_| k.next().copied().unwrap_or(true));
+        };
+        for c in 0..2 {
+            filter(&mut self.token_counts[c]);
+            filter(&mut self.doc_counts[c]);
+        }
+        let mut k = keep.iter();
+        self.words.retain(|_| k.next().copied().unwrap_or(true));
+        self.index = self.words.iter().enumerate().map(|(i, w)| (w.clone(), i as u32)).collect();
     }
 
     fn insert_word(&mut self, word: &str) -> u32 {

@@ -23,10 +23,18 @@
 //!
 //! Whenever every term is finite, prior log-ratio + Σ c_w (+ A) equals `log_odds` up to
 //! rounding.
+//!
+//! **The decision.** The verdict compares the log-odds with a threshold: spam when
+//! log-odds > `threshold_log_odds`, ham otherwise (ties to ham). [`NaiveBayes::explain_tokens`]
+//! uses threshold 0, the more probable class; [`NaiveBayes::explain_tokens_with_costs`] uses
+//! log(λ_FP/λ_FN) from [`Costs`] (the [`super::costs`] module), and `more_probable` keeps
+//! the plain more-probable class for comparison.
 
 use serde::Serialize;
 
+use super::costs::Costs;
 use super::model::{EventModel, NaiveBayes, Posterior, Prior};
+use super::smoothing::{PseudoCounts, Smoothing};
 use super::tokenize::tokenize;
 use super::Label;
 
@@ -115,8 +123,14 @@ pub struct Explanation {
     pub event_model: EventModel,
     /// The smoothing α.
     pub alpha: f64,
+    /// The smoothing mode: one α, or separate Beta/Dirichlet pseudo-counts.
+    pub smoothing: Smoothing,
+    /// The pseudo-counts in force (all equal to α with [`Smoothing::Lidstone`]).
+    pub pseudo_counts: PseudoCounts,
     /// The prior estimate.
     pub prior: Prior,
+    /// [N_ham, N_spam]: the training messages per class, the counts behind the prior.
+    pub class_docs: [u64; 2],
     /// |V|.
     pub vocabulary_size: usize,
     /// The denominator count of ham: n_ham, total tokens (multinomial) or N_ham, messages
@@ -145,15 +159,32 @@ pub struct Explanation {
     pub log_odds: Option<f64>,
     /// P(spam | x) = σ(log-odds) in [0, 1]; `None` exactly when `log_odds` is.
     pub p_spam: Option<f64>,
-    /// The more probable class (ham on ties); `None` when both are ruled out.
+    /// The decision: spam when `log_odds` > `threshold_log_odds`, ham otherwise (ties to
+    /// ham); `None` when both classes are ruled out. With the default threshold 0 this is
+    /// the more probable class.
     pub verdict: Option<Label>,
     /// The classes the message as a whole rules out (score −∞).
     pub ruled_out: Option<Veto>,
+    /// The decision threshold on the log-odds, log(λ_FP/λ_FN); 0 for equal costs. Where the
+    /// panel draws the threshold line on the ledger's axis.
+    pub threshold_log_odds: f64,
+    /// The same threshold on P(spam | x): λ_FP/(λ_FP + λ_FN); ½ for equal costs.
+    pub threshold_p_spam: f64,
+    /// The more probable class, ignoring the costs (ham on ties); `None` when both are
+    /// ruled out. Differs from `verdict` only when the costs are unequal.
+    pub more_probable: Option<Label>,
 }
 
 impl NaiveBayes {
-    /// The evidence ledger of a tokenized message. Never fails; no field is NaN.
+    /// The evidence ledger of a tokenized message, decided by the more probable class
+    /// (equal costs). Never fails; no field is NaN.
     pub fn explain_tokens(&self, tokens: &[String]) -> Explanation {
+        self.explain_tokens_with_costs(tokens, &Costs::EQUAL)
+    }
+
+    /// The evidence ledger of a tokenized message, decided by the Bayes rule for `costs`:
+    /// spam when the log-odds exceed log(λ_FP/λ_FN). Never fails; no field is NaN.
+    pub fn explain_tokens_with_costs(&self, tokens: &[String], costs: &Costs) -> Explanation {
         let mut unknown_words = Vec::new();
         let bag = self.bag(tokens, Some(&mut unknown_words));
         let counts = self.counts();
@@ -199,7 +230,10 @@ impl NaiveBayes {
         Explanation {
             event_model: event,
             alpha: self.alpha(),
+            smoothing: self.smoothing(),
+            pseudo_counts: self.pseudo_counts(),
             prior: self.prior(),
+            class_docs: [counts.num_docs(Label::Ham), counts.num_docs(Label::Spam)],
             vocabulary_size: counts.vocabulary_size(),
             ham_total,
             spam_total,
@@ -213,8 +247,11 @@ impl NaiveBayes {
             log_joint: posterior.log_joint,
             log_odds: posterior.log_odds,
             p_spam: posterior.p_spam,
-            verdict: posterior.verdict,
+            verdict: costs.decide(posterior.log_odds),
             ruled_out: Veto::from_log_probs(score_spam, score_ham),
+            threshold_log_odds: costs.threshold_log_odds(),
+            threshold_p_spam: costs.threshold_probability(),
+            more_probable: posterior.verdict,
         }
     }
 
@@ -319,12 +356,63 @@ impl Explanation {
             ),
             None => {}
         }
+        if let (Some(verdict), Some(more), Some(p)) = (self.verdict, self.more_probable, self.p_spam) {
+            if verdict != more {
+                let t = format_probability(self.threshold_p_spam);
+                let p = format_probability(p);
+                out.push(match verdict {
+                    Label::Ham => format!(
+                        "Spam is the more probable class (P(spam | x) = {p}), but a false positive \
+                         costs more: the message is called spam only when P(spam | x) > \
+                         λ_FP/(λ_FP + λ_FN) = {t}, so it is let through as ham."
+                    ),
+                    Label::Spam => format!(
+                        "Ham is the more probable class (P(spam | x) = {p}), but a missed spam \
+                         costs more: the message is called spam whenever P(spam | x) > \
+                         λ_FP/(λ_FP + λ_FN) = {t}, so it is called spam."
+                    ),
+                });
+            }
+        }
         out
     }
 
+    /// The class prior with the numbers plugged into its formula, e.g.
+    /// `P(spam) = 40 / 100 = 0.4` (maximum likelihood),
+    /// `P(spam) = (40 + 1) / (100 + 2 × 1) = 0.402` (smoothed with one α),
+    /// `P(spam) = (40 + 0.5) / (100 + 0.5 + 1.5) = 0.3971` (Dirichlet pseudo-counts
+    /// α_spam = 0.5, α_ham = 1.5: the denominator adds the class's own α_c first) or
+    /// `P(spam) = 1 / 2 = 0.5` (uniform).
+    pub fn prior_formula(&self, label: Label) -> String {
+        let n_c = self.class_docs[label.index()];
+        let n = self.class_docs[0] + self.class_docs[1];
+        let p = match label {
+            Label::Ham => self.log_prior_ham,
+            Label::Spam => self.log_prior_spam,
+        }
+        .exp();
+        let p = format_probability(p);
+        match (self.prior, self.smoothing) {
+            (Prior::MaximumLikelihood, _) => format!("P({label}) = {n_c} / {n} = {p}"),
+            (Prior::Uniform, _) => format!("P({label}) = 1 / 2 = {p}"),
+            (Prior::Smoothed, Smoothing::Lidstone) => {
+                let a = self.alpha;
+                format!("P({label}) = ({n_c} + {a}) / ({n} + 2 × {a}) = {p}")
+            }
+            (Prior::Smoothed, Smoothing::Bayesian(pc)) => {
+                let a_c = pc.alpha_class[label.index()];
+                let a_other = pc.alpha_class[label.other().index()];
+                format!("P({label}) = ({n_c} + {a_c}) / ({n} + {a_c} + {a_other}) = {p}")
+            }
+        }
+    }
+
     /// The smoothed probability of `word` under `label` with the numbers plugged into the
-    /// formula, e.g. `P(prize | spam) = (3 + 1) / (40 + 1 × 120) = 0.025`; `None` when
-    /// `word` is not an entry of [`Explanation::words`].
+    /// formula, e.g. `P(prize | spam) = (3 + 1) / (40 + 1 × 120) = 0.025` (multinomial),
+    /// `P(prize present | spam) = (3 + 1) / (40 + 2 × 1) = 0.0952` (Bernoulli, one α) or
+    /// `P(prize present | spam) = (3 + 0.5) / (40 + 2 + 0.5) = 0.0824` (Bernoulli with
+    /// pseudo-counts β₁ = 0.5, β₀ = 2: (d_cw + β₁) / (N_c + β₀ + β₁)); `None` when `word`
+    /// is not an entry of [`Explanation::words`].
     pub fn formula(&self, word: &str, label: Label) -> Option<String> {
         let w = self.words.iter().find(|w| w.word == word)?;
         let (count, total, p) = match label {
@@ -338,16 +426,25 @@ impl Explanation {
                 self.vocabulary_size,
                 format_probability(p)
             ),
-            EventModel::Bernoulli => format!(
-                "P({word} present | {label}) = ({count} + {a}) / ({total} + 2 × {a}) = {}",
-                format_probability(p)
-            ),
+            EventModel::Bernoulli => match self.smoothing {
+                Smoothing::Lidstone => format!(
+                    "P({word} present | {label}) = ({count} + {a}) / ({total} + 2 × {a}) = {}",
+                    format_probability(p)
+                ),
+                Smoothing::Bayesian(pc) => {
+                    let (b1, b0) = (pc.beta1, pc.beta0);
+                    format!(
+                        "P({word} present | {label}) = ({count} + {b1}) / ({total} + {b0} + {b1}) = {}",
+                        format_probability(p)
+                    )
+                }
+            },
         })
     }
 }
 
 /// A probability for a sentence: 4 decimals, scientific notation below 0.001.
-fn format_probability(p: f64) -> String {
+pub(crate) fn format_probability(p: f64) -> String {
     if p == 0.0 || p == 1.0 {
         format!("{p}")
     } else if p >= 1e-3 {

@@ -1,21 +1,42 @@
 //! The spam panel's state, without browser types: the corpus (tokenized once), its seeded
 //! stratified train/test split, the model trained on the training part, the settings
-//! (α, event model, prior), the held-out metrics and their curve against α.
+//! (α, event model, prior, smoothing mode, costs, resampling), the held-out metrics and
+//! their curve against α.
 //!
 //! Changing a setting recomputes the probability tables only; the corpus is tokenized and
 //! counted once, when it is loaded. Loading happens in steps ([`CorpusLoader`]) so that a
 //! page can show progress and stay responsive on a large file; the previous corpus stays in
 //! place until a new one is complete and valid.
+//!
+//! **Costs** ([`SpamLab::set_costs`], the [`super::costs`] module): the verdict and the
+//! metrics use the Bayes rule “spam when log-odds > log(λ_FP/λ_FN)”; the ledger carries the
+//! threshold and the evaluation the expected cost per message.
+//!
+//! **Resampling** ([`SpamLab::set_resampling`], the [`mod@super::resample`] module): the
+//! training part (never the test part) is undersampled or oversampled, seeded by the split
+//! seed; the model counts the resampled messages.
+//!
+//! **Editing the corpus.** [`SpamLab::add_message`] puts a new message in the *training*
+//! part, so the counts and the ledger change at once; [`SpamLab::remove_message`] and
+//! [`SpamLab::relabel_message`] act on a message wherever it is (training or test part).
+//! Positions are indices into [`SpamLab::messages`]; removing a message shifts the later
+//! ones down by one. Without resampling an edit updates the counts incrementally (add,
+//! subtract or move one message's tokens, then recompute the tables); with resampling on,
+//! the resample is drawn again for the edited training part and counted afresh. The split
+//! of the other messages never changes; [`SpamLab::set_seed`] re-splits the edited corpus.
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 
 use super::corpus::{decode_text, parse_line, stratified_split, DedupReport, Split, TextEncoding};
+use super::costs::Costs;
 use super::counts::Counts;
-use super::eval::evaluate_tokens;
+use super::eval::evaluate_with_costs;
 use super::explain::Explanation;
-use super::model::{EventModel, NaiveBayes, Prior};
+use super::model::{class_docs, log_prior, EventModel, NaiveBayes, Prior};
+use super::resample::{resample, ResampleReport, Resampling};
+use super::smoothing::Smoothing;
 use super::tokenize::tokenize;
 use super::Label;
 use crate::data::TEACHING_CORPUS;
@@ -30,15 +51,18 @@ pub const MAX_MESSAGE_CHARS: usize = 1_000_000;
 pub const TEST_FRACTION: f64 = 0.2;
 /// The α values of the metrics-versus-α curve (0 first: the unsmoothed model).
 pub const ALPHA_GRID: [f64; 14] = [0.0, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0];
+/// The most messages one page of [`SpamLab::messages`] lists.
+pub const MAX_PAGE: usize = 500;
 
 const TEACHING_CREDIT: &str = "genlab teaching corpus: written for genlab, CC0 1.0.";
 const SMS_CREDIT: &str = "SMS Spam Collection v.1: T. A. Almeida & J. M. Gómez Hidalgo, UCI ML Repository, CC BY 4.0.";
 
-/// A loaded corpus: de-duplicated messages and their tokens.
+/// A loaded corpus: de-duplicated messages, their texts and their tokens.
 #[derive(Debug, Clone)]
 struct Corpus {
     name: String,
     labels: Vec<Label>,
+    texts: Vec<String>,
     tokens: Vec<Vec<String>>,
     report: CorpusReport,
 }
@@ -47,6 +71,22 @@ impl Corpus {
     fn with_credit(mut self, credit: &str) -> Corpus {
         self.report.credit = credit.to_string();
         self
+    }
+
+    /// Removes message `index`; the split's and the training list's later indices move
+    /// down by one.
+    fn remove(&mut self, index: usize, split: &mut Split, training: &mut Vec<usize>) {
+        self.labels.remove(index);
+        self.texts.remove(index);
+        self.tokens.remove(index);
+        for list in [&mut split.train, &mut split.test, training] {
+            list.retain(|&i| i != index);
+            for i in list.iter_mut() {
+                if *i > index {
+                    *i -= 1;
+                }
+            }
+        }
     }
 }
 
@@ -57,7 +97,7 @@ pub struct CorpusReport {
     pub name: String,
     /// The credit line shown.
     pub credit: String,
-    /// Messages kept after de-duplication: [ham, spam].
+    /// Messages in the corpus (after de-duplication, and after any edits): [ham, spam].
     pub messages: [usize; 2],
     /// What de-duplication removed.
     pub dedup: DedupReport,
@@ -73,24 +113,50 @@ pub struct CorpusReport {
     pub vocabulary: usize,
 }
 
-/// The held-out evaluation and the curve of metrics against α.
+/// The held-out evaluation, under the current decision rule, and the curve of metrics
+/// against α.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Evaluation {
-    /// The metrics at the current α.
+    /// The metrics at the current α, deciding spam when log-odds > log(λ_FP/λ_FN) (with
+    /// equal costs: the more probable class).
     pub current: Metrics,
-    /// The metrics at each α of [`ALPHA_GRID`] (same event model and prior).
+    /// The metrics at each α of [`ALPHA_GRID`] (same event model, prior, smoothing mode,
+    /// costs and training messages).
     pub curve: Vec<(f64, Metrics)>,
+    /// The costs λ_FP, λ_FN.
+    pub costs: Costs,
+    /// The decision threshold on the log-odds, log(λ_FP/λ_FN).
+    pub threshold_log_odds: f64,
+    /// The decision threshold on P(spam | x), λ_FP/(λ_FP + λ_FN).
+    pub threshold_probability: f64,
+    /// The expected cost per test message, (λ_FP · FP + λ_FN · FN)/n, of `current`; `None`
+    /// without test messages.
+    pub expected_cost: Option<f64>,
+    /// The metrics of the plain rule “spam when P(spam | x) > ½”, for comparison.
+    pub at_half: Metrics,
+    /// The expected cost per test message of `at_half`, under the same costs.
+    pub expected_cost_at_half: Option<f64>,
+    /// Training messages counted per class, [ham, spam] (after resampling).
+    pub training: [usize; 2],
+    /// Test messages per class, [ham, spam].
+    pub test: [usize; 2],
 }
 
 /// A message's ledger with everything the panel prints beside it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Ledger {
-    /// The evidence, term by term.
+    /// The evidence, term by term, and the decision under the current costs (the
+    /// threshold is `explanation.threshold_log_odds`; with equal costs the verdict is the
+    /// more probable class).
     pub explanation: Explanation,
     /// Per word of `explanation.words`: [P(w | spam), P(w | ham)] with the numbers
     /// plugged into the formula.
     pub formulas: Vec<[String; 2]>,
-    /// Sentences for vetoes and undefined posteriors.
+    /// [P(ham), P(spam)] with the numbers plugged into the prior's formula.
+    pub prior_formulas: [String; 2],
+    /// The costs the verdict uses.
+    pub costs: Costs,
+    /// Sentences for vetoes, undefined posteriors and cost-changed verdicts.
     pub sentences: Vec<String>,
     /// Whether the message was cut at [`MAX_MESSAGE_CHARS`].
     pub truncated: bool,
@@ -98,19 +164,114 @@ pub struct Ledger {
     pub tokens: usize,
 }
 
+/// Which part of the split a message is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Part {
+    /// The training part: the model counts it.
+    Train,
+    /// The held-out test part: only the metrics see it.
+    Test,
+}
+
+/// One message of the corpus listing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MessageEntry {
+    /// Its position in the corpus (what the edit methods take).
+    pub index: usize,
+    /// Its label.
+    pub label: Label,
+    /// Its text.
+    pub text: String,
+    /// Training or test part.
+    pub part: Part,
+    /// How many times the model counts it: 1 for a training message, 0 for a test message
+    /// or a ham message left out by undersampling, 2 or more for a spam message repeated by
+    /// oversampling.
+    pub copies: usize,
+}
+
+/// A page of the corpus listing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MessagePage {
+    /// The position of the first entry.
+    pub offset: usize,
+    /// How many messages the corpus has.
+    pub total: usize,
+    /// The messages at positions offset, offset + 1, … (fewer at the end).
+    pub entries: Vec<MessageEntry>,
+}
+
+/// A word's training counts per class, [ham, spam].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WordCounts {
+    /// The word looked up (lower-cased, as the tokenizer makes it).
+    pub word: String,
+    /// Whether the training vocabulary has it.
+    pub in_vocabulary: bool,
+    /// n_cw: its occurrences in each class's training messages.
+    pub token_counts: [u64; 2],
+    /// d_cw: the number of each class's training messages that contain it.
+    pub doc_counts: [u64; 2],
+    /// n_c: all tokens of each class (the multinomial denominator's count).
+    pub total_tokens: [u64; 2],
+    /// N_c: the training messages of each class (the Bernoulli denominator's count).
+    pub class_docs: [u64; 2],
+}
+
+/// The resampling and its effect on the prior.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ResampleSummary {
+    /// Class counts before and after.
+    pub report: ResampleReport,
+    /// log P(spam) − log P(ham) under the current prior setting, for the class counts
+    /// before and after resampling: [before, after].
+    pub prior_log_ratio: [f64; 2],
+}
+
+/// The settings that survive a change of corpus or seed.
+#[derive(Debug, Clone, Copy)]
+struct Settings {
+    event: EventModel,
+    alpha: f64,
+    prior: Prior,
+    smoothing: Smoothing,
+    costs: Costs,
+    resampling: Resampling,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            event: EventModel::Multinomial,
+            alpha: 1.0,
+            prior: Prior::MaximumLikelihood,
+            smoothing: Smoothing::Lidstone,
+            costs: Costs::EQUAL,
+            resampling: Resampling::None,
+        }
+    }
+}
+
 /// The spam panel's state.
 #[derive(Debug, Clone)]
 pub struct SpamLab {
     corpus: Corpus,
     split: Split,
+    /// The indices the model counts, sorted; a repeated index is an oversampled copy.
+    training: Vec<usize>,
+    resample: ResampleReport,
     model: NaiveBayes,
     test: Vec<(Vec<String>, Label)>,
     seed: u64,
+    costs: Costs,
+    resampling: Resampling,
     curve: Option<Vec<(f64, Metrics)>>,
 }
 
 impl SpamLab {
-    /// The panel on the built-in teaching corpus, multinomial, α = 1, ML prior, split seed 1.
+    /// The panel on the built-in teaching corpus, multinomial, α = 1, ML prior, equal
+    /// costs, no resampling, split seed 1.
     ///
     /// # Errors
     /// Only if the embedded corpus were broken (a test loads it).
@@ -118,13 +279,19 @@ impl SpamLab {
         let mut loader = CorpusLoader::new(TEACHING_CORPUS.as_bytes(), "genlab teaching corpus")?;
         while !loader.step(usize::MAX) {}
         let corpus = loader.into_corpus()?;
-        SpamLab::train(corpus.with_credit(TEACHING_CREDIT), 1, EventModel::Multinomial, 1.0, Prior::MaximumLikelihood)
+        SpamLab::train(corpus.with_credit(TEACHING_CREDIT), 1, Settings::default())
     }
 
-    fn train(mut corpus: Corpus, seed: u64, event: EventModel, alpha: f64, prior: Prior) -> Result<SpamLab> {
+    fn train(corpus: Corpus, seed: u64, settings: Settings) -> Result<SpamLab> {
         let split = stratified_split(&corpus.labels, TEST_FRACTION, seed)?;
+        SpamLab::build(corpus, split, seed, settings)
+    }
+
+    /// Resamples the training part of `split`, counts it and fits the model.
+    fn build(corpus: Corpus, split: Split, seed: u64, settings: Settings) -> Result<SpamLab> {
+        let (training, report) = resample(&split.train, &corpus.labels, settings.resampling, seed);
         let mut counts = Counts::new();
-        for &i in &split.train {
+        for &i in &training {
             counts.add_tokens(&corpus.tokens[i], corpus.labels[i]);
         }
         // A class may have all its messages in the test part only when it has one message.
@@ -136,11 +303,44 @@ impl SpamLab {
                 )));
             }
         }
-        let model = NaiveBayes::from_counts(counts, event, alpha, prior)?;
-        let test = split.test.iter().map(|&i| (corpus.tokens[i].clone(), corpus.labels[i])).collect();
-        corpus.report.split = [split.train.len(), split.test.len()];
-        corpus.report.vocabulary = model.counts().vocabulary_size();
-        Ok(SpamLab { corpus, split, model, test, seed, curve: None })
+        let mut model = NaiveBayes::from_counts(counts, settings.event, settings.alpha, settings.prior)?;
+        model.set_smoothing(settings.smoothing)?;
+        let mut lab = SpamLab {
+            corpus,
+            split,
+            training,
+            resample: report,
+            model,
+            test: Vec::new(),
+            seed,
+            costs: settings.costs,
+            resampling: settings.resampling,
+            curve: None,
+        };
+        lab.refresh();
+        Ok(lab)
+    }
+
+    fn settings(&self) -> Settings {
+        let m = &self.model;
+        Settings {
+            event: m.event_model(),
+            alpha: m.alpha(),
+            prior: m.prior(),
+            smoothing: m.smoothing(),
+            costs: self.costs,
+            resampling: self.resampling,
+        }
+    }
+
+    /// Rebuilds the test list and the report's numbers after a change; drops the curve.
+    fn refresh(&mut self) {
+        self.test = self.split.test.iter().map(|&i| (self.corpus.tokens[i].clone(), self.corpus.labels[i])).collect();
+        let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
+        self.corpus.report.messages = [count(Label::Ham), count(Label::Spam)];
+        self.corpus.report.split = [self.split.train.len(), self.split.test.len()];
+        self.corpus.report.vocabulary = self.model.counts().vocabulary_size();
+        self.curve = None;
     }
 
     /// Replaces the corpus with one a loader finished, keeping the settings. On error the
@@ -155,21 +355,22 @@ impl SpamLab {
         } else {
             corpus
         };
-        *self = SpamLab::train(corpus, self.seed, self.model.event_model(), self.model.alpha(), self.model.prior())?;
+        *self = SpamLab::train(corpus, self.seed, self.settings())?;
         Ok(())
     }
 
-    /// Changes the split seed and retrains (the corpus is not re-tokenized).
+    /// Changes the split seed and retrains (the corpus is not re-tokenized). Edited
+    /// messages are split like the others. The seed also drives the resampling.
     ///
     /// # Errors
     /// As the split; the state is kept on error.
     pub fn set_seed(&mut self, seed: u64) -> Result<()> {
-        let m = &self.model;
-        *self = SpamLab::train(self.corpus.clone(), seed, m.event_model(), m.alpha(), m.prior())?;
+        *self = SpamLab::train(self.corpus.clone(), seed, self.settings())?;
         Ok(())
     }
 
-    /// Sets α (0 allowed), recomputing the probability tables only.
+    /// Sets α (0 allowed), recomputing the probability tables only. With
+    /// [`Smoothing::Bayesian`] α smooths only the multinomial words (see [`NaiveBayes`]).
     ///
     /// # Errors
     /// α negative or not finite, or α = 0 where a probability would be 0/0.
@@ -193,7 +394,68 @@ impl SpamLab {
         self.curve = None;
     }
 
-    /// The model (trained on the training part of the split).
+    /// Switches between one α and separate Beta/Dirichlet pseudo-counts (tables only).
+    ///
+    /// # Errors
+    /// As [`NaiveBayes::set_smoothing`]; the state is kept on error.
+    pub fn set_smoothing(&mut self, smoothing: Smoothing) -> Result<()> {
+        self.model.set_smoothing(smoothing)?;
+        self.curve = None;
+        Ok(())
+    }
+
+    /// The smoothing mode.
+    pub fn smoothing(&self) -> Smoothing {
+        self.model.smoothing()
+    }
+
+    /// Sets the costs λ_FP (a ham message called spam) and λ_FN (a spam message let
+    /// through); the verdict and the metrics then use the threshold log(λ_FP/λ_FN).
+    ///
+    /// # Errors
+    /// As [`Costs::new`]; the state is kept on error.
+    pub fn set_costs(&mut self, false_positive: f64, false_negative: f64) -> Result<()> {
+        self.costs = Costs::new(false_positive, false_negative)?;
+        self.curve = None;
+        Ok(())
+    }
+
+    /// The costs in force.
+    pub fn costs(&self) -> Costs {
+        self.costs
+    }
+
+    /// Rebalances the training part (never the test part) and retrains on it, seeded by
+    /// the split seed. [`Resampling::None`] trains on the training part as it is.
+    ///
+    /// # Errors
+    /// As the fit for the resampled counts; the state is kept on error.
+    pub fn set_resampling(&mut self, resampling: Resampling) -> Result<()> {
+        let settings = Settings { resampling, ..self.settings() };
+        *self = SpamLab::build(self.corpus.clone(), self.split.clone(), self.seed, settings)?;
+        Ok(())
+    }
+
+    /// The resampling method.
+    pub fn resampling(&self) -> Resampling {
+        self.resampling
+    }
+
+    /// Class counts of the training part before and after resampling, and the prior
+    /// log-ratio for each under the current prior setting.
+    pub fn resample_summary(&self) -> ResampleSummary {
+        let pseudo = self.model.pseudo_counts();
+        let ratio = |docs: [usize; 2]| {
+            let [ham, spam] = log_prior([docs[0] as u64, docs[1] as u64], self.model.prior(), &pseudo);
+            spam - ham
+        };
+        ResampleSummary {
+            report: self.resample,
+            prior_log_ratio: [ratio(self.resample.before), ratio(self.resample.after)],
+        }
+    }
+
+    /// The model (trained on the training part of the split, resampled).
     pub fn model(&self) -> &NaiveBayes {
         &self.model
     }
@@ -208,41 +470,254 @@ impl SpamLab {
         &self.split
     }
 
+    /// The corpus indices the model counts, sorted; an index repeated k times is counted k
+    /// times (oversampling), a training index missing was left out (undersampling).
+    pub fn training_indices(&self) -> &[usize] {
+        &self.training
+    }
+
     /// What the loaded corpus holds.
     pub fn report(&self) -> &CorpusReport {
         &self.corpus.report
     }
 
-    /// The ledger of a message typed by the user (cut at [`MAX_MESSAGE_CHARS`]).
+    /// The ledger of a message typed by the user (cut at [`MAX_MESSAGE_CHARS`]), decided
+    /// under the current costs.
     pub fn explain(&self, text: &str) -> Ledger {
         let (text, truncated) = match text.char_indices().nth(MAX_MESSAGE_CHARS) {
             Some((cut, _)) => (&text[..cut], true),
             None => (text, false),
         };
         let tokens = tokenize(text);
-        let explanation = self.model.explain_tokens(&tokens);
+        let explanation = self.model.explain_tokens_with_costs(&tokens, &self.costs);
         let formulas = explanation
             .words
             .iter()
             .map(|w| [Label::Spam, Label::Ham].map(|l| explanation.formula(&w.word, l).unwrap_or_default()))
             .collect();
+        let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
         let sentences = explanation.sentences();
-        Ledger { explanation, formulas, sentences, truncated, tokens: tokens.len() }
+        Ledger { explanation, formulas, prior_formulas, costs: self.costs, sentences, truncated, tokens: tokens.len() }
     }
 
-    /// The held-out metrics now, and against α (the curve is cached until the event model,
-    /// prior or corpus changes).
+    /// The held-out metrics now under the current costs, the plain ½ rule for comparison,
+    /// the expected costs, and the metrics against α (the curve is cached until a setting
+    /// other than α, or the corpus, changes).
     pub fn evaluate(&mut self) -> Evaluation {
-        let current = evaluate_tokens(&self.model, &self.test);
+        let decided = evaluate_with_costs(&self.model, &self.test, &self.costs);
+        let half = evaluate_with_costs(&self.model, &self.test, &Costs::EQUAL);
         if self.curve.is_none() {
             let mut m = self.model.clone();
             let curve = ALPHA_GRID
                 .iter()
-                .filter_map(|&a| m.set_alpha(a).ok().map(|()| (a, evaluate_tokens(&m, &self.test))))
+                .filter_map(|&a| {
+                    m.set_alpha(a).ok().map(|()| (a, evaluate_with_costs(&m, &self.test, &self.costs).metrics))
+                })
                 .collect();
             self.curve = Some(curve);
         }
-        Evaluation { current, curve: self.curve.clone().unwrap_or_default() }
+        let count = |l: Label| self.test.iter().filter(|(_, x)| *x == l).count();
+        Evaluation {
+            current: decided.metrics,
+            curve: self.curve.clone().unwrap_or_default(),
+            costs: self.costs,
+            threshold_log_odds: decided.threshold_log_odds,
+            threshold_probability: decided.threshold_probability,
+            expected_cost: decided.expected_cost,
+            at_half: half.metrics,
+            expected_cost_at_half: self.costs.expected_cost(&half.metrics.confusion),
+            training: self.resample.after,
+            test: [count(Label::Ham), count(Label::Spam)],
+        }
+    }
+
+    /// How many messages the corpus has.
+    pub fn message_count(&self) -> usize {
+        self.corpus.labels.len()
+    }
+
+    /// Message `index` of the corpus, or `None` when out of range.
+    pub fn message(&self, index: usize) -> Option<MessageEntry> {
+        let label = *self.corpus.labels.get(index)?;
+        let part = if self.split.test.binary_search(&index).is_ok() { Part::Test } else { Part::Train };
+        let start = self.training.partition_point(|&i| i < index);
+        let copies = self.training[start..].partition_point(|&i| i == index);
+        Some(MessageEntry { index, label, text: self.corpus.texts[index].clone(), part, copies })
+    }
+
+    /// Up to `limit` messages from position `offset` on (an offset past the end gives an
+    /// empty page).
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] when `limit` exceeds [`MAX_PAGE`].
+    pub fn messages(&self, offset: usize, limit: usize) -> Result<MessagePage> {
+        if limit > MAX_PAGE {
+            return Err(Error::InvalidParameter {
+                name: "page size",
+                value: limit.to_string(),
+                rule: "a page lists at most 500 messages",
+            });
+        }
+        let total = self.message_count();
+        let end = offset.saturating_add(limit).min(total);
+        let entries = (offset.min(end)..end).filter_map(|i| self.message(i)).collect();
+        Ok(MessagePage { offset, total, entries })
+    }
+
+    /// A word's training counts per class (the word is lower-cased first, as the
+    /// tokenizer does); all zero when the vocabulary does not have it.
+    pub fn word_counts(&self, word: &str) -> WordCounts {
+        let word = word.trim().to_lowercase();
+        let counts = self.model.counts();
+        let index = counts.index_of(&word);
+        let per_class = |f: &dyn Fn(Label, usize) -> u64| match index {
+            Some(i) => Label::ALL.map(|l| f(l, i)),
+            None => [0, 0],
+        };
+        WordCounts {
+            in_vocabulary: index.is_some(),
+            token_counts: per_class(&|l, i| counts.token_count(l, i)),
+            doc_counts: per_class(&|l, i| counts.doc_count(l, i)),
+            total_tokens: Label::ALL.map(|l| counts.total_tokens(l)),
+            class_docs: class_docs(counts),
+            word,
+        }
+    }
+
+    /// Adds a message to the *training* part (it is counted at once) and returns its
+    /// position, the last one.
+    ///
+    /// # Errors
+    /// [`Error::BadEdit`] when the text is empty, has a line break (a corpus message is one
+    /// line), is longer than [`MAX_MESSAGE_CHARS`], or is already in the corpus (every text
+    /// appears once, so no message is in both parts); as the fit otherwise. The state is
+    /// kept on error.
+    pub fn add_message(&mut self, label: Label, text: &str) -> Result<usize> {
+        if text.trim().is_empty() {
+            return Err(Error::BadEdit("The message is empty: type some text to add.".to_string()));
+        }
+        if text.contains(['\n', '\r']) {
+            return Err(Error::BadEdit(
+                "A corpus message is one line: remove the line breaks before adding it.".to_string(),
+            ));
+        }
+        if text.chars().nth(MAX_MESSAGE_CHARS).is_some() {
+            return Err(Error::BadEdit(format!(
+                "The message is longer than {MAX_MESSAGE_CHARS} characters; add a shorter one."
+            )));
+        }
+        if let Some(i) = self.corpus.texts.iter().position(|t| t == text) {
+            return Err(Error::BadEdit(format!(
+                "This message is already in the corpus at position {i}, labelled {}: relabel it instead of adding it \
+                 again.",
+                self.corpus.labels[i]
+            )));
+        }
+        let tokens = tokenize(text);
+        let index = self.corpus.labels.len();
+        if self.resampling == Resampling::None {
+            self.model.add_tokens(&tokens, label)?;
+            self.corpus.labels.push(label);
+            self.corpus.texts.push(text.to_string());
+            self.corpus.tokens.push(tokens);
+            self.split.train.push(index);
+            self.sync_training();
+        } else {
+            let mut corpus = self.corpus.clone();
+            let mut split = self.split.clone();
+            corpus.labels.push(label);
+            corpus.texts.push(text.to_string());
+            corpus.tokens.push(tokens);
+            split.train.push(index);
+            *self = SpamLab::build(corpus, split, self.seed, self.settings())?;
+        }
+        self.refresh();
+        Ok(index)
+    }
+
+    /// Removes message `index` (training or test part) and returns it; later positions
+    /// move down by one.
+    ///
+    /// # Errors
+    /// [`Error::IndexOutOfRange`] for a missing message; [`Error::BadEdit`] when it is the
+    /// last training message of its class. The state is kept on error.
+    pub fn remove_message(&mut self, index: usize) -> Result<MessageEntry> {
+        let entry =
+            self.message(index).ok_or(Error::IndexOutOfRange { kind: "message", index, len: self.message_count() })?;
+        self.check_not_last(&entry, "remove")?;
+        if self.resampling == Resampling::None {
+            if entry.part == Part::Train {
+                self.model.remove_tokens(&self.corpus.tokens[index], entry.label)?;
+            }
+            let mut training = Vec::new();
+            self.corpus.remove(index, &mut self.split, &mut training);
+            self.sync_training();
+        } else {
+            let mut corpus = self.corpus.clone();
+            let mut split = self.split.clone();
+            corpus.remove(index, &mut split, &mut Vec::new());
+            *self = SpamLab::build(corpus, split, self.seed, self.settings()).map_err(last_of_class)?;
+        }
+        self.refresh();
+        Ok(entry)
+    }
+
+    /// Gives message `index` the label `label` (training or test part); nothing changes
+    /// when it already has it.
+    ///
+    /// # Errors
+    /// [`Error::IndexOutOfRange`] for a missing message; [`Error::BadEdit`] when it is the
+    /// last training message of its old class. The state is kept on error.
+    pub fn relabel_message(&mut self, index: usize, label: Label) -> Result<()> {
+        let entry =
+            self.message(index).ok_or(Error::IndexOutOfRange { kind: "message", index, len: self.message_count() })?;
+        if entry.label == label {
+            return Ok(());
+        }
+        self.check_not_last(&entry, "relabel")?;
+        if self.resampling == Resampling::None {
+            if entry.part == Part::Train {
+                self.model.relabel_tokens(&self.corpus.tokens[index], entry.label, label)?;
+            }
+            self.corpus.labels[index] = label;
+            self.sync_training();
+        } else {
+            let mut corpus = self.corpus.clone();
+            corpus.labels[index] = label;
+            *self = SpamLab::build(corpus, self.split.clone(), self.seed, self.settings()).map_err(last_of_class)?;
+        }
+        self.refresh();
+        Ok(())
+    }
+
+    /// Refuses to take the last training message of its class away from the class.
+    fn check_not_last(&self, entry: &MessageEntry, verb: &str) -> Result<()> {
+        if entry.part == Part::Train {
+            let left = self.split.train.iter().filter(|&&i| self.corpus.labels[i] == entry.label).count();
+            if left <= 1 {
+                return Err(Error::BadEdit(format!(
+                    "Message {} is the last {} message of the training part, and naive Bayes needs at least one of \
+                     each class: add another {} message before you {verb} it.",
+                    entry.index, entry.label, entry.label
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Without resampling the model counts the training part as it is.
+    fn sync_training(&mut self) {
+        let (training, report) = resample(&self.split.train, &self.corpus.labels, Resampling::None, self.seed);
+        self.training = training;
+        self.resample = report;
+    }
+}
+
+/// The resampled fit's “no messages left to train on” as an edit error.
+fn last_of_class(e: Error) -> Error {
+    match e {
+        Error::EmptyData(sentence) => Error::BadEdit(sentence),
+        other => other,
     }
 }
 
@@ -255,8 +730,9 @@ pub struct CorpusLoader {
     encoding: TextEncoding,
     pos: usize,
     line: usize,
-    /// Labels and tokens of the messages kept so far (first occurrence of each text).
+    /// Labels, texts and tokens of the messages kept so far (first occurrence of each text).
     labels: Vec<Label>,
+    texts: Vec<String>,
     tokens: Vec<Vec<String>>,
     /// Every text kept so far with its label, to drop repeats as they are read.
     seen: HashMap<String, Label>,
@@ -290,6 +766,7 @@ impl CorpusLoader {
             pos: 0,
             line: 0,
             labels: Vec::new(),
+            texts: Vec::new(),
             tokens: Vec::new(),
             seen: HashMap::new(),
             dedup: DedupReport::default(),
@@ -322,6 +799,7 @@ impl CorpusLoader {
                     None => {
                         self.tokens.push(tokenize(&text));
                         self.labels.push(label);
+                        self.texts.push(text.clone());
                         self.seen.insert(text, label);
                         self.dedup.kept += 1;
                     }
@@ -395,6 +873,6 @@ impl CorpusLoader {
             split: [0, 0],
             vocabulary: 0,
         };
-        Ok(Corpus { name: self.name, labels: self.labels, tokens: self.tokens, report })
+        Ok(Corpus { name: self.name, labels: self.labels, texts: self.texts, tokens: self.tokens, report })
     }
 }

@@ -21,29 +21,50 @@
 //! reported as undefined (`None`), never as NaN.
 //!
 //! The pieces: [`tokenize()`] (Unicode-aware words, one token per Chinese ideograph and
-//! per emoji), [`Counts`] (the sufficient statistics, counted once), [`NaiveBayes`]
-//! (probability tables that follow α, the event model and the prior without recounting),
-//! [`Explanation`] (the evidence ledger), [`corpus`] (the SMS Spam Collection format,
-//! de-duplication, a seeded stratified split) and [`eval`] (held-out metrics).
+//! per emoji), [`Counts`] (the sufficient statistics, counted once, editable one message
+//! at a time), [`NaiveBayes`] (probability tables that follow α, the event model and the
+//! prior without recounting), [`Explanation`] (the evidence ledger), [`corpus`] (the SMS
+//! Spam Collection format, de-duplication, a seeded stratified split) and [`eval`]
+//! (held-out metrics).
+//!
+//! Beyond the spam words:
+//! * [`smoothing`]: smoothing *is* a prior — Beta(β₁, β₀) pseudo-counts for the Bernoulli
+//!   words, p̄_cw = (d_cw + β₁)/(N_c + β₀ + β₁), and Dirichlet(α_c) pseudo-counts for the
+//!   prior, π̄_c = (N_c + α_c)/(N + α₀) ([`Smoothing::Bayesian`]);
+//! * [`costs`]: the Bayes decision rule with losses λ_FP, λ_FN — spam when
+//!   P(spam | x) > λ_FP/(λ_FP + λ_FN) — and the expected cost per message;
+//! * [`mod@resample`]: undersampling ham or oversampling spam in the training part;
+//! * [`categorical`]: naive Bayes over categorical attributes (the seed notes' table of
+//!   height, eye colour, hair length → class) with the Lidstone estimate
+//!   (N_jc(a) + λ)/(N_c + S_j λ);
+//! * [`lab`]: the spam panel's state, with all of the above and an editable corpus.
 
 use serde::Serialize;
 
+pub mod categorical;
 pub mod corpus;
+pub mod costs;
 pub mod counts;
 pub mod eval;
 pub mod explain;
 pub mod lab;
 pub mod model;
+pub mod resample;
+pub mod smoothing;
 pub mod tokenize;
 
+pub use categorical::{CategoricalExplanation, CategoricalNb, CategoricalTable};
 pub use corpus::{
     decode_text, dedup, parse_corpus, parse_corpus_bytes, parse_line, stratified_split, DedupReport, ParsedCorpus,
     Split, TextEncoding,
 };
+pub use costs::Costs;
 pub use counts::Counts;
-pub use eval::{alpha_sweep, evaluate, evaluate_tokens};
+pub use eval::{alpha_sweep, evaluate, evaluate_tokens, evaluate_with_costs, predict_with_costs, CostEvaluation};
 pub use explain::{AbsentEvidence, Explanation, Veto, WordEvidence};
 pub use model::{EventModel, NaiveBayes, Posterior, Prior};
+pub use resample::{resample, ResampleReport, Resampling};
+pub use smoothing::{describe_beta_prior, describe_class_prior, BetaPriorSummary, PseudoCounts, Smoothing};
 pub use tokenize::{tokenize, tokenize_into};
 
 /// The class of a message: ham (class 0, the default on ties) or spam (class 1, the

@@ -14,6 +14,11 @@
 //!   kept out of B_c and tracked separately so that −∞ − (−∞) never happens;
 //! * priors: maximum likelihood log N_c − log N, smoothed log(N_c + α) − log(N + 2α), or
 //!   uniform log ½;
+//! * Bayesian pseudo-counts ([`Smoothing::Bayesian`], the [`super::smoothing`] module):
+//!   the Bernoulli tables become log p_cw = log(d_cw + β₁) − log(N_c + β₀ + β₁) and
+//!   log(1 − p_cw) = log(N_c − d_cw + β₀) − log(N_c + β₀ + β₁), and the smoothed prior
+//!   log(N_c + α_c) − log(N + α₀); with β₁ = β₀ = α_c = α these are the formulas above, bit
+//!   for bit;
 //! * posterior: log P(c | x) = score_c − log Σ_k exp(score_k) (max-shifted log-sum-exp),
 //!   log-odds = score_spam − score_ham, P(spam | x) = σ(log-odds) (the same number, exactly
 //!   ½ at a tie), ties to ham.
@@ -31,6 +36,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::counts::Counts;
+use super::smoothing::{PseudoCounts, Smoothing};
 use super::tokenize::tokenize;
 use super::Label;
 use crate::error::{describe, Error, Result};
@@ -52,7 +58,9 @@ pub enum EventModel {
 pub enum Prior {
     /// N_c / N, the class frequencies of the training set (the seed notes' default).
     MaximumLikelihood,
-    /// (N_c + α) / (N + 2α), Laplace-smoothed with the same α as the words.
+    /// (N_c + α) / (N + 2α), Laplace-smoothed with the same α as the words; with
+    /// [`Smoothing::Bayesian`] pseudo-counts, the Dirichlet posterior mean
+    /// (N_c + α_c) / (N + α₀).
     Smoothed,
     /// ½ for each class, ignoring the class frequencies.
     Uniform,
@@ -122,13 +130,20 @@ pub(crate) struct Tables {
 /// Holds the [`Counts`] (shared, never recounted) and the log-probability tables for the
 /// current event model, α and prior. [`set_alpha`](NaiveBayes::set_alpha),
 /// [`set_event_model`](NaiveBayes::set_event_model) and
-/// [`set_prior`](NaiveBayes::set_prior) recompute only the tables, in O(|V|).
+/// [`set_prior`](NaiveBayes::set_prior) and [`set_smoothing`](NaiveBayes::set_smoothing)
+/// recompute only the tables, in O(|V|).
+///
+/// **α and the smoothing mode.** With [`Smoothing::Lidstone`] (the default) α is every
+/// pseudo-count. With [`Smoothing::Bayesian`] the Bernoulli word tables use β₁, β₀ and the
+/// smoothed prior uses α_ham, α_spam; α (and so [`set_alpha`](NaiveBayes::set_alpha)) then
+/// only smooths the multinomial words, whose Bayesian view is a symmetric Dirichlet(α).
 #[derive(Debug, Clone)]
 pub struct NaiveBayes {
     counts: Arc<Counts>,
     event: EventModel,
     alpha: f64,
     prior: Prior,
+    smoothing: Smoothing,
     pub(crate) tables: Tables,
 }
 
@@ -181,8 +196,78 @@ impl NaiveBayes {
         let counts = counts.into();
         check_alpha(alpha)?;
         check_classes(&counts)?;
-        let tables = compute_tables(&counts, event, alpha, prior)?;
-        Ok(NaiveBayes { counts, event, alpha, prior, tables })
+        let tables = compute_tables(&counts, event, alpha, prior, PseudoCounts::uniform(alpha))?;
+        Ok(NaiveBayes { counts, event, alpha, prior, smoothing: Smoothing::Lidstone, tables })
+    }
+
+    /// The pseudo-counts in force: all equal to α with [`Smoothing::Lidstone`].
+    pub fn pseudo_counts(&self) -> PseudoCounts {
+        self.smoothing.pseudo_counts(self.alpha)
+    }
+
+    /// The smoothing mode.
+    pub fn smoothing(&self) -> Smoothing {
+        self.smoothing
+    }
+
+    /// Switches between one α ([`Smoothing::Lidstone`]) and separate Beta/Dirichlet
+    /// pseudo-counts ([`Smoothing::Bayesian`]), recomputing the tables (no recounting). On
+    /// error the model is unchanged.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] when a pseudo-count is negative, NaN or infinite.
+    pub fn set_smoothing(&mut self, smoothing: Smoothing) -> Result<()> {
+        smoothing.validate()?;
+        self.tables =
+            compute_tables(&self.counts, self.event, self.alpha, self.prior, smoothing.pseudo_counts(self.alpha))?;
+        self.smoothing = smoothing;
+        Ok(())
+    }
+
+    /// Adds one tokenized training message of class `label` to the counts (new words join
+    /// the vocabulary) and recomputes the tables: O(tokens + |V|), no recounting. On error
+    /// the model is unchanged.
+    ///
+    /// # Errors
+    /// As [`NaiveBayes::set_alpha`] for the new counts (cannot happen for α > 0).
+    pub fn add_tokens<S: AsRef<str>>(&mut self, tokens: &[S], label: Label) -> Result<()> {
+        let mut counts = Counts::clone(&self.counts);
+        counts.add_tokens(tokens, label);
+        self.install_counts(counts)
+    }
+
+    /// Removes one tokenized training message of class `label` that was added before (see
+    /// [`Counts::remove_tokens`]) and recomputes the tables. On error the model is unchanged.
+    ///
+    /// # Errors
+    /// [`Error::BadEdit`] when these tokens were not counted as a `label` message, or when the
+    /// message is the last of its class (naive Bayes needs both classes);
+    /// [`Error::InvalidParameter`] as [`NaiveBayes::set_alpha`] for the new counts.
+    pub fn remove_tokens<S: AsRef<str>>(&mut self, tokens: &[S], label: Label) -> Result<()> {
+        let mut counts = Counts::clone(&self.counts);
+        counts.remove_tokens(tokens, label)?;
+        self.install_counts(counts)
+    }
+
+    /// Moves one counted training message from class `from` to class `to` (see
+    /// [`Counts::relabel_tokens`]) and recomputes the tables. On error the model is unchanged.
+    ///
+    /// # Errors
+    /// As [`NaiveBayes::remove_tokens`].
+    pub fn relabel_tokens<S: AsRef<str>>(&mut self, tokens: &[S], from: Label, to: Label) -> Result<()> {
+        let mut counts = Counts::clone(&self.counts);
+        counts.relabel_tokens(tokens, from, to)?;
+        self.install_counts(counts)
+    }
+
+    fn install_counts(&mut self, counts: Counts) -> Result<()> {
+        check_classes(&counts).map_err(|e| match e {
+            Error::EmptyData(sentence) => Error::BadEdit(sentence),
+            other => other,
+        })?;
+        self.tables = compute_tables(&counts, self.event, self.alpha, self.prior, self.pseudo_counts())?;
+        self.counts = Arc::new(counts);
+        Ok(())
     }
 
     /// Changes α and recomputes the tables (O(|V|), no recounting). On error the model is
@@ -193,7 +278,8 @@ impl NaiveBayes {
     /// make a multinomial word probability 0/0 (a class without words).
     pub fn set_alpha(&mut self, alpha: f64) -> Result<()> {
         check_alpha(alpha)?;
-        self.tables = compute_tables(&self.counts, self.event, alpha, self.prior)?;
+        let pseudo = self.smoothing.pseudo_counts(alpha);
+        self.tables = compute_tables(&self.counts, self.event, alpha, self.prior, pseudo)?;
         self.alpha = alpha;
         Ok(())
     }
@@ -205,14 +291,14 @@ impl NaiveBayes {
     /// [`Error::InvalidParameter`] when switching to the multinomial model at α = 0 with a
     /// class whose messages contain no words.
     pub fn set_event_model(&mut self, event: EventModel) -> Result<()> {
-        self.tables = compute_tables(&self.counts, event, self.alpha, self.prior)?;
+        self.tables = compute_tables(&self.counts, event, self.alpha, self.prior, self.pseudo_counts())?;
         self.event = event;
         Ok(())
     }
 
     /// Changes how the prior is estimated (no recounting).
     pub fn set_prior(&mut self, prior: Prior) {
-        self.tables.log_prior = log_prior(&self.counts, self.alpha, prior);
+        self.tables.log_prior = log_prior(class_docs(&self.counts), prior, &self.pseudo_counts());
         self.prior = prior;
     }
 
@@ -393,7 +479,7 @@ fn check_classes(counts: &Counts) -> Result<()> {
 }
 
 /// log(n + α k), without overflow when α k exceeds the largest f64.
-fn ln_plus(n: u64, alpha: f64, k: f64) -> f64 {
+pub(crate) fn ln_plus(n: u64, alpha: f64, k: f64) -> f64 {
     let n = n as f64;
     let ak = alpha * k;
     if ak.is_finite() {
@@ -403,19 +489,47 @@ fn ln_plus(n: u64, alpha: f64, k: f64) -> f64 {
     }
 }
 
-pub(crate) fn log_prior(counts: &Counts, alpha: f64, prior: Prior) -> [f64; 2] {
-    let total = counts.total_docs();
+/// log(n + a + b), without overflow; exactly `ln_plus(n, a, 2)` when a = b, so equal
+/// pseudo-counts give the α-smoothing's numbers bit for bit.
+fn ln_sum(n: u64, a: f64, b: f64) -> f64 {
+    if a == b {
+        return ln_plus(n, a, 2.0);
+    }
+    let s = a + b;
+    if s.is_finite() {
+        (n as f64 + s).ln()
+    } else {
+        let m = a.max(b);
+        m.ln() + (n as f64 / m + a / m + b / m).ln()
+    }
+}
+
+/// [N_ham, N_spam].
+pub(crate) fn class_docs(counts: &Counts) -> [u64; 2] {
+    Label::ALL.map(|label| counts.num_docs(label))
+}
+
+/// [log P(ham), log P(spam)] from the class message counts [N_ham, N_spam].
+pub(crate) fn log_prior(docs: [u64; 2], prior: Prior, pseudo: &PseudoCounts) -> [f64; 2] {
+    let total = docs[0] + docs[1];
+    let [a_ham, a_spam] = pseudo.alpha_class;
     Label::ALL.map(|label| {
-        let n_c = counts.num_docs(label);
+        let n_c = docs[label.index()];
         match prior {
             Prior::MaximumLikelihood => (n_c as f64).ln() - (total as f64).ln(),
-            Prior::Smoothed => ln_plus(n_c, alpha, 1.0) - ln_plus(total, alpha, 2.0),
+            Prior::Smoothed => ln_plus(n_c, pseudo.alpha_class[label.index()], 1.0) - ln_sum(total, a_ham, a_spam),
             Prior::Uniform => -std::f64::consts::LN_2,
         }
     })
 }
 
-fn compute_tables(counts: &Counts, event: EventModel, alpha: f64, prior: Prior) -> Result<Tables> {
+fn compute_tables(
+    counts: &Counts,
+    event: EventModel,
+    alpha: f64,
+    prior: Prior,
+    pseudo: PseudoCounts,
+) -> Result<Tables> {
     let vocab = counts.vocabulary_size();
     let mut log_p: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut log_not_p: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
@@ -447,11 +561,12 @@ fn compute_tables(counts: &Counts, event: EventModel, alpha: f64, prior: Prior) 
             EventModel::Bernoulli => {
                 // N_c ≥ 1 (checked at fit), so the denominator is finite.
                 let n_docs = counts.num_docs(label);
-                let denominator = ln_plus(n_docs, alpha, 2.0);
+                let (beta1, beta0) = (pseudo.beta1, pseudo.beta0);
+                let denominator = ln_sum(n_docs, beta0, beta1);
                 let docs = counts.doc_counts(label);
-                log_p[c] = docs.iter().map(|&d| ln_plus(d, alpha, 1.0) - denominator).collect();
+                log_p[c] = docs.iter().map(|&d| ln_plus(d, beta1, 1.0) - denominator).collect();
                 log_not_p[c] =
-                    docs.iter().map(|&d| ln_plus(n_docs.saturating_sub(d), alpha, 1.0) - denominator).collect();
+                    docs.iter().map(|&d| ln_plus(n_docs.saturating_sub(d), beta0, 1.0) - denominator).collect();
                 for (i, &l) in log_not_p[c].iter().enumerate() {
                     if l == f64::NEG_INFINITY {
                         certain[c].push(i as u32);
@@ -462,5 +577,5 @@ fn compute_tables(counts: &Counts, event: EventModel, alpha: f64, prior: Prior) 
             }
         }
     }
-    Ok(Tables { log_prior: log_prior(counts, alpha, prior), log_p, log_not_p, absent_base, certain })
+    Ok(Tables { log_prior: log_prior(class_docs(counts), prior, &pseudo), log_p, log_not_p, absent_base, certain })
 }

@@ -36,10 +36,11 @@ impl Default for Style {
 }
 
 impl Style {
-    /// A CSS-pixel size in backing-store pixels (projector mode enlarges it by half).
+    /// A CSS-pixel size in backing-store pixels (projector mode enlarges it by 75 %, to
+    /// match the page's larger type).
     pub fn px(&self, css: f64) -> f64 {
         let dpr = if self.dpr.is_finite() { self.dpr.clamp(0.5, 4.0) } else { 1.0 };
-        css * dpr * if self.projector { 1.5 } else { 1.0 }
+        css * dpr * if self.projector { 1.75 } else { 1.0 }
     }
 
     /// [`Style::px`] rounded to a whole pixel, at least 1.

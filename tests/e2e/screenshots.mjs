@@ -1,28 +1,39 @@
 // Takes the screenshots a developer looks at before calling a visual change done:
-//   node tests/e2e/screenshots.mjs [outdir]   (default tests/e2e/artifacts)
+//   node tests/e2e/screenshots.mjs [outdir] [name-regex]   (default tests/e2e/artifacts, all)
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { launch, open, serve, repo } from "./lib.mjs";
 
+const only = process.argv[3] ? new RegExp(process.argv[3]) : null;
+
 const out = path.resolve(process.argv[2] || path.join(repo, "tests/e2e/artifacts"));
 mkdirSync(out, { recursive: true });
-const shots = [
-  { name: "desktop-dpr1", width: 1280, height: 800, dpr: 1 },
-  { name: "desktop-full", width: 1280, height: 800, dpr: 1, full: true },
-  { name: "nb-desktop", width: 1440, height: 900, dpr: 1, anchor: "#nb-slot" },
-  { name: "nb-phone", width: 360, height: 740, dpr: 3, anchor: "#nb-slot" },
+const shots = [];
+for (const lang of ["en", "zh-CN"]) {
+  const q = lang === "en" ? "" : "?lang=zh-CN";
+  const p = lang === "en" ? "" : "&";
+  shots.push(
+    { name: `${lang}-phone-360-dpr3`, width: 360, height: 740, dpr: 3, query: q },
+    { name: `${lang}-phone-360-dpr3-nb`, width: 360, height: 740, dpr: 3, query: q, anchor: "#nb-slot" },
+    { name: `${lang}-desktop-1280-dpr2`, width: 1280, height: 800, dpr: 2, query: q },
+    { name: `${lang}-desktop-1280-dpr2-nb`, width: 1280, height: 800, dpr: 2, query: q, anchor: "#nb-slot" },
+    { name: `${lang}-desktop-1280-dpr1-full`, width: 1280, height: 800, dpr: 1, query: q, full: true },
+    { name: `${lang}-projector-1920`, width: 1920, height: 1080, dpr: 1, query: `${q || "?"}${p}projector=1` },
+    { name: `${lang}-projector-1920-nb`, width: 1920, height: 1080, dpr: 1, query: `${q || "?"}${p}projector=1`, anchor: "#nb-slot" },
+  );
+}
+shots.push(
   { name: "nb-spam-alpha0", width: 1440, height: 900, dpr: 1, anchor: "#nb-slot", example: "en-spam", alpha: 0 },
   { name: "nb-ham-alpha1", width: 1440, height: 900, dpr: 1, anchor: "#nb-slot", example: "zh-ham", alpha: 1 },
   { name: "nb-ham-alpha0", width: 1440, height: 900, dpr: 1, anchor: "#nb-slot", example: "en-ham", alpha: 0 },
+  { name: "nb-spam-alpha1", width: 1440, height: 900, dpr: 1, anchor: "#nb-slot", example: "en-spam", alpha: 1 },
   { name: "nb-bernoulli", width: 1440, height: 900, dpr: 2, anchor: "#nb-slot", example: "phish", alpha: 1, bernoulli: true },
-  { name: "desktop-dpr2", width: 1280, height: 800, dpr: 2 },
-  { name: "phone-360-dpr3", width: 360, height: 740, dpr: 3 },
-  { name: "projector-1920", width: 1920, height: 1080, dpr: 1 },
-];
+  { name: "gda-iris", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica" },
+);
 const server = await serve();
 const browser = await launch();
 try {
-  for (const s of shots) {
+  for (const s of shots.filter((x) => !only || only.test(x.name))) {
     const { page, context, errors } = await open(browser, server.url + (s.query || ""), s);
     if (s.example) await page.click(`[data-example="${s.example}"]`);
     if (s.bernoulli) await page.check('#nb-slot [data-role="event"][value="bernoulli"]');

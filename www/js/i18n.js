@@ -344,6 +344,9 @@ const TEMPLATES_ZH = [
   [/^Both classes are ruled out: .*$/s, () => "两个类别都被排除：P(x | 垃圾) = P(x | 正常) = 0，后验是 0/0，模型无法判定。任何 α > 0 都能解决这个问题。"],
   [/^The ham hypothesis is ruled out, .*$/s, () => "“正常”这一假设被排除，所以无论其他词怎样，P(垃圾 | x) = 1。"],
   [/^The spam hypothesis is ruled out, .*$/s, () => "“垃圾”这一假设被排除，所以无论其他词怎样，P(垃圾 | x) = 0。"],
+  [/^genlab teaching corpus: written for genlab, CC0 1\.0\.$/s, () => "genlab 教学语料：为 genlab 编写，CC0 1.0。"],
+  [/^genlab teaching corpus$/s, () => "genlab 教学语料"],
+  [/^Your file “(.*)”\.$/s, (m) => `你的文件“${m[1]}”。`],
   [/^The sample parameters could not be read: .*$/s, () => "无法读取采样参数：每一项都必须是数字。"],
   [/^There are no (ham|spam) messages in the training data.*$/s, (m) => `训练数据中没有${m[1] === "ham" ? "正常" : "垃圾"}消息。`],
 ];

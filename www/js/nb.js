@@ -215,9 +215,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The corpus summary, its credit and any notes from loading it. */
   function writeCorpus(c) {
     $("corpus-info").textContent = t(lang, "nb.corpusInfo",
-      { name: c.name, n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
+      { name: translateMessage(lang, c.name), n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
     $("split").textContent = t(lang, "nb.split", { train: c.split[0], test: c.split[1], seed: num(panel.seed(), 0) });
-    $("credit").textContent = t(lang, "nb.credit", { credit: c.credit });
+    $("credit").textContent = t(lang, "nb.credit", { credit: translateMessage(lang, c.credit) });
     $("corpus-notes").replaceChildren(...[...c.notes, ...c.errors].map((s) => {
       const li = document.createElement("li");
       li.textContent = translateMessage(lang, s);
