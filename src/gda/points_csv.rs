@@ -1,0 +1,153 @@
+//! Labelled 2-D points from text: `x,y,label`, one point a line.
+//!
+//! The rules, in the order they apply:
+//! * Lines end in LF or CRLF; a UTF-8 byte-order mark at the start is ignored.
+//! * Blank lines and lines whose first non-blank character is `#` are skipped.
+//! * The separator is the first of tab, `;` and `,` found on the first data line, and
+//!   the same for the whole file (`;` files therefore cannot use `,` as a decimal mark:
+//!   numbers are written with a `.`).
+//! * The first data line is a header, and skipped, when its first field is not a number
+//!   (`x,y,label`, `bill_length;bill_depth;species`).
+//! * Every other line has exactly three fields, each trimmed of blanks and of one pair of
+//!   surrounding double quotes: x and y finite decimal numbers (`1.5`, `-2e3`, `.5`;
+//!   NaN, infinities and overflowing values such as `1e400` are rejected), and the label
+//!   `0` or `1`.
+//! * At most [`MAX_POINTS`] points.
+//!
+//! The first problem stops the parse with [`Error::BadLine`], its 1-based line number and
+//! a sentence saying what is wrong.
+
+use crate::error::{Error, Result};
+
+/// The most points a file may hold.
+pub const MAX_POINTS: usize = 100_000;
+
+/// Points with their labels, as read.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LabelledPoints {
+    /// The points (x, y).
+    pub points: Vec<[f64; 2]>,
+    /// 0 or 1 per point.
+    pub labels: Vec<u8>,
+    /// The header's three fields, when the file had one.
+    pub header: Option<[String; 3]>,
+}
+
+/// Parses `x,y,label` text (see the module documentation for the rules).
+///
+/// # Errors
+/// [`Error::BadLine`] for the first line that breaks a rule (missing or extra fields, a
+/// field that is not a number, NaN or infinite or overflowing, a label other than 0/1,
+/// more than [`MAX_POINTS`] points); [`Error::EmptyData`] when there is no point at all.
+pub fn parse_points_csv(text: &str) -> Result<LabelledPoints> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let mut out = LabelledPoints::default();
+    let mut separator: Option<char> = None;
+    for (n, raw) in text.split('\n').enumerate() {
+        let line_no = n + 1;
+        let line = raw.strip_suffix('\r').unwrap_or(raw).trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let first_data_line = separator.is_none();
+        let sep =
+            *separator.get_or_insert_with(|| ['\t', ';', ','].into_iter().find(|&c| line.contains(c)).unwrap_or(','));
+        let fields: Vec<&str> = line.split(sep).map(clean).collect();
+        if first_data_line && fields.first().is_some_and(|f| looks_like_text(f)) {
+            if fields.len() != 3 {
+                return Err(bad(line_no, field_count_reason(fields.len(), sep)));
+            }
+            out.header = Some([fields[0].to_string(), fields[1].to_string(), fields[2].to_string()]);
+            continue;
+        }
+        if fields.len() != 3 {
+            return Err(bad(line_no, field_count_reason(fields.len(), sep)));
+        }
+        if out.points.len() == MAX_POINTS {
+            return Err(bad(
+                line_no,
+                format!("there are more than {MAX_POINTS} points; the limit is {MAX_POINTS}, so split the file or sample it."),
+            ));
+        }
+        let x = coordinate(fields[0], "x", line_no)?;
+        let y = coordinate(fields[1], "y", line_no)?;
+        let label = match fields[2] {
+            "0" => 0u8,
+            "1" => 1u8,
+            "" => return Err(bad(line_no, "the label is missing; it must be 0 or 1.".into())),
+            other => return Err(bad(line_no, format!("the label is “{}”, but it must be 0 or 1.", shorten(other)))),
+        };
+        out.points.push([x, y]);
+        out.labels.push(label);
+    }
+    if out.points.is_empty() {
+        return Err(Error::EmptyData(
+            "The file has no points: write one point a line as x,y,label (for example 1.5,2.0,1).".into(),
+        ));
+    }
+    Ok(out)
+}
+
+/// A field trimmed of blanks and of one pair of surrounding double quotes.
+fn clean(field: &str) -> &str {
+    let f = field.trim();
+    f.strip_prefix('"').and_then(|g| g.strip_suffix('"')).map(str::trim).unwrap_or(f)
+}
+
+/// Whether a first field reads as a column name rather than a number.
+fn looks_like_text(field: &str) -> bool {
+    field.parse::<f64>().is_err() && field.chars().any(char::is_alphabetic)
+}
+
+fn bad(line: usize, reason: String) -> Error {
+    Error::BadLine { line, reason }
+}
+
+fn separator_name(sep: char) -> &'static str {
+    match sep {
+        '\t' => "tabs",
+        ';' => "semicolons",
+        _ => "commas",
+    }
+}
+
+fn field_count_reason(found: usize, sep: char) -> String {
+    let what = if found < 3 { "too few values" } else { "too many values" };
+    format!("{what}: expected 3 (x, y, label) separated by {}, found {found}.", separator_name(sep))
+}
+
+/// At most 40 characters of a field, for quoting it in a message.
+fn shorten(s: &str) -> String {
+    let mut out: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+/// A finite coordinate, or the sentence that says why not.
+fn coordinate(field: &str, name: &str, line: usize) -> Result<f64> {
+    if field.is_empty() {
+        return Err(bad(line, format!("{name} is missing; it must be a number.")));
+    }
+    match field.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(v) if v.is_nan() => Err(bad(line, format!("{name} is “{}”, which is not a number.", shorten(field)))),
+        Ok(_) => {
+            let lower = field.to_ascii_lowercase();
+            if lower.contains("inf") {
+                Err(bad(line, format!("{name} is “{}”; an infinite coordinate cannot be plotted.", shorten(field))))
+            } else {
+                Err(bad(
+                    line,
+                    format!("{name} is “{}”, too large to store (beyond about 1.8 × 10³⁰⁸).", shorten(field)),
+                ))
+            }
+        }
+        Err(_) if field.contains(',') => Err(bad(
+            line,
+            format!("{name} is “{}”, which is not a number (write decimals with a point: 1.5).", shorten(field)),
+        )),
+        Err(_) => Err(bad(line, format!("{name} is “{}”, which is not a number.", shorten(field)))),
+    }
+}
