@@ -17,6 +17,11 @@
 //! | `sx0`, `sy0`, `sx1`, `sy1` | generating σ | 0.2 … 3 |
 //! | `r0`, `r1` | generating ρ | −0.95 … 0.95 |
 //! | `m0`, `m1` | class means `x,y` | finite, \|v\| ≤ 10⁶ |
+//! | `cov` | covariance of the drawn model | `shared`, `per-class`, `diagonal-per-class`, `diagonal-shared` |
+//! | `lr`, `heat` | logistic-regression overlay, heat map | `0`, `1` |
+//! | `lam` | logistic regression's L2 strength | 0 … 10⁶ |
+//! | `phi` | prior override | 0.01 … 0.99 |
+//! | `l01`, `l10` | losses λ₀₁, λ₁₀ | 0.01 … 1000 |
 //! | `a` | smoothing α | 0 … 10 |
 //! | `ev` | event model | `multinomial`, `bernoulli` |
 //! | `prior` | prior | `ml`, `smoothed`, `uniform` |
@@ -26,6 +31,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::data::Preset;
+use crate::gda::lab::{Covariance, ModelSettings};
 
 /// Longest message kept in a link, in characters.
 pub const MAX_TEXT_IN_LINK: usize = 2000;
@@ -64,6 +70,8 @@ pub struct GdaState {
     pub rho: [f64; 2],
     /// Where the class means were dragged to, if they were.
     pub means: Option<[[f64; 2]; 2]>,
+    /// The model and decision settings.
+    pub models: ModelSettings,
 }
 
 /// The naive Bayes panel's settings.
@@ -121,6 +129,7 @@ impl Default for AppState {
                 sd: [[1.0, 0.8], [0.9, 1.1]],
                 rho: [0.4, 0.3],
                 means: None,
+                models: ModelSettings::default(),
             },
             nb: NbState { alpha: 1.0, event: "multinomial".into(), prior: "ml".into(), text: String::new(), seed: 1 },
         }
@@ -209,6 +218,24 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
                 let k = usize::from(key.as_ref() == "m1");
                 point(v).map(|p| means[k] = Some(p)).ok_or("a mean is two numbers “x,y”, each at most 10⁶ in size")
             }
+            "cov" => match v {
+                "shared" => Some(Covariance::Shared),
+                "per-class" => Some(Covariance::PerClass),
+                "diagonal-per-class" => Some(Covariance::DiagonalPerClass),
+                "diagonal-shared" => Some(Covariance::DiagonalShared),
+                _ => None,
+            }
+            .map(|c| state.gda.models.covariance = c)
+            .ok_or("the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”"),
+            "lr" => pick(v, &["0", "1"]).map(|x| state.gda.models.logistic = x == "1").ok_or("the overlay is 0 or 1"),
+            "heat" => pick(v, &["0", "1"]).map(|x| state.gda.models.heat = x == "1").ok_or("the heat map is 0 or 1"),
+            "lam" => ranged(v, 0.0, 1e6).map(|x| state.gda.models.lambda = x).ok_or("λ is a number from 0 to 10⁶"),
+            "phi" => ranged(v, 0.01, 0.99)
+                .map(|x| state.gda.models.prior = Some(x))
+                .ok_or("the prior φ′ is a number from 0.01 to 0.99"),
+            "l01" | "l10" => ranged(v, 0.01, 1000.0)
+                .map(|x| if key.as_ref() == "l01" { state.gda.models.loss01 = x } else { state.gda.models.loss10 = x })
+                .ok_or("a loss is a number from 0.01 to 1000"),
             "a" => ranged(v, 0.0, 10.0).map(|x| state.nb.alpha = x).ok_or("α is a number from 0 to 10"),
             "ev" => pick(v, &["multinomial", "bernoulli"])
                 .map(|x| state.nb.event = x)
@@ -255,7 +282,17 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
 pub fn to_query(state: &AppState) -> String {
     let d = AppState::default();
     let mut q = form_urlencoded::Serializer::new(String::new());
-    let f = |x: f64| format!("{x}");
+    // A number as `number` reads it back: the shortest decimal that round-trips, in
+    // scientific notation when the plain one is long (1e-300 written plainly has 300
+    // zeros, beyond the 40 characters a value may have).
+    let f = |x: f64| {
+        let plain = format!("{x}");
+        if plain.len() <= 24 {
+            plain
+        } else {
+            format!("{x:e}")
+        }
+    };
     if state.lang != d.lang {
         q.append_pair("lang", &state.lang);
     }
@@ -269,27 +306,56 @@ pub fn to_query(state: &AppState) -> String {
     if g.source != dg.source {
         q.append_pair("src", &g.source);
     }
-    if g.source == "generated" {
-        if g.seed != dg.seed {
-            q.append_pair("seed", &g.seed.to_string());
+    // The generating parameters are written whatever the source: the state holds them,
+    // and a link must give back the state it was made from (the page sends the defaults
+    // while a preset is shown, so a preset link stays short).
+    if g.seed != dg.seed {
+        q.append_pair("seed", &g.seed.to_string());
+    }
+    for k in 0..2 {
+        if g.n[k] != dg.n[k] {
+            q.append_pair(["n0", "n1"][k], &g.n[k].to_string());
         }
-        for k in 0..2 {
-            if g.n[k] != dg.n[k] {
-                q.append_pair(["n0", "n1"][k], &g.n[k].to_string());
+        for axis in 0..2 {
+            if g.sd[k][axis] != dg.sd[k][axis] {
+                q.append_pair([["sx0", "sy0"], ["sx1", "sy1"]][k][axis], &f(g.sd[k][axis]));
             }
-            for axis in 0..2 {
-                if g.sd[k][axis] != dg.sd[k][axis] {
-                    q.append_pair([["sx0", "sy0"], ["sx1", "sy1"]][k][axis], &f(g.sd[k][axis]));
-                }
-            }
-            if g.rho[k] != dg.rho[k] {
-                q.append_pair(["r0", "r1"][k], &f(g.rho[k]));
-            }
+        }
+        if g.rho[k] != dg.rho[k] {
+            q.append_pair(["r0", "r1"][k], &f(g.rho[k]));
         }
     }
+    let (m, dm) = (&g.models, &dg.models);
+    if m.covariance != dm.covariance {
+        let c = match m.covariance {
+            Covariance::Shared => "shared",
+            Covariance::PerClass => "per-class",
+            Covariance::DiagonalPerClass => "diagonal-per-class",
+            Covariance::DiagonalShared => "diagonal-shared",
+        };
+        q.append_pair("cov", c);
+    }
+    if m.logistic {
+        q.append_pair("lr", "1");
+    }
+    if m.lambda != dm.lambda {
+        q.append_pair("lam", &f(m.lambda));
+    }
+    if let Some(p) = m.prior {
+        q.append_pair("phi", &f(p));
+    }
+    if m.loss01 != dm.loss01 {
+        q.append_pair("l01", &f(m.loss01));
+    }
+    if m.loss10 != dm.loss10 {
+        q.append_pair("l10", &f(m.loss10));
+    }
+    if m.heat {
+        q.append_pair("heat", "1");
+    }
     if let Some(m) = g.means {
-        q.append_pair("m0", &format!("{},{}", m[0][0], m[0][1]));
-        q.append_pair("m1", &format!("{},{}", m[1][0], m[1][1]));
+        q.append_pair("m0", &format!("{},{}", f(m[0][0]), f(m[0][1])));
+        q.append_pair("m1", &format!("{},{}", f(m[1][0]), f(m[1][1])));
     }
     let (n, dn) = (&state.nb, &d.nb);
     if n.alpha != dn.alpha {

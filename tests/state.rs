@@ -25,6 +25,15 @@ fn every_setting_survives_a_round_trip() {
     s.gda.sd = [[0.25, 2.5], [1.75, 0.2]];
     s.gda.rho = [-0.95, 0.05];
     s.gda.means = Some([[-1.234_567_890_123, 0.1], [3.0, -2.5e-3]]);
+    s.gda.models = genlab::gda::lab::ModelSettings {
+        covariance: genlab::gda::lab::Covariance::DiagonalPerClass,
+        logistic: true,
+        lambda: 0.25,
+        prior: Some(0.3),
+        loss01: 5.0,
+        loss10: 0.5,
+        heat: true,
+    };
     s.nb.alpha = 0.0;
     s.nb.event = "bernoulli".into();
     s.nb.prior = "uniform".into();

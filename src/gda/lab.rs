@@ -9,20 +9,143 @@
 use serde::Serialize;
 
 use crate::data::{Dataset, Preset};
-use crate::error::{Error, Result};
+use crate::error::{describe, Error, Result};
+use crate::gda::compare::{Classifier, Model, ModelSpec, TrainingReport};
 use crate::gda::geometry::{clip_line, Rect};
+use crate::gda::gnb::{NbVariance, DEFAULT_VAR_SMOOTHING};
+use crate::gda::logistic::LogisticRegression;
+use crate::gda::points_csv::parse_points_csv;
+use crate::gda::qda::ConicKind;
+use crate::gda::risk::BayesRule;
+use crate::gda::risk::{prior_log_odds, LossMatrix};
 use crate::gda::{Gda, SampleSpec};
 use crate::stats::linalg::Vec2;
+use crate::stats::metrics::Confusion;
+
+/// Most points the panel holds when the user adds them.
+pub const MAX_EDITABLE_POINTS: usize = 100_000;
+
+/// The covariance the drawn model assumes: the bridge from GDA to QDA and naive Bayes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Covariance {
+    /// One Σ shared by both classes: GDA (LDA), a straight boundary.
+    Shared,
+    /// One Σ per class: QDA, a conic boundary.
+    PerClass,
+    /// Diagonal Σ per class: Gaussian naive Bayes.
+    DiagonalPerClass,
+    /// One diagonal Σ shared: Gaussian naive Bayes with a straight boundary.
+    DiagonalShared,
+}
+
+impl Covariance {
+    /// The comparison model to fit besides GDA, or `None` for GDA itself.
+    fn spec(self) -> Option<ModelSpec> {
+        match self {
+            Covariance::Shared => None,
+            Covariance::PerClass => Some(ModelSpec::Qda),
+            Covariance::DiagonalPerClass => {
+                Some(ModelSpec::GaussianNb { variance: NbVariance::PerClass, var_smoothing: DEFAULT_VAR_SMOOTHING })
+            }
+            Covariance::DiagonalShared => {
+                Some(ModelSpec::GaussianNb { variance: NbVariance::Shared, var_smoothing: DEFAULT_VAR_SMOOTHING })
+            }
+        }
+    }
+}
+
+/// What the panel fits and how it decides.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
+pub struct ModelSettings {
+    /// The covariance assumption of the drawn model.
+    pub covariance: Covariance,
+    /// Whether logistic regression is fitted and overlaid.
+    pub logistic: bool,
+    /// Logistic regression's L2 strength λ ≥ 0.
+    pub lambda: f64,
+    /// A prior p(y = 1) that overrides the estimated φ, in (0, 1).
+    pub prior: Option<f64>,
+    /// λ₀₁: the loss of deciding 0 when the truth is 1.
+    pub loss01: f64,
+    /// λ₁₀: the loss of deciding 1 when the truth is 0.
+    pub loss10: f64,
+    /// Whether the posterior heat map is drawn.
+    pub heat: bool,
+}
+
+impl Default for ModelSettings {
+    fn default() -> Self {
+        ModelSettings {
+            covariance: Covariance::Shared,
+            logistic: false,
+            lambda: 0.0,
+            prior: None,
+            loss01: 1.0,
+            loss10: 1.0,
+            heat: false,
+        }
+    }
+}
+
+impl ModelSettings {
+    /// Checks λ ≥ 0, the prior in (0, 1) and positive losses.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] naming the first setting out of range.
+    pub fn validate(&self) -> Result<()> {
+        if !(self.lambda.is_finite() && self.lambda >= 0.0 && self.lambda <= 1e6) {
+            return Err(Error::InvalidParameter {
+                name: "λ",
+                value: describe(self.lambda),
+                rule: "the L2 strength must be a number from 0 to 10⁶",
+            });
+        }
+        if let Some(p) = self.prior {
+            prior_log_odds(p)?;
+        }
+        self.loss().map(|_| ())
+    }
+
+    /// The loss matrix.
+    ///
+    /// # Errors
+    /// A loss that is not positive and finite.
+    pub fn loss(&self) -> Result<LossMatrix> {
+        LossMatrix::new(self.loss01, self.loss10)
+    }
+
+    /// The Bayes decision threshold on the log-odds, log(λ₁₀/λ₀₁).
+    pub fn threshold(&self) -> f64 {
+        self.loss().map(|l| l.threshold()).unwrap_or(0.0)
+    }
+}
+
+/// A model's log-odds moved by a constant (the prior override).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shifted {
+    /// The model.
+    pub model: Model,
+    /// What is added to its log-odds.
+    pub shift: f64,
+}
+
+impl Classifier for Shifted {
+    fn log_odds(&self, x: [f64; 2]) -> f64 {
+        self.model.log_odds(x) + self.shift
+    }
+}
 
 /// Where the panel's points come from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Source {
     /// Two Gaussian clouds drawn from a seed.
     Generated(SampleSpec),
-    /// A real dataset; `offset[k]` is how far class k has been dragged.
-    Preset {
-        /// Which preset.
-        preset: Preset,
+    /// Fixed points: a real preset (`preset` names it) or points the user edited
+    /// (`preset` is `None`); `offset[k]` is how far class k has been dragged.
+    Fixed {
+        /// The preset the points are, or `None` once the user has edited them.
+        preset: Option<Preset>,
         /// Drag offsets per class.
         offset: [Vec2; 2],
     },
@@ -39,6 +162,9 @@ pub struct GdaLab {
     view: Rect,
     /// The generating means the base sample was drawn at (generated data only).
     sampled_means: [Vec2; 2],
+    models: ModelSettings,
+    main: Option<Result<Model>>,
+    logistic: Option<Result<LogisticRegression>>,
 }
 
 /// The numbers the panel shows, read from the model at draw time. `None` where the fit
@@ -71,6 +197,54 @@ pub struct GdaSummary {
     pub source: String,
     /// The seed (generated data only).
     pub seed: Option<u64>,
+    /// The model settings in force.
+    pub models: ModelSettings,
+    /// Why the comparison model (QDA, Gaussian NB) could not be fitted.
+    pub model_error: Option<String>,
+    /// Per-class covariances of the comparison model: Σ₀, Σ₁ (QDA) or their diagonals (NB).
+    pub sigmas: Option<[[[f64; 2]; 2]; 2]>,
+    /// The shape of a quadratic boundary (`Ellipse`, `Hyperbola`, …).
+    pub conic: Option<ConicKind>,
+    /// Logistic regression, when its overlay is on.
+    pub logistic: Option<LogisticSummary>,
+    /// The Bayes decision threshold on the log-odds, log(λ₁₀/λ₀₁).
+    pub threshold: f64,
+    /// The same threshold as a posterior: decide 1 when p(y=1|x) > this.
+    pub posterior_threshold: f64,
+    /// The Bayes rule's risk on the training points: [incurred, expected by the model].
+    pub risk: Option<[f64; 2]>,
+    /// Training accuracy, confusion and log-likelihood of each model shown.
+    pub reports: Vec<ModelReport>,
+}
+
+/// Logistic regression's numbers for the panel.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogisticSummary {
+    /// Why it could not be fitted.
+    pub error: Option<String>,
+    /// w.
+    pub w: Option<Vec2>,
+    /// b.
+    pub b: Option<f64>,
+    /// The λ used (the ridge fallback's on separable data).
+    pub lambda: Option<f64>,
+    /// Whether the classes are linearly separable (no finite MLE at λ = 0).
+    pub separable: bool,
+    /// Whether the ridge fallback was used.
+    pub ridge: bool,
+}
+
+/// One model's fit on its own training points.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ModelReport {
+    /// `gda`, `qda`, `gnb` or `logistic`.
+    pub id: String,
+    /// Training accuracy.
+    pub accuracy: f64,
+    /// Truth against prediction.
+    pub confusion: Confusion,
+    /// Σ log p(yᵢ | xᵢ), where finite.
+    pub log_likelihood: Option<f64>,
 }
 
 impl GdaLab {
@@ -91,13 +265,13 @@ impl GdaLab {
     pub fn preset(preset: Preset) -> Result<GdaLab> {
         let base = preset.load()?;
         let view = padded_bounds(&base.points, 0.12);
-        Ok(GdaLab::assemble(Source::Preset { preset, offset: [[0.0; 2]; 2] }, base, view))
+        Ok(GdaLab::assemble(Source::Fixed { preset: Some(preset), offset: [[0.0; 2]; 2] }, base, view))
     }
 
     fn assemble(source: Source, base: Dataset, view: Rect) -> GdaLab {
         let sampled_means = match &source {
             Source::Generated(spec) => [spec.class0.mean, spec.class1.mean],
-            Source::Preset { .. } => [[0.0; 2]; 2],
+            Source::Fixed { .. } => [[0.0; 2]; 2],
         };
         let mut lab = GdaLab {
             source,
@@ -107,6 +281,9 @@ impl GdaLab {
             fit: Err(Error::EmptyClass { class: 0 }),
             view,
             sampled_means,
+            models: ModelSettings::default(),
+            main: None,
+            logistic: None,
         };
         lab.refit();
         lab
@@ -134,15 +311,24 @@ impl GdaLab {
     pub fn spec(&self) -> Option<SampleSpec> {
         match &self.source {
             Source::Generated(spec) => Some(*spec),
-            Source::Preset { .. } => None,
+            Source::Fixed { .. } => None,
         }
     }
 
     /// The preset shown, if any.
     pub fn preset_shown(&self) -> Option<Preset> {
         match &self.source {
-            Source::Preset { preset, .. } => Some(*preset),
+            Source::Fixed { preset, .. } => *preset,
             Source::Generated(_) => None,
+        }
+    }
+
+    /// `"generated"`, a preset's id, or `"custom"` once the user has edited the points.
+    pub fn source_id(&self) -> String {
+        match &self.source {
+            Source::Generated(_) => "generated".into(),
+            Source::Fixed { preset: Some(p), .. } => p.id().into(),
+            Source::Fixed { preset: None, .. } => "custom".into(),
         }
     }
 
@@ -155,7 +341,7 @@ impl GdaLab {
         }
         class_mean(&self.points, &self.labels, k as u8).unwrap_or_else(|| match &self.source {
             Source::Generated(spec) => [spec.class0, spec.class1][k].mean,
-            Source::Preset { .. } => [0.5 * (self.view.x0 + self.view.x1), 0.5 * (self.view.y0 + self.view.y1)],
+            Source::Fixed { .. } => [0.5 * (self.view.x0 + self.view.x1), 0.5 * (self.view.y0 + self.view.y1)],
         })
     }
 
@@ -181,7 +367,7 @@ impl GdaLab {
                 let c = if k == 0 { &mut spec.class0 } else { &mut spec.class1 };
                 c.mean = [c.mean[0] + delta[0], c.mean[1] + delta[1]];
             }
-            Source::Preset { offset, .. } => {
+            Source::Fixed { offset, .. } => {
                 offset[k] = [offset[k][0] + delta[0], offset[k][1] + delta[1]];
             }
         }
@@ -201,7 +387,7 @@ impl GdaLab {
                     [now[0] - sampled[k][0], now[1] - sampled[k][1]]
                 })
             }
-            Source::Preset { offset, .. } => *offset,
+            Source::Fixed { offset, .. } => *offset,
         };
         self.points = self
             .base
@@ -211,6 +397,263 @@ impl GdaLab {
             .map(|(p, &l)| [p[0] + offsets[l as usize][0], p[1] + offsets[l as usize][1]])
             .collect();
         self.fit = Gda::fit(&self.points, &self.labels);
+        self.refit_models();
+    }
+
+    /// Fits the chosen comparison model and logistic regression on the current points.
+    fn refit_models(&mut self) {
+        let m = &self.models;
+        self.main = m.covariance.spec().map(|spec| spec.fit(&self.points, &self.labels));
+        self.logistic = m.logistic.then(|| LogisticRegression::fit(&self.points, &self.labels, m.lambda));
+    }
+
+    /// The model and decision settings.
+    pub fn models(&self) -> &ModelSettings {
+        &self.models
+    }
+
+    /// Changes the model and decision settings and refits what they show.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for λ < 0, a prior outside (0, 1) or a loss that is not
+    /// positive; nothing changes then.
+    pub fn set_models(&mut self, settings: ModelSettings) -> Result<()> {
+        settings.validate()?;
+        self.models = settings;
+        self.refit_models();
+        Ok(())
+    }
+
+    /// The comparison model (QDA or Gaussian NB), when one is chosen.
+    pub fn main_model(&self) -> Option<&Result<Model>> {
+        self.main.as_ref()
+    }
+
+    /// Logistic regression, when its overlay is on.
+    pub fn logistic(&self) -> Option<&Result<LogisticRegression>> {
+        self.logistic.as_ref()
+    }
+
+    /// The model whose boundary, ellipses and heat map are drawn: GDA with the shared Σ,
+    /// or the chosen comparison model.
+    pub fn decision_model(&self) -> Option<Model> {
+        match &self.main {
+            Some(Ok(m)) => Some(m.clone()),
+            Some(Err(_)) => None,
+            None => self.fit.as_ref().ok().map(|g| Model::Gda(g.clone())),
+        }
+    }
+
+    /// How much the prior override moves the log-odds: logit(φ′) − logit(φ̂); 0 without an
+    /// override or for a model without a prior.
+    pub fn prior_shift(&self) -> f64 {
+        let (Some(phi), Some(model)) = (self.models.prior, self.decision_model()) else { return 0.0 };
+        match (prior_log_odds(phi), model.class_prior().map(prior_log_odds)) {
+            (Ok(new), Some(Ok(old))) => new - old,
+            _ => 0.0,
+        }
+    }
+
+    /// The log-odds the Bayes decision rule compares with its threshold: the decision
+    /// model's, moved by the prior override.
+    pub fn decision_log_odds(&self) -> Option<Shifted> {
+        self.decision_model().map(|model| Shifted { model, shift: self.prior_shift() })
+    }
+
+    /// Converts the points to editable ones (keeping their names and credit) and returns
+    /// them. The drag offsets are baked in.
+    fn editable(&mut self) -> &mut Dataset {
+        if !matches!(self.source, Source::Fixed { preset: None, .. }) {
+            self.base.points = self.points.clone();
+            self.base.labels = self.labels.clone();
+            if matches!(self.source, Source::Generated(_)) {
+                self.base.credit = "";
+            }
+            self.source = Source::Fixed { preset: None, offset: [[0.0; 2]; 2] };
+        } else if let Source::Fixed { offset, .. } = &mut self.source {
+            self.base.points = self.points.clone();
+            *offset = [[0.0; 2]; 2];
+        }
+        &mut self.base
+    }
+
+    fn after_edit(&mut self) {
+        self.labels = self.base.labels.clone();
+        self.refit();
+    }
+
+    /// Adds a point of class `label` (0 or 1) at `p`.
+    ///
+    /// # Errors
+    /// A non-finite point, a label other than 0/1, or more than 100,000 points.
+    pub fn add_point(&mut self, p: Vec2, label: u8) -> Result<()> {
+        if !(p[0].is_finite() && p[1].is_finite()) || label > 1 {
+            return Err(Error::InvalidParameter {
+                name: "point",
+                value: format!("({}, {}) / {label}", describe(p[0]), describe(p[1])),
+                rule: "a point needs finite coordinates and the label 0 or 1",
+            });
+        }
+        if self.points.len() >= MAX_EDITABLE_POINTS {
+            return Err(Error::InvalidParameter {
+                name: "points",
+                value: self.points.len().to_string(),
+                rule: "the panel holds at most 100,000 points",
+            });
+        }
+        let base = self.editable();
+        base.points.push(p);
+        base.labels.push(label);
+        self.after_edit();
+        Ok(())
+    }
+
+    /// The index of the point nearest `p` within `radius` (data units, per axis scaled by
+    /// `scale` = [units per pixel in x, in y] so that the radius is round on screen).
+    pub fn nearest_point(&self, p: Vec2, radius_px: f64, scale: Vec2) -> Option<usize> {
+        let mut best = (None, radius_px * radius_px);
+        for (i, q) in self.points.iter().enumerate() {
+            let (dx, dy) = ((q[0] - p[0]) / scale[0], (q[1] - p[1]) / scale[1]);
+            let d = dx * dx + dy * dy;
+            if d <= best.1 {
+                best = (Some(i), d);
+            }
+        }
+        best.0
+    }
+
+    /// Removes point `i`.
+    ///
+    /// # Errors
+    /// An index out of range.
+    pub fn remove_point(&mut self, i: usize) -> Result<()> {
+        if i >= self.points.len() {
+            return Err(Error::InvalidParameter {
+                name: "point",
+                value: i.to_string(),
+                rule: "there is no such point",
+            });
+        }
+        let base = self.editable();
+        base.points.remove(i);
+        base.labels.remove(i);
+        self.after_edit();
+        Ok(())
+    }
+
+    /// Moves point `i` to `p`.
+    ///
+    /// # Errors
+    /// An index out of range or a non-finite position.
+    pub fn move_point(&mut self, i: usize, p: Vec2) -> Result<()> {
+        if i >= self.points.len() || !(p[0].is_finite() && p[1].is_finite()) {
+            return Err(Error::InvalidParameter {
+                name: "point",
+                value: i.to_string(),
+                rule: "there is no such point, or the position is not finite",
+            });
+        }
+        let base = self.editable();
+        base.points[i] = p;
+        self.after_edit();
+        Ok(())
+    }
+
+    /// Replaces the points with a CSV of labelled points (`x,y,label`), fitting the view to
+    /// them.
+    ///
+    /// # Errors
+    /// As [`parse_points_csv`]; the panel keeps its points then.
+    pub fn load_csv(&mut self, text: &str) -> Result<()> {
+        let parsed = parse_points_csv(text)?;
+        self.base = Dataset {
+            points: parsed.points,
+            labels: parsed.labels,
+            class_names: ["class 0", "class 1"],
+            axis_names: ["x₁", "x₂"],
+            credit: "",
+        };
+        self.source = Source::Fixed { preset: None, offset: [[0.0; 2]; 2] };
+        self.view = padded_bounds(&self.base.points, 0.12);
+        self.after_edit();
+        Ok(())
+    }
+
+    /// Adds eight class-1 outliers far out on class 1's side (beyond its mean, away from
+    /// class 0, up to six spreads out but inside the plot window), deterministically: GDA's mean and Σ chase
+    /// them while logistic regression, which only cares about points near the boundary,
+    /// barely moves.
+    ///
+    /// # Errors
+    /// When a class has no points (there is no side to put them on).
+    pub fn add_outliers(&mut self) -> Result<()> {
+        let (m0, m1) = match (class_mean(&self.points, &self.labels, 0), class_mean(&self.points, &self.labels, 1)) {
+            (Some(a), Some(b)) => (a, b),
+            _ => {
+                return Err(Error::EmptyClass {
+                    class: if class_mean(&self.points, &self.labels, 0).is_none() { 0 } else { 1 },
+                })
+            }
+        };
+        let d = [m1[0] - m0[0], m1[1] - m0[1]];
+        let len = (d[0] * d[0] + d[1] * d[1]).sqrt().max(1e-12);
+        let u = [d[0] / len, d[1] / len];
+        let spread = class_spread(&self.points, &self.labels, 1).max(1e-9);
+        let v = self.view;
+        // As far out as six spreads, but inside the window (with a margin), so students see
+        // them: how far can one go from μ₁ along u before leaving the view?
+        let room = |start: f64, dir: f64, lo: f64, hi: f64| {
+            let (lo, hi) = (lo + 0.06 * (hi - lo), hi - 0.06 * (hi - lo));
+            if dir > 1e-12 {
+                (hi - start) / dir
+            } else if dir < -1e-12 {
+                (lo - start) / dir
+            } else {
+                f64::INFINITY
+            }
+        };
+        let reach = room(m1[0], u[0], v.x0, v.x1).min(room(m1[1], u[1], v.y0, v.y1)).max(0.0);
+        let far = (6.0 * spread).min(reach);
+        let base = self.editable();
+        for i in 0..8 {
+            let t = far - 0.12 * far * f64::from(i % 4);
+            let side = (f64::from(i) - 3.5) * 0.18 * far.max(spread);
+            let p = [m1[0] + t * u[0] - side * u[1], m1[1] + t * u[1] + side * u[0]];
+            base.points.push([p[0].clamp(v.x0, v.x1), p[1].clamp(v.y0, v.y1)]);
+            base.labels.push(1);
+        }
+        self.after_edit();
+        Ok(())
+    }
+
+    /// Makes class 1 bimodal: every other class-1 point moves by 2.5 × (μ₁ − μ₀), so the
+    /// class becomes two clouds on its own side — no longer a Gaussian, which GDA assumes.
+    ///
+    /// # Errors
+    /// When a class has no points.
+    pub fn make_bimodal(&mut self) -> Result<()> {
+        let (m0, m1) = match (class_mean(&self.points, &self.labels, 0), class_mean(&self.points, &self.labels, 1)) {
+            (Some(a), Some(b)) => (a, b),
+            _ => {
+                return Err(Error::EmptyClass {
+                    class: if class_mean(&self.points, &self.labels, 0).is_none() { 0 } else { 1 },
+                })
+            }
+        };
+        let d = [2.5 * (m1[0] - m0[0]), 2.5 * (m1[1] - m0[1])];
+        let v = self.view;
+        let base = self.editable();
+        let mut odd = false;
+        for (p, &l) in base.points.iter_mut().zip(&base.labels) {
+            if l == 1 {
+                if odd {
+                    *p = [(p[0] + d[0]).clamp(v.x0, v.x1), (p[1] + d[1]).clamp(v.y0, v.y1)];
+                }
+                odd = !odd;
+            }
+        }
+        self.after_edit();
+        Ok(())
     }
 
     /// The points as drawn, with their labels.
@@ -266,7 +709,8 @@ impl GdaLab {
         let n = [0u8, 1].map(|k| self.labels.iter().filter(|&&l| l == k).count());
         let (seed, source) = match &self.source {
             Source::Generated(spec) => (Some(spec.seed), "generated".to_string()),
-            Source::Preset { preset, .. } => (None, preset.id().to_string()),
+            Source::Fixed { preset: Some(preset), .. } => (None, preset.id().to_string()),
+            Source::Fixed { preset: None, .. } => (None, "custom".to_string()),
         };
         let mut s = GdaSummary {
             error: None,
@@ -282,7 +726,70 @@ impl GdaLab {
             credit: self.base.credit.to_string(),
             source,
             seed,
+            models: self.models,
+            model_error: None,
+            sigmas: None,
+            conic: None,
+            logistic: None,
+            threshold: self.models.threshold(),
+            posterior_threshold: self.models.loss().map(|l| l.posterior_threshold()).unwrap_or(0.5),
+            risk: None,
+            reports: Vec::new(),
         };
+        let report = |id: &str, model: &dyn Classifier| {
+            TrainingReport::evaluate(model, &self.points, &self.labels).ok().map(|r| ModelReport {
+                id: id.to_string(),
+                accuracy: r.accuracy,
+                confusion: r.confusion,
+                log_likelihood: r.log_likelihood,
+            })
+        };
+        if let Ok(g) = &self.fit {
+            s.reports.extend(report("gda", g));
+        }
+        match &self.main {
+            Some(Ok(m)) => {
+                let (id, sigmas, conic) = match m {
+                    Model::Qda(q) => ("qda", Some([q.sigma0(), q.sigma1()]), Some(q.quadratic().conic_kind())),
+                    Model::GaussianNb(g) => ("gnb", Some([g.sigma(0), g.sigma(1)]), Some(g.quadratic().conic_kind())),
+                    _ => ("gda", None, None),
+                };
+                s.sigmas = sigmas;
+                s.conic = conic;
+                s.reports.extend(report(id, m));
+            }
+            Some(Err(e)) => s.model_error = Some(e.to_string()),
+            None => {}
+        }
+        if let Some(lr) = &self.logistic {
+            s.logistic = Some(match lr {
+                Ok(lr) => {
+                    s.reports.extend(report("logistic", lr));
+                    LogisticSummary {
+                        error: None,
+                        w: Some(lr.w()),
+                        b: Some(lr.b()),
+                        lambda: Some(lr.lambda()),
+                        separable: lr.separable(),
+                        ridge: lr.ridge_fallback(),
+                    }
+                }
+                Err(e) => LogisticSummary {
+                    error: Some(e.to_string()),
+                    w: None,
+                    b: None,
+                    lambda: None,
+                    separable: false,
+                    ridge: false,
+                },
+            });
+        }
+        if let (Some(model), Ok(loss)) = (self.decision_log_odds(), self.models.loss()) {
+            s.risk = BayesRule::new(model, loss)
+                .risk_on(&self.points, &self.labels)
+                .ok()
+                .map(|r| [r.empirical_risk, r.expected_risk]);
+        }
         match &self.fit {
             Ok(fit) => {
                 let (w, b) = fit.log_odds_coefficients();
@@ -303,6 +810,19 @@ impl GdaLab {
 fn generated_dataset(spec: &SampleSpec) -> Result<Dataset> {
     let (points, labels) = spec.sample()?;
     Ok(Dataset { points, labels, class_names: ["class 0", "class 1"], axis_names: ["x₁", "x₂"], credit: "" })
+}
+
+/// The root mean square distance of class k's points from their mean.
+fn class_spread(points: &[Vec2], labels: &[u8], k: u8) -> f64 {
+    let Some(m) = class_mean(points, labels, k) else { return 0.0 };
+    let (mut s, mut n) = (0.0, 0usize);
+    for (p, &l) in points.iter().zip(labels) {
+        if l == k {
+            s += (p[0] - m[0]).powi(2) + (p[1] - m[1]).powi(2);
+            n += 1;
+        }
+    }
+    (s / n.max(1) as f64).sqrt()
 }
 
 fn class_mean(points: &[Vec2], labels: &[u8], k: u8) -> Option<Vec2> {

@@ -6,10 +6,12 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{draw_error, Style, BOUNDARY, CLASS0, CLASS1, INK};
+use super::{draw_error, Style, BOUNDARY, CLASS0, CLASS1, INK, LOGISTIC};
 use crate::error::Result;
+use crate::gda::compare::{Classifier, Model};
 use crate::gda::geometry::{clip_line, clip_polyline_closed, ellipse, mass_inside, Rect};
 use crate::gda::lab::GdaLab;
+use crate::gda::posterior_map::{contours, level_set};
 use crate::stats::linalg::Vec2;
 
 /// Where the plot box landed on the drawing area, to map pointer positions back to data.
@@ -50,6 +52,13 @@ pub struct FigureText {
     pub truth: String,
     /// Legend entry of the boundary.
     pub boundary: String,
+    /// Legend entry of logistic regression's boundary.
+    #[serde(default = "default_logistic")]
+    pub logistic: String,
+}
+
+fn default_logistic() -> String {
+    "logistic regression".into()
 }
 
 impl FigureText {
@@ -62,6 +71,7 @@ impl FigureText {
             fitted: "fitted 1σ, 2σ".into(),
             truth: "true Gaussians".into(),
             boundary: "boundary p = 0.5".into(),
+            logistic: default_logistic(),
         }
     }
 }
@@ -106,6 +116,25 @@ pub fn draw<DB: DrawingBackend>(
     layers: &GdaLayers,
     style: &Style,
 ) -> Result<PlotFrame> {
+    draw_with(root, lab, layers, style, None)
+}
+
+/// A picture painted under everything else in the plot box (the posterior heat map: one
+/// image blit, which only the browser backend can do).
+pub type Underlay<'a> = &'a mut dyn FnMut(&PlotFrame) -> Result<()>;
+
+/// [`draw`], with an optional `underlay` called once the plot box is known and before the
+/// grid, points and curves are drawn over it.
+///
+/// # Errors
+/// A drawing error from the backend, or the underlay's error.
+pub fn draw_with<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    underlay: Option<Underlay<'_>>,
+) -> Result<PlotFrame> {
     root.fill(&WHITE).map_err(draw_error)?;
     let view = lab.view();
     let font = |css: f64| ("sans-serif", style.px(css)).into_font();
@@ -120,12 +149,17 @@ pub fn draw<DB: DrawingBackend>(
         .map_err(draw_error)?;
     let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
     let names = &text.axes;
+    let (pxr, pyr) = chart.plotting_area().get_pixel_range();
+    let frame = PlotFrame { pixels: [pxr.start, pyr.start, pxr.end, pyr.end], view };
+    if let Some(paint) = underlay {
+        paint(&frame)?;
+    }
     chart
         .configure_mesh()
         .x_labels(6)
         .y_labels(6)
-        .light_line_style(WHITE)
-        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4).stroke_width(thin))
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(RGBColor(0xD8, 0xD8, 0xD8).mix(0.8).stroke_width(thin))
         .axis_style(INK.stroke_width(thin))
         .label_style(font(12.0).color(&INK))
         .axis_desc_style(font(13.0).color(&INK))
@@ -135,9 +169,6 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_formatter(&|v| tick(*v))
         .draw()
         .map_err(draw_error)?;
-
-    let (pxr, pyr) = chart.plotting_area().get_pixel_range();
-    let frame = PlotFrame { pixels: [pxr.start, pyr.start, pxr.end, pyr.end], view };
     let colours = [CLASS0, CLASS1];
 
     // Generating Gaussians, dashed, 1σ and 2σ.
@@ -186,47 +217,120 @@ pub fn draw<DB: DrawingBackend>(
         )
         .map_err(draw_error)?;
 
-    if let Ok(fit) = lab.fit() {
-        let sigma = fit.sigma();
-        let means = [fit.mu0(), fit.mu1()];
-        if layers.ellipses {
-            for (k, mu) in means.iter().enumerate() {
-                for (level, width) in [(1.0, 2.0), (2.0, 1.5)] {
-                    let Ok(e) = ellipse(*mu, &sigma, level, 128) else { continue };
-                    for piece in clip_polyline_closed(&e, view) {
-                        let path: Vec<(f64, f64)> = piece.iter().map(|p| (p[0], p[1])).collect();
-                        chart
-                            .draw_series(std::iter::once(PathElement::new(
-                                path,
-                                colours[k].stroke_width(style.ipx(width)),
-                            )))
-                            .map_err(draw_error)?;
-                    }
-                    // The label sits at the ellipse's highest point, if that is in view.
-                    if let Some(top) = e.iter().copied().max_by(|a, b| a[1].total_cmp(&b[1])) {
-                        if view.contains(top) {
-                            let label = format!("{:.1} %", 100.0 * mass_inside(level));
-                            let [x, y] = frame.to_pixels(top);
-                            root.draw(&Text::new(
-                                label,
-                                (x as i32 - style.ipx(14.0) as i32, y as i32 - style.ipx(15.0) as i32),
-                                font(11.0).color(&colours[k]),
-                            ))
-                            .map_err(draw_error)?;
-                        }
+    // The fitted Gaussians of the drawn model: GDA's shared Σ, QDA's Σ₀ and Σ₁, or naive
+    // Bayes' diagonal ones.
+    let gaussians: Option<[(Vec2, [[f64; 2]; 2]); 2]> = match (lab.main_model(), lab.fit()) {
+        (Some(Ok(Model::Qda(q))), _) => Some([(q.mu0(), q.sigma0()), (q.mu1(), q.sigma1())]),
+        (Some(Ok(Model::GaussianNb(g))), _) => Some([(g.theta(0), g.sigma(0)), (g.theta(1), g.sigma(1))]),
+        (Some(_), _) => None,
+        (None, Ok(fit)) => Some([(fit.mu0(), fit.sigma()), (fit.mu1(), fit.sigma())]),
+        (None, Err(_)) => None,
+    };
+    if let (true, Some(gaussians)) = (layers.ellipses, gaussians) {
+        for (k, (mu, sigma)) in gaussians.iter().enumerate() {
+            for (level, width) in [(1.0, 2.0), (2.0, 1.5)] {
+                let Ok(e) = ellipse(*mu, sigma, level, 128) else { continue };
+                for piece in clip_polyline_closed(&e, view) {
+                    let path: Vec<(f64, f64)> = piece.iter().map(|p| (p[0], p[1])).collect();
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(path, colours[k].stroke_width(style.ipx(width)))))
+                        .map_err(draw_error)?;
+                }
+                // The label sits at the ellipse's highest point, if that is in view.
+                if let Some(top) = e.iter().copied().max_by(|a, b| a[1].total_cmp(&b[1])) {
+                    if view.contains(top) {
+                        let label = format!("{:.1} %", 100.0 * mass_inside(level));
+                        let [x, y] = frame.to_pixels(top);
+                        root.draw(&Text::new(
+                            label,
+                            (x as i32 - style.ipx(14.0) as i32, y as i32 - style.ipx(15.0) as i32),
+                            font(11.0).color(&colours[k]),
+                        ))
+                        .map_err(draw_error)?;
                     }
                 }
             }
         }
+    }
 
-        let (w, b) = fit.log_odds_coefficients();
-        if let Some((p, q)) = clip_line(w, b, view) {
+    let settings = lab.models();
+    let threshold = settings.threshold();
+    if let Some(decision) = lab.decision_log_odds() {
+        let moved = threshold != 0.0 || decision.shift != 0.0;
+        // The posterior contours 0.1 and 0.9 beside the heat map.
+        if settings.heat {
+            if let Ok(levels) = contours(&decision, view, 120, 90, &[0.1, 0.9]) {
+                for c in levels {
+                    for line in &c.lines {
+                        for dash in dashes(line, &frame, style.px(3.0), style.px(3.0)) {
+                            chart
+                                .draw_series(std::iter::once(PathElement::new(
+                                    dash,
+                                    INK.mix(0.7).stroke_width(style.ipx(1.0)),
+                                )))
+                                .map_err(draw_error)?;
+                        }
+                    }
+                    // The label goes where the contour passes nearest the middle of the two
+                    // means, where the eye already is.
+                    let mid =
+                        [0.5 * (lab.handle(0)[0] + lab.handle(1)[0]), 0.5 * (lab.handle(0)[1] + lab.handle(1)[1])];
+                    let dist = |p: &&Vec2| (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2);
+                    let inner = Rect {
+                        x0: view.x0 + 0.06 * (view.x1 - view.x0),
+                        x1: view.x1 - 0.1 * (view.x1 - view.x0),
+                        y0: view.y0 + 0.06 * (view.y1 - view.y0),
+                        y1: view.y1 - 0.06 * (view.y1 - view.y0),
+                    };
+                    let near = c
+                        .lines
+                        .iter()
+                        .flat_map(|l| l.iter())
+                        .filter(|p| inner.contains(**p))
+                        .min_by(|a, b| dist(a).total_cmp(&dist(b)));
+                    if let Some(at) = near {
+                        let [x, y] = frame.to_pixels(*at);
+                        root.draw(&Text::new(
+                            format!("p = {}", c.probability),
+                            (x as i32 + style.ipx(4.0) as i32, y as i32 + style.ipx(2.0) as i32),
+                            font(11.0).color(&INK),
+                        ))
+                        .map_err(draw_error)?;
+                    }
+                }
+            }
+        }
+        // Where the posterior is ½, for reference, when the Bayes rule has moved the line.
+        if moved {
+            for line in boundary_lines(&decision.model, 0.0, view) {
+                for dash in dashes(&line, &frame, style.px(6.0), style.px(4.0)) {
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(
+                            dash,
+                            BOUNDARY.mix(0.45).stroke_width(style.ipx(1.5)),
+                        )))
+                        .map_err(draw_error)?;
+                }
+            }
+        }
+        // The decision boundary: the Bayes rule's, log-odds (with the prior) = threshold.
+        for line in boundary_lines(&decision, threshold, view) {
+            let path: Vec<(f64, f64)> = line.iter().map(|p| (p[0], p[1])).collect();
             chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(p[0], p[1]), (q[0], q[1])],
-                    BOUNDARY.stroke_width(style.ipx(2.5)),
-                )))
+                .draw_series(std::iter::once(PathElement::new(path, BOUNDARY.stroke_width(style.ipx(2.5)))))
                 .map_err(draw_error)?;
+        }
+    }
+
+    // Logistic regression's boundary, in its own colour and a dash-dot line.
+    if let Some(Ok(lr)) = lab.logistic() {
+        let (w, b) = lr.log_odds_coefficients();
+        if let Some((p, q)) = clip_line(w, b - threshold, view) {
+            for dash in dashes(&[p, q], &frame, style.px(12.0), style.px(5.0)) {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(dash, LOGISTIC.stroke_width(style.ipx(3.0)))))
+                    .map_err(draw_error)?;
+            }
         }
     }
 
@@ -266,12 +370,18 @@ fn legend<DB: DrawingBackend>(
     let font = ("sans-serif", style.px(em)).into_font().color(&INK);
     let line_h = style.px(em * 1.5) as i32;
     let truth = lab.spec().is_some();
-    let rows = if truth { 5 } else { 4 };
+    let logistic = matches!(lab.logistic(), Some(Ok(_)));
+    let rows = 4 + i32::from(truth) + i32::from(logistic);
     let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
     // CJK characters are about twice as wide as Latin ones.
     let width = |s: &str| s.chars().map(|c| if c as u32 >= 0x2E80 { 2 } else { 1 }).sum::<usize>();
-    let longest =
-        labels.iter().chain([&text.fitted, &text.truth, &text.boundary]).map(|s| width(s)).max().unwrap_or(0).max(14);
+    let longest = labels
+        .iter()
+        .chain([&text.fitted, &text.truth, &text.boundary, &text.logistic])
+        .map(|s| width(s))
+        .max()
+        .unwrap_or(0)
+        .max(14);
     let box_w = (style.px(em * 2.6) + style.px(em * 0.58) * longest as f64) as i32;
     let box_h = rows * line_h + style.ipx(6.0) as i32;
     let pad = style.ipx(8.0) as i32;
@@ -342,7 +452,19 @@ fn legend<DB: DrawingBackend>(
     }
     root.draw(&PathElement::new(seg(y), BOUNDARY.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
     row(&mut y, &text.boundary)?;
+    if logistic {
+        let s = seg(y);
+        root.draw(&PathElement::new(s, LOGISTIC.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;
+        row(&mut y, &text.logistic)?;
+    }
     Ok(())
+}
+
+/// The curves where `model`'s log-odds equals `level`, clipped to `view`: the exact line for
+/// the linear models (GDA, logistic regression, shared-variance naive Bayes is drawn by its
+/// grid trace like QDA), traced on a grid for the quadratic ones.
+fn boundary_lines(model: &dyn Classifier, level: f64, view: Rect) -> Vec<Vec<Vec2>> {
+    level_set(model, level, view, 160, 120).unwrap_or_default()
 }
 
 /// Splits a polyline into dashes of `on` pixels separated by `off` pixels (measured on

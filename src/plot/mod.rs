@@ -17,6 +17,8 @@ pub const CLASS0: RGBColor = RGBColor(0x00, 0x72, 0xB2);
 pub const CLASS1: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
 /// The decision boundary.
 pub const BOUNDARY: RGBColor = RGBColor(0x11, 0x11, 0x11);
+/// Logistic regression's boundary: Okabe–Ito reddish purple.
+pub const LOGISTIC: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
 /// Axis text and frames.
 pub const INK: RGBColor = RGBColor(0x33, 0x33, 0x33);
 

@@ -6,13 +6,16 @@ use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::{Clamped, JsCast};
 use web_sys::HtmlCanvasElement;
 
 use super::{js_error, to_js};
 use crate::data::Preset;
 use crate::error::Error;
+use crate::gda::lab::ModelSettings;
+use crate::gda::posterior_map::{HeatMap, PosteriorPalette};
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
-use crate::plot::gda::{draw, plot_box, GdaLayers, PlotFrame};
+use crate::plot::gda::{draw_with, plot_box, GdaLayers, PlotFrame};
 use crate::plot::Style;
 
 /// The generating parameters as the controls send them.
@@ -36,6 +39,15 @@ pub struct GdaPanel {
     layers: GdaLayers,
     frame: Option<PlotFrame>,
     css_size: (f64, f64),
+    heat: HeatLayer,
+}
+
+/// The heat map's reusable parts: the colour table, the pixel buffer, an offscreen canvas.
+#[derive(Default)]
+struct HeatLayer {
+    map: Option<HeatMap>,
+    pixels: Vec<u8>,
+    canvas: Option<HtmlCanvasElement>,
 }
 
 #[wasm_bindgen]
@@ -51,6 +63,7 @@ impl GdaPanel {
             layers: GdaLayers::default(),
             frame: None,
             css_size: (0.0, 0.0),
+            heat: HeatLayer::default(),
         })
     }
 
@@ -191,7 +204,7 @@ impl GdaPanel {
 
     /// The source shown: `"generated"` or a preset id.
     pub fn source(&self) -> String {
-        self.lab.preset_shown().map_or_else(|| "generated".to_string(), |p| p.id().to_string())
+        self.lab.source_id()
     }
 
     /// Marks a handle as focused/dragged (0 or 1), or none (any other value).
@@ -200,7 +213,7 @@ impl GdaPanel {
         self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < 2);
     }
 
-    /// Draws the figure.
+    /// Draws the figure (with the posterior heat map under it when that is on).
     ///
     /// # Errors
     /// When the canvas has no 2-D context.
@@ -208,10 +221,121 @@ impl GdaPanel {
         let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
             .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
         let root = backend.into_drawing_area();
-        let frame = draw(&root, &self.lab, &self.layers, &self.style).map_err(js_error)?;
+        let frame = if self.lab.models().heat {
+            let (lab, heat, target) = (&self.lab, &mut self.heat, &self.canvas);
+            let mut paint = |frame: &PlotFrame| heat.paint(lab, target, frame);
+            let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
+            draw_with(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?
+        } else {
+            draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?
+        };
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         Ok(())
+    }
+
+    /// The model and decision settings: `{covariance: "shared" | "per-class" |
+    /// "diagonal-per-class" | "diagonal-shared", logistic: bool, lambda, prior: number |
+    /// null, loss01, loss10, heat: bool}`.
+    ///
+    /// # Errors
+    /// A setting out of range (the sentence names it); nothing changes then.
+    #[wasm_bindgen(js_name = setModels)]
+    pub fn set_models(&mut self, settings: JsValue) -> Result<(), JsError> {
+        let settings: ModelSettings = serde_wasm_bindgen::from_value(settings)
+            .map_err(|_| JsError::new("The model settings could not be read: check every field."))?;
+        self.lab.set_models(settings).map_err(js_error)
+    }
+
+    /// The model and decision settings in force.
+    pub fn models(&self) -> Result<JsValue, JsError> {
+        to_js(self.lab.models())
+    }
+
+    /// Adds a point of class `label` at the CSS-pixel position.
+    ///
+    /// # Errors
+    /// Before the first draw, outside the plot box, or a bad label.
+    #[wasm_bindgen(js_name = addPoint)]
+    pub fn add_point(&mut self, css_x: f64, css_y: f64, label: u8) -> Result<(), JsError> {
+        let p = self.data_at(css_x, css_y)?;
+        self.lab.add_point(p, label).map_err(js_error)
+    }
+
+    /// The index of the point under the CSS-pixel position (within 12 CSS px), or −1.
+    #[wasm_bindgen(js_name = hitPoint)]
+    pub fn hit_point(&self, css_x: f64, css_y: f64) -> i32 {
+        let (Some(frame), Ok(p)) = (self.frame, self.data_at(css_x, css_y)) else { return -1 };
+        let [l, t, r, b] = frame.pixels.map(f64::from);
+        let v = frame.view;
+        let scale = [(v.x1 - v.x0) / (r - l).max(1.0), (v.y1 - v.y0) / (b - t).max(1.0)];
+        self.lab.nearest_point(p, self.style.px(12.0), scale).map_or(-1, |i| i as i32)
+    }
+
+    /// Removes point `i`.
+    ///
+    /// # Errors
+    /// No such point.
+    #[wasm_bindgen(js_name = removePoint)]
+    pub fn remove_point(&mut self, i: u32) -> Result<(), JsError> {
+        self.lab.remove_point(i as usize).map_err(js_error)
+    }
+
+    /// Moves point `i` to the CSS-pixel position.
+    ///
+    /// # Errors
+    /// No such point, or before the first draw.
+    #[wasm_bindgen(js_name = movePoint)]
+    pub fn move_point(&mut self, i: u32, css_x: f64, css_y: f64) -> Result<(), JsError> {
+        let p = self.data_at(css_x, css_y)?;
+        self.lab.move_point(i as usize, p).map_err(js_error)
+    }
+
+    /// Replaces the points with a CSV of labelled points (`x,y,label` per line).
+    ///
+    /// # Errors
+    /// A line-numbered sentence for the first bad line; the points are kept then.
+    #[wasm_bindgen(js_name = loadCsv)]
+    pub fn load_csv(&mut self, text: &str) -> Result<(), JsError> {
+        self.lab.load_csv(text).map_err(js_error)
+    }
+
+    /// Adds eight far class-1 outliers (GDA moves, logistic regression holds).
+    ///
+    /// # Errors
+    /// When a class is empty.
+    #[wasm_bindgen(js_name = addOutliers)]
+    pub fn add_outliers(&mut self) -> Result<(), JsError> {
+        self.lab.add_outliers().map_err(js_error)
+    }
+
+    /// Splits class 1 into two clouds: no longer Gaussian.
+    ///
+    /// # Errors
+    /// When a class is empty.
+    #[wasm_bindgen(js_name = makeBimodal)]
+    pub fn make_bimodal(&mut self) -> Result<(), JsError> {
+        self.lab.make_bimodal().map_err(js_error)
+    }
+
+    /// The points as `[x0, y0, label0, x1, y1, label1, …]` (for export and tests).
+    #[wasm_bindgen(js_name = pointsFlat)]
+    pub fn points_flat(&self) -> Vec<f64> {
+        let (p, l) = self.lab.points();
+        p.iter().zip(l).flat_map(|(p, &l)| [p[0], p[1], f64::from(l)]).collect()
+    }
+
+    fn data_at(&self, css_x: f64, css_y: f64) -> Result<[f64; 2], JsError> {
+        let frame =
+            self.frame.ok_or_else(|| js_error(Error::Browser("place a point before the figure is drawn".into())))?;
+        if !(css_x.is_finite() && css_y.is_finite()) {
+            return Err(js_error(Error::InvalidParameter {
+                name: "position",
+                value: "not finite".into(),
+                rule: "a position must be finite",
+            }));
+        }
+        Ok(frame.to_data(css_x * self.style.dpr, css_y * self.style.dpr))
     }
 
     /// The numbers panel's content: `{error, n, phi, mu, sigma, w, b, ...}` (see
@@ -313,5 +437,56 @@ impl GdaPanel {
     fn match_aspect(&mut self) {
         let (w, h) = plot_box(self.canvas.width(), self.canvas.height(), &self.style);
         self.lab.match_aspect(w / h);
+    }
+}
+
+impl HeatLayer {
+    /// Paints the posterior heat map of the decision model into the plot box: filled at a
+    /// quarter of the backing resolution into an offscreen canvas, then drawn scaled in one
+    /// `drawImage` call (smoothing hides the cells).
+    fn paint(&mut self, lab: &GdaLab, target: &HtmlCanvasElement, frame: &PlotFrame) -> crate::Result<()> {
+        let Some(model) = lab.decision_log_odds() else { return Ok(()) };
+        let [l, t, r, b] = frame.pixels;
+        let (w, h) = (((r - l) / 4).max(1) as usize, ((b - t) / 4).max(1) as usize);
+        if self.map.is_none() {
+            // Lighter than the default so the points stay easy to see on top of it.
+            self.map = Some(HeatMap::new(PosteriorPalette { max_tint: 0.38, ..PosteriorPalette::default() })?);
+        }
+        let heat = self.map.as_ref().ok_or_else(|| Error::Browser("build the heat map colours".into()))?;
+        heat.fill(&model, frame.view, w, h, &mut self.pixels)?;
+        let browser = |what: &str| Error::Browser(what.to_string());
+        if self.canvas.is_none() {
+            let doc = web_sys::window().and_then(|w| w.document()).ok_or_else(|| browser("find the document"))?;
+            let c: HtmlCanvasElement = doc
+                .create_element("canvas")
+                .map_err(|_| browser("make a canvas"))?
+                .dyn_into()
+                .map_err(|_| browser("make a canvas"))?;
+            self.canvas = Some(c);
+        }
+        let off = self.canvas.as_ref().ok_or_else(|| browser("make a canvas"))?;
+        off.set_width(w as u32);
+        off.set_height(h as u32);
+        let ctx2d = |c: &HtmlCanvasElement| -> crate::Result<web_sys::CanvasRenderingContext2d> {
+            c.get_context("2d")
+                .ok()
+                .flatten()
+                .and_then(|x| x.dyn_into().ok())
+                .ok_or_else(|| browser("get a 2-D drawing context"))
+        };
+        let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&self.pixels), w as u32, h as u32)
+            .map_err(|_| browser("make the heat-map image"))?;
+        ctx2d(off)?.put_image_data(&image, 0.0, 0.0).map_err(|_| browser("fill the heat-map image"))?;
+        let main = ctx2d(target)?;
+        main.set_image_smoothing_enabled(true);
+        main.draw_image_with_html_canvas_element_and_dw_and_dh(
+            off,
+            f64::from(l),
+            f64::from(t),
+            f64::from(r - l),
+            f64::from(b - t),
+        )
+        .map_err(|_| browser("draw the heat map"))?;
+        Ok(())
     }
 }

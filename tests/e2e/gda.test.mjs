@@ -101,7 +101,7 @@ test("a preset shows real data with its credit", async () => {
   assert.match(await page.textContent('#gda-slot [data-role="credit"]'), /Palmer/);
   // 151 Adelie and 68 Chinstrap with both bill measurements: φ = 68/219 = 0.3105.
   assert.match(await page.textContent('#gda-slot [data-role="phi"]'), /^0\.311/);
-  assert.ok(await page.$eval('#gda-slot [data-role="generated"]', (f) => f.disabled));
+  assert.ok(await page.$eval('#gda-slot [data-role="generated"]', (f) => f.hidden));
   assert.deepEqual(errors, []);
   await context.close();
 });

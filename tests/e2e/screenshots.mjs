@@ -29,12 +29,22 @@ shots.push(
   { name: "nb-spam-alpha1", width: 1440, height: 900, dpr: 1, anchor: "#nb-slot", example: "en-spam", alpha: 1 },
   { name: "nb-bernoulli", width: 1440, height: 900, dpr: 2, anchor: "#nb-slot", example: "phish", alpha: 1, bernoulli: true },
   { name: "gda-iris", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica" },
+  { name: "gda5-iris-lda", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica", full: true },
+  { name: "gda5-iris-qda", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica&cov=per-class", full: true },
+  { name: "gda5-outliers-lr", width: 1280, height: 800, dpr: 2, query: "?lr=1", click: '#gda-slot [data-role="outliers"]' },
+  { name: "gda5-heat-dpr2", width: 1280, height: 800, dpr: 2, query: "?heat=1&cov=per-class&lr=1" },
+  { name: "gda5-bayes-rule", width: 1280, height: 800, dpr: 1, query: "?l10=5&phi=0.3&heat=1" },
+  { name: "gda5-gnb", width: 1280, height: 800, dpr: 1, query: "?cov=diagonal-per-class&heat=1" },
 );
 const server = await serve();
 const browser = await launch();
 try {
   for (const s of shots.filter((x) => !only || only.test(x.name))) {
     const { page, context, errors } = await open(browser, server.url + (s.query || ""), s);
+    if (s.click) {
+      await page.click(s.click);
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
     if (s.example) await page.click(`[data-example="${s.example}"]`);
     if (s.bernoulli) await page.check('#nb-slot [data-role="event"][value="bernoulli"]');
     if (s.alpha !== undefined) await page.fill('#nb-slot [data-role="alpha"]', String(s.alpha)).then(() => page.press('#nb-slot [data-role="alpha"]', "Enter"));

@@ -28,6 +28,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   let liveTimer = 0;
   let pointer = null;
   let moved = false;
+  let mode = "means";
+  let draggingPoint = -1;
   let destroyed = false;
   const cleanups = [];
 
@@ -37,11 +39,27 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     cleanups.push(() => target.removeEventListener(type, fn, opts));
   }
 
+  /** Shows the data source, with a "your points" entry once the user has edited them. */
+  function syncSource() {
+    const current = panel.source();
+    let custom = source.querySelector('option[value="custom"]');
+    if (current === "custom" && !custom) {
+      custom = document.createElement("option");
+      custom.value = "custom";
+      custom.dataset.i18n = "gda.src.custom";
+      custom.textContent = t(lang, "gda.src.custom");
+      custom.disabled = true;
+      source.append(custom);
+    }
+    if (custom && current !== "custom") custom.remove();
+    source.value = current;
+    $("generated").hidden = panel.params() === null;
+  }
+
   /** Copies the panel's generating parameters into the controls. */
   function syncControls() {
     const p = panel.params();
-    $("generated").disabled = p === null;
-    source.value = panel.source();
+    syncSource();
     if (p === null) return;
     const values = [p.n0, p.sd0[0], p.sd0[1], p.rho0, p.n1, p.sd1[0], p.sd1[1], p.rho1];
     sliders.forEach((s, i) => { s.value = String(values[i]); showValue(s); });
@@ -91,11 +109,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const axisKey = (name) => `gda.axis.${name}`;
     const generated = s.source === "generated";
     return {
-      classes: generated ? [t(lang, "gda.figure.class0"), t(lang, "gda.figure.class1")] : s.class_names,
-      axes: generated ? AXES.generated.map((a) => t(lang, `gda.axis.${a}`)) : s.axis_names.map((a) => t(lang, axisKey(a))),
+      classes: generated || s.class_names[0] === "class 0" ? [t(lang, "gda.figure.class0"), t(lang, "gda.figure.class1")] : s.class_names,
+      axes: generated || s.axis_names[0] === "x₁" ? AXES.generated.map((a) => t(lang, `gda.axis.${a}`)) : s.axis_names.map((a) => t(lang, axisKey(a))),
       fitted: t(lang, "gda.figure.fitted"),
       truth: t(lang, "gda.figure.truth"),
-      boundary: t(lang, "gda.figure.boundary"),
+      boundary: t(lang, s.threshold !== 0 || s.models.prior !== null ? "gda.figure.bayes" : "gda.figure.boundary"),
+      logistic: t(lang, "gda.figure.logistic"),
     };
   }
 
@@ -127,6 +146,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("b").textContent = num(s.b);
     const eq = s.w ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0` : "—";
     $("boundary").textContent = s.w && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
+    writeModelNumbers(s);
     const credit = $("credit");
     credit.textContent = s.credit ? t(lang, "gda.credit", { credit: s.credit }) : "";
     credit.hidden = !s.credit;
@@ -135,6 +155,77 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       ? t(lang, "gda.ariaError", { error: message })
       : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }));
     announce(s, message, eq);
+  }
+
+  /** The comparison model's Σs, logistic regression, the Bayes rule and the training table. */
+  function writeModelNumbers(s) {
+    const sigmasRow = $("row-sigmas");
+    sigmasRow.hidden = !s.sigmas;
+    if (s.sigmas) {
+      $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: s.conic })}` : ""}`;
+      $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
+    }
+    const modelError = s.model_error ? translateMessage(lang, s.model_error) : "";
+    const lr = s.logistic;
+    $("row-logistic").hidden = !lr;
+    if (lr) {
+      $("logistic-numbers").textContent = lr.error
+        ? translateMessage(lang, lr.error)
+        : `w = ${vec(lr.w)}\nb = ${num(lr.b)}${lr.ridge ? `\n${t(lang, "gda.separable", { lambda: num(lr.lambda, 4) })}` : ""}`;
+    }
+    $("threshold").textContent = t(lang, "gda.thresholdValue", { t: num(s.threshold), p: num(s.posterior_threshold) });
+    $("risk").textContent = s.risk ? t(lang, "gda.risk", { incurred: num(s.risk[0]), expected: num(s.risk[1]) }) : "—";
+    $("reports").replaceChildren(...s.reports.map((r) => {
+      const tr = document.createElement("tr");
+      const c = r.confusion;
+      for (const cell of [t(lang, `gda.model.${r.id}`), pct(r.accuracy), r.log_likelihood == null ? "—" : num(r.log_likelihood, 2), `${c.tn} ${c.fp} / ${c.fn_} ${c.tp}`]) {
+        const td = document.createElement("td");
+        td.textContent = cell;
+        tr.append(td);
+      }
+      return tr;
+    }));
+    if (modelError) {
+      const err = $("error");
+      err.textContent = err.textContent ? `${err.textContent} ${modelError}` : modelError;
+      err.hidden = false;
+    }
+  }
+
+  /** Sends the model and decision controls to the panel. */
+  function applyModels() {
+    const settings = {
+      covariance: $("covariance").value,
+      logistic: $("logistic").checked,
+      lambda: Number($("lambda").value || 0),
+      prior: $("prior-on").checked ? Number($("prior").value) : null,
+      loss01: Number($("loss01").value),
+      loss10: Number($("loss10").value),
+      heat: $("heat").checked,
+    };
+    try {
+      panel.setModels(settings);
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+      syncModels();
+    }
+    schedule();
+  }
+
+  /** Copies the panel's model settings into the controls. */
+  function syncModels() {
+    const m = panel.models();
+    $("covariance").value = m.covariance;
+    $("logistic").checked = m.logistic;
+    $("lambda").value = String(m.lambda);
+    $("prior-on").checked = m.prior !== null;
+    $("prior").value = String(m.prior ?? 0.5);
+    showValue($("prior"));
+    $("prior").disabled = m.prior === null;
+    $("loss01").value = String(m.loss01);
+    $("loss10").value = String(m.loss10);
+    $("heat").checked = m.heat;
   }
 
   /** Reads the fit to screen readers once things settle (not on every drag step). */
@@ -166,8 +257,37 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     return { x: ev.clientX - r.left, y: ev.clientY - r.top };
   }
 
+  /** Runs a point edit; a refusal is shown, not thrown. */
+  function edit(fn) {
+    try {
+      fn();
+      showInputError("");
+      syncSource();
+      onChange("push");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    schedule();
+  }
+
   on(canvas, "pointerdown", (ev) => {
     const p = local(ev);
+    if (mode === "add0" || mode === "add1") {
+      edit(() => panel.addPoint(p.x, p.y, mode === "add0" ? 0 : 1));
+      ev.preventDefault();
+      return;
+    }
+    if (mode === "erase" || mode === "move") {
+      const i = panel.hitPoint(p.x, p.y);
+      if (i < 0) return;
+      if (mode === "erase") edit(() => panel.removePoint(i));
+      else {
+        draggingPoint = i;
+        canvas.setPointerCapture(ev.pointerId);
+      }
+      ev.preventDefault();
+      return;
+    }
     const k = panel.hitHandle(p.x, p.y);
     if (k < 0) return;
     dragging = k;
@@ -179,6 +299,14 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   });
   on(canvas, "pointermove", (ev) => {
     pointer = local(ev);
+    if (draggingPoint >= 0) {
+      try {
+        panel.movePoint(draggingPoint, pointer.x, pointer.y);
+        onChange("replace");
+      } catch (e) {
+        showInputError(translateMessage(lang, e.message));
+      }
+    }
     if (dragging >= 0) {
       try {
         panel.dragTo(dragging, pointer.x, pointer.y);
@@ -191,6 +319,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     schedule();
   });
   const endDrag = () => {
+    if (draggingPoint >= 0) {
+      draggingPoint = -1;
+      syncSource();
+      onChange("push");
+      return;
+    }
     if (dragging < 0) return;
     dragging = -1;
     if (document.activeElement !== canvas) panel.setActiveHandle(-1);
@@ -245,6 +379,36 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     schedule();
     onChange("push");
   });
+  for (const role of ["covariance", "logistic", "lambda", "heat", "prior-on", "loss01", "loss10"]) {
+    on($(role), "change", () => { applyModels(); syncModels(); onChange("push"); });
+  }
+  on($("prior"), "input", () => { showValue($("prior")); applyModels(); onChange("replace"); });
+  on($("prior"), "change", () => onChange("push"));
+  section.querySelectorAll('[data-role="mode"]').forEach((r) => on(r, "change", () => {
+    mode = r.value;
+    canvas.dataset.mode = mode;
+  }));
+  on($("outliers"), "click", () => edit(() => panel.addOutliers()));
+  on($("bimodal"), "click", () => edit(() => panel.makeBimodal()));
+  on($("csv-apply"), "click", () => edit(() => panel.loadCsv($("csv").value)));
+  on($("csv-file"), "change", async (ev) => {
+    const f = ev.target.files?.[0];
+    ev.target.value = "";
+    if (!f) return;
+    if (f.size > 5_000_000) {
+      showInputError(translateMessage(lang, "Line 1: there are more than 100000 points; the limit is 100000, so split the file or sample it."));
+      return;
+    }
+    let text = "";
+    try {
+      text = await f.text();
+    } catch {
+      showInputError(t(lang, "gda.csvFileError"));
+      return;
+    }
+    $("csv").value = text.slice(0, 200_000);
+    edit(() => panel.loadCsv(text));
+  });
   on($("export"), "click", () => {
     render();
     downloadCanvas(canvas, "genlab-gda.png");
@@ -266,6 +430,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       sd: p ? [p.sd0, p.sd1] : [[1, 0.8], [0.9, 1.1]],
       rho: p ? [p.rho0, p.rho1] : [0.4, 0.3],
       means: moved ? [[h[0], h[1]], [h[2], h[3]]] : null,
+      models: panel.models(),
     };
   }
 
@@ -283,11 +448,13 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
         panel.setMean(1, s.means[1][0], s.means[1][1]);
       }
       moved = Boolean(s.means);
+      if (s.models) panel.setModels(s.models);
       showInputError("");
     } catch (e) {
       showInputError(translateMessage(lang, e.message));
     }
     syncControls();
+    syncModels();
     render();
   }
 
@@ -317,6 +484,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   applyLabels(section, lang);
   hideControls(section, controls);
   syncControls();
+  syncModels();
   render();
   return { panel, render, getState, setState, setLang, setProjector, destroy };
 }

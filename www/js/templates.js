@@ -50,6 +50,51 @@ const GDA = `
         <button type="button" data-role="resample" data-i18n="gda.resample"></button>
       </div>
     </fieldset>
+    <fieldset class="models" data-control="models">
+      <legend data-i18n="gda.models"></legend>
+      <label class="stack"><span data-i18n="gda.covariance"></span>
+        <select data-role="covariance">
+          <option value="shared" data-i18n="gda.cov.shared"></option>
+          <option value="per-class" data-i18n="gda.cov.per-class"></option>
+          <option value="diagonal-per-class" data-i18n="gda.cov.diagonal-per-class"></option>
+          <option value="diagonal-shared" data-i18n="gda.cov.diagonal-shared"></option>
+        </select>
+      </label>
+      <label class="check"><input type="checkbox" data-role="logistic"> <span data-i18n="gda.logistic"></span></label>
+      <label class="check small"><span data-i18n="gda.lambda"></span> <input type="number" data-role="lambda" min="0" max="1000000" step="any" value="0" inputmode="decimal"></label>
+      <label class="check"><input type="checkbox" data-role="heat"> <span data-i18n="gda.heat"></span></label>
+    </fieldset>
+    <fieldset class="decision" data-control="decision">
+      <legend data-i18n="gda.decision"></legend>
+      <label class="check"><input type="checkbox" data-role="prior-on"> <span data-i18n="gda.priorOverride"></span></label>
+      <label data-control="prior">φ′ <input type="range" data-role="prior" min="0.01" max="0.99" step="0.01" value="0.5"><output></output></label>
+      <label class="check small"><span data-i18n="gda.loss01"></span> <input type="number" data-role="loss01" min="0.01" max="1000" step="any" value="1" inputmode="decimal"></label>
+      <label class="check small"><span data-i18n="gda.loss10"></span> <input type="number" data-role="loss10" min="0.01" max="1000" step="any" value="1" inputmode="decimal"></label>
+      <p class="hint" data-i18n="gda.decisionHelp"></p>
+    </fieldset>
+    <fieldset class="tools" data-control="tools">
+      <legend data-i18n="gda.tools"></legend>
+      <div class="modes" role="radiogroup" data-i18n-aria="gda.tools">
+        <label><input type="radio" name="{{id}}-mode" data-role="mode" value="means" checked> <span data-i18n="gda.mode.means"></span></label>
+        <label><input type="radio" name="{{id}}-mode" data-role="mode" value="add0"> <span data-i18n="gda.mode.add0"></span></label>
+        <label><input type="radio" name="{{id}}-mode" data-role="mode" value="add1"> <span data-i18n="gda.mode.add1"></span></label>
+        <label><input type="radio" name="{{id}}-mode" data-role="mode" value="move"> <span data-i18n="gda.mode.move"></span></label>
+        <label><input type="radio" name="{{id}}-mode" data-role="mode" value="erase"> <span data-i18n="gda.mode.erase"></span></label>
+      </div>
+      <div class="buttons">
+        <button type="button" data-role="outliers" data-i18n="gda.outliers"></button>
+        <button type="button" data-role="bimodal" data-i18n="gda.bimodal"></button>
+      </div>
+      <details>
+        <summary data-i18n="gda.csv"></summary>
+        <label for="{{id}}-csv" class="block-label hint" data-i18n="gda.csvHelp"></label>
+        <textarea id="{{id}}-csv" data-role="csv" rows="4" spellcheck="false" placeholder="x,y,label&#10;1.0,2.0,0&#10;3.5,4.1,1"></textarea>
+        <div class="buttons">
+          <button type="button" data-role="csv-apply" data-i18n="gda.csvApply"></button>
+          <input type="file" data-role="csv-file" accept=".csv,.txt,text/csv,text/plain" data-i18n-aria="gda.csvFile">
+        </div>
+      </details>
+    </fieldset>
     <p class="input-error" data-role="input-error" role="alert" hidden></p>
   </form>
 
@@ -67,7 +112,16 @@ const GDA = `
         <tr><th scope="row"><math><mi>b</mi><mo>=</mo><mo>−</mo><msup><mi>w</mi><mi>T</mi></msup><mfrac><mrow><msub><mi>μ</mi><mn>0</mn></msub><mo>+</mo><msub><mi>μ</mi><mn>1</mn></msub></mrow><mn>2</mn></mfrac><mo>+</mo><mi>log</mi><mfrac><mi>φ</mi><mrow><mn>1</mn><mo>−</mo><mi>φ</mi></mrow></mfrac></math></th><td data-role="b"></td></tr>
         <tr><th scope="row"><span data-i18n="gda.boundary"></span> <math><msup><mi>w</mi><mi>T</mi></msup><mi>x</mi><mo>+</mo><mi>b</mi><mo>=</mo><mn>0</mn></math></th><td data-role="boundary"></td></tr>
         <tr><th scope="row"><math><mi>p</mi><mo>(</mo><mi>y</mi><mo>=</mo><mn>1</mn><mo>|</mo><mi>x</mi><mo>)</mo><mo>=</mo><mi>σ</mi><mo>(</mo><msup><mi>w</mi><mi>T</mi></msup><mi>x</mi><mo>+</mo><mi>b</mi><mo>)</mo></math></th><td data-role="posterior">—</td></tr>
+        <tr data-role="row-sigmas" hidden><th scope="row"><math><msub><mi>Σ</mi><mn>0</mn></msub><mo>,</mo><msub><mi>Σ</mi><mn>1</mn></msub></math> <span data-role="sigmas-label"></span></th><td data-role="sigmas"></td></tr>
+        <tr data-role="row-logistic" hidden><th scope="row"><span data-i18n="gda.logisticRow"></span> <math><msub><mi>w</mi><mtext>LR</mtext></msub><mo>,</mo><msub><mi>b</mi><mtext>LR</mtext></msub></math></th><td data-role="logistic-numbers"></td></tr>
+        <tr><th scope="row"><span data-i18n="gda.thresholdRow"></span> <math><mi>log</mi><mfrac><msub><mi>λ</mi><mn>10</mn></msub><msub><mi>λ</mi><mn>01</mn></msub></mfrac></math></th><td data-role="threshold"></td></tr>
+        <tr><th scope="row"><span data-i18n="gda.riskRow"></span> <math><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><msub><mi>λ</mi><mrow><mi>δ</mi><mo>(</mo><mi>x</mi><mo>)</mo><mi>y</mi></mrow></msub></math></th><td data-role="risk"></td></tr>
       </tbody>
+    </table>
+    <h3 data-i18n="gda.training"></h3>
+    <table class="reports">
+      <thead><tr><th scope="col" data-i18n="gda.model"></th><th scope="col" data-i18n="gda.accuracy"></th><th scope="col" data-i18n="gda.loglik"></th><th scope="col" data-i18n="gda.confusion"></th></tr></thead>
+      <tbody data-role="reports"></tbody>
     </table>
     <p class="sr-only" data-role="live" aria-live="polite"></p>
   </div>
