@@ -10,7 +10,7 @@
 //! | --- | --- | --- |
 //! | `lang` | interface language | `en`, `zh-CN` |
 //! | `projector` | projector mode | `0`, `1` |
-//! | `embed` | one panel, no page chrome | `gda`, `nb` |
+//! | `embed` | one panel, no page chrome | `gda`, `nb`, `cat` |
 //! | `src` | GDA data | `generated` or a preset id |
 //! | `seed` | GDA sample seed | 0 … 2⁵³ − 1 |
 //! | `n0`, `n1` | points per class | 1 … 500 |
@@ -27,6 +27,15 @@
 //! | `prior` | prior | `ml`, `smoothed`, `uniform` |
 //! | `t` | the typed message | at most 2,000 characters |
 //! | `nbseed` | split seed | 0 … 2⁵³ − 1 |
+//! | `cost` | λ_FP/λ_FN, a lost ham against a missed spam | 1 … 1000 |
+//! | `bayes` | pseudo-counts `β₁,β₀,α_ham,α_spam` | each 0 … 1000 |
+//! | `rs` | resampling | `none`, `undersample_ham`, `oversample_spam` |
+//! | `cl` | categorical naive Bayes: smoothing λ | 0 … 10 |
+//! | `cprior` | categorical naive Bayes: prior | `ml`, `smoothed`, `uniform` |
+//! | `cq` | categorical naive Bayes: the query, values separated by `\|` (empty: not observed) | ≤ 20 values of ≤ 60 characters |
+//!
+//! The categorical panel's table itself is not in the link: a link gives λ, the prior and
+//! the query, on the built-in example table.
 
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +46,9 @@ use crate::gda::lab::{Covariance, ModelSettings};
 pub const MAX_TEXT_IN_LINK: usize = 2000;
 /// Longest query string read, in bytes; the rest is ignored with a notice.
 pub const MAX_QUERY_BYTES: usize = 16_384;
+/// The categorical panel's first query on the built-in example: tall, green eyes, short
+/// hair, no glasses. No "yes" row has green eyes, so at λ = 0 it wipes class "yes" out.
+pub const CAT_EXAMPLE_QUERY: [&str; 4] = ["yes", "green", "short", "no"];
 /// Largest integer a JavaScript number holds exactly.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
@@ -47,12 +59,15 @@ pub struct AppState {
     pub lang: String,
     /// Projector mode.
     pub projector: bool,
-    /// `"gda"`, `"nb"` or `None` for the whole page.
+    /// `"gda"`, `"nb"`, `"cat"` or `None` for the whole page.
     pub embed: Option<String>,
     /// The GDA panel.
     pub gda: GdaState,
     /// The naive Bayes panel.
     pub nb: NbState,
+    /// The categorical naive Bayes panel (a state object without it gets the defaults).
+    #[serde(default)]
+    pub cat: CatState,
 }
 
 /// The GDA panel's settings.
@@ -87,6 +102,51 @@ pub struct NbState {
     pub text: String,
     /// The train/test split seed.
     pub seed: u64,
+    /// The cost of losing a ham message relative to letting a spam through, λ_FP/λ_FN.
+    #[serde(default = "one")]
+    pub cost: f64,
+    /// Beta/Dirichlet pseudo-counts [β₁, β₀, α_ham, α_spam], or `None` for α-smoothing.
+    #[serde(default)]
+    pub pseudo: Option<[f64; 4]>,
+    /// `"none"`, `"undersample_ham"` or `"oversample_spam"`.
+    #[serde(default = "no_resampling")]
+    pub resample: String,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn no_resampling() -> String {
+    "none".into()
+}
+
+/// The categorical naive Bayes panel's settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CatState {
+    /// Lidstone smoothing λ.
+    pub lambda: f64,
+    /// `"ml"`, `"smoothed"` or `"uniform"`.
+    pub prior: String,
+    /// One value per attribute; `""` is not observed. The panel checks the values against
+    /// its table; a link only knows that they are short, one-line strings.
+    pub query: Vec<String>,
+}
+
+impl Default for CatState {
+    fn default() -> Self {
+        CatState { lambda: 1.0, prior: "ml".into(), query: CAT_EXAMPLE_QUERY.iter().map(|s| s.to_string()).collect() }
+    }
+}
+
+/// A categorical query from a link: `|`-separated values (trimmed), at most
+/// [`MAX_ATTRIBUTES`](crate::nb::categorical::MAX_ATTRIBUTES) of them, each one line of at
+/// most [`MAX_NAME_CHARS`](crate::nb::categorical::MAX_NAME_CHARS) characters.
+fn cat_query(v: &str) -> Option<Vec<String>> {
+    use crate::nb::categorical::{MAX_ATTRIBUTES, MAX_NAME_CHARS};
+    let values: Vec<String> = v.split('|').map(|x| x.trim().to_string()).collect();
+    let fits = |x: &String| x.chars().count() <= MAX_NAME_CHARS && !x.chars().any(char::is_control);
+    (values.len() <= MAX_ATTRIBUTES && values.iter().all(fits)).then_some(values)
 }
 
 /// A parameter that was not applied, and why.
@@ -131,7 +191,17 @@ impl Default for AppState {
                 means: None,
                 models: ModelSettings::default(),
             },
-            nb: NbState { alpha: 1.0, event: "multinomial".into(), prior: "ml".into(), text: String::new(), seed: 1 },
+            nb: NbState {
+                alpha: 1.0,
+                event: "multinomial".into(),
+                prior: "ml".into(),
+                text: String::new(),
+                seed: 1,
+                cost: 1.0,
+                pseudo: None,
+                resample: no_resampling(),
+            },
+            cat: CatState::default(),
         }
     }
 }
@@ -192,9 +262,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
         let ok: Result<(), &'static str> = match key.as_ref() {
             "lang" => pick(v, &["en", "zh-CN"]).map(|x| state.lang = x).ok_or("the language must be “en” or “zh-CN”"),
             "projector" => pick(v, &["0", "1"]).map(|x| state.projector = x == "1").ok_or("projector mode is 0 or 1"),
-            "embed" => {
-                pick(v, &["gda", "nb"]).map(|x| state.embed = Some(x)).ok_or("the embedded panel must be “gda” or “nb”")
-            }
+            "embed" => pick(v, &["gda", "nb", "cat"])
+                .map(|x| state.embed = Some(x))
+                .ok_or("the embedded panel must be “gda”, “nb” or “cat”"),
             "src" => (v == "generated" || Preset::from_id(v).is_ok())
                 .then(|| state.gda.source = v.to_string())
                 .ok_or("the data must be “generated” or a known preset"),
@@ -253,9 +323,33 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
                 state.nb.text = cut(&clean, MAX_TEXT_IN_LINK);
                 Ok(())
             }
+            "cost" => {
+                ranged(v, 1.0, 1000.0).map(|x| state.nb.cost = x).ok_or("the cost ratio is a number from 1 to 1000")
+            }
+            "bayes" => {
+                let parts: Vec<Option<f64>> = v.split(',').map(|x| ranged(x.trim(), 0.0, 1000.0)).collect();
+                match parts.as_slice() {
+                    [Some(a), Some(b), Some(c), Some(d)] => {
+                        state.nb.pseudo = Some([*a, *b, *c, *d]);
+                        Ok(())
+                    }
+                    _ => Err("pseudo-counts are four numbers “β₁,β₀,α_ham,α_spam” from 0 to 1000"),
+                }
+            }
+            "rs" => pick(v, &["none", "undersample_ham", "oversample_spam"])
+                .map(|x| state.nb.resample = x)
+                .ok_or("resampling is “none”, “undersample_ham” or “oversample_spam”"),
             "nbseed" => whole(v, 0.0, MAX_SAFE)
                 .map(|x| state.nb.seed = x as u64)
                 .ok_or("the seed must be a whole number from 0 to 2⁵³ − 1"),
+            // The categorical naive Bayes panel.
+            "cl" => ranged(v, 0.0, 10.0).map(|x| state.cat.lambda = x).ok_or("λ is a number from 0 to 10"),
+            "cprior" => pick(v, &["ml", "smoothed", "uniform"])
+                .map(|x| state.cat.prior = x)
+                .ok_or("the prior is “ml”, “smoothed” or “uniform”"),
+            "cq" => cat_query(v)
+                .map(|x| state.cat.query = x)
+                .ok_or("a query is at most 20 values separated by “|”, each one line of at most 60 characters"),
             _ => {
                 notices.push(notice(NoticeReason::Unknown));
                 Ok(())
@@ -372,6 +466,26 @@ pub fn to_query(state: &AppState) -> String {
     }
     if n.seed != dn.seed {
         q.append_pair("nbseed", &n.seed.to_string());
+    }
+    if n.cost != dn.cost {
+        q.append_pair("cost", &f(n.cost));
+    }
+    if let Some(p) = n.pseudo {
+        q.append_pair("bayes", &format!("{},{},{},{}", p[0], p[1], p[2], p[3]));
+    }
+    if n.resample != dn.resample {
+        q.append_pair("rs", &n.resample);
+    }
+    // The categorical naive Bayes panel.
+    let (c, dc) = (&state.cat, &d.cat);
+    if c.lambda != dc.lambda {
+        q.append_pair("cl", &f(c.lambda));
+    }
+    if c.prior != dc.prior {
+        q.append_pair("cprior", &c.prior);
+    }
+    if c.query != dc.query {
+        q.append_pair("cq", &c.query.join("|"));
     }
     q.finish()
 }

@@ -39,6 +39,9 @@ fn every_setting_survives_a_round_trip() {
     s.nb.prior = "uniform".into();
     s.nb.text = "WIN a FREE prize & 免费 🎉 <b>bold</b> a+b=c %20 \n second line".into();
     s.nb.seed = 9;
+    s.nb.cost = 10.0;
+    s.nb.pseudo = Some([1.0, 2.0, 0.5, 0.25]);
+    s.nb.resample = "oversample_spam".into();
     let q = to_query(&s);
     let (back, notices) = parse_query(&q);
     assert!(notices.is_empty(), "{notices:?} from {q}");

@@ -9,7 +9,9 @@ use web_sys::HtmlCanvasElement;
 use super::{js_error, to_js};
 use crate::error::{describe, Error};
 use crate::nb::lab::{CorpusLoader, SpamLab};
-use crate::nb::{EventModel, Prior};
+use crate::nb::resample::Resampling;
+use crate::nb::smoothing::{describe_beta_prior, describe_class_prior, Smoothing};
+use crate::nb::{EventModel, Label, Prior};
 use crate::plot::nb::{draw_alpha_curve, CurveText};
 use crate::plot::Style;
 
@@ -182,6 +184,124 @@ impl SpamPanel {
         Ok(())
     }
 
+    /// The costs of the two mistakes: deciding spam for a ham message costs `false_positive`,
+    /// letting a spam through costs `false_negative`; spam is decided when
+    /// P(spam | x) > λ_FP/(λ_FP + λ_FN).
+    ///
+    /// # Errors
+    /// A cost that is not a positive finite number.
+    #[wasm_bindgen(js_name = setCosts)]
+    pub fn set_costs(&mut self, false_positive: f64, false_negative: f64) -> Result<(), JsError> {
+        self.lab.set_costs(false_positive, false_negative).map_err(js_error)
+    }
+
+    /// `{false_positive, false_negative}` in force.
+    pub fn costs(&self) -> Result<JsValue, JsError> {
+        to_js(&self.lab.costs())
+    }
+
+    /// Bayesian smoothing with Beta(β₁, β₀) pseudo-counts for the Bernoulli words and a
+    /// Dirichlet(α_ham, α_spam) for the priors; `null` returns to α-smoothing (Lidstone).
+    ///
+    /// # Errors
+    /// A negative or non-finite pseudo-count; the settings are kept.
+    #[wasm_bindgen(js_name = setSmoothing)]
+    pub fn set_smoothing(&mut self, pseudo: JsValue) -> Result<(), JsError> {
+        let smoothing = if pseudo.is_null() || pseudo.is_undefined() {
+            Smoothing::Lidstone
+        } else {
+            let v: [f64; 4] = serde_wasm_bindgen::from_value(pseudo).map_err(|_| {
+                JsError::new("The pseudo-counts could not be read: give four numbers [β₁, β₀, α_ham, α_spam].")
+            })?;
+            Smoothing::bayesian(v[0], v[1], v[2], v[3]).map_err(js_error)?
+        };
+        self.lab.set_smoothing(smoothing).map_err(js_error)
+    }
+
+    /// The smoothing in force: `{kind: "lidstone"}` or `{kind: "bayesian", beta1, beta0, alpha_class}`.
+    pub fn smoothing(&self) -> Result<JsValue, JsError> {
+        to_js(&self.lab.smoothing())
+    }
+
+    /// What the Beta and Dirichlet pseudo-counts believe before any data:
+    /// `[{mean, strength, sentence} for words, … for classes]`.
+    ///
+    /// # Errors
+    /// A negative or non-finite pseudo-count.
+    #[wasm_bindgen(js_name = describePriors)]
+    pub fn describe_priors(beta1: f64, beta0: f64, alpha_ham: f64, alpha_spam: f64) -> Result<JsValue, JsError> {
+        let words = describe_beta_prior(beta1, beta0).map_err(js_error)?;
+        let classes = describe_class_prior(alpha_ham, alpha_spam).map_err(js_error)?;
+        to_js(&(words, classes))
+    }
+
+    /// `"none"`, `"undersample_ham"` or `"oversample_spam"` (training part only, seeded).
+    ///
+    /// # Errors
+    /// Any other name.
+    #[wasm_bindgen(js_name = setResampling)]
+    pub fn set_resampling(&mut self, name: &str) -> Result<(), JsError> {
+        let r = Resampling::from_name(name).map_err(js_error)?;
+        self.lab.set_resampling(r).map_err(js_error)
+    }
+
+    /// The resampling in force, by name.
+    pub fn resampling(&self) -> String {
+        self.lab.resampling().name().to_string()
+    }
+
+    /// Class counts of the training part before and after resampling, and the prior
+    /// log-ratio before and after.
+    #[wasm_bindgen(js_name = resampleSummary)]
+    pub fn resample_summary(&self) -> Result<JsValue, JsError> {
+        to_js(&self.lab.resample_summary())
+    }
+
+    /// A page of the corpus: `{offset, total, entries: [{index, label, text, part, copies}]}`.
+    ///
+    /// # Errors
+    /// A limit over 500.
+    pub fn messages(&self, offset: u32, limit: u32) -> Result<JsValue, JsError> {
+        to_js(&self.lab.messages(offset as usize, limit as usize).map_err(js_error)?)
+    }
+
+    /// Adds a training message; returns its index.
+    ///
+    /// # Errors
+    /// An empty or repeated message, or a bad label.
+    #[wasm_bindgen(js_name = addMessage)]
+    pub fn add_message(&mut self, label: &str, text: &str) -> Result<u32, JsError> {
+        let label = parse_label(label)?;
+        self.lab.add_message(label, text).map(|i| i as u32).map_err(js_error)
+    }
+
+    /// Removes message `index`.
+    ///
+    /// # Errors
+    /// No such message, or the last training message of a class.
+    #[wasm_bindgen(js_name = removeMessage)]
+    pub fn remove_message(&mut self, index: u32) -> Result<(), JsError> {
+        self.lab.remove_message(index as usize).map(|_| ()).map_err(js_error)
+    }
+
+    /// Gives message `index` the label `"ham"` or `"spam"`.
+    ///
+    /// # Errors
+    /// No such message, a bad label, or the last training message of a class.
+    #[wasm_bindgen(js_name = relabelMessage)]
+    pub fn relabel_message(&mut self, index: u32, label: &str) -> Result<(), JsError> {
+        let label = parse_label(label)?;
+        self.lab.relabel_message(index as usize, label).map_err(js_error)
+    }
+
+    /// A word's training counts per class: `{word, in_vocabulary, token_counts: [ham, spam],
+    /// doc_counts, total_tokens, class_docs}` (the word is lower-cased like the tokenizer).
+    #[wasm_bindgen(js_name = wordCounts)]
+    pub fn word_counts(&self, word: &str) -> Result<JsValue, JsError> {
+        let word: String = word.trim().chars().take(100).collect::<String>().to_lowercase();
+        to_js(&self.lab.word_counts(&word))
+    }
+
     /// Sets the chart's words: `{axis, series: [accuracy, precision, recall, F1]}`, or
     /// `null` for English.
     ///
@@ -232,5 +352,14 @@ impl SpamPanel {
         draw_alpha_curve(&root, &eval.curve, self.lab.model().alpha(), &self.curve_text, &style).map_err(js_error)?;
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         Ok(())
+    }
+}
+
+/// `"ham"` or `"spam"` as a label.
+fn parse_label(name: &str) -> Result<Label, JsError> {
+    match name {
+        "ham" => Ok(Label::Ham),
+        "spam" => Ok(Label::Spam),
+        _ => Err(js_error(Error::Unknown { kind: "label", name: name.chars().take(20).collect() })),
     }
 }

@@ -28,6 +28,8 @@ shots.push(
   { name: "nb-ham-alpha0", width: 1440, height: 900, dpr: 1, anchor: "#nb-slot", example: "en-ham", alpha: 0 },
   { name: "nb-spam-alpha1", width: 1440, height: 900, dpr: 1, anchor: "#nb-slot", example: "en-spam", alpha: 1 },
   { name: "nb-bernoulli", width: 1440, height: 900, dpr: 2, anchor: "#nb-slot", example: "phish", alpha: 1, bernoulli: true },
+  { name: "nb8-cost10", width: 1440, height: 900, dpr: 2, query: "?cost=10&t=free%20tickets%20for%20the%20concert%20tonight", anchor: "#nb-slot" },
+  { name: "nb8-cost10-zh", width: 1440, height: 900, dpr: 1, query: "?lang=zh-CN&cost=10&rs=undersample_ham&ev=bernoulli&bayes=1,3,1,1", anchor: "#nb-slot", full: true },
   { name: "gda-iris", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica" },
   { name: "gda5-iris-lda", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica", full: true },
   { name: "gda5-iris-qda", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica&cov=per-class", full: true },

@@ -78,6 +78,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       metricsDirty = false;
       writeEvaluation(panel.evaluate());
       writeCorpus(panel.corpus());
+      showResampling();
+      showMessages();
+      showLookup();
       drawCurve();
     }
   }
@@ -130,7 +133,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const rel = p.startsWith(">") || p.startsWith("<") ? p : `= ${p}`;
     const certainty = e.log_odds === Infinity ? t(lang, "nb.hamOut") : e.log_odds === -Infinity ? t(lang, "nb.spamOut") : "";
     const label = t(lang, e.verdict === "spam" ? "nb.spam" : "nb.ham");
-    return t(lang, "nb.verdict", { label, p: rel, certainty, lo: signed(e.log_odds) });
+    const threshold = e.threshold_log_odds !== 0 ? t(lang, "nb.verdictThreshold", { p: num(e.threshold_p_spam, 3) }) : "";
+    return t(lang, "nb.verdict", { label, p: rel, certainty, lo: signed(e.log_odds) }) + threshold;
   }
 
   /** The ledger list, the verdict, unknown words and veto sentences. */
@@ -154,6 +158,19 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       scale: Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0)), kind: "total",
     });
     if (e.log_odds === null) totalRow.querySelector(".term-value").textContent = "0/0";
+    if (e.threshold_log_odds !== 0 && Number.isFinite(e.threshold_log_odds)) {
+      // The decision threshold log(λ_FP/λ_FN) as a line on the total's bar: spam only
+      // when the total passes it.
+      const totalScale = Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0), Math.abs(e.threshold_log_odds));
+      const mark = document.createElement("span");
+      mark.className = "threshold";
+      mark.title = `${t(lang, "nb.threshold")} ${signed(e.threshold_log_odds)}`;
+      mark.style.left = `${(50 + 50 * Math.max(-1, Math.min(1, e.threshold_log_odds / totalScale))).toFixed(2)}%`;
+      totalRow.querySelector(".track").append(mark);
+      if (Number.isFinite(total)) {
+        totalRow.querySelector(".bar").style.width = `${(50 * Math.min(1, Math.abs(total) / totalScale)).toFixed(2)}%`;
+      }
+    }
     rows.push(totalRow);
     ledgerList.replaceChildren(...rows);
 
@@ -205,6 +222,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     show("prec", m.precision);
     show("rec", m.recall);
     show("f1", m.f1);
+    $("expected-cost").textContent = ev.expected_cost == null ? "—"
+      : ev.threshold_log_odds !== 0 ? t(lang, "nb.costValue", { c: num(ev.expected_cost, 4), h: num(ev.expected_cost_at_half, 4) })
+      : num(ev.expected_cost, 4);
     const c = m.confusion;
     $("tn").textContent = String(c.tn);
     $("fp").textContent = String(c.fp);
@@ -232,6 +252,151 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     panel.setCurveText({ axis: t(lang, "nb.curve.axis"), series: t(lang, "nb.curve.series") });
     panel.setProjector(projector);
     panel.drawCurve($("curve"), box.width, box.height, window.devicePixelRatio || 1);
+  }
+
+  /** Cost slider position 0..200 → ratio 10^(s/100), from 1 to 100. */
+  const sliderToCost = (v) => 10 ** (v / 100);
+  const costToSlider = (c) => Math.max(0, Math.min(200, Math.round(100 * Math.log10(c))));
+
+  /** Shows the costs and the threshold they imply. */
+  function showCosts() {
+    const c = panel.costs();
+    const fp = c.false_positive / c.false_negative;
+    $("cost").value = String(Number(fp.toPrecision(3)));
+    $("cost-slider").value = String(costToSlider(fp));
+    $("cost-help").textContent = t(lang, "nb.costHelp", { fp: num(fp, 2), p: num(fp / (fp + 1), 3) });
+  }
+
+  /** Applies a cost ratio λ_FP/λ_FN (λ_FN = 1). */
+  function setCost(ratio) {
+    try {
+      panel.setCosts(ratio, 1);
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    showCosts();
+    schedule(true);
+  }
+
+  /** The four pseudo-counts from their boxes. */
+  const pseudo = () => ["beta1", "beta0", "aham", "aspam"].map((r) => Number($(r).value));
+
+  /** Applies α-smoothing or the Beta/Dirichlet pseudo-counts, and says what they believe. */
+  function applySmoothing() {
+    const on = $("bayes-on").checked;
+    $("pseudo").hidden = !on;
+    try {
+      panel.setSmoothing(on ? pseudo() : null);
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    showSmoothing();
+    schedule(true);
+  }
+
+  /** The smoothing controls from the panel, with the beliefs in words. */
+  function showSmoothing() {
+    const sm = panel.smoothing();
+    const bayes = sm && typeof sm === "object" && sm.kind === "bayesian" ? sm : null;
+    $("bayes-on").checked = Boolean(bayes);
+    $("pseudo").hidden = !bayes;
+    if (bayes) {
+      $("beta1").value = String(bayes.beta1);
+      $("beta0").value = String(bayes.beta0);
+      $("aham").value = String(bayes.alpha_class[0]);
+      $("aspam").value = String(bayes.alpha_class[1]);
+      try {
+        const [w, c] = SpamPanel.describePriors(bayes.beta1, bayes.beta0, bayes.alpha_class[0], bayes.alpha_class[1]);
+        $("bayes-help").textContent = lang === "en" ? `${w.sentence} ${c.sentence}` : t(lang, "nb.bayesHelp");
+      } catch (e) {
+        $("bayes-help").textContent = translateMessage(lang, e.message);
+      }
+    } else {
+      $("bayes-help").textContent = t(lang, "nb.bayesHelp");
+    }
+  }
+
+  /** The resampling choice and what it did to the training counts and the prior. */
+  function showResampling() {
+    $("resample").value = panel.resampling();
+    const r = panel.resampleSummary();
+    $("resample-help").textContent = t(lang, "nb.resampleHelp", {
+      h0: r.report.before[0], h1: r.report.after[0], s0: r.report.before[1], s1: r.report.after[1],
+      p0: signed(r.prior_log_ratio[0]), p1: signed(r.prior_log_ratio[1]),
+    });
+  }
+
+  let pageOffset = 0;
+  const PAGE = 20;
+
+  /** One page of the corpus, each message with its label (editable) and a remove button. */
+  function showMessages() {
+    const details = section.querySelector("details.editor");
+    if (!details.open) return;
+    let page;
+    try {
+      page = panel.messages(pageOffset, PAGE);
+    } catch {
+      pageOffset = 0;
+      page = panel.messages(0, PAGE);
+    }
+    $("messages").replaceChildren(...page.entries.map((m) => {
+      const li = document.createElement("li");
+      const sel = document.createElement("select");
+      for (const l of ["ham", "spam"]) {
+        const o = document.createElement("option");
+        o.value = l;
+        o.textContent = t(lang, l === "ham" ? "nb.truthHam" : "nb.truthSpam");
+        sel.append(o);
+      }
+      sel.value = m.label;
+      sel.setAttribute("aria-label", t(lang, "nb.relabel", { i: m.index + 1 }));
+      sel.addEventListener("change", () => edit(() => panel.relabelMessage(m.index, sel.value)));
+      const part = document.createElement("span");
+      part.className = `part ${m.part === "Train" ? "train" : "test"}`;
+      part.textContent = t(lang, m.part === "Train" ? "nb.train" : "nb.test");
+      const body = document.createElement("span");
+      body.className = "message-text";
+      body.textContent = m.text;
+      const rm = document.createElement("button");
+      rm.type = "button";
+      rm.textContent = t(lang, "nb.remove");
+      rm.addEventListener("click", () => edit(() => panel.removeMessage(m.index)));
+      li.append(sel, part, body, rm);
+      return li;
+    }));
+    const to = Math.min(page.total, pageOffset + page.entries.length);
+    $("page").textContent = t(lang, "nb.page", { from: page.total ? pageOffset + 1 : 0, to, total: page.total });
+    $("prev").disabled = pageOffset === 0;
+    $("next").disabled = to >= page.total;
+  }
+
+  /** A corpus edit: refused edits are explained, accepted ones refresh everything. */
+  function edit(fn) {
+    try {
+      fn();
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    showMessages();
+    showResampling();
+    schedule(true);
+  }
+
+  /** The counts of the looked-up word. */
+  function showLookup() {
+    const w = $("lookup").value.trim();
+    if (!w) {
+      $("lookup-result").textContent = "";
+      return;
+    }
+    const c = panel.wordCounts(w);
+    $("lookup-result").textContent = c.in_vocabulary
+      ? t(lang, "nb.lookupResult", { w: c.word, th: c.token_counts[0], ts: c.token_counts[1], dh: c.doc_counts[0], ds: c.doc_counts[1], nh: c.class_docs[0], ns: c.class_docs[1] })
+      : t(lang, "nb.lookupMissing", { w: c.word });
   }
 
   /** Shows α in the slider and the number box. */
@@ -339,6 +504,35 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     drawCurve();
     downloadCanvas($("curve"), "genlab-naive-bayes.png");
   });
+  on($("cost-slider"), "input", () => { setCost(sliderToCost(Number($("cost-slider").value))); onChange("replace"); });
+  on($("cost-slider"), "change", () => onChange("push"));
+  on($("cost"), "change", () => { setCost(Number($("cost").value)); onChange("push"); });
+  for (const r of ["bayes-on", "beta1", "beta0", "aham", "aspam"]) {
+    on($(r), "change", () => { applySmoothing(); onChange("push"); });
+  }
+  on($("resample"), "change", () => {
+    try {
+      panel.setResampling($("resample").value);
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    showResampling();
+    schedule(true);
+    onChange("push");
+  });
+  on(section.querySelector("details.editor"), "toggle", showMessages);
+  on($("prev"), "click", () => { pageOffset = Math.max(0, pageOffset - PAGE); showMessages(); });
+  on($("next"), "click", () => { pageOffset += PAGE; showMessages(); });
+  on($("add"), "click", () => {
+    const textBox = $("add-text");
+    edit(() => {
+      panel.addMessage($("add-label").value, textBox.value);
+      textBox.value = "";
+    });
+  });
+  on($("lookup"), "input", showLookup);
+
   const observer = new ResizeObserver(() => { metricsDirty = true; schedule(); });
   observer.observe($("curve-box"));
   cleanups.push(() => observer.disconnect());
@@ -346,7 +540,15 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The panel's settings, as the URL stores them. */
   function getState() {
     const event = section.querySelector('[data-role="event"]:checked')?.value ?? "multinomial";
-    return { alpha: panel.alpha(), event, prior: $("prior").value, text: text.value.slice(0, 2000), seed: panel.seed() };
+    const sm = panel.smoothing();
+    const b = sm && typeof sm === "object" && sm.kind === "bayesian" ? sm : null;
+    const c = panel.costs();
+    return {
+      alpha: panel.alpha(), event, prior: $("prior").value, text: text.value.slice(0, 2000), seed: panel.seed(),
+      cost: c.false_positive / c.false_negative,
+      pseudo: b ? [b.beta1, b.beta0, b.alpha_class[0], b.alpha_class[1]] : null,
+      resample: panel.resampling(),
+    };
   }
 
   /** Shows the settings `s` (a parsed URL state's `nb` part). */
@@ -356,6 +558,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       panel.setPrior(s.prior);
       if (panel.seed() !== s.seed) panel.setSeed(s.seed);
       panel.setAlpha(s.alpha);
+      if (s.cost !== undefined) panel.setCosts(s.cost, 1);
+      if (s.pseudo !== undefined) panel.setSmoothing(s.pseudo);
+      if (s.resample !== undefined) panel.setResampling(s.resample);
       showInputError("");
     } catch (e) {
       showInputError(translateMessage(lang, e.message));
@@ -364,6 +569,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     $("prior").value = s.prior;
     if (typeof s.text === "string" && s.text !== "") text.value = s.text;
     showAlpha(panel.alpha(), "");
+    showCosts();
+    showSmoothing();
     metricsDirty = true;
     render();
   }
@@ -372,6 +579,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   function setLang(next) {
     lang = next;
     applyLabels(section, lang);
+    showCosts();
+    showSmoothing();
     metricsDirty = true;
     render();
   }
@@ -395,6 +604,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   applyLabels(section, lang);
   hideControls(section, controls);
   showAlpha(panel.alpha(), "");
+  showCosts();
+  showSmoothing();
   render();
   return { panel, render, getState, setState, setLang, setProjector, destroy, loadFile, setAlpha };
 }

@@ -164,6 +164,34 @@ const NB = `
           <option value="uniform" data-i18n="nb.prior.uniform"></option>
         </select>
       </label>
+      <fieldset class="costs" data-control="costs">
+        <legend data-i18n="nb.costs"></legend>
+        <div class="alpha-row">
+          <label for="{{id}}-cost-slider" data-i18n="nb.costRatio"></label>
+          <input type="range" id="{{id}}-cost-slider" data-role="cost-slider" min="0" max="200" step="1" value="0" aria-describedby="{{id}}-cost-help">
+          <input type="number" data-role="cost" min="1" max="1000" step="any" value="1" inputmode="decimal" data-i18n-aria="nb.costExact">
+        </div>
+        <p id="{{id}}-cost-help" class="hint" data-role="cost-help"></p>
+      </fieldset>
+      <fieldset class="bayes" data-control="bayesian">
+        <legend data-i18n="nb.bayesian"></legend>
+        <label class="check"><input type="checkbox" data-role="bayes-on"> <span data-i18n="nb.bayesOn"></span></label>
+        <div class="pseudo" data-role="pseudo">
+          <label>β₁ <input type="number" data-role="beta1" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
+          <label>β₀ <input type="number" data-role="beta0" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
+          <label>α<sub>ham</sub> <input type="number" data-role="aham" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
+          <label>α<sub>spam</sub> <input type="number" data-role="aspam" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
+        </div>
+        <p class="hint" data-role="bayes-help"></p>
+      </fieldset>
+      <label class="row" data-control="resample"><span data-i18n="nb.resample"></span>
+        <select data-role="resample">
+          <option value="none" data-i18n="nb.resample.none"></option>
+          <option value="undersample_ham" data-i18n="nb.resample.under"></option>
+          <option value="oversample_spam" data-i18n="nb.resample.over"></option>
+        </select>
+      </label>
+      <p class="hint" data-role="resample-help" data-control="resample"></p>
     </div>
     <p class="input-error" data-role="input-error" role="alert" hidden></p>
   </div>
@@ -187,6 +215,7 @@ const NB = `
           <tr><th scope="row" data-i18n="nb.precision"></th><td data-role="prec"></td></tr>
           <tr><th scope="row" data-i18n="nb.recall"></th><td data-role="rec"></td></tr>
           <tr><th scope="row" data-i18n="nb.f1"></th><td data-role="f1"></td></tr>
+          <tr><th scope="row" data-i18n="nb.cost"></th><td data-role="expected-cost"></td></tr>
         </tbody>
       </table>
       <table class="confusion">
@@ -214,6 +243,27 @@ const NB = `
       <progress data-role="progress" max="1" value="0" hidden></progress>
       <button type="button" data-role="reset" data-i18n="nb.reset"></button>
       <ul class="notes" data-role="corpus-notes"></ul>
+      <details class="editor" data-control="editor">
+        <summary data-i18n="nb.edit"></summary>
+        <div class="add-message">
+          <select data-role="add-label" data-i18n-aria="nb.addLabel">
+            <option value="ham" data-i18n="nb.truthHam"></option>
+            <option value="spam" data-i18n="nb.truthSpam"></option>
+          </select>
+          <input type="text" data-role="add-text" maxlength="2000" data-i18n-aria="nb.addText" data-i18n-placeholder="nb.addText">
+          <button type="button" data-role="add" data-i18n="nb.add"></button>
+        </div>
+        <div class="lookup">
+          <label><span data-i18n="nb.lookup"></span> <input type="text" data-role="lookup" maxlength="100"></label>
+          <p data-role="lookup-result" class="hint"></p>
+        </div>
+        <ol class="messages" data-role="messages"></ol>
+        <div class="pager">
+          <button type="button" data-role="prev" data-i18n="nb.prev"></button>
+          <span data-role="page"></span>
+          <button type="button" data-role="next" data-i18n="nb.next"></button>
+        </div>
+      </details>
     </div>
   </div>
 </div>`;
