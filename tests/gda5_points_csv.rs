@@ -90,7 +90,7 @@ fn non_finite_and_overflowing_numbers_are_rejected_with_their_line() {
 #[test]
 fn text_missing_and_extra_columns_and_bad_labels_are_rejected() {
     let cases = [
-        ("x,y,label\n1,2,0\nabc,2,1\n", 3, "x is “abc”"),
+        ("x,y,label\n1,2,0\nabc,2,1\n", 3, "x “abc” is not a number"),
         ("1,2,0\n1,,1\n", 2, "y is missing"),
         ("1,2,0\n1,2\n", 2, "too few values"),
         ("1,2,0\n1,2,0,5\n", 2, "too many values"),

@@ -563,9 +563,15 @@ impl GdaLab {
     /// them.
     ///
     /// # Errors
-    /// As [`parse_points_csv`]; the panel keeps its points then.
+    /// As [`parse_points_csv`], and [`Error::TooLarge`] for a coordinate beyond 10¹⁵⁴; the
+    /// panel keeps its points then.
     pub fn load_csv(&mut self, text: &str) -> Result<()> {
         let parsed = parse_points_csv(text)?;
+        // Beyond about 10¹⁵⁴ a point cannot be fitted (its square overflows), and the
+        // bounding box and class means overflow to an infinite window and handle: refuse.
+        if parsed.points.iter().flatten().any(|v| v.abs() > 1e154) {
+            return Err(Error::TooLarge);
+        }
         self.base = Dataset {
             points: parsed.points,
             labels: parsed.labels,
@@ -612,6 +618,13 @@ impl GdaLab {
                 f64::INFINITY
             }
         };
+        if self.points.len() + 8 > MAX_EDITABLE_POINTS {
+            return Err(Error::InvalidParameter {
+                name: "points",
+                value: self.points.len().to_string(),
+                rule: "the panel holds at most 100,000 points",
+            });
+        }
         let reach = room(m1[0], u[0], v.x0, v.x1).min(room(m1[1], u[1], v.y0, v.y1)).max(0.0);
         let far = (6.0 * spread).min(reach);
         let base = self.editable();
@@ -849,8 +862,10 @@ fn generated_view(spec: &SampleSpec) -> Rect {
     r
 }
 
-/// The bounding box of the points, padded by `pad` of its size on each side.
+/// The bounding box of the points, padded by `pad` of its size on each side; a default
+/// window when the points span nothing, or so much that the padded box would overflow.
 fn padded_bounds(points: &[Vec2], pad: f64) -> Rect {
+    let fallback = Rect { x0: -5.0, x1: 5.0, y0: -4.0, y1: 4.0 };
     let mut r = Rect { x0: f64::INFINITY, x1: f64::NEG_INFINITY, y0: f64::INFINITY, y1: f64::NEG_INFINITY };
     for p in points {
         r.x0 = r.x0.min(p[0]);
@@ -859,8 +874,15 @@ fn padded_bounds(points: &[Vec2], pad: f64) -> Rect {
         r.y1 = r.y1.max(p[1]);
     }
     if r.x1 <= r.x0 || r.y1 <= r.y0 || r.x0.is_nan() || r.y0.is_nan() {
-        return Rect { x0: -5.0, x1: 5.0, y0: -4.0, y1: 4.0 };
+        return fallback;
     }
     let (dx, dy) = ((r.x1 - r.x0) * pad, (r.y1 - r.y0) * pad);
-    Rect { x0: r.x0 - dx, x1: r.x1 + dx, y0: r.y0 - dy, y1: r.y1 + dy }
+    let padded = Rect { x0: r.x0 - dx, x1: r.x1 + dx, y0: r.y0 - dy, y1: r.y1 + dy };
+    // A window wider than ~1e300 cannot be drawn or divided into ticks.
+    let sane = [padded.x0, padded.x1, padded.y0, padded.y1].iter().all(|v| v.is_finite() && v.abs() < 1e300);
+    if sane {
+        padded
+    } else {
+        fallback
+    }
 }

@@ -125,29 +125,26 @@ fn shorten(s: &str) -> String {
     out
 }
 
-/// A finite coordinate, or the sentence that says why not.
+/// A finite coordinate, or the sentence that says why not. The field is quoted back to the
+/// user only when it cannot read as a non-finite value: the page never shows "NaN",
+/// "Infinity" or "undefined", not even the user's own.
 fn coordinate(field: &str, name: &str, line: usize) -> Result<f64> {
     if field.is_empty() {
         return Err(bad(line, format!("{name} is missing; it must be a number.")));
     }
+    let lower = field.to_ascii_lowercase();
+    let quotable = !["nan", "inf", "undefined", "null"].iter().any(|w| lower.contains(w));
+    let quoted = if quotable { format!(" “{}”", shorten(field)) } else { String::new() };
     match field.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
-        Ok(v) if v.is_nan() => Err(bad(line, format!("{name} is “{}”, which is not a number.", shorten(field)))),
-        Ok(_) => {
-            let lower = field.to_ascii_lowercase();
-            if lower.contains("inf") {
-                Err(bad(line, format!("{name} is “{}”; an infinite coordinate cannot be plotted.", shorten(field))))
-            } else {
-                Err(bad(
-                    line,
-                    format!("{name} is “{}”, too large to store (beyond about 1.8 × 10³⁰⁸).", shorten(field)),
-                ))
-            }
+        Ok(v) if v.is_nan() => Err(bad(line, format!("{name} is not a number."))),
+        Ok(_) if lower.contains("inf") => {
+            Err(bad(line, format!("{name} is infinite; an infinite coordinate cannot be plotted.")))
         }
-        Err(_) if field.contains(',') => Err(bad(
-            line,
-            format!("{name} is “{}”, which is not a number (write decimals with a point: 1.5).", shorten(field)),
-        )),
-        Err(_) => Err(bad(line, format!("{name} is “{}”, which is not a number.", shorten(field)))),
+        Ok(_) => Err(bad(line, format!("{name}{quoted} is too large to store (beyond about 1.8 × 10³⁰⁸)."))),
+        Err(_) if field.contains(',') => {
+            Err(bad(line, format!("{name}{quoted} is not a number (write decimals with a point: 1.5).")))
+        }
+        Err(_) => Err(bad(line, format!("{name}{quoted} is not a number."))),
     }
 }

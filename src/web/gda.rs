@@ -147,14 +147,19 @@ impl GdaPanel {
     #[wasm_bindgen(js_name = loadPreset)]
     pub fn load_preset(&mut self, id: &str) -> Result<(), JsError> {
         let preset = Preset::from_id(id).map_err(js_error)?;
+        let models = *self.lab.models();
         self.lab = GdaLab::preset(preset).map_err(js_error)?;
+        // The model and decision settings belong to the lesson, not to the data.
+        self.lab.set_models(models).map_err(js_error)?;
         Ok(())
     }
 
     /// Returns to generated data with the default parameters (and the given seed).
     #[wasm_bindgen(js_name = loadGenerated)]
     pub fn load_generated(&mut self) -> Result<(), JsError> {
+        let models = *self.lab.models();
         self.lab = GdaLab::generated(SampleSpec::default()).map_err(js_error)?;
+        self.lab.set_models(models).map_err(js_error)?;
         self.match_aspect();
         Ok(())
     }
@@ -259,6 +264,13 @@ impl GdaPanel {
     #[wasm_bindgen(js_name = addPoint)]
     pub fn add_point(&mut self, css_x: f64, css_y: f64, label: u8) -> Result<(), JsError> {
         let p = self.data_at(css_x, css_y)?;
+        if !self.lab.view().contains(p) {
+            return Err(js_error(Error::InvalidParameter {
+                name: "point",
+                value: "outside the plot".into(),
+                rule: "a point must be placed inside the plot box",
+            }));
+        }
         self.lab.add_point(p, label).map_err(js_error)
     }
 
@@ -281,13 +293,16 @@ impl GdaPanel {
         self.lab.remove_point(i as usize).map_err(js_error)
     }
 
-    /// Moves point `i` to the CSS-pixel position.
+    /// Moves point `i` to the CSS-pixel position (kept inside the plot box).
     ///
     /// # Errors
     /// No such point, or before the first draw.
     #[wasm_bindgen(js_name = movePoint)]
     pub fn move_point(&mut self, i: u32, css_x: f64, css_y: f64) -> Result<(), JsError> {
         let p = self.data_at(css_x, css_y)?;
+        // A point dragged past the edge stops at the edge.
+        let v = self.lab.view();
+        let p = [p[0].clamp(v.x0, v.x1), p[1].clamp(v.y0, v.y1)];
         self.lab.move_point(i as usize, p).map_err(js_error)
     }
 

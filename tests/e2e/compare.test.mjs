@@ -123,7 +123,7 @@ test("your own points: add, erase, and a CSV with a bad line", async () => {
   await page.fill(role("csv"), "x,y,label\n0,0,0\n1,0,0\n0,1,0\n5,5,1\nfive,6,1\n");
   await page.click(role("csv-apply"));
   await page.waitForSelector('#gda-slot [data-role="input-error"]:not([hidden])');
-  assert.match(await text(page, "input-error"), /^Line 6: x is “five”/);
+  assert.match(await text(page, "input-error"), /^Line 6: x “five” is not a number/);
   assert.match(await text(page, "phi"), /of 100 points/, "the points stay");
   await page.fill(role("csv"), "x,y,label\n0,0,0\n1,0,0\n0,1,0\n5,5,1\n6,5,1\n5,6,1\n");
   await page.click(role("csv-apply"));

@@ -2,6 +2,8 @@
 // `t(lang, key, params)` looks a label up; `translateMessage(lang, text)` turns a sentence
 // from the Rust core (written in English) into the page's language by its template.
 
+import { EN_CAT, ZH_CAT, CAT_TEMPLATES_ZH, CAT_RULES_ZH } from "./i18n-cat.js";
+
 const EN = {
   "app.tagline": "generative classifiers, live",
   "nav.gda": "Gaussian discriminant analysis",
@@ -485,6 +487,7 @@ const RULES_ZH = {
   "the L2 penalty strength must be a finite number, 0 or more": "L2 惩罚强度必须是不小于 0 的有限数",
   "a point needs finite coordinates and the label 0 or 1": "点的坐标必须是有限数，标签必须是 0 或 1",
   "there is no such point": "没有这个点",
+  "a point must be placed inside the plot box": "点必须放在绘图区内",
   "the panel holds at most 100,000 points": "面板最多容纳 100,000 个点",
 };
 
@@ -525,6 +528,13 @@ const TEMPLATES_ZH = [
   [/^All the points lie on one line, so logistic regression .*$/s, () => "所有点都在一条直线上，不加惩罚的 logistic 回归没有唯一解：绕该直线旋转的边界拟合得一样好。请添加直线外的点，或把 λ 设为大于 0。"],
   [/^The model settings could not be read: .*$/s, () => "无法读取模型设置：请检查每一项。"],
   [/^There are no points to estimate the risk on\.$/s, () => "没有可用来估计风险的点。"],
+  [/^The message is empty: .*$/s, () => "消息是空的：请输入一些文字再添加。"],
+  [/^A corpus message is one line: .*$/s, () => "语料中的一条消息只占一行：请先删除换行再添加。"],
+  [/^The message is longer than (\d+) characters; .*$/s, (m) => `消息超过 ${m[1]} 个字符；请添加较短的消息。`],
+  [/^This message is already in the corpus at position (\d+), labelled (ham|spam).*$/s, (m) => `这条消息已在语料中（第 ${m[1]} 条，标签为${m[2] === "ham" ? "正常" : "垃圾"}）：请修改它的标签，而不是再添加一次。`],
+  [/^Message (\d+) is the last (ham|spam) message of the training part.*$/s, (m) => `第 ${m[1]} 条是训练集中最后一条${m[2] === "ham" ? "正常" : "垃圾"}消息，朴素贝叶斯每个类别至少需要一条：请先添加另一条同类消息。`],
+  [/^There is no (.+) at position (\d+): there are (\d+), numbered from 0\.$/s, (m) => `位置 ${m[2]} 上没有${m[1] === "message" ? "消息" : m[1]}：共有 ${m[3]} 个，从 0 开始编号。`],
+  [/^The file has no points: .*$/s, () => "文件中没有点：每行写一个点，格式为 x,y,标签（例如 1.5,2.0,1）。"],
   [/^The sample parameters could not be read: .*$/s, () => "无法读取采样参数：每一项都必须是数字。"],
   [/^There are no (ham|spam) messages in the training data.*$/s, (m) => `训练数据中没有${m[1] === "ham" ? "正常" : "垃圾"}消息。`],
 ];
@@ -540,9 +550,9 @@ function lineReasonZh(reason) {
   if ((m = reason.match(/^the label is “(.*)”, but it must be 0 or 1\.$/s))) return `标签是“${m[1]}”，但只能是 0 或 1。`;
   if ((m = reason.match(/^(.+): expected 3 \(x, y, label\) separated by (.+), found (\d+)\.$/s))) return `应有 3 个字段（x, y, 标签），实际有 ${m[3]} 个。`;
   if ((m = reason.match(/^(\S+) is missing; it must be a number\.$/s))) return `${m[1]} 缺失；它必须是一个数。`;
-  if ((m = reason.match(/^(\S+) is “(.*)”; an infinite coordinate cannot be plotted\.$/s))) return `${m[1]} 是“${m[2]}”；无穷大的坐标无法绘制。`;
-  if ((m = reason.match(/^(\S+) is “(.*)”, too large to store .*$/s))) return `${m[1]} 是“${m[2]}”，太大无法存储（超过约 1.8 × 10³⁰⁸）。`;
-  if ((m = reason.match(/^(\S+) is “(.*)”, which is not a number.*$/s))) return `${m[1]} 是“${m[2]}”，不是一个数。`;
+  if ((m = reason.match(/^(\S+) is infinite; an infinite coordinate cannot be plotted\.$/s))) return `${m[1]} 是无穷大；无穷大的坐标无法绘制。`;
+  if ((m = reason.match(/^(\S+)(?: “(.*)”)? is too large to store .*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 太大，无法存储（超过约 1.8 × 10³⁰⁸）。`;
+  if ((m = reason.match(/^(\S+)(?: “(.*)”)? is not a number.*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 不是一个数。`;
   return reason;
 }
 
@@ -561,3 +571,10 @@ export function noticeText(lang, n) {
   const rule = n.reason.rule ? (lang === "zh-CN" ? RULES_ZH[n.reason.rule] ?? n.reason.rule : n.reason.rule) : "";
   return t(lang, `shell.notice.${n.reason.kind.replace("-", "")}`, { key: n.key, value: n.value, rule });
 }
+
+// The categorical naive Bayes panel (i18n-cat.js): its words, and the Chinese of its core's
+// sentences (checked first: its patterns are specific to that panel) and link rules.
+Object.assign(EN, EN_CAT);
+Object.assign(ZH, ZH_CAT);
+TEMPLATES_ZH.unshift(...CAT_TEMPLATES_ZH);
+Object.assign(RULES_ZH, CAT_RULES_ZH);
