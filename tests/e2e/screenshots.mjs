@@ -30,6 +30,9 @@ shots.push(
   { name: "nb-bernoulli", width: 1440, height: 900, dpr: 2, anchor: "#nb-slot", example: "phish", alpha: 1, bernoulli: true },
   { name: "nb8-cost10", width: 1440, height: 900, dpr: 2, query: "?cost=10&t=free%20tickets%20for%20the%20concert%20tonight", anchor: "#nb-slot" },
   { name: "nb8-cost10-zh", width: 1440, height: 900, dpr: 1, query: "?lang=zh-CN&cost=10&rs=undersample_ham&ev=bernoulli&bayes=1,3,1,1", anchor: "#nb-slot", full: true },
+  { name: "readme-gda", width: 1280, height: 760, dpr: 1, query: "?heat=1&lr=1" },
+  { name: "readme-nb", width: 1280, height: 760, dpr: 1, query: "?a=0", anchor: "#nb-slot" },
+  { name: "readme-phone-zh", width: 360, height: 740, dpr: 2, query: "?lang=zh-CN&cov=per-class" },
   { name: "gda-iris", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica" },
   { name: "gda5-iris-lda", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica", full: true },
   { name: "gda5-iris-qda", width: 1280, height: 800, dpr: 2, query: "?src=iris-versicolor-virginica&cov=per-class", full: true },
@@ -37,6 +40,23 @@ shots.push(
   { name: "gda5-heat-dpr2", width: 1280, height: 800, dpr: 2, query: "?heat=1&cov=per-class&lr=1" },
   { name: "gda5-bayes-rule", width: 1280, height: 800, dpr: 1, query: "?l10=5&phi=0.3&heat=1" },
   { name: "gda5-gnb", width: 1280, height: 800, dpr: 1, query: "?cov=diagonal-per-class&heat=1" },
+);
+// The categorical naive Bayes panel: the green-eyed query at λ = 0 (class "yes" wiped out by
+// one zero count) and at λ = 1 (Laplace cures it), desktop and phone, both languages.
+for (const lang of ["en", "zh-CN"]) {
+  for (const lambda of [0, 1]) {
+    const q = `?${lang === "en" ? "" : "lang=zh-CN&"}cl=${lambda}`;
+    shots.push(
+      { name: `cat-${lang}-lambda${lambda}-desktop-1280-dpr2`, width: 1280, height: 800, dpr: 2, query: q, anchor: "#cat-slot .cat-query" },
+      { name: `cat-${lang}-lambda${lambda}-phone-360-dpr3`, width: 360, height: 740, dpr: 3, query: q, anchor: '#cat-slot [data-role="verdict"]' },
+    );
+  }
+}
+shots.push(
+  { name: "cat-en-table-phone-360-dpr3", width: 360, height: 740, dpr: 3, query: "?cl=0", anchor: "#cat-slot .cat-data" },
+  { name: "cat-en-counts-desktop-1280-dpr2", width: 1280, height: 800, dpr: 2, query: "?cl=0", anchor: "#cat-slot .cat-counts" },
+  { name: "cat-en-projector-1920", width: 1920, height: 1080, dpr: 1, query: "?projector=1&cl=0", anchor: "#cat-slot .cat-query" },
+  { name: "cat-en-both-wiped-out-1280", width: 1280, height: 800, dpr: 1, query: "?cl=0&cq=yes%7Cgreen%7Cmedium%7Cno", anchor: "#cat-slot .cat-query" },
 );
 const server = await serve();
 const browser = await launch();
