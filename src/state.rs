@@ -44,8 +44,10 @@ use crate::gda::lab::{Covariance, ModelSettings};
 
 /// Longest message kept in a link, in characters.
 pub const MAX_TEXT_IN_LINK: usize = 2000;
-/// Longest query string read, in bytes; the rest is ignored with a notice.
-pub const MAX_QUERY_BYTES: usize = 16_384;
+/// Longest query string read, in bytes; the rest is ignored with a notice. Room for the
+/// longest link [`to_query`] writes: a message of [`MAX_TEXT_IN_LINK`] four-byte characters
+/// percent-encodes to 24,000 bytes, and every other parameter together to under 1,000.
+pub const MAX_QUERY_BYTES: usize = 32_768;
 /// The categorical panel's first query on the built-in example: tall, green eyes, short
 /// hair, no glasses. No "yes" row has green eyes, so at λ = 0 it wipes class "yes" out.
 pub const CAT_EXAMPLE_QUERY: [&str; 4] = ["yes", "green", "short", "no"];

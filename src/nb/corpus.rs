@@ -115,8 +115,10 @@ pub fn parse_corpus(text: &str) -> Result<ParsedCorpus> {
         encoding: TextEncoding::Utf8,
     };
     // `lines` splits at LF and removes a CR before it; a last line may end in a bare CR.
+    // Every CR at the end of a line is line-ending debris, as the panel's stepwise loader
+    // (`lab::CorpusLoader`) reads it: both must keep the same messages.
     for (n, line) in text.lines().enumerate() {
-        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line = line.trim_end_matches('\r');
         if line.trim().is_empty() {
             parsed.blank_lines += 1;
             continue;

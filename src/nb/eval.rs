@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use super::costs::Costs;
-use super::model::NaiveBayes;
+use super::model::{Bag, NaiveBayes, Posterior};
 use super::Label;
 use crate::error::Result;
 use crate::stats::metrics::{Confusion, Metrics};
@@ -81,6 +81,18 @@ impl CostEvaluation {
 /// log-odds > log(λ_FP/λ_FN); ham at the threshold and when both classes are ruled out.
 pub fn predict_with_costs(model: &NaiveBayes, tokens: &[String], costs: &Costs) -> Label {
     costs.label(model.posterior(tokens).log_odds)
+}
+
+/// [`evaluate_with_costs`] for test messages already looked up in the model's vocabulary
+/// (their bags, as `NaiveBayes::bag` makes them): the same predictions, without hashing a
+/// token. The spam panel keeps its test split as bags, so that an α change re-scores it in
+/// O(tokens).
+pub(crate) fn evaluate_bags_with_costs(model: &NaiveBayes, test: &[(Bag, Label)], costs: &Costs) -> CostEvaluation {
+    let confusion = Confusion::from_pairs(test.iter().map(|(bag, truth)| {
+        let log_odds = Posterior::from_log_joint(model.log_joint_of_bag(bag)).log_odds;
+        (truth.as_u8(), costs.label(log_odds).as_u8())
+    }));
+    CostEvaluation::from_confusion(confusion, *costs)
 }
 
 /// Classifies tokenized test messages with the threshold of `costs` and scores them,

@@ -415,31 +415,64 @@ impl Explanation {
     /// is not an entry of [`Explanation::words`].
     pub fn formula(&self, word: &str, label: Label) -> Option<String> {
         let w = self.words.iter().find(|w| w.word == word)?;
-        let (count, total, p) = match label {
-            Label::Ham => (w.ham_count, self.ham_total, w.p_ham),
-            Label::Spam => (w.spam_count, self.spam_total, w.p_spam),
+        Some(self.formula_of(w, label))
+    }
+
+    /// [`Explanation::formula`] for an entry of [`Explanation::words`] already at hand: the
+    /// ledger writes one per word, and looking each word up again would cost O(words²).
+    pub fn formula_of(&self, w: &WordEvidence, label: Label) -> String {
+        self.write_formula(w, label, &self.formula_parts(label))
+    }
+
+    /// Every word's two formulas, `[spam, ham]`, in the order of [`Explanation::words`]:
+    /// what the ledger shows on hover. The same strings as [`Explanation::formula_of`], with
+    /// the parts that do not depend on the word written once.
+    pub fn formulas(&self) -> Vec<[String; 2]> {
+        let parts = [Label::Spam, Label::Ham].map(|l| self.formula_parts(l));
+        self.words
+            .iter()
+            .map(|w| [self.write_formula(w, Label::Spam, &parts[0]), self.write_formula(w, Label::Ham, &parts[1])])
+            .collect()
+    }
+
+    /// A formula is `P(` word, a middle, the count, a tail, the probability: the middle and
+    /// the tail per class, e.g. ` | spam) = (` and ` + 1) / (40 + 1 × 120) = `.
+    fn formula_parts(&self, label: Label) -> (String, String) {
+        let total = match label {
+            Label::Ham => self.ham_total,
+            Label::Spam => self.spam_total,
         };
         let a = self.alpha;
-        Some(match self.event_model {
-            EventModel::Multinomial => format!(
-                "P({word} | {label}) = ({count} + {a}) / ({total} + {a} × {}) = {}",
-                self.vocabulary_size,
-                format_probability(p)
-            ),
+        match self.event_model {
+            EventModel::Multinomial => {
+                (format!(" | {label}) = ("), format!(" + {a}) / ({total} + {a} × {}) = ", self.vocabulary_size))
+            }
             EventModel::Bernoulli => match self.smoothing {
-                Smoothing::Lidstone => format!(
-                    "P({word} present | {label}) = ({count} + {a}) / ({total} + 2 × {a}) = {}",
-                    format_probability(p)
-                ),
+                Smoothing::Lidstone => {
+                    (format!(" present | {label}) = ("), format!(" + {a}) / ({total} + 2 × {a}) = "))
+                }
                 Smoothing::Bayesian(pc) => {
                     let (b1, b0) = (pc.beta1, pc.beta0);
-                    format!(
-                        "P({word} present | {label}) = ({count} + {b1}) / ({total} + {b0} + {b1}) = {}",
-                        format_probability(p)
-                    )
+                    (format!(" present | {label}) = ("), format!(" + {b1}) / ({total} + {b0} + {b1}) = "))
                 }
             },
-        })
+        }
+    }
+
+    fn write_formula(&self, w: &WordEvidence, label: Label, (middle, tail): &(String, String)) -> String {
+        use std::fmt::Write;
+        let (count, p) = match label {
+            Label::Ham => (w.ham_count, w.p_ham),
+            Label::Spam => (w.spam_count, w.p_spam),
+        };
+        let mut f = String::with_capacity(w.word.len() + middle.len() + tail.len() + 32);
+        f.push_str("P(");
+        f.push_str(&w.word);
+        f.push_str(middle);
+        let _ = write!(f, "{count}");
+        f.push_str(tail);
+        f.push_str(&format_probability(p));
+        f
     }
 }
 

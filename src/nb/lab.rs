@@ -25,16 +25,14 @@
 //! the resample is drawn again for the edited training part and counted afresh. The split
 //! of the other messages never changes; [`SpamLab::set_seed`] re-splits the edited corpus.
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 
 use super::corpus::{decode_text, parse_line, stratified_split, DedupReport, Split, TextEncoding};
 use super::costs::Costs;
-use super::counts::Counts;
-use super::eval::evaluate_with_costs;
+use super::counts::{Counts, FastMap};
+use super::eval::evaluate_bags_with_costs;
 use super::explain::Explanation;
-use super::model::{class_docs, log_prior, EventModel, NaiveBayes, Prior};
+use super::model::{class_docs, log_prior, Bag, EventModel, NaiveBayes, Prior};
 use super::resample::{resample, ResampleReport, Resampling};
 use super::smoothing::Smoothing;
 use super::tokenize::tokenize;
@@ -262,7 +260,9 @@ pub struct SpamLab {
     training: Vec<usize>,
     resample: ResampleReport,
     model: NaiveBayes,
-    test: Vec<(Vec<String>, Label)>,
+    /// The test messages as bags of vocabulary indices (rebuilt whenever the vocabulary
+    /// changes), so that evaluating after an α change hashes no token.
+    test: Vec<(Bag, Label)>,
     seed: u64,
     costs: Costs,
     resampling: Resampling,
@@ -335,7 +335,12 @@ impl SpamLab {
 
     /// Rebuilds the test list and the report's numbers after a change; drops the curve.
     fn refresh(&mut self) {
-        self.test = self.split.test.iter().map(|&i| (self.corpus.tokens[i].clone(), self.corpus.labels[i])).collect();
+        self.test = self
+            .split
+            .test
+            .iter()
+            .map(|&i| (self.model.bag(&self.corpus.tokens[i], None), self.corpus.labels[i]))
+            .collect();
         let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
         self.corpus.report.messages = [count(Label::Ham), count(Label::Spam)];
         self.corpus.report.split = [self.split.train.len(), self.split.test.len()];
@@ -490,11 +495,7 @@ impl SpamLab {
         };
         let tokens = tokenize(text);
         let explanation = self.model.explain_tokens_with_costs(&tokens, &self.costs);
-        let formulas = explanation
-            .words
-            .iter()
-            .map(|w| [Label::Spam, Label::Ham].map(|l| explanation.formula(&w.word, l).unwrap_or_default()))
-            .collect();
+        let formulas = explanation.formulas();
         let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
         let sentences = explanation.sentences();
         Ledger { explanation, formulas, prior_formulas, costs: self.costs, sentences, truncated, tokens: tokens.len() }
@@ -504,14 +505,14 @@ impl SpamLab {
     /// the expected costs, and the metrics against α (the curve is cached until a setting
     /// other than α, or the corpus, changes).
     pub fn evaluate(&mut self) -> Evaluation {
-        let decided = evaluate_with_costs(&self.model, &self.test, &self.costs);
-        let half = evaluate_with_costs(&self.model, &self.test, &Costs::EQUAL);
+        let decided = evaluate_bags_with_costs(&self.model, &self.test, &self.costs);
+        let half = evaluate_bags_with_costs(&self.model, &self.test, &Costs::EQUAL);
         if self.curve.is_none() {
             let mut m = self.model.clone();
             let curve = ALPHA_GRID
                 .iter()
                 .filter_map(|&a| {
-                    m.set_alpha(a).ok().map(|()| (a, evaluate_with_costs(&m, &self.test, &self.costs).metrics))
+                    m.set_alpha(a).ok().map(|()| (a, evaluate_bags_with_costs(&m, &self.test, &self.costs).metrics))
                 })
                 .collect();
             self.curve = Some(curve);
@@ -735,7 +736,7 @@ pub struct CorpusLoader {
     texts: Vec<String>,
     tokens: Vec<Vec<String>>,
     /// Every text kept so far with its label, to drop repeats as they are read.
-    seen: HashMap<String, Label>,
+    seen: FastMap<String, Label>,
     dedup: DedupReport,
     bad_lines: usize,
     errors: Vec<String>,
@@ -768,7 +769,7 @@ impl CorpusLoader {
             labels: Vec::new(),
             texts: Vec::new(),
             tokens: Vec::new(),
-            seen: HashMap::new(),
+            seen: FastMap::default(),
             dedup: DedupReport::default(),
             bad_lines: 0,
             errors: Vec::new(),

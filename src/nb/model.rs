@@ -30,12 +30,11 @@
 //! Scores lie in [−∞, 0]; they are never NaN. All denominators are computed so that a huge
 //! α does not overflow (log(n + α k) = log α + log(k + n/α) when α k would overflow).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::counts::Counts;
+use super::counts::{Counts, FastMap};
 use super::smoothing::{PseudoCounts, Smoothing};
 use super::tokenize::tokenize;
 use super::Label;
@@ -379,7 +378,8 @@ impl NaiveBayes {
     /// first appearance; distinct unknown words go to `unknown` when given.
     pub(crate) fn bag(&self, tokens: &[String], mut unknown: Option<&mut Vec<String>>) -> Bag {
         let mut bag: Bag = Vec::new();
-        let mut position: HashMap<u32, usize> = HashMap::new();
+        let mut position: FastMap<u32, usize> = FastMap::default();
+        let mut unknown_seen: FastMap<&str, ()> = FastMap::default();
         for token in tokens {
             match self.counts.index_of(token) {
                 Some(i) => {
@@ -393,8 +393,9 @@ impl NaiveBayes {
                     }
                 }
                 None => {
+                    // A set beside the list: a long paste can have thousands of unknown words.
                     if let Some(list) = unknown.as_deref_mut() {
-                        if !list.iter().any(|w| w == token) {
+                        if unknown_seen.insert(token, ()).is_none() {
                             list.push(token.clone());
                         }
                     }

@@ -131,14 +131,30 @@ pub struct BetaPriorSummary {
     pub sentence: String,
 }
 
+/// The strength of a Beta or Dirichlet prior, a + b, refused when it overflows: its mean
+/// a/(a + b) would read 0 for a symmetric prior and the sentence “worth inf”.
+fn finite_strength(name: &'static str, a: f64, b: f64) -> Result<f64> {
+    let strength = a + b;
+    if strength.is_finite() {
+        Ok(strength)
+    } else {
+        Err(Error::InvalidParameter {
+            name,
+            value: describe(strength),
+            rule: "the pseudo-counts must add up to a finite number",
+        })
+    }
+}
+
 /// Describes the Beta(β₁, β₀) prior on a word's presence probability: its mean
 /// β₁/(β₀ + β₁) and its strength β₀ + β₁ in pseudo-messages.
 ///
 /// # Errors
-/// [`Error::InvalidParameter`] when β₁ or β₀ is negative, NaN or infinite.
+/// [`Error::InvalidParameter`] when β₁ or β₀ is negative, NaN or infinite, or their sum
+/// overflows.
 pub fn describe_beta_prior(beta1: f64, beta0: f64) -> Result<BetaPriorSummary> {
     PseudoCounts { beta1, beta0, alpha_class: [0.0, 0.0] }.validate()?;
-    let strength = beta1 + beta0;
+    let strength = finite_strength("β₁ + β₀", beta1, beta0)?;
     let mean = (strength > 0.0).then(|| beta1 / strength);
     let sentence = match mean {
         None => "β₁ = β₀ = 0: no prior belief at all, so every word probability is the raw \
@@ -161,10 +177,11 @@ pub fn describe_beta_prior(beta1: f64, beta0: f64) -> Result<BetaPriorSummary> {
 /// about classes.
 ///
 /// # Errors
-/// [`Error::InvalidParameter`] when α_ham or α_spam is negative, NaN or infinite.
+/// [`Error::InvalidParameter`] when α_ham or α_spam is negative, NaN or infinite, or their
+/// sum overflows.
 pub fn describe_class_prior(alpha_ham: f64, alpha_spam: f64) -> Result<BetaPriorSummary> {
     PseudoCounts { beta1: 0.0, beta0: 0.0, alpha_class: [alpha_ham, alpha_spam] }.validate()?;
-    let strength = alpha_ham + alpha_spam;
+    let strength = finite_strength("α_ham + α_spam", alpha_ham, alpha_spam)?;
     let mean = (strength > 0.0).then(|| alpha_spam / strength);
     let sentence = match mean {
         None => "α_ham = α_spam = 0: no prior belief about the classes, so P(spam) is the \

@@ -10,6 +10,8 @@ import init, { parseState, stateQuery } from "../pkg/genlab.js";
 import { panelTemplate } from "./templates.js";
 import { createGda } from "./gda.js";
 import { createNb } from "./nb.js";
+// The categorical naive Bayes panel (issue #8) mounts through its own module.
+import { mountCat } from "./cat.js";
 
 let core = null;
 
@@ -40,11 +42,14 @@ export async function linkFor(state) {
  * - `controls`: names of controls to hide for a focused lesson — GDA: "source", "n", "sd",
  *   "rho", "seed", "numbers", "export"; naive Bayes: "examples", "alpha", "event", "prior",
  *   "eval", "corpus", "export";
+ * - `panel: "cat"` (categorical naive Bayes): `state` is `{lambda, prior, query}` as in
+ *   `.state.cat`; `controls`: "query", "lambda", "prior", "table", "csv", "counts";
  * - `onChange(mode)`: called after the user changes something ("push" for a discrete step,
  *   "replace" while dragging or typing).
  * Returns `{ getState, setState, setLang, setProjector, destroy }`.
  */
 export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange } = {}) {
+  if (panel === "cat") return mountCat(element, { state, lang, controls, onChange }, loadCore);
   if (panel !== "gda" && panel !== "nb") throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use "gda" or "nb".`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
   await loadCore();

@@ -20,6 +20,7 @@ function currentState() {
     lang, projector, embed,
     gda: panels.gda ? panels.gda.getState() : base.gda,
     nb: panels.nb ? panels.nb.getState() : base.nb,
+    cat: panels.cat ? panels.cat.getState() : base.cat,
   };
 }
 
@@ -74,6 +75,7 @@ function applyState(state) {
   if (state.projector !== projector) setProjector(state.projector);
   panels.gda?.setState(state.gda);
   panels.nb?.setState(state.nb);
+  panels.cat?.setState(state.cat);
 }
 
 /** Boots the page; a failure is shown in words, never as a blank page. */
@@ -96,10 +98,15 @@ async function main() {
       }
       panels[name] = await mount(slot, { panel: name, state: state[name], lang, onChange: syncUrl });
     }
+    // The categorical naive Bayes panel (issue #8), mounted like the others.
+    const catSlot = document.getElementById("cat-slot");
+    if (embed && embed !== "cat") catSlot.remove();
+    else panels.cat = await mount(catSlot, { panel: "cat", state: state.cat, lang, onChange: syncUrl });
     setProjector(state.projector);
     showNotices(notices);
     // For the console and the end-to-end tests: the panels' controllers.
     window.genlab = { gda: panels.gda?.controller ?? null, nb: panels.nb?.controller ?? null };
+    window.genlab.cat = panels.cat?.controller ?? null;
     window.genlab_panels = panels;
     boot.hidden = true;
     html.dataset.ready = "true";

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The benchmarks: installs what is missing, builds the release wasm, then in one run times
+# the native core (criterion), scikit-learn on the same data, and the real wasm build in
+# headless Chromium and Firefox (www/bench.html), measures the first load, and prints one
+# table of figures against the budgets of issue #6, with every ratio taken in this run.
+#   scripts/bench.sh            (about 5 minutes once the tools are installed)
+# Environment: GENLAB_SMS=path to the SMS Spam Collection (default ../shared/data/…),
+# GENLAB_BENCH_FIREFOX=0 to skip Firefox, GENLAB_BENCH_TIME=seconds of criterion
+# measurement per benchmark (default 3).
+# Outputs in target/bench/: results.json (everything), table.txt, table.md (for the README).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+step() { printf '\n=== %s ===\n' "$*" >&2; }
+start=$(date +%s)
+
+step "tools"
+bash scripts/ensure-tools.sh test
+if [[ ! -x tools/bench/node_modules/.bin/wasm-opt || ! -d tools/bench/node_modules/playwright-core ]]; then
+  echo "[bench] installing binaryen (wasm-opt) and playwright-core from npm into tools/bench/node_modules" >&2
+  (cd tools/bench && npm ci --no-audit --no-fund >&2)
+fi
+if [[ ! -x .venv-bench/bin/python ]] || ! .venv-bench/bin/python -c 'import sklearn, numpy' 2>/dev/null; then
+  echo "[bench] creating .venv-bench with scikit-learn and numpy (once)" >&2
+  python3 -m venv .venv-bench
+  .venv-bench/bin/pip install --quiet --disable-pip-version-check scikit-learn numpy >&2
+fi
+
+step "release wasm (wasm-opt -Oz)"
+bash scripts/build-wasm.sh >&2
+
+step "benchmark data (www/bench-data/, git-ignored)"
+python3 tools/bench/prepare.py >&2
+# What the browsers load: a snapshot of www/ as just built (another build of www/pkg while
+# the benchmark runs, say by the tests, cannot change the module being measured).
+rm -rf target/bench/www && mkdir -p target/bench && cp -r www target/bench/www
+
+step "native core: criterion (opt-level 3)"
+# Native at full optimisation: the fair reference for "within 2× of native". The release
+# profile's opt-level "s" is for the .wasm's size.
+secs=${GENLAB_BENCH_TIME:-3}
+CARGO_PROFILE_BENCH_OPT_LEVEL=3 cargo bench --bench core -- \
+  --warm-up-time 1 --measurement-time "$secs" --noplot >&2
+
+step "scikit-learn baseline, same data"
+.venv-bench/bin/python tools/bench/sklearn_baseline.py >&2
+
+step "browsers: www/bench.html and the first load"
+node tools/bench/run.mjs --www target/bench/www --out target/bench
+
+echo "[bench] total time $(($(date +%s) - start)) s" >&2

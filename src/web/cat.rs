@@ -1,0 +1,332 @@
+//! The categorical naive Bayes panel's handle: an editable table of training rows
+//! ([`CategoricalTable`]), the smoothing λ, the prior and a query, and the model fitted on
+//! them ([`CategoricalNb`]), refitted after every change.
+//!
+//! The maths is the core's (`genlab::nb::categorical`): the Lidstone estimate
+//! P_λ(X⁽ʲ⁾ = a | c) = (N_jc(a) + λ)/(N_c + S_j λ), the prior N_c/N, (N_c + λ)/(N + Kλ) or
+//! 1/K, and the posterior by a max-shifted log-sum-exp. This module only checks what the
+//! page sends (λ in 0…10, a known prior, a query of declared values, cells in range) and
+//! turns the answers into plain objects.
+//!
+//! A table that cannot be fitted (no rows, or λ = 0 with a class that has no rows) is kept:
+//! the student is editing it. [`CatPanel::explain`] then carries the sentence that says why
+//! instead of an explanation.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::{js_error, to_js};
+use crate::error::{describe, Error, Result};
+use crate::nb::categorical::{
+    AttributeTable, CategoricalExplanation, CategoricalNb, CategoricalTable, PriorTerm, TableRow, MAX_NAME_CHARS,
+};
+use crate::nb::Prior;
+use crate::state::CAT_EXAMPLE_QUERY;
+
+/// The largest λ the panel accepts (the slider reaches 3; the number box up to this).
+pub const MAX_LAMBDA: f64 = 10.0;
+
+/// One categorical naive Bayes panel.
+#[wasm_bindgen]
+pub struct CatPanel {
+    table: CategoricalTable,
+    lambda: f64,
+    prior: Prior,
+    /// One value per attribute; `""` is not observed.
+    query: Vec<String>,
+    /// The model on the current table, or why there is none.
+    fit: Result<CategoricalNb>,
+}
+
+/// What [`CatPanel::explain`] returns.
+#[derive(Serialize)]
+struct CatView<'a> {
+    /// λ.
+    lambda: f64,
+    /// `"ml"`, `"smoothed"` or `"uniform"`.
+    prior: &'static str,
+    /// The number of rows N.
+    rows: usize,
+    /// The class column's name.
+    class_column: &'a str,
+    /// The class values, in order.
+    classes: &'a [String],
+    /// The query as set (`""`: not observed).
+    query: &'a [String],
+    /// Why there is no model (no rows; λ = 0 with an empty class); `null` otherwise.
+    error: Option<String>,
+    /// Each class's prior with its formula (empty without a model).
+    priors: Vec<PriorTerm>,
+    /// Every attribute's counts and smoothed probabilities (empty without a model).
+    tables: Vec<AttributeTable>,
+    /// The query's explanation; `null` without a model.
+    explanation: Option<CategoricalExplanation>,
+}
+
+fn prior_name(prior: Prior) -> &'static str {
+    match prior {
+        Prior::MaximumLikelihood => "ml",
+        Prior::Smoothed => "smoothed",
+        Prior::Uniform => "uniform",
+    }
+}
+
+impl CatPanel {
+    fn refit(&mut self) {
+        self.fit = CategoricalNb::fit(&self.table, self.lambda, self.prior);
+    }
+
+    /// Checks a query against the table's attributes: one value per attribute, each `""`,
+    /// `"?"` (not observed, stored as `""`) or a declared value.
+    fn check_query(&self, query: &[String]) -> Result<Vec<String>> {
+        let attributes = self.table.attributes();
+        if query.len() != attributes.len() {
+            return Err(Error::BadTable(format!(
+                "The query has {} value(s) but the table has {} attributes: give one per attribute (“?” for not \
+                 observed).",
+                query.len(),
+                attributes.len()
+            )));
+        }
+        query
+            .iter()
+            .zip(attributes)
+            .map(|(v, a)| {
+                let v = v.trim();
+                if v.is_empty() || v == "?" {
+                    Ok(String::new())
+                } else if a.values.iter().any(|x| x == v) {
+                    Ok(v.to_string())
+                } else {
+                    Err(Error::UnknownValue {
+                        attribute: a.name.clone(),
+                        value: v.chars().take(MAX_NAME_CHARS).collect(),
+                        allowed: a.values.join(", "),
+                        place: " in the query".to_string(),
+                    })
+                }
+            })
+            .collect()
+    }
+
+    /// A query for a freshly loaded table: its first row's values, or nothing observed.
+    fn first_row_query(table: &CategoricalTable) -> Vec<String> {
+        match table.row(0) {
+            Some(row) => row.values,
+            None => vec![String::new(); table.attributes().len()],
+        }
+    }
+
+    fn new_on(table: CategoricalTable, lambda: f64, prior: Prior) -> CatPanel {
+        let mut panel = CatPanel { query: Vec::new(), table, lambda, prior, fit: Err(Error::EmptyData(String::new())) };
+        let example: Vec<String> = CAT_EXAMPLE_QUERY.iter().map(|s| s.to_string()).collect();
+        panel.query = panel.check_query(&example).unwrap_or_else(|_| CatPanel::first_row_query(&panel.table));
+        panel.refit();
+        panel
+    }
+
+    fn edit_row(&mut self, index: usize, edit: impl FnOnce(&mut TableRow) -> Result<()>) -> Result<()> {
+        let mut row =
+            self.table.row(index).ok_or(Error::IndexOutOfRange { kind: "row", index, len: self.table.len() })?;
+        edit(&mut row)?;
+        let values: Vec<&str> = row.values.iter().map(String::as_str).collect();
+        self.table.set_row(index, &row.name, &values, &row.class)?;
+        self.refit();
+        Ok(())
+    }
+}
+
+#[wasm_bindgen]
+impl CatPanel {
+    /// A panel on the built-in example (twelve people, four attributes, "plays
+    /// basketball"), λ = 1 (Laplace), the maximum-likelihood prior and the example query
+    /// (tall, green eyes, short hair, no glasses).
+    ///
+    /// # Errors
+    /// Never in practice (the embedded table is tested).
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Result<CatPanel, JsError> {
+        let table = CategoricalTable::example().map_err(js_error)?;
+        Ok(CatPanel::new_on(table, 1.0, Prior::MaximumLikelihood))
+    }
+
+    /// The table for the editor: `{id_column, attributes: [{name, values}], class: {name,
+    /// values}, rows: [{name, values, class}]}`.
+    pub fn table(&self) -> Result<JsValue, JsError> {
+        to_js(&self.table.view())
+    }
+
+    /// Sets the smoothing λ (0 = maximum likelihood, 1 = Laplace).
+    ///
+    /// # Errors
+    /// λ not a number, infinite, negative or above 10; the previous λ stays.
+    #[wasm_bindgen(js_name = setLambda)]
+    pub fn set_lambda(&mut self, lambda: f64) -> Result<(), JsError> {
+        if !(lambda.is_finite() && (0.0..=MAX_LAMBDA).contains(&lambda)) {
+            return Err(js_error(Error::InvalidParameter {
+                name: "λ",
+                value: describe(lambda),
+                rule: "the smoothing λ must be a number from 0 to 10",
+            }));
+        }
+        self.lambda = lambda;
+        self.refit();
+        Ok(())
+    }
+
+    /// The current λ.
+    pub fn lambda(&self) -> f64 {
+        self.lambda
+    }
+
+    /// `"ml"` (N_c/N), `"smoothed"` ((N_c + λ)/(N + Kλ)) or `"uniform"` (1/K).
+    ///
+    /// # Errors
+    /// Any other name; the previous prior stays.
+    #[wasm_bindgen(js_name = setPrior)]
+    pub fn set_prior(&mut self, name: &str) -> Result<(), JsError> {
+        self.prior = match name {
+            "ml" => Prior::MaximumLikelihood,
+            "smoothed" => Prior::Smoothed,
+            "uniform" => Prior::Uniform,
+            _ => return Err(js_error(Error::Unknown { kind: "prior", name: name.chars().take(40).collect() })),
+        };
+        self.refit();
+        Ok(())
+    }
+
+    /// The current prior's name.
+    pub fn prior(&self) -> String {
+        prior_name(self.prior).to_string()
+    }
+
+    /// Sets the query: an array of strings, one per attribute, `""` (or `"?"`) for not
+    /// observed.
+    ///
+    /// # Errors
+    /// Not an array of strings, the wrong length, or a value not declared for its attribute;
+    /// the previous query stays.
+    #[wasm_bindgen(js_name = setQuery)]
+    pub fn set_query(&mut self, values: JsValue) -> Result<(), JsError> {
+        let values: Vec<String> = serde_wasm_bindgen::from_value(values).map_err(|_| {
+            js_error(Error::BadTable("The query could not be read: give a list of values, one per attribute.".into()))
+        })?;
+        self.query = self.check_query(&values).map_err(js_error)?;
+        Ok(())
+    }
+
+    /// The query, one value per attribute (`""`: not observed).
+    pub fn query(&self) -> Result<JsValue, JsError> {
+        to_js(&self.query)
+    }
+
+    /// Everything the panel shows: `{lambda, prior, rows, class_column, classes, query,
+    /// error, priors, tables, explanation}`. `explanation` holds, per class, the prior and
+    /// every factor with its formula, the product, the log-sum (`log_joint`, −Infinity for a
+    /// class wiped out by a zero count) and the posterior, `null` with a sentence when every
+    /// class is wiped out. No field is ever NaN. Without a model (`error` set), `priors` and
+    /// `tables` are empty and `explanation` is `null`.
+    pub fn explain(&self) -> Result<JsValue, JsError> {
+        let query: Vec<&str> = self.query.iter().map(String::as_str).collect();
+        let (error, priors, tables, explanation) = match &self.fit {
+            Ok(model) => match model.explain(&query) {
+                Ok(e) => (None, model.priors(), model.tables(), Some(e)),
+                Err(e) => (Some(e.to_string()), model.priors(), model.tables(), None),
+            },
+            Err(e) => (Some(e.to_string()), Vec::new(), Vec::new(), None),
+        };
+        to_js(&CatView {
+            lambda: self.lambda,
+            prior: prior_name(self.prior),
+            rows: self.table.len(),
+            class_column: &self.table.class().name,
+            classes: &self.table.class().values,
+            query: &self.query,
+            error,
+            priors,
+            tables,
+            explanation,
+        })
+    }
+
+    /// Sets one cell. Columns are numbered as in the CSV: 0 is the row's name, 1…n the
+    /// attributes, n + 1 the class.
+    ///
+    /// # Errors
+    /// A row or column out of range, a value not declared for its column, a name that is
+    /// too long or has a line break; the table is unchanged.
+    #[wasm_bindgen(js_name = setCell)]
+    pub fn set_cell(&mut self, row: usize, col: usize, value: &str) -> Result<(), JsError> {
+        let n = self.table.attributes().len();
+        if col > n + 1 {
+            return Err(js_error(Error::IndexOutOfRange { kind: "column", index: col, len: n + 2 }));
+        }
+        self.edit_row(row, |r| {
+            match col {
+                0 => r.name = value.to_string(),
+                c if c <= n => r.values[c - 1] = value.to_string(),
+                _ => r.class = value.to_string(),
+            }
+            Ok(())
+        })
+        .map_err(js_error)
+    }
+
+    /// Appends a row with each column's first declared value and returns its index.
+    ///
+    /// # Errors
+    /// The table already has the most rows the panel handles (1000).
+    #[wasm_bindgen(js_name = addRow)]
+    pub fn add_row(&mut self) -> Result<usize, JsError> {
+        let values: Vec<String> = self.table.attributes().iter().map(|a| a.values[0].clone()).collect();
+        let values: Vec<&str> = values.iter().map(String::as_str).collect();
+        let class = self.table.class().values[0].clone();
+        let index = self.table.add_row("", &values, &class).map_err(js_error)?;
+        self.refit();
+        Ok(index)
+    }
+
+    /// Removes row `index`.
+    ///
+    /// # Errors
+    /// No such row.
+    #[wasm_bindgen(js_name = removeRow)]
+    pub fn remove_row(&mut self, index: usize) -> Result<(), JsError> {
+        self.table.remove_row(index).map_err(js_error)?;
+        self.refit();
+        Ok(())
+    }
+
+    /// The table as CSV text with its `(values)` line; `loadCsv` reads it back.
+    pub fn csv(&self) -> String {
+        self.table.to_csv()
+    }
+
+    /// Replaces the table with one read from CSV text (see `genlab::nb::categorical`). The
+    /// query is kept when the new table has the same attributes, else it becomes the first
+    /// row's values. λ and the prior stay.
+    ///
+    /// # Errors
+    /// Text that is not a usable table, with the line and the reason; the current table
+    /// stays.
+    #[wasm_bindgen(js_name = loadCsv)]
+    pub fn load_csv(&mut self, text: &str) -> Result<(), JsError> {
+        let table = CategoricalTable::from_csv(text).map_err(js_error)?;
+        if table.attributes() != self.table.attributes() {
+            self.query = CatPanel::first_row_query(&table);
+        }
+        self.table = table;
+        self.refit();
+        Ok(())
+    }
+
+    /// Goes back to the built-in example and its query, keeping λ and the prior.
+    ///
+    /// # Errors
+    /// Never in practice (the embedded table is tested).
+    pub fn reset(&mut self) -> Result<(), JsError> {
+        let table = CategoricalTable::example().map_err(js_error)?;
+        *self = CatPanel::new_on(table, self.lambda, self.prior);
+        Ok(())
+    }
+}

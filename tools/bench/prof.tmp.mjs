@@ -1,0 +1,25 @@
+import { serve, launchChromium } from "./browser.mjs";
+import { writeFileSync } from "node:fs";
+const root = process.argv[2] || "/work/main/www";
+const srv = await serve(root);
+const b = await launchChromium();
+const context = await b.newContext();
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+await cdp.send("Profiler.start");
+await page.goto(srv.url + (process.argv[3] || ""));
+await page.waitForSelector("html[data-ready=true]");
+await page.waitForTimeout(300);
+const { profile } = await cdp.send("Profiler.stop");
+writeFileSync("/tmp/load.cpuprofile", JSON.stringify(profile));
+// self time per function
+const self = new Map();
+const byId = new Map(profile.nodes.map(n => [n.id, n]));
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const k = n.callFrame.functionName + " " + n.callFrame.url.split("/").pop(); self.set(k, (self.get(k) || 0) + (dt[i] || 0)); });
+const tot = [...self.values()].reduce((a, b) => a + b, 0);
+console.log("total ms", tot / 1000);
+[...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40).forEach(([k, v]) => console.log((v / 1000).toFixed(1).padStart(8), k.slice(0, 140)));
+await b.close(); await srv.close();

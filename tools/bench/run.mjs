@@ -1,0 +1,213 @@
+// scripts/bench.sh's last step: runs the benchmark page in headless Chromium (and Firefox
+// when geckodriver can drive it), measures the first load, reads the native (criterion) and
+// scikit-learn figures of the same run, and prints one table of figures against budgets.
+//
+//   node tools/bench/run.mjs [--www www] [--out target/bench] [--no-firefox] [--load-runs 12]
+//
+// Writes <out>/results.json (everything measured) and <out>/table.md (the table for the
+// README). Exits 0 whether or not every budget is met: the table says which are.
+
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync, mkdirSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { launchChromium, chromiumSuite, firstLoad, launchFirefox } from "./browser.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "../..");
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const outDir = path.resolve(repo, opt("--out", "target/bench"));
+const loadRuns = Number(opt("--load-runs", 12));
+// The site to serve: scripts/bench.sh passes a snapshot of www/ taken right after its build,
+// so that a concurrent rebuild of www/pkg cannot change the module under measurement.
+const www = path.resolve(repo, opt("--www", "www"));
+const withFirefox = !args.includes("--no-firefox") && process.env.GENLAB_BENCH_FIREFOX !== "0";
+mkdirSync(outDir, { recursive: true });
+const log = (...m) => console.error("[bench]", ...m);
+
+// ---- statistics ------------------------------------------------------------------------
+
+function stats(ms) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  return { n: s.length, median: at(0.5), p95: at(0.95), min: s[0], max: s[s.length - 1] };
+}
+
+/** Criterion's samples of one benchmark as per-iteration milliseconds. */
+function criterion(id) {
+  const file = path.join(repo, "target/criterion", id, "new/sample.json");
+  if (!existsSync(file)) return null;
+  const { iters, times } = JSON.parse(readFileSync(file, "utf8"));
+  return stats(times.map((t, i) => t / iters[i] / 1e6));
+}
+
+// ---- the static server, in its own process so that the driver never delays a response ----
+
+async function startServer() {
+  const child = spawn(process.execPath, [path.join(here, "serve.mjs"), www], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.once("data", (d) => resolve(String(d).trim()));
+    child.once("exit", (code) => reject(new Error(`the static server exited (${code})`)));
+  });
+  return { url, close: () => child.kill() };
+}
+
+// ---- payload ---------------------------------------------------------------------------
+
+/** Bytes of every file the page requested on its first load, raw and gzip -9. */
+function payload(files, base) {
+  const rows = files.map((u) => {
+    let rel = decodeURIComponent(new URL(u).pathname).replace(/^\//, "");
+    if (rel === "" || rel.endsWith("/")) rel += "index.html";
+    const body = readFileSync(path.join(www, rel));
+    return { file: rel, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  });
+  const sum = (k) => rows.reduce((a, r) => a + r[k], 0);
+  return { files: rows, raw: sum("raw"), gzip: sum("gzip"), base };
+}
+
+// ---- run -------------------------------------------------------------------------------
+
+const results = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length } };
+const server = await startServer();
+log(`serving www/ at ${server.url}`);
+try {
+  const chromium = await launchChromium();
+  results.chromium = { version: chromium.version() };
+  try {
+    for (const suite of ["memory", "nb", "gda"]) {
+      log(`Chromium: ${suite}`);
+      const page = await chromiumSuite(chromium, server.url, suite);
+      results.chromium[suite] = page[suite] ?? { error: page.error || "no result" };
+      results.chromium.page = { timer_resolution_ms: page.timer_resolution_ms, crossOriginIsolated: page.crossOriginIsolated, console_errors: page.console_errors };
+      if (page.error) log(`Chromium ${suite} failed: ${page.error}`);
+    }
+    log(`Chromium: first load ×${loadRuns}`);
+    results.chromium.load = await firstLoad(chromium, server.url, { runs: loadRuns });
+  } finally {
+    await chromium.close();
+  }
+  if (withFirefox) {
+    try {
+      log("Firefox: starting geckodriver");
+      const firefox = await launchFirefox();
+      results.firefox = { version: firefox.version };
+      try {
+        for (const suite of ["memory", "nb", "gda"]) {
+          log(`Firefox: ${suite}`);
+          const page = await firefox.run(`${server.url}bench.html?suite=${suite}`);
+          results.firefox[suite] = page[suite] ?? { error: page.error || "no result" };
+          results.firefox.page = { timer_resolution_ms: page.timer_resolution_ms, crossOriginIsolated: page.crossOriginIsolated };
+          if (page.error) log(`Firefox ${suite} failed: ${page.error}`);
+        }
+      } finally {
+        await firefox.close();
+      }
+    } catch (e) {
+      results.firefox = { error: String(e.message || e) };
+      log(`Firefox skipped: ${results.firefox.error}`);
+    }
+  }
+} finally {
+  server.close();
+}
+
+results.payload = payload(results.chromium.load.files);
+results.payload.wasm = { raw: statSync(path.join(www, "pkg/genlab_bg.wasm")).size, gzip: gzipSync(readFileSync(path.join(www, "pkg/genlab_bg.wasm")), { level: 9 }).length };
+results.native = Object.fromEntries(["gda/fit_1m", "mem/read_256mb", "nb/train_sms", "nb/alpha_change", "nb/explain_300w", "nb/paste_1mb"].map((id) => [id, criterion(id)]));
+const skPath = path.join(outDir, "sklearn.json");
+results.sklearn = existsSync(skPath) ? JSON.parse(readFileSync(skPath, "utf8")) : null;
+writeFileSync(path.join(outDir, "results.json"), JSON.stringify(results, null, 1));
+
+// ---- the table -------------------------------------------------------------------------
+
+const rows = [];
+const f = (v, d = 2) => (v == null || !Number.isFinite(v) ? "–" : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(d));
+const ms = (v) => (v == null ? "–" : `${f(v)} ms`);
+const verdict = (ok) => (ok == null ? "–" : ok ? "pass" : "FAIL");
+/** One row: figure, median, p95, budget, pass/fail, ratio / note. */
+function row(figure, median, p95, budget, ok, note = "") {
+  rows.push({ figure, median, p95, budget, result: verdict(ok), note });
+}
+const C = results.chromium;
+const F = results.firefox && !results.firefox.error ? results.firefox : null;
+const N = results.native;
+const S = results.sklearn;
+const ratio = (a, b) => (a && b ? a / b : null);
+
+// NB training.
+const trainW = C.nb?.train_sms;
+const skRaw = S?.nb_train_raw?.median;
+const skTok = S?.nb_train_tokens?.median;
+const skBest = skRaw && skTok ? Math.min(skRaw, skTok) : skRaw || skTok;
+const trainRatio = ratio(skBest, trainW?.median);
+row("NB train, SMS 5,574 msgs from raw text (wasm, Chromium)", ms(trainW?.median), "", "≤ 40 ms; ≥ 5× sklearn", trainW && trainW.median <= 40 && trainRatio >= 5,
+  `sklearn/genlab ${f(trainRatio, 1)}× (sklearn raw ${ms(skRaw)}, same tokens ${ms(skTok)}); wasm/native ${f(ratio(trainW?.median, N["nb/train_sms"]?.median), 2)}×`);
+row("  same, native (criterion)", ms(N["nb/train_sms"]?.median), "", "", null, "");
+if (F?.nb?.train_sms) row("  same, wasm in Firefox", ms(F.nb.train_sms.median), "", "", null, "");
+// α change.
+const alpha = C.nb?.alpha_change;
+row("NB α changed → ledger + held-out metrics (wasm)", ms(alpha?.median), ms(alpha?.p95), "≤ 2 ms", alpha && alpha.median <= 2,
+  `native ${ms(N["nb/alpha_change"]?.median)}${F?.nb ? `; Firefox ${ms(F.nb.alpha_change?.median)}` : ""}`);
+const k300 = C.nb?.explain_300w;
+row("NB keystroke → ledger, 300-word email (wasm)", ms(k300?.median), ms(k300?.p95), "≤ 1 ms", k300 && k300.median <= 1,
+  `native ${ms(N["nb/explain_300w"]?.median)}${F?.nb ? `; Firefox ${ms(F.nb.explain_300w?.median)}` : ""}`);
+const paste = C.nb?.paste_1mb;
+row("NB 1 MB paste → ledger (wasm; one task)", ms(paste?.median), ms(paste?.p95), "≤ 50 ms", paste && paste.median <= 50,
+  `longest task ${ms(paste?.max)} (responsive: < 50 ms); native ${ms(N["nb/paste_1mb"]?.median)}${F?.nb ? `; Firefox ${ms(F.nb.paste_1mb?.median)}` : ""}`);
+// GDA fit.
+const fit = C.gda?.fit_1m;
+const fitN = N["gda/fit_1m"];
+const bw = N["mem/read_256mb"] ? (256 * 2 ** 20) / (N["mem/read_256mb"].median * 1e-3) / 1e9 : null;
+const wn = ratio(fit?.median, fitN?.median);
+const lda = S?.lda_fit_1m?.median;
+const ldaRatio = ratio(lda, fit?.median);
+row("GDA fit, 1,000,000 points (wasm, Chromium)", ms(fit?.median), "", "≤ 10 ms; ≤ 2× native; ≥ 10× sklearn", fit && fit.median <= 10 && wn <= 2 && ldaRatio >= 10,
+  `wasm/native ${f(wn)}×; sklearn LDA/genlab ${f(ldaRatio, 1)}× (LDA svd ${ms(lda)}, lsqr ${ms(S?.lda_fit_1m_lsqr?.median)}); ${f(fit?.gb_per_s)} GB/s of ${f(bw)} GB/s read bandwidth (${f(fit && bw ? (100 * fit.gb_per_s) / bw : null, 0)} %)`);
+row("  same, native (criterion)", ms(fitN?.median), "", "", null, fitN ? `${f((2 * 17e6) / (fitN.median * 1e-3) / 1e9)} GB/s` : "");
+if (F?.gda?.fit_1m) row("  same, wasm in Firefox", ms(F.gda.fit_1m.median), "", "", null, `${f(ratio(F.gda.fit_1m.median, fitN?.median))}× native`);
+const drag = C.gda?.drag_step;
+row("GDA drag step 2×500, 800×600 @2x (wasm + canvas)", ms(drag?.median), ms(drag?.p95), "p95 ≤ 8 ms", drag && drag.p95 <= 8,
+  `resample, drag, fit, summary, draw, raster flush; without the flush p95 ${ms(C.gda?.drag_step_no_flush?.p95)}${F?.gda ? `; Firefox p95 ${ms(F.gda.drag_step?.p95)}` : ""}`);
+const heat = C.gda?.drag_step_heat_lr;
+if (heat && !heat.pending) {
+  row("GDA drag step + heat map + LR overlay", ms(heat.median), ms(heat.p95), "p95 ≤ 16 ms", heat.p95 <= 16, F?.gda?.drag_step_heat_lr?.p95 ? `Firefox p95 ${ms(F.gda.drag_step_heat_lr.p95)}` : "");
+} else {
+  row("GDA drag step + heat map + LR overlay", "pending", "", "p95 ≤ 16 ms", null, heat?.pending || "not measured");
+}
+// Payload and load.
+const P = results.payload;
+row("First load, all files, gzip -9", `${f(P.gzip / 1000, 1)} KB`, "", "≤ 200 KB", P.gzip <= 200_000,
+  `${P.files.length} files, ${f(P.raw / 1000, 1)} KB raw; .wasm ${f(P.wasm.raw / 1000, 1)} KB raw, ${f(P.wasm.gzip / 1000, 1)} KB gzip`);
+const drawn = stats(C.load.drawn);
+const ready = stats(C.load.ready);
+row("Navigation start → first panel drawn (local)", ms(drawn.median), ms(drawn.p95), "≤ 300 ms", drawn.median <= 300, `both panels ready ${ms(ready.median)}; ${drawn.n} fresh loads`);
+const mem = C.memory;
+row("wasm memory after loading the SMS corpus", mem ? `${f((mem.after_sms_mib * 2 ** 20) / 1e6, 1)} MB` : "–", "", "≤ 32 MB", mem && mem.after_sms_mib * 2 ** 20 <= 32e6,
+  mem ? `after init ${f((mem.after_init_mib * 2 ** 20) / 1e6, 1)} MB, both panels ${f((mem.after_panels_mib * 2 ** 20) / 1e6, 1)} MB${F?.memory?.after_sms_mib ? `; Firefox ${f((F.memory.after_sms_mib * 2 ** 20) / 1e6, 1)} MB` : ""}` : "");
+
+const head = ["figure", "median", "p95", "budget", "result", "ratio / note"];
+const cells = rows.map((r) => [r.figure, r.median, r.p95, r.budget, r.result, r.note]);
+const width = head.map((h, i) => Math.max(h.length, ...cells.map((c) => String(c[i]).length)));
+const line = (c) => c.map((v, i) => (i === 5 ? String(v) : String(v).padEnd(width[i]))).join("  ");
+const browsers = `Chromium ${C.version}${F ? `, Firefox ${F.version}` : results.firefox?.error ? ` (Firefox: ${results.firefox.error})` : ""}`;
+const lines = [
+  `genlab benchmarks, ${results.date}; ${browsers}; medians (p95 where named) of repeated runs, every ratio from this run`,
+  line(head),
+  line(width.map((w) => "-".repeat(w))),
+  ...cells.map(line),
+];
+console.log(lines.join("\n"));
+const md = [
+  `| ${head.join(" | ")} |`,
+  `| ${head.map(() => "---").join(" | ")} |`,
+  ...cells.map((c) => `| ${c.map((v) => String(v).replace(/\|/g, "\\|")).join(" | ")} |`),
+].join("\n");
+writeFileSync(path.join(outDir, "table.md"), `${md}\n\n${browsers}; ${results.date}\n`);
+writeFileSync(path.join(outDir, "table.txt"), `${lines.join("\n")}\n`);
+log(`results: ${path.relative(repo, path.join(outDir, "results.json"))}, table: ${path.relative(repo, path.join(outDir, "table.md"))}`);

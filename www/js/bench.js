@@ -1,0 +1,175 @@
+// The benchmark page: times the real release wasm (www/pkg/) with performance.now() and
+// publishes the results as JSON (window.__bench and the <pre>), for tools/bench/run.mjs.
+// ?suite=memory | nb | gda picks one suite (each runs in a fresh page, so that one suite's
+// allocations do not inflate the next one's memory figure); no suite runs all three.
+
+import init, { GdaFitBench, GdaPanel, SpamPanel } from "../pkg/genlab.js";
+
+/** The email the spam panel opens with (EXAMPLES["en-spam"] in nb.js, CURRENT_EMAIL in benches/core.rs). */
+const CURRENT_EMAIL = "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.";
+
+/** Median, p95, min, max and mean of a list of milliseconds. */
+function stats(ms) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  return { n: s.length, median: at(0.5), p95: at(0.95), min: s[0], max: s[s.length - 1], mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+
+/** Times `fn(i)`: `samples` samples of `batch` calls each (per-call ms), after `warmup` calls. */
+function measure(fn, { samples = 50, batch = 1, warmup = 3 } = {}) {
+  for (let i = 0; i < warmup; i++) fn(i);
+  const ms = [];
+  for (let s = 0; s < samples; s++) {
+    const t0 = performance.now();
+    for (let b = 0; b < batch; b++) fn(s * batch + b);
+    ms.push((performance.now() - t0) / batch);
+  }
+  return stats(ms);
+}
+
+/** The smallest step performance.now() shows (coarser without cross-origin isolation). */
+function timerResolution() {
+  let best = Infinity;
+  for (let i = 0; i < 50; i++) {
+    const t0 = performance.now();
+    let t1 = t0;
+    while (t1 === t0) t1 = performance.now();
+    best = Math.min(best, t1 - t0);
+  }
+  return best;
+}
+
+async function fetchBytes(path) {
+  const r = await fetch(path);
+  if (!r.ok) throw new Error(`${path}: HTTP ${r.status} (run tools/bench/prepare.py)`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+/** Loads a corpus file into a spam panel the way nb.js does, in one step. */
+function loadCorpus(panel, bytes) {
+  panel.corpusBegin(bytes, "SMSSpamCollection");
+  while (panel.corpusStep(1 << 30) < 1);
+  panel.corpusFinish();
+}
+
+/** wasm memory after the SMS Spam Collection is loaded into the spam panel (both panels present). */
+async function memory(wasm) {
+  const mb = () => wasm.memory.buffer.byteLength / 2 ** 20;
+  const out = { after_init_mib: mb() };
+  const gda = new GdaPanel(document.getElementById("canvas"));
+  gda.resize(800, 600, 2);
+  gda.draw();
+  const nb = new SpamPanel();
+  nb.explain(CURRENT_EMAIL);
+  nb.evaluate();
+  out.after_panels_mib = mb();
+  loadCorpus(nb, await fetchBytes("bench-data/SMSSpamCollection"));
+  nb.explain(CURRENT_EMAIL);
+  nb.evaluate();
+  out.after_sms_mib = mb();
+  out.corpus = nb.corpus().messages;
+  return out;
+}
+
+async function naiveBayes() {
+  const sms = await fetchBytes("bench-data/SMSSpamCollection");
+  const email300 = new TextDecoder().decode(await fetchBytes("bench-data/email-300.txt"));
+  const paste = new TextDecoder().decode(await fetchBytes("bench-data/paste-1mb.txt"));
+  const out = {};
+
+  // Training from raw text: decode, parse, de-duplicate, tokenize, split, count, fit.
+  const train = [];
+  for (let i = 0; i < 17; i++) {
+    const p = new SpamPanel();
+    const t0 = performance.now();
+    loadCorpus(p, sms);
+    const t = performance.now() - t0;
+    if (i >= 2) train.push(t);
+    if (i === 16) out.corpus = p.corpus();
+    p.free();
+  }
+  out.train_sms = stats(train);
+
+  const panel = new SpamPanel();
+  loadCorpus(panel, sms);
+  panel.evaluate(); // the page evaluates once on load: the metrics-versus-α curve is cached
+  out.alpha_change = measure((i) => {
+    panel.setAlpha(i % 2 ? 0.5 : 1);
+    panel.explain(CURRENT_EMAIL);
+    panel.evaluate();
+  }, { samples: 100, batch: 2, warmup: 5 });
+  panel.setAlpha(1);
+  // A keystroke: the text changes by one character, the ledger is recomputed.
+  out.explain_300w = measure((i) => panel.explain(i % 2 ? email300 : `${email300}s`), { samples: 100, batch: 4, warmup: 5 });
+  out.explain_300w.words = panel.explain(email300).tokens;
+  out.paste_1mb = measure(() => panel.explain(paste), { samples: 10, warmup: 2 });
+  out.paste_1mb.bytes = new TextEncoder().encode(paste).length;
+  panel.free();
+  return out;
+}
+
+/** One drag step per sample: resample 2×500 with a new seed, drag mean 0, refit, draw. */
+function dragSteps(panel, canvas, { steps = 240, flush }) {
+  const ctx = canvas.getContext("2d");
+  const base = panel.params();
+  const ms = [];
+  for (let i = 0; i < steps + 10; i++) {
+    const t0 = performance.now();
+    panel.setParams({ ...base, n0: 500, n1: 500, seed: 1000 + i });
+    panel.dragTo(0, 400 + 150 * Math.cos(i / 20), 300 + 100 * Math.sin(i / 20));
+    panel.summary();
+    panel.draw();
+    if (flush) ctx.getImageData(0, 0, 1, 1); // forces the canvas to rasterize what was drawn
+    if (i >= 10) ms.push(performance.now() - t0);
+  }
+  return stats(ms);
+}
+
+function gda() {
+  const out = {};
+  const bench = new GdaFitBench(5);
+  const bytes = 2 * bench.bytesPerPass(); // two passes: the means, then the centred scatter
+  out.fit_1m = measure(() => bench.fit(), { samples: 40, warmup: 5 });
+  out.fit_1m.points = bench.len();
+  out.fit_1m.gb_per_s = bytes / (out.fit_1m.median * 1e-3) / 1e9;
+  out.fit_1m.result = Array.from(bench.fit());
+  bench.free();
+
+  const canvas = document.getElementById("canvas");
+  const panel = new GdaPanel(canvas);
+  panel.resize(800, 600, 2);
+  panel.draw();
+  out.canvas = [canvas.width, canvas.height];
+  out.drag_step = dragSteps(panel, canvas, { flush: true });
+  out.drag_step_no_flush = dragSteps(panel, canvas, { flush: false });
+  if (typeof panel.setModels === "function" && typeof panel.models === "function") {
+    panel.setModels({ ...panel.models(), heat: true, logistic: true });
+    out.drag_step_heat_lr = dragSteps(panel, canvas, { flush: true });
+    out.drag_step_heat_lr.models = panel.models();
+  } else {
+    out.drag_step_heat_lr = { pending: "GdaPanel has no heat map / logistic-regression option yet" };
+  }
+  panel.free();
+  return out;
+}
+
+async function main() {
+  const status = document.getElementById("status");
+  const result = { userAgent: navigator.userAgent, crossOriginIsolated: self.crossOriginIsolated };
+  try {
+    const wasm = await init();
+    result.timer_resolution_ms = timerResolution();
+    const suite = new URLSearchParams(location.search).get("suite");
+    if (!suite || suite === "memory") result.memory = await memory(wasm);
+    if (!suite || suite === "nb") result.nb = await naiveBayes();
+    if (!suite || suite === "gda") result.gda = gda();
+    status.textContent = "Done.";
+  } catch (e) {
+    result.error = String(e && e.stack ? e.stack : e);
+    status.textContent = `Failed: ${result.error}`;
+  }
+  document.getElementById("out").textContent = JSON.stringify(result, null, 2);
+  window.__bench = result;
+}
+
+main();

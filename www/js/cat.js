@@ -1,0 +1,549 @@
+// The categorical naive Bayes panel's controller: the training table, the query, λ and the
+// prior in; the verdict, each class's factors with their formulas, product, log-sum and
+// posterior, and every count out. Every number is read from the Rust panel's answers, and
+// table text (names, values) only ever reaches the page as textContent.
+
+import { CatPanel, parseState } from "../pkg/genlab.js";
+import { num, pct, prob } from "./format.js";
+import { t, applyLabels, translateMessage } from "./i18n.js";
+import { hideControls } from "./util.js";
+import { catTemplate } from "./cat-template.js";
+
+const MINUS = "\u2212";
+/** The slider's right end; the number box goes up to 10. */
+const SLIDER_MAX = 3;
+/** Rows shown in the editor at once (a table may hold 1000; all of them are counted). */
+const PAGE = 50;
+
+/** λ as people write it: up to 3 significant digits. */
+function lambdaText(l) {
+  return l === 0 ? "0" : String(Number(l.toPrecision(3)));
+}
+
+/** A log-probability: "−1.234", or "−∞" for log 0. */
+function logText(x) {
+  return x === -Infinity ? `${MINUS}\u221e` : num(x, 3);
+}
+
+/** A further term of a sum of log-probabilities: "− 1.234", "− ∞", "+ 0.000". */
+function logTerm(x) {
+  if (x === -Infinity) return `${MINUS} \u221e`;
+  return x < 0 ? `${MINUS} ${num(-x, 3)}` : `+ ${num(x, 3)}`;
+}
+
+/** Creates an element with a class and text (textContent only). */
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/**
+ * Builds the categorical panel inside `section` (which already holds the panel's markup).
+ * Options: `lang`, `controls` (names of controls to hide: "query", "lambda", "prior",
+ * "table", "csv", "counts"), `onChange(mode)`.
+ */
+export function createCat(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
+  const $ = (role) => section.querySelector(`[data-role="${role}"]`);
+  const panel = new CatPanel();
+  const slider = $("lambda-slider");
+  const lambdaBox = $("lambda");
+  let table = panel.table();
+  let pageStart = 0;
+  let view = null;
+  let frame = 0;
+  let liveTimer = 0;
+  let destroyed = false;
+  const cleanups = [];
+
+  /** Adds an event listener that destroy() removes again. */
+  function on(target, type, fn, opts) {
+    target.addEventListener(type, fn, opts);
+    cleanups.push(() => target.removeEventListener(type, fn, opts));
+  }
+
+  /** Redraws in the next animation frame, once however many events arrive. */
+  function schedule() {
+    if (frame || destroyed) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      render();
+    });
+  }
+
+  /** Shows or clears a message (`role` "input-error" or "table-error"). */
+  function showError(role, msg) {
+    const e = $(role);
+    e.textContent = msg;
+    e.hidden = msg === "";
+  }
+
+  /** A row's label for screen readers: "row 3 (Dara)". */
+  function rowLabel(i, name) {
+    return name ? t(lang, "cat.rowNamed", { n: i + 1, name }) : t(lang, "cat.row", { n: i + 1 });
+  }
+
+  /** A <select> of `values`, with `blank` as a first option when given. */
+  function selectOf(values, current, blank) {
+    const s = document.createElement("select");
+    if (blank !== undefined) s.append(new Option(blank, ""));
+    for (const v of values) s.append(new Option(v, v));
+    s.value = current;
+    return s;
+  }
+
+  /** A copy of `proto` (a select of a column's values) showing `value`. */
+  function cloneSelect(proto, value, col) {
+    const s = proto.cloneNode(true);
+    s.value = value;
+    s.dataset.col = String(col);
+    return s;
+  }
+
+  /** The editable training table: one row of inputs and selects per training row, a page
+   * of `PAGE` rows at a time; `show` is a row index to bring into the page. */
+  function buildTable(show) {
+    table = panel.table();
+    const total = table.rows.length;
+    if (show !== undefined) pageStart = Math.floor(show / PAGE) * PAGE;
+    pageStart = Math.max(0, Math.min(pageStart, Math.floor(Math.max(0, total - 1) / PAGE) * PAGE));
+    const end = Math.min(total, pageStart + PAGE);
+    $("pager").hidden = total <= PAGE;
+    $("page-info").textContent = t(lang, "cat.pageInfo", { from: total ? pageStart + 1 : 0, to: end, n: total });
+    $("prev").disabled = pageStart === 0;
+    $("next").disabled = end >= total;
+    const protos = [...table.attributes.map((a) => selectOf(a.values, a.values[0])), selectOf(table.class.values, table.class.values[0])];
+    const head = document.createElement("tr");
+    head.append(el("th", "num", "#"), el("th", "", table.id_column || t(lang, "cat.name")));
+    for (const a of table.attributes) head.append(el("th", "", a.name));
+    head.append(el("th", "cat-class-col", table.class.name));
+    const removeHead = el("th");
+    removeHead.append(el("span", "sr-only", t(lang, "cat.removeCol")));
+    head.append(removeHead);
+    for (const th of head.children) th.scope = "col";
+    $("thead").replaceChildren(head);
+
+    const rows = table.rows.slice(pageStart, end).map((r, k) => {
+      const i = pageStart + k;
+      const tr = document.createElement("tr");
+      tr.dataset.row = String(i);
+      const th = el("th", "num", String(i + 1));
+      th.scope = "row";
+      const name = document.createElement("input");
+      name.type = "text";
+      name.value = r.name;
+      name.maxLength = 60;
+      name.dataset.col = "0";
+      name.placeholder = String(i + 1);
+      const nameCell = el("td");
+      nameCell.append(name);
+      tr.append(th, nameCell);
+      r.values.forEach((v, j) => {
+        const td = el("td");
+        td.append(cloneSelect(protos[j], v, j + 1));
+        tr.append(td);
+      });
+      const cls = cloneSelect(protos[r.values.length], r.class, r.values.length + 1);
+      const classCell = el("td", "cat-class-col");
+      classCell.append(cls);
+      const remove = el("button", "cat-remove", "\u2715");
+      remove.type = "button";
+      remove.dataset.remove = String(i);
+      const removeCell = el("td");
+      removeCell.append(remove);
+      tr.append(classCell, removeCell);
+      labelRow(tr, i, r.name);
+      return tr;
+    });
+    $("tbody").replaceChildren(...rows);
+    buildQuery();
+    if ($("csv-details").open) $("csv").value = panel.csv();
+  }
+
+  /** Labels a table row's controls for screen readers: "row 3 (Dara): eye colour". */
+  function labelRow(tr, i, name) {
+    const label = rowLabel(i, name);
+    const columns = [table.id_column || t(lang, "cat.name"), ...table.attributes.map((a) => a.name), table.class.name];
+    for (const c of tr.querySelectorAll("[data-col]")) {
+      c.setAttribute("aria-label", t(lang, "cat.cellLabel", { row: label, column: columns[Number(c.dataset.col)] }));
+    }
+    const remove = tr.querySelector("button[data-remove]");
+    remove.setAttribute("aria-label", t(lang, "cat.removeRow", { row: label }));
+    remove.title = t(lang, "cat.removeRow", { row: label });
+  }
+
+  /** The query's selects, one per attribute, each with "not observed" first. */
+  function buildQuery() {
+    const query = panel.query();
+    const fields = table.attributes.map((a, j) => {
+      const label = el("label", "cat-query-field");
+      label.append(el("span", "", a.name));
+      const s = selectOf(a.values, query[j] ?? "", t(lang, "cat.notObserved"));
+      s.dataset.attr = String(j);
+      label.append(s);
+      return label;
+    });
+    $("query").replaceChildren(...fields);
+  }
+
+  /** Marks the table cells that hold the query's value (the rows its counts count). */
+  function markMatches() {
+    const query = panel.query();
+    for (const s of $("tbody").querySelectorAll("select[data-col]")) {
+      const j = Number(s.dataset.col) - 1;
+      s.parentElement.classList.toggle("match", j < query.length && query[j] !== "" && s.value === query[j]);
+    }
+  }
+
+  /** One class's breakdown: factors with formulas, product, log-sum, posterior bar. */
+  function classCard(e, c, k) {
+    const card = el("section", "cat-class");
+    const wiped = c.log_joint === -Infinity;
+    card.classList.toggle("wiped", wiped);
+    card.classList.toggle("winner", e.verdict_index === k);
+    const h = el("h4");
+    h.append(el("span", "cat-class-name", `${e.class_column} = ${c.class}`));
+    const postText = c.posterior === null ? t(lang, "cat.undefinedShort") : pct(c.posterior);
+    h.append(" ", el("span", "cat-post-text", postText));
+    card.append(h);
+
+    const bar = el("div", "cat-bar");
+    bar.setAttribute("role", "img");
+    bar.setAttribute("aria-label", t(lang, "cat.barLabel", { c: c.class, p: postText }));
+    const fill = el("span", c.posterior === null ? "undefined" : "");
+    fill.style.width = `${c.posterior === null ? 100 : (100 * c.posterior).toFixed(2)}%`;
+    bar.append(fill);
+    card.append(bar);
+
+    const list = el("ul", "cat-factors");
+    const factor = (formula, zero, zeroText, kind) => {
+      const li = el("li", kind);
+      li.append(el("code", "", formula));
+      if (zero) {
+        li.classList.add("zero");
+        li.append(el("span", "zero-tag", zeroText));
+      }
+      return li;
+    };
+    list.append(factor(c.prior.formula, c.prior.log_probability === -Infinity, t(lang, "cat.zeroPrior", { c: c.class }), "cat-f-prior"));
+    for (const term of c.terms) {
+      list.append(factor(term.formula, term.log_probability === -Infinity, t(lang, "cat.zeroTag", { c: c.class }), "cat-f-term"));
+    }
+    card.append(list);
+
+    const product = el("p", "cat-product");
+    product.append(el("span", "cat-what", t(lang, "cat.product")), " ", el("code", "", c.product_formula));
+    card.append(product);
+
+    const logs = [c.prior.log_probability, ...c.terms.map((x) => x.log_probability)];
+    const sum = logs.map((x, i) => (i === 0 ? logText(x) : logTerm(x))).join(" ");
+    const logsum = el("p", "cat-logsum");
+    logsum.append(el("span", "cat-what", t(lang, "cat.logsum")), " ",
+      el("code", "", `log P(${c.class}) + \u03a3 log P(x | ${c.class}) = ${sum} = ${logText(c.log_joint)}`));
+    card.append(logsum);
+
+    const post = el("p", "cat-posterior");
+    post.append(el("span", "cat-what", t(lang, "cat.posterior")), " ");
+    if (c.posterior === null) post.append(el("code", "", `P(${c.class} | x) = 0 / 0`), " ", t(lang, "cat.undefinedLong"));
+    else post.append(el("code", "", `P(${c.class} | x) = ${prob(c.posterior)} (${pct(c.posterior).replace(" %", "\u00a0%")})`));
+    card.append(post);
+    return card;
+  }
+
+  /** The verdict as one sentence. */
+  function verdictText(v) {
+    if (v.error !== null) return t(lang, "cat.noModel");
+    const e = v.explanation;
+    if (e.verdict === null) return t(lang, "cat.noVerdict");
+    const c = e.classes[e.verdict_index];
+    const p = pct(c.posterior);
+    return t(lang, "cat.verdict", { column: e.class_column, label: e.verdict, p: p.startsWith(">") || p.startsWith("<") ? p : `= ${p}` });
+  }
+
+  /** The count tables: the class counts, then one table per attribute. */
+  function writeCounts(v) {
+    const box = $("counts");
+    if (v.error !== null) {
+      box.replaceChildren(el("p", "hint", t(lang, "cat.noCounts")));
+      return;
+    }
+    const query = panel.query();
+    const tables = [];
+    const classTable = el("table", "cat-count-table");
+    classTable.append(el("caption", "", `${v.class_column} ${t(lang, "cat.classCaption", { n: v.rows })}`));
+    const ch = document.createElement("tr");
+    ch.append(el("th", "", t(lang, "cat.classHead")), el("th", "", "N_c / N"), el("th", "", "P(c)"));
+    for (const th of ch.children) th.scope = "col";
+    classTable.append(el("thead"));
+    classTable.tHead.append(ch);
+    const cb = el("tbody");
+    for (const pterm of v.priors) {
+      const tr = document.createElement("tr");
+      const th = el("th", "", pterm.class);
+      th.scope = "row";
+      const count = el("td", pterm.count === 0 ? "zero-count" : "", `${pterm.count} / ${v.rows}`);
+      const p = el("td", "", prob(pterm.probability));
+      p.title = pterm.formula;
+      tr.append(th, count, p);
+      cb.append(tr);
+    }
+    classTable.append(cb);
+    tables.push(classTable);
+
+    v.tables.forEach((a, j) => {
+      const tbl = el("table", "cat-count-table");
+      const cap = el("caption", "", a.attribute);
+      cap.append(" ", el("span", "hint", `S = ${a.values.length}`));
+      tbl.append(cap);
+      const hr = document.createElement("tr");
+      hr.append(el("th", "", t(lang, "cat.valueHead")));
+      for (const col of a.classes) hr.append(el("th", "", col.class));
+      for (const th of hr.children) th.scope = "col";
+      tbl.append(el("thead"));
+      tbl.tHead.append(hr);
+      const body = el("tbody");
+      a.values.forEach((value, i) => {
+        const tr = document.createElement("tr");
+        if (query[j] === value) tr.className = "queried";
+        const th = el("th", "", value);
+        th.scope = "row";
+        tr.append(th);
+        for (const col of a.classes) {
+          const td = el("td", col.counts[i] === 0 ? "zero-count" : "", `${col.counts[i]}/${col.class_count} \u2192 ${prob(col.probabilities[i])}`);
+          td.title = col.formulas[i];
+          tr.append(td);
+        }
+        body.append(tr);
+      });
+      tbl.append(body);
+      tables.push(tbl);
+    });
+    // Each table scrolls sideways on its own when many classes do not fit a phone.
+    box.replaceChildren(...tables.map((tbl) => {
+      const wrap = el("div", "cat-count-wrap");
+      wrap.append(tbl);
+      return wrap;
+    }));
+  }
+
+  /** Writes the verdict, the sentences, each class's breakdown and the count tables. */
+  function render() {
+    if (destroyed) return;
+    view = panel.explain();
+    const verdict = $("verdict");
+    const e = view.explanation;
+    verdict.className = `verdict ${view.error !== null || e.verdict === null ? "undefined" : "decided"}`;
+    const sentence = verdictText(view);
+    verdict.textContent = sentence;
+    clearTimeout(liveTimer);
+    liveTimer = setTimeout(() => { $("live").textContent = sentence; }, 900);
+
+    const sentences = view.error !== null ? [view.error] : e.sentences;
+    $("sentences").replaceChildren(...sentences.map((s) => el("li", "", translateMessage(lang, s))));
+    $("sentences").hidden = sentences.length === 0;
+    $("classes").replaceChildren(...(e ? e.classes.map((c, k) => classCard(e, c, k)) : []));
+    $("table-info").textContent = t(lang, "cat.tableInfo", { n: view.rows, k: view.classes.length, m: table.attributes.length });
+    writeCounts(view);
+    markMatches();
+  }
+
+  /** Shows λ in the slider and the number box. */
+  function showLambda(l, from) {
+    if (from !== "slider") slider.value = String(Math.min(SLIDER_MAX, l));
+    if (from !== "box") lambdaBox.value = lambdaText(l);
+  }
+
+  /** Applies λ from the slider, the number box or a button; a bad value keeps the old one. */
+  function setLambda(l, from) {
+    try {
+      panel.setLambda(l);
+      showError("input-error", "");
+    } catch (err) {
+      showError("input-error", translateMessage(lang, err.message));
+      l = panel.lambda();
+      from = "";
+    }
+    showLambda(l, from);
+    schedule();
+  }
+
+  /** Applies an edit of the table; on error the table is redrawn as the model holds it. */
+  function editTable(fn, { rebuild = false } = {}) {
+    try {
+      fn();
+      showError("table-error", "");
+    } catch (err) {
+      showError("table-error", translateMessage(lang, err.message));
+      rebuild = true;
+    }
+    if (rebuild) buildTable();
+    render();
+    onChange("push");
+  }
+
+  on(slider, "input", () => { setLambda(Number(slider.value), "slider"); onChange("replace"); });
+  on(slider, "change", () => onChange("push"));
+  on(lambdaBox, "change", () => {
+    setLambda(lambdaBox.value.trim() === "" ? NaN : Number(lambdaBox.value), "box");
+    onChange("push");
+  });
+  section.querySelectorAll("[data-lambda]").forEach((b) => {
+    on(b, "click", () => { setLambda(Number(b.dataset.lambda), ""); onChange("push"); });
+  });
+  on($("prior"), "change", (ev) => {
+    try { panel.setPrior(ev.target.value); showError("input-error", ""); } catch (err) { showError("input-error", translateMessage(lang, err.message)); }
+    schedule();
+    onChange("push");
+  });
+  on($("query"), "change", () => {
+    const values = [...$("query").querySelectorAll("select")].map((s) => s.value);
+    try { panel.setQuery(values); showError("input-error", ""); } catch (err) { showError("input-error", translateMessage(lang, err.message)); }
+    schedule();
+    onChange("push");
+  });
+  on($("tbody"), "change", (ev) => {
+    const target = ev.target;
+    const tr = target.closest("tr[data-row]");
+    if (!tr || target.dataset.col === undefined) return;
+    const row = Number(tr.dataset.row);
+    const col = Number(target.dataset.col);
+    editTable(() => panel.setCell(row, col, target.value));
+    // A new name: relabel the row in place (rebuilding would take the focus away).
+    if (col === 0) labelRow(tr, row, panel.table().rows[row]?.name ?? "");
+  });
+  on($("tbody"), "click", (ev) => {
+    const b = ev.target.closest("button[data-remove]");
+    if (!b) return;
+    const i = Number(b.dataset.remove);
+    editTable(() => panel.removeRow(i), { rebuild: true });
+    const next = $("tbody").querySelector(`button[data-remove="${Math.min(i, table.rows.length - 1)}"]`)
+      ?? [...$("tbody").querySelectorAll("button[data-remove]")].pop();
+    (next || $("add-row")).focus();
+  });
+  on($("add-row"), "click", () => {
+    let index = -1;
+    editTable(() => { index = panel.addRow(); });
+    buildTable(index >= 0 ? index : undefined);
+    markMatches();
+    const wrap = $("table-wrap");
+    const first = $("tbody").querySelector(`tr[data-row="${index}"] select`);
+    if (first) {
+      first.focus();
+      wrap.scrollTop = wrap.scrollHeight;
+    }
+  });
+  on($("prev"), "click", () => { pageStart -= PAGE; buildTable(); markMatches(); });
+  on($("next"), "click", () => { pageStart += PAGE; buildTable(); markMatches(); });
+  on($("reset"), "click", () => {
+    pageStart = 0;
+    editTable(() => panel.reset(), { rebuild: true });
+    showError("input-error", "");
+  });
+  on($("csv-details"), "toggle", () => { if ($("csv-details").open) $("csv").value = panel.csv(); });
+  /** Reads CSV text into the table; a refused text keeps the table and says why. */
+  const loadCsv = (text) => {
+    try {
+      panel.loadCsv(text);
+      showError("table-error", "");
+      showError("input-error", "");
+    } catch (err) {
+      showError("table-error", t(lang, "cat.notLoaded", { msg: translateMessage(lang, err.message) }));
+      return;
+    }
+    buildTable(0);
+    render();
+    onChange("push");
+  };
+  on($("csv-apply"), "click", () => loadCsv($("csv").value));
+  on($("csv-file"), "change", async (ev) => {
+    const f = ev.target.files?.[0];
+    ev.target.value = "";
+    if (!f) return;
+    if (f.size > 1_000_000) {
+      showError("table-error", t(lang, "cat.tooBig", { name: f.name, mb: (f.size / 1e6).toFixed(1) }));
+      return;
+    }
+    const text = await f.text();
+    $("csv").value = text;
+    loadCsv(text);
+  });
+
+  /** The panel's settings, as the URL stores them. */
+  function getState() {
+    return { lambda: panel.lambda(), prior: panel.prior(), query: panel.query() };
+  }
+
+  /** Shows the settings `s` (a parsed URL state's `cat` part); a part that does not fit
+   * the table is refused with its reason, and the rest still applies. */
+  function setState(s) {
+    const problems = [];
+    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(translateMessage(lang, err.message)); } };
+    attempt(() => panel.setLambda(s.lambda));
+    attempt(() => panel.setPrior(s.prior));
+    attempt(() => panel.setQuery(s.query));
+    showError("input-error", problems.join(" "));
+    $("prior").value = panel.prior();
+    showLambda(panel.lambda(), "");
+    buildQuery();
+    render();
+  }
+
+  /** Switches the panel's words to `next`. */
+  function setLang(next) {
+    lang = next;
+    applyLabels(section, lang);
+    buildTable();
+    render();
+  }
+
+  /** Projector mode: only the stylesheet changes (no canvas here). */
+  function setProjector() {}
+
+  /** Removes the panel and frees its memory. */
+  function destroy() {
+    destroyed = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(liveTimer);
+    cleanups.forEach((f) => f());
+    panel.free();
+    section.replaceChildren();
+  }
+
+  applyLabels(section, lang);
+  hideControls(section, controls);
+  $("prior").value = panel.prior();
+  showLambda(panel.lambda(), "");
+  buildTable();
+  render();
+  return { panel, render, getState, setState, setLang, setProjector, destroy, setLambda, loadCsv };
+}
+
+/**
+ * Mounts a categorical panel into `element` for genlab.js's `mount()`; `loadCore` loads the
+ * wasm core. Returns `{ getState, setState, setLang, setProjector, destroy, controller }`.
+ */
+export async function mountCat(element, { state = null, lang = "en", controls = [], onChange } = {}, loadCore) {
+  if (lang !== "en" && lang !== "zh-CN") lang = "en";
+  await loadCore();
+  const defaults = parseState("").state.cat;
+  const section = document.createElement("section");
+  section.className = "panel genlab-cat";
+  const { fragment, id } = catTemplate();
+  section.setAttribute("aria-labelledby", `${id}-title`);
+  section.append(fragment);
+  element.append(section);
+  const ctl = createCat(section, { lang, controls, onChange: onChange || (() => {}) });
+  if (state) ctl.setState({ ...defaults, ...state });
+  return {
+    getState: ctl.getState,
+    setState: (s) => ctl.setState({ ...ctl.getState(), ...(s || {}) }),
+    setLang: ctl.setLang,
+    setProjector: ctl.setProjector,
+    destroy() {
+      ctl.destroy();
+      section.remove();
+    },
+    controller: ctl,
+  };
+}
