@@ -51,6 +51,12 @@ impl Json {
     fn string(&mut self, s: &str) {
         self.out.reserve(s.len() + 2);
         self.out.push('"');
+        // Most strings need no escape: copy them whole.
+        if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            self.out.push_str(s);
+            self.out.push('"');
+            return;
+        }
         let mut start = 0;
         for (i, b) in s.bytes().enumerate() {
             let escape = match b {

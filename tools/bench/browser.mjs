@@ -101,6 +101,7 @@ export async function chromiumSuite(browser, base, suite, { timeoutMs = 300_000 
 export async function firstLoad(browser, base, { runs = 12 } = {}) {
   const drawn = [];
   const ready = [];
+  const steps = [];
   let files = null;
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
@@ -125,13 +126,20 @@ export async function firstLoad(browser, base, { runs = 12 } = {}) {
     page.on("request", (r) => requested.push(r.url()));
     await page.goto(base);
     await page.waitForFunction(() => window.__ready !== undefined && window.__firstPanelFrame !== undefined, null, { timeout: 60_000 });
-    const t = await page.evaluate(() => ({ frame: window.__firstPanelFrame, ready: window.__ready }));
+    const t = await page.evaluate(() => ({
+      frame: window.__firstPanelFrame,
+      ready: window.__ready,
+      firstDrawCall: window.__firstDraw,
+      wasm: performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"))?.responseEnd,
+      html: performance.getEntriesByType("navigation")[0]?.responseEnd,
+    }));
     drawn.push(t.frame);
     ready.push(t.ready);
+    steps.push({ html: t.html, wasm: t.wasm, first_draw_call: t.firstDrawCall });
     if (!files) files = [...new Set(requested)];
     await context.close();
   }
-  return { drawn, ready, files };
+  return { drawn, ready, steps, files };
 }
 
 // ---- Firefox over WebDriver (geckodriver) --------------------------------------------

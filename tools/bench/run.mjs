@@ -73,7 +73,8 @@ function payload(files, base) {
 
 // ---- run -------------------------------------------------------------------------------
 
-const results = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length } };
+const os = await import("node:os");
+const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg_start: os.loadavg() } };
 const server = await startServer();
 log(`serving www/ at ${server.url}`);
 try {
@@ -117,6 +118,7 @@ try {
   server.close();
 }
 
+results.machine.loadavg_end = os.loadavg();
 results.payload = payload(results.chromium.load.files);
 results.payload.wasm = { raw: statSync(path.join(www, "pkg/genlab_bg.wasm")).size, gzip: gzipSync(readFileSync(path.join(www, "pkg/genlab_bg.wasm")), { level: 9 }).length };
 results.native = Object.fromEntries(["gda/fit_1m", "mem/read_256mb", "nb/train_sms", "nb/alpha_change", "nb/explain_300w", "nb/paste_1mb"].map((id) => [id, criterion(id)]));
@@ -173,7 +175,7 @@ row("  same, native (criterion)", ms(fitN?.median), "", "", null, fitN ? `${f((2
 if (F?.gda?.fit_1m) row("  same, wasm in Firefox", ms(F.gda.fit_1m.median), "", "", null, `${f(ratio(F.gda.fit_1m.median, fitN?.median))}× native`);
 const drag = C.gda?.drag_step;
 row("GDA drag step 2×500, 800×600 @2x (wasm + canvas)", ms(drag?.median), ms(drag?.p95), "p95 ≤ 8 ms", drag && drag.p95 <= 8,
-  `resample, drag, fit, summary, draw, raster flush; without the flush p95 ${ms(C.gda?.drag_step_no_flush?.p95)}${F?.gda ? `; Firefox p95 ${ms(F.gda.drag_step?.p95)}` : ""}`);
+  `setParams (resample) + dragTo + summary + draw + raster (1-pixel readback); ${C.gda?.drag_step?.n ?? 0} steps${F?.gda ? `; Firefox p95 ${ms(F.gda.drag_step?.p95)}` : ""}`);
 const heat = C.gda?.drag_step_heat_lr;
 if (heat && !heat.pending) {
   row("GDA drag step + heat map + LR overlay", ms(heat.median), ms(heat.p95), "p95 ≤ 16 ms", heat.p95 <= 16, F?.gda?.drag_step_heat_lr?.p95 ? `Firefox p95 ${ms(F.gda.drag_step_heat_lr.p95)}` : "");
@@ -196,18 +198,23 @@ const cells = rows.map((r) => [r.figure, r.median, r.p95, r.budget, r.result, r.
 const width = head.map((h, i) => Math.max(h.length, ...cells.map((c) => String(c[i]).length)));
 const line = (c) => c.map((v, i) => (i === 5 ? String(v) : String(v).padEnd(width[i]))).join("  ");
 const browsers = `Chromium ${C.version}${F ? `, Firefox ${F.version}` : results.firefox?.error ? ` (Firefox: ${results.firefox.error})` : ""}`;
+const M = results.machine;
+const machine = `${M.cpus} cores, load average ${f(M.loadavg_start[0], 1)} → ${f(M.loadavg_end[0], 1)} during the browser runs`;
 const lines = [
-  `genlab benchmarks, ${results.date}; ${browsers}; medians (p95 where named) of repeated runs, every ratio from this run`,
+  `genlab benchmarks, ${results.date}; ${browsers}; ${machine}`,
+  "medians (p95 where named) of repeated runs; every ratio is between figures of this run",
   line(head),
   line(width.map((w) => "-".repeat(w))),
   ...cells.map(line),
 ];
+const files = [...P.files].sort((a, b) => b.gzip - a.gzip);
+lines.push("", `first load by file (bytes): ${files.map((x) => `${x.file} ${x.raw}/${x.gzip} gz`).join(", ")}`);
 console.log(lines.join("\n"));
 const md = [
   `| ${head.join(" | ")} |`,
   `| ${head.map(() => "---").join(" | ")} |`,
   ...cells.map((c) => `| ${c.map((v) => String(v).replace(/\|/g, "\\|")).join(" | ")} |`),
 ].join("\n");
-writeFileSync(path.join(outDir, "table.md"), `${md}\n\n${browsers}; ${results.date}\n`);
+writeFileSync(path.join(outDir, "table.md"), `${md}\n\n${browsers}; ${machine}; ${results.date}\n`);
 writeFileSync(path.join(outDir, "table.txt"), `${lines.join("\n")}\n`);
 log(`results: ${path.relative(repo, path.join(outDir, "results.json"))}, table: ${path.relative(repo, path.join(outDir, "table.md"))}`);
