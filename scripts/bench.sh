@@ -22,7 +22,11 @@ if [[ ! -x tools/bench/node_modules/.bin/wasm-opt || ! -d tools/bench/node_modul
 fi
 if [[ ! -x .venv-bench/bin/python ]] || ! .venv-bench/bin/python -c 'import sklearn, numpy' 2>/dev/null; then
   echo "[bench] creating .venv-bench with scikit-learn and numpy (once)" >&2
-  python3 -m venv .venv-bench
+  if ! python3 -m venv .venv-bench; then
+    # Debian's python3 needs its venv package for this.
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
+    rm -rf .venv-bench && python3 -m venv .venv-bench
+  fi
   .venv-bench/bin/pip install --quiet --disable-pip-version-check scikit-learn numpy >&2
 fi
 

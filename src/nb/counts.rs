@@ -48,17 +48,19 @@ impl FxHasher {
 
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
+        // Whole words, then a half word, then bytes: no copy into a buffer (in wasm a
+        // variable-length copy is a `memory.copy` call, slower than the hash itself).
+        let mut rest = bytes;
+        while let Some((word, tail)) = rest.split_first_chunk::<8>() {
+            self.add(u64::from_le_bytes(*word));
+            rest = tail;
         }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word) ^ ((rest.len() as u64) << 59));
+        if let Some((half, tail)) = rest.split_first_chunk::<4>() {
+            self.add(u64::from(u32::from_le_bytes(*half)));
+            rest = tail;
+        }
+        for &b in rest {
+            self.add(u64::from(b));
         }
     }
 

@@ -304,7 +304,10 @@ impl SpamLab {
             }
         }
         let mut model = NaiveBayes::from_counts(counts, settings.event, settings.alpha, settings.prior)?;
-        model.set_smoothing(settings.smoothing)?;
+        // `from_counts` already built the tables for one α: recompute only for pseudo-counts.
+        if settings.smoothing != Smoothing::Lidstone {
+            model.set_smoothing(settings.smoothing)?;
+        }
         let mut lab = SpamLab {
             corpus,
             split,

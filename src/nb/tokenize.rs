@@ -143,24 +143,31 @@ fn joins(before: Wb, a: Wb, b: Wb, after: Wb) -> bool {
 /// lower-cased (nothing else of the rules applies to ASCII). `text` must be ASCII.
 fn ascii_words(text: &str, out: &mut Vec<String>) {
     let s = text.as_bytes();
-    let class = |i: usize| s.get(i).map_or(Wb::Other, |&c| WB_ASCII[usize::from(c & 0x7F)]);
-    let mut emit = |start: usize, end: usize, alnum: bool| {
-        if alnum {
-            out.push(text[start..end].to_ascii_lowercase());
-        }
-    };
-    let (mut before, mut a, mut b) = (Wb::Other, class(0), class(1));
-    let (mut start, mut alnum) = (0, matches!(a, Wb::Letter | Wb::Numeric));
+    let class = |i: usize| WB_ASCII[usize::from(s[i] & 0x7F)];
+    let word_char = |c: Wb| matches!(c, Wb::Letter | Wb::Numeric);
+    if s.is_empty() {
+        return;
+    }
+    let (mut before, mut a) = (Wb::Other, class(0));
+    let (mut start, mut alnum) = (0, word_char(a));
     for i in 1..s.len() {
-        let after = class(i + 1);
-        if !joins(before, a, b, after) {
-            emit(start, i, alnum);
+        let b = class(i);
+        // Letters and digits always join (WB5, WB8 to WB10): the common case, decided
+        // without looking further.
+        let join = (word_char(a) && word_char(b))
+            || joins(before, a, b, if i + 1 < s.len() { class(i + 1) } else { Wb::Other });
+        if !join {
+            if alnum {
+                out.push(text[start..i].to_ascii_lowercase());
+            }
             (start, alnum) = (i, false);
         }
-        alnum |= matches!(b, Wb::Letter | Wb::Numeric);
-        (before, a, b) = (a, b, after);
+        alnum |= word_char(b);
+        (before, a) = (a, b);
     }
-    emit(start, s.len(), alnum);
+    if alnum {
+        out.push(text[start..].to_ascii_lowercase());
+    }
 }
 
 /// [`tokenize_into`] for any text: the rules as written in the module docs.

@@ -108,7 +108,11 @@ async function naiveBayes() {
   return out;
 }
 
-/** One drag step per sample: resample 2×500 with a new seed, drag mean 0, refit, draw. */
+/**
+ * One drag step per sample: resample 2×500 with a new seed, drag mean 0, refit, draw; with
+ * `flush`, read one pixel back so that the canvas rasterizes what was drawn within the step
+ * (without a GPU, Chromium rasterizes a 2-D canvas on the main thread, so a frame pays it).
+ */
 function dragSteps(panel, canvas, { steps = 240, flush }) {
   const ctx = canvas.getContext("2d");
   const base = panel.params();
@@ -141,7 +145,6 @@ function gda() {
   panel.draw();
   out.canvas = [canvas.width, canvas.height];
   out.drag_step = dragSteps(panel, canvas, { flush: true });
-  out.drag_step_no_flush = dragSteps(panel, canvas, { flush: false });
   if (typeof panel.setModels === "function" && typeof panel.models === "function") {
     panel.setModels({ ...panel.models(), heat: true, logistic: true });
     out.drag_step_heat_lr = dragSteps(panel, canvas, { flush: true });

@@ -97,6 +97,8 @@ async function main() {
         continue;
       }
       panels[name] = await mount(slot, { panel: name, state: state[name], lang, onChange: syncUrl });
+      // Let this panel reach the screen before the next one is built (first load).
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
     // The categorical naive Bayes panel (issue #8), mounted like the others.
     const catSlot = document.getElementById("cat-slot");
