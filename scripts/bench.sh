@@ -16,8 +16,8 @@ start=$(date +%s)
 
 step "tools"
 bash scripts/ensure-tools.sh test
-if [[ ! -x tools/bench/node_modules/.bin/wasm-opt || ! -d tools/bench/node_modules/playwright-core ]]; then
-  echo "[bench] installing binaryen (wasm-opt) and playwright-core from npm into tools/bench/node_modules" >&2
+if [[ ! -d tools/bench/node_modules/playwright-core ]]; then
+  echo "[bench] installing playwright-core from npm into tools/bench/node_modules" >&2
   (cd tools/bench && npm ci --no-audit --no-fund >&2)
 fi
 if [[ ! -x .venv-bench/bin/python ]] || ! .venv-bench/bin/python -c 'import sklearn, numpy' 2>/dev/null; then

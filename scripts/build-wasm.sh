@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the wasm core into www/pkg (an ES module the page imports without a bundler).
 #   scripts/build-wasm.sh [--dev]
-# A release build is then shrunk with binaryen's wasm-opt -Oz when one is available:
-# $GENLAB_WASM_OPT, or the npm package `binaryen` that scripts/bench.sh installs under
-# tools/bench/node_modules (wasm-pack cannot download binaryen on these machines). Without
-# one the build is used as wasm-bindgen wrote it, a little larger.
+# A release build is then shrunk with binaryen's wasm-opt -Oz: $GENLAB_WASM_OPT, or the npm
+# package `binaryen` that scripts/ensure-tools.sh installs under tools/wasm-opt/ (wasm-pack
+# cannot download binaryen on these machines). Should it be missing or fail, the build is
+# used as wasm-bindgen wrote it, a quarter larger.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -14,7 +14,7 @@ profile=--release
 wasm-pack build "$profile" --target web --out-dir www/pkg --no-typescript --no-pack
 
 [[ $profile == --release ]] || exit 0
-wasm_opt=${GENLAB_WASM_OPT:-tools/bench/node_modules/.bin/wasm-opt}
+wasm_opt=${GENLAB_WASM_OPT:-tools/wasm-opt/node_modules/.bin/wasm-opt}
 wasm=www/pkg/genlab_bg.wasm
 if [[ -x $wasm_opt ]]; then
   before=$(wc -c <"$wasm")
@@ -28,5 +28,5 @@ if [[ -x $wasm_opt ]]; then
     echo "[build-wasm] wasm-opt failed; keeping the unoptimised module" >&2
   fi
 else
-  echo "[build-wasm] no wasm-opt (scripts/bench.sh installs one under tools/bench/); the .wasm is not shrunk further"
+  echo "[build-wasm] no wasm-opt at $wasm_opt (scripts/ensure-tools.sh installs one); the .wasm is not shrunk" >&2
 fi

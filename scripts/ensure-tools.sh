@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing genlab needs, skipping whatever is already there.
-#   scripts/ensure-tools.sh build   wasm32 target, wasm-bindgen CLI (pinned), wasm-pack
+#   scripts/ensure-tools.sh build   wasm32 target, wasm-bindgen CLI (pinned), wasm-pack, and
+#                                   binaryen's wasm-opt (npm, under tools/wasm-opt/)
 #   scripts/ensure-tools.sh test    the above, plus Chromium + ChromeDriver, Firefox ESR + geckodriver,
 #                                   and playwright-core (npm) for the end-to-end tests
 # Safe to run again: each step checks first. Nothing here downloads a prebuilt binary
@@ -32,6 +33,12 @@ fi
 if ! command -v wasm-pack >/dev/null; then
   say "installing wasm-pack (several minutes, once)"
   cargo install --locked wasm-pack --version 0.15.1 || cargo install --locked wasm-pack
+fi
+
+# wasm-opt shrinks the release .wasm the demo serves by a quarter (scripts/build-wasm.sh).
+if [[ ! -x tools/wasm-opt/node_modules/.bin/wasm-opt ]]; then
+  say "installing binaryen's wasm-opt from npm into tools/wasm-opt (once)"
+  (cd tools/wasm-opt && npm ci --no-audit --no-fund)
 fi
 
 [[ $want == test ]] || exit 0
