@@ -11,28 +11,8 @@ use genlab::gda::{Classifier, GaussianNb, Gda, LogisticRegression, Model, ModelS
 use genlab::stats::metrics::Confusion;
 use genlab::Error;
 
-fn two_classes(class0: &[[f64; 2]], class1: &[[f64; 2]]) -> (Vec<[f64; 2]>, Vec<u8>) {
-    let points = class0.iter().chain(class1).copied().collect();
-    let labels = std::iter::repeat_n(0u8, class0.len()).chain(std::iter::repeat_n(1u8, class1.len())).collect();
-    (points, labels)
-}
-
-/// |actual − expected| ≤ rel·|expected| + abs.
-fn assert_close(actual: f64, expected: f64, rel: f64, abs: f64, what: &str) {
-    let tol = rel * expected.abs() + abs;
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
-        (actual - expected).abs()
-    );
-}
-
-fn unwrap<T>(r: genlab::Result<T>) -> T {
-    match r {
-        Ok(v) => v,
-        Err(e) => panic!("{e}"),
-    }
-}
+mod common;
+use common::{assert_close, six_points, two_classes, unwrap};
 
 /// A model whose log-odds is the first coordinate: z(x) = x₁.
 struct FirstCoordinate;
@@ -41,10 +21,6 @@ impl Classifier for FirstCoordinate {
     fn log_odds(&self, x: [f64; 2]) -> f64 {
         x[0]
     }
-}
-
-fn six_points() -> (Vec<[f64; 2]>, Vec<u8>) {
-    two_classes(&[[-2.0, -1.0], [-1.0, -1.0], [-1.0, -2.0]], &[[1.0, 1.0], [1.0, 2.0], [2.0, 1.0]])
 }
 
 // ---------------------------------------------------------------------------------------

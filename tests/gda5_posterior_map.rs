@@ -15,21 +15,8 @@ use genlab::gda::{
 };
 use genlab::Error;
 
-fn two_classes(class0: &[[f64; 2]], class1: &[[f64; 2]]) -> (Vec<[f64; 2]>, Vec<u8>) {
-    let points = class0.iter().chain(class1).copied().collect();
-    let labels = std::iter::repeat_n(0u8, class0.len()).chain(std::iter::repeat_n(1u8, class1.len())).collect();
-    (points, labels)
-}
-
-/// |actual − expected| ≤ rel·|expected| + abs.
-fn assert_close(actual: f64, expected: f64, rel: f64, abs: f64, what: &str) {
-    let tol = rel * expected.abs() + abs;
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
-        (actual - expected).abs()
-    );
-}
+mod common;
+use common::{assert_close, two_classes, unwrap};
 
 /// A model with a fixed log-odds field, for exact pixel tests.
 struct Field(fn([f64; 2]) -> f64);
@@ -55,13 +42,6 @@ fn six_point_gda() -> Gda {
         two_classes(&[[-2.0, -1.0], [-1.0, -1.0], [-1.0, -2.0]], &[[1.0, 1.0], [1.0, 2.0], [2.0, 1.0]]);
     match Gda::fit(&points, &labels) {
         Ok(g) => g,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn unwrap<T>(r: genlab::Result<T>) -> T {
-    match r {
-        Ok(v) => v,
         Err(e) => panic!("{e}"),
     }
 }
@@ -332,34 +312,4 @@ fn the_lattice_spans_the_rectangle_corners_included() {
     assert_eq!(grid.node(6, 4), [0.7, 1.1]);
     assert_eq!(grid.value(6, 4), Some(24.0 * (0.7 + 1.1)));
     assert_eq!(grid.value(7, 0), None);
-}
-
-// ---------------------------------------------------------------------------------------
-// Timing (run with: cargo test --release --test gda5_posterior_map -- --ignored --nocapture)
-// ---------------------------------------------------------------------------------------
-
-#[test]
-#[ignore = "timing: meaningful only in a release build"]
-fn a_200_by_150_frame_is_fast() {
-    let d = unwrap(Preset::PenguinsAdelieChinstrap.load());
-    let rect = Rect { x0: 30.0, x1: 60.0, y0: 13.0, y1: 22.0 };
-    let gda = unwrap(Gda::fit(&d.points, &d.labels));
-    let qda = unwrap(Qda::fit(&d.points, &d.labels));
-    let heat = unwrap(HeatMap::new(PosteriorPalette::default()));
-    let mut buf = Vec::new();
-    for (name, model) in [("GDA", &gda as &dyn Classifier), ("QDA", &qda as &dyn Classifier)] {
-        let frames = 500;
-        let start = std::time::Instant::now();
-        for _ in 0..frames {
-            unwrap(heat.fill(model, rect, 200, 150, &mut buf));
-        }
-        let heat = start.elapsed().as_secs_f64() / frames as f64;
-        let start = std::time::Instant::now();
-        for _ in 0..frames {
-            unwrap(contours(model, rect, 100, 75, &CONTOUR_PROBABILITIES));
-        }
-        let lines = start.elapsed().as_secs_f64() / frames as f64;
-        println!("{name}: 200×150 heat map {:.3} ms, 100×75 contours ×3 {:.3} ms", heat * 1e3, lines * 1e3);
-        assert!(heat < 2e-3, "{name}: heat map took {:.3} ms", heat * 1e3);
-    }
 }

@@ -15,25 +15,12 @@ use genlab::gda::posterior_map::Polyline;
 use genlab::gda::{Classifier, ConicKind, Gda, Qda, QuadraticLogOdds, Rect, TrainingReport, WithPrior};
 use genlab::Error;
 
+mod common;
+use common::{assert_close, two_classes};
+
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
-
-fn two_classes(class0: &[[f64; 2]], class1: &[[f64; 2]]) -> (Vec<[f64; 2]>, Vec<u8>) {
-    let points = class0.iter().chain(class1).copied().collect();
-    let labels = std::iter::repeat_n(0u8, class0.len()).chain(std::iter::repeat_n(1u8, class1.len())).collect();
-    (points, labels)
-}
-
-/// |actual − expected| ≤ rel·|expected| + abs.
-fn assert_close(actual: f64, expected: f64, rel: f64, abs: f64, what: &str) {
-    let tol = rel * expected.abs() + abs;
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
-        (actual - expected).abs()
-    );
-}
 
 fn fit(points: &[[f64; 2]], labels: &[u8]) -> Qda {
     match Qda::fit(points, labels) {

@@ -11,32 +11,14 @@ use genlab::gda::{level_set, BayesRule, Classifier, Gda, LogisticRegression, Los
 use genlab::stats::metrics::Confusion;
 use genlab::Error;
 
-fn two_classes(class0: &[[f64; 2]], class1: &[[f64; 2]]) -> (Vec<[f64; 2]>, Vec<u8>) {
-    let points = class0.iter().chain(class1).copied().collect();
-    let labels = std::iter::repeat_n(0u8, class0.len()).chain(std::iter::repeat_n(1u8, class1.len())).collect();
-    (points, labels)
-}
-
-/// |actual − expected| ≤ rel·|expected| + abs.
-fn assert_close(actual: f64, expected: f64, rel: f64, abs: f64, what: &str) {
-    let tol = rel * expected.abs() + abs;
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
-        (actual - expected).abs()
-    );
-}
+mod common;
+use common::{assert_close, six_points, two_classes};
 
 fn loss(l01: f64, l10: f64) -> LossMatrix {
     match LossMatrix::new(l01, l10) {
         Ok(l) => l,
         Err(e) => panic!("{e}"),
     }
-}
-
-/// tests/gda_fit.rs's hand-derived six-point set: w = (24, 24), b = 0, φ = ½.
-fn six_points() -> (Vec<[f64; 2]>, Vec<u8>) {
-    two_classes(&[[-2.0, -1.0], [-1.0, -1.0], [-1.0, -2.0]], &[[1.0, 1.0], [1.0, 2.0], [2.0, 1.0]])
 }
 
 /// tests/gda_fit.rs's unbalanced set: φ = 3/8.

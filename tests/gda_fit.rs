@@ -14,40 +14,12 @@ use genlab::data::Preset;
 use genlab::gda::{ClassParams, Gda, SampleSpec};
 use genlab::Error;
 
+mod common;
+use common::{assert_close, assert_mat_close, assert_vec_close, six_points, two_classes};
+
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
-
-/// Points of class 0 followed by points of class 1, with their labels.
-fn two_classes(class0: &[[f64; 2]], class1: &[[f64; 2]]) -> (Vec<[f64; 2]>, Vec<u8>) {
-    let points = class0.iter().chain(class1).copied().collect();
-    let labels = std::iter::repeat_n(0u8, class0.len()).chain(std::iter::repeat_n(1u8, class1.len())).collect();
-    (points, labels)
-}
-
-/// |actual − expected| ≤ rel·|expected| + abs.
-fn assert_close(actual: f64, expected: f64, rel: f64, abs: f64, what: &str) {
-    let tol = rel * expected.abs() + abs;
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
-        (actual - expected).abs()
-    );
-}
-
-/// Element-wise `assert_close` for 2-vectors.
-fn assert_vec_close(actual: [f64; 2], expected: [f64; 2], rel: f64, abs: f64, what: &str) {
-    for (a, e) in actual.into_iter().zip(expected) {
-        assert_close(a, e, rel, abs, what);
-    }
-}
-
-/// Element-wise `assert_close` for 2×2 matrices.
-fn assert_mat_close(actual: [[f64; 2]; 2], expected: [[f64; 2]; 2], rel: f64, abs: f64, what: &str) {
-    for (a, e) in actual.into_iter().zip(expected) {
-        assert_vec_close(a, e, rel, abs, what);
-    }
-}
 
 fn fit(points: &[[f64; 2]], labels: &[u8]) -> Gda {
     match Gda::fit(points, labels) {
@@ -78,10 +50,6 @@ fn assert_readable_sentence(message: &str) {
 // ---------------------------------------------------------------------------------------
 // The literal datasets (the same literals are in tools/sklearn/gda_reference.py)
 // ---------------------------------------------------------------------------------------
-
-fn six_points() -> (Vec<[f64; 2]>, Vec<u8>) {
-    two_classes(&[[-2.0, -1.0], [-1.0, -1.0], [-1.0, -2.0]], &[[1.0, 1.0], [1.0, 2.0], [2.0, 1.0]])
-}
 
 /// 5 vs 3 points, tilted scatter: φ ≠ ½ and Σ has an off-diagonal term.
 fn unbalanced_tilted() -> (Vec<[f64; 2]>, Vec<u8>) {
