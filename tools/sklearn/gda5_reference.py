@@ -33,7 +33,6 @@ scikit-learn 1.9.1):
 Every float is printed with repr() (shortest round-trip), laid out as Rust.
 """
 
-import csv
 import os
 import sys
 
@@ -82,41 +81,9 @@ NESTED = (
 )
 
 
-def literal_xy(classes):
-    class0, class1 = classes
-    x = np.array(class0 + class1, dtype=float)
-    y = np.array([0] * len(class0) + [1] * len(class1))
-    return x, y
-
-
-# --- The real presets, read the way genlab's Preset::load reads them ------------------
-
-
-def penguins(class0, class1):
-    """bill_length_mm × bill_depth_mm; rows with NA in either are dropped."""
-    x, y = [], []
-    with open(os.path.join(ROOT, "src", "data", "penguins.csv"), newline="") as f:
-        for row in csv.DictReader(f):
-            if row["species"] not in (class0, class1):
-                continue
-            if row["bill_length_mm"] == "NA" or row["bill_depth_mm"] == "NA":
-                continue
-            x.append((float(row["bill_length_mm"]), float(row["bill_depth_mm"])))
-            y.append(0 if row["species"] == class0 else 1)
-    return np.array(x), np.array(y)
-
-
-def iris():
-    """Petal.Length × Petal.Width; versicolor (0) vs virginica (1)."""
-    x, y = [], []
-    with open(os.path.join(ROOT, "src", "data", "iris.csv"), newline="") as f:
-        for row in csv.DictReader(f):
-            label = {"versicolor": 0, "virginica": 1}.get(row["Species"])
-            if label is None:
-                continue
-            x.append((float(row["Petal.Length"]), float(row["Petal.Width"])))
-            y.append(label)
-    return np.array(x), np.array(y)
+# literal_xy and the presets read the way genlab's Preset::load reads them: shared with
+# the GDA reference script beside this one.
+from gda_reference import iris, literal_xy, penguins  # noqa: E402
 
 
 # --- Output helpers --------------------------------------------------------------------
