@@ -4,9 +4,7 @@
 //! w = Σ⁻¹(μ₁ − μ₀), b = −wᵀ(μ₀ + μ₁)/2 + log(φ/(1 − φ)), p(y=1|x) = σ(wᵀx + b).
 //!
 //! The sums are taken in two passes (means first, then centred scatter), which keeps Σ
-//! accurate when the points sit far from the origin (penguin bills are ~40 mm long). Both
-//! passes are branch-free with four independent partial sums, so that a million points fit
-//! at memory speed (see `scripts/bench.sh`).
+//! accurate when the points sit far from the origin (penguin bills are ~40 mm long).
 
 use crate::error::{Error, Result};
 use crate::stats::linalg::{self, Mat2, Vec2};
@@ -39,21 +37,35 @@ impl Gda {
         if points.len() != labels.len() {
             return Err(Error::LengthMismatch { points: points.len(), labels: labels.len() });
         }
-        let pass1 = first_pass(points, labels);
-        if let Some(bad) = (!pass1.clean).then(|| first_bad_point(points, labels)).flatten() {
-            return Err(bad);
+        let mut counts = [0usize; 2];
+        let mut sums = [[0.0f64; 2]; 2];
+        for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
+            if label > 1 {
+                return Err(Error::BadLabel { index, label });
+            }
+            if !(p[0].is_finite() && p[1].is_finite()) {
+                return Err(Error::NonFinite { index });
+            }
+            let k = label as usize;
+            counts[k] += 1;
+            sums[k][0] += p[0];
+            sums[k][1] += p[1];
         }
-        let n1 = pass1.n1;
-        let counts = [points.len() - n1, n1];
         for (class, &n) in counts.iter().enumerate() {
             if n == 0 {
                 return Err(Error::EmptyClass { class: class as u8 });
             }
         }
-        let sums = [pass1.sum0, pass1.sum1];
         let mu = [0, 1].map(|k| [sums[k][0] / counts[k] as f64, sums[k][1] / counts[k] as f64]);
 
-        let [sxx, sxy, syy] = centred_scatter(points, labels, &mu);
+        let (mut sxx, mut sxy, mut syy) = (0.0f64, 0.0f64, 0.0f64);
+        for (p, &label) in points.iter().zip(labels) {
+            let m = mu[label as usize];
+            let (dx, dy) = (p[0] - m[0], p[1] - m[1]);
+            sxx += dx * dx;
+            sxy += dx * dy;
+            syy += dy * dy;
+        }
         let m = points.len() as f64;
         let sigma = [[sxx / m, sxy / m], [sxy / m, syy / m]];
         let sigma_inv = singular_checked_inverse(&sigma, &mu)?;
@@ -130,102 +142,6 @@ impl Gda {
         let d = [x[0] - m[0], x[1] - m[1]];
         linalg::dot(d, linalg::mul_vec(&self.sigma_inv, d))
     }
-}
-
-/// Independent accumulators per pass: the sums are split into `LANES` interleaved partial
-/// sums so that consecutive additions do not wait on each other (a single running sum is a
-/// chain of dependent additions, which is what limited the fit before).
-const LANES: usize = 4;
-
-/// What the first pass finds: the number of class-1 points, Σx over each class (each taken
-/// on its own, so that moving one class leaves the other's mean bit for bit the same), and
-/// whether every label and coordinate was valid.
-struct FirstPass {
-    n1: usize,
-    sum0: [f64; 2],
-    sum1: [f64; 2],
-    clean: bool,
-}
-
-/// The first pass, without a branch per point: class k's sums are taken as `[y = k] · x`
-/// with the label y as 0.0 or 1.0, and validity is folded into one flag checked afterwards,
-/// so the loop runs at the speed of the memory rather than of the branch predictor.
-fn first_pass(points: &[[f64; 2]], labels: &[u8]) -> FirstPass {
-    let mut sum = [[0.0f64; 2]; LANES];
-    let mut sum1 = [[0.0f64; 2]; LANES];
-    let mut n1 = 0usize;
-    let mut worst_label = 0u8;
-    let mut all_finite = true;
-    let chunks = points.chunks_exact(LANES).zip(labels.chunks_exact(LANES));
-    let tail = points.len() - points.len() % LANES;
-    for (ps, ls) in chunks {
-        for lane in 0..LANES {
-            let (p, l) = (ps[lane], ls[lane]);
-            let y = f64::from(l & 1);
-            worst_label |= l;
-            n1 += usize::from(l & 1);
-            all_finite &= p[0].is_finite() & p[1].is_finite();
-            sum[lane][0] += (1.0 - y) * p[0];
-            sum[lane][1] += (1.0 - y) * p[1];
-            sum1[lane][0] += y * p[0];
-            sum1[lane][1] += y * p[1];
-        }
-    }
-    for (p, &l) in points[tail..].iter().zip(&labels[tail..]) {
-        let y = f64::from(l & 1);
-        worst_label |= l;
-        n1 += usize::from(l & 1);
-        all_finite &= p[0].is_finite() & p[1].is_finite();
-        sum[0][0] += (1.0 - y) * p[0];
-        sum[0][1] += (1.0 - y) * p[1];
-        sum1[0][0] += y * p[0];
-        sum1[0][1] += y * p[1];
-    }
-    let total = |s: &[[f64; 2]; LANES], j: usize| (s[0][j] + s[1][j]) + (s[2][j] + s[3][j]);
-    FirstPass {
-        n1,
-        sum0: [total(&sum, 0), total(&sum, 1)],
-        sum1: [total(&sum1, 0), total(&sum1, 1)],
-        clean: worst_label <= 1 && all_finite,
-    }
-}
-
-/// The error for the first invalid point, in the order the checks promise (a bad label
-/// before a non-finite coordinate at the same index). Called only when the fast pass saw one.
-fn first_bad_point(points: &[[f64; 2]], labels: &[u8]) -> Option<Error> {
-    points.iter().zip(labels).enumerate().find_map(|(index, (p, &label))| {
-        if label > 1 {
-            Some(Error::BadLabel { index, label })
-        } else if !(p[0].is_finite() && p[1].is_finite()) {
-            Some(Error::NonFinite { index })
-        } else {
-            None
-        }
-    })
-}
-
-/// Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ as `[xx, xy, yy]`, the second pass; the class mean is
-/// chosen without a branch (μ₀ + y·(μ₁ − μ₀)).
-fn centred_scatter(points: &[[f64; 2]], labels: &[u8], mu: &[Vec2; 2]) -> [f64; 3] {
-    let step = [mu[1][0] - mu[0][0], mu[1][1] - mu[0][1]];
-    let mut acc = [[0.0f64; 3]; LANES];
-    let add = |acc: &mut [f64; 3], p: [f64; 2], l: u8| {
-        let y = f64::from(l);
-        let (dx, dy) = (p[0] - (mu[0][0] + y * step[0]), p[1] - (mu[0][1] + y * step[1]));
-        acc[0] += dx * dx;
-        acc[1] += dx * dy;
-        acc[2] += dy * dy;
-    };
-    let tail = points.len() - points.len() % LANES;
-    for (ps, ls) in points.chunks_exact(LANES).zip(labels.chunks_exact(LANES)) {
-        for lane in 0..LANES {
-            add(&mut acc[lane], ps[lane], ls[lane]);
-        }
-    }
-    for (p, &l) in points[tail..].iter().zip(&labels[tail..]) {
-        add(&mut acc[0], *p, l);
-    }
-    [0, 1, 2].map(|j| (acc[0][j] + acc[1][j]) + (acc[2][j] + acc[3][j]))
 }
 
 /// Σ⁻¹, or the singular-covariance error.
