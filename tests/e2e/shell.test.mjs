@@ -232,3 +232,24 @@ test("projector mode enlarges type and is kept in the link", async () => {
   await page.waitForFunction(() => !location.search.includes("projector"));
   await context.close();
 });
+
+test("index.html preloads exactly the modules and the .wasm the page loads", async () => {
+  // The preload list in index.html is kept by hand beside the imports: a module added
+  // without its preload is fetched only when its importer has been parsed (a slower first
+  // load), and a stale preload downloads bytes nobody uses. Both show here.
+  const html = await (await fetch(server.url)).text();
+  const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]).sort();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const fetched = new Set();
+  page.on("request", (r) => {
+    const p = new URL(r.url()).pathname.slice(1);
+    if (/\.(m?js|wasm)$/.test(p)) fetched.add(p);
+  });
+  await page.goto(server.url);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  await context.close();
+  // main.js is the page's own <script type="module">, fetched first anyway.
+  const loaded = [...fetched].filter((p) => p !== "js/main.js").sort();
+  assert.deepEqual(preloaded, loaded);
+});
