@@ -4,6 +4,7 @@
 //! handles on the means, axes with few ticks and a legend.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::{draw_error, Style, BOUNDARY, CLASS0, CLASS1, INK, LOGISTIC};
@@ -135,18 +136,82 @@ pub fn draw_with<DB: DrawingBackend>(
     style: &Style,
     underlay: Option<Underlay<'_>>,
 ) -> Result<PlotFrame> {
-    root.fill(&WHITE).map_err(draw_error)?;
-    let view = lab.view();
-    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
-    let thin = style.ipx(1.0);
+    let frame = draw_under(root, lab, layers, style, underlay)?;
+    draw_over(root, lab, layers, style, &frame)?;
+    Ok(frame)
+}
 
-    let mut chart = ChartBuilder::on(root)
+/// The chart of the plot box: the same margins, so the same pixels, on any area.
+fn chart_on<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    view: Rect,
+    style: &Style,
+) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>> {
+    ChartBuilder::on(root)
         .margin_top(style.ipx(MARGIN[0]))
         .margin_right(style.ipx(MARGIN[1]))
         .x_label_area_size(style.ipx(MARGIN[2]))
         .y_label_area_size(style.ipx(MARGIN[3]))
         .build_cartesian_2d(view.x0..view.x1, view.y0..view.y1)
-        .map_err(draw_error)?;
+        .map_err(draw_error)
+}
+
+/// The figure's bottom layer: the background, the underlay, the grid and axes, the
+/// generating Gaussians and the points — everything the many small shapes lie on or under.
+/// A browser draws it into a [`super::raster::Raster`] and blits it once; [`draw_over`]
+/// then draws the rest on top, in the same order as [`draw_with`].
+///
+/// # Errors
+/// A drawing error from the backend, or the underlay's error.
+pub fn draw_under<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    underlay: Option<Underlay<'_>>,
+) -> Result<PlotFrame> {
+    let frame = draw_base(root, lab, layers, style, underlay)?;
+    draw_cloud(root, lab, layers, style, &frame)?;
+    Ok(frame)
+}
+
+/// What [`draw_base`] draws without an underlay depends on, and only on: equal keys, equal
+/// pictures, so a caller may keep the picture while the key stays the same.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BaseKey {
+    size: (u32, u32),
+    style: Style,
+    view: Rect,
+    axes: [String; 2],
+}
+
+/// The [`BaseKey`] of the figure on an area of `size` pixels.
+pub fn base_key(lab: &GdaLab, layers: &GdaLayers, style: &Style, size: (u32, u32)) -> BaseKey {
+    let axes = match &layers.text {
+        Some(t) => t.axes.clone(),
+        None => FigureText::english(lab).axes,
+    };
+    BaseKey { size, style: *style, view: lab.view(), axes }
+}
+
+/// The bottom of [`draw_under`]: the background, the underlay, the grid, the axes and their
+/// labels. Without an underlay it changes only with its [`BaseKey`].
+///
+/// # Errors
+/// A drawing error from the backend, or the underlay's error.
+pub fn draw_base<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    underlay: Option<Underlay<'_>>,
+) -> Result<PlotFrame> {
+    root.fill(&WHITE).map_err(draw_error)?;
+    let view = lab.view();
+    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let thin = style.ipx(1.0);
+
+    let mut chart = chart_on(root, view, style)?;
     let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
     let names = &text.axes;
     let (pxr, pyr) = chart.plotting_area().get_pixel_range();
@@ -169,6 +234,23 @@ pub fn draw_with<DB: DrawingBackend>(
         .y_label_formatter(&|v| tick(*v))
         .draw()
         .map_err(draw_error)?;
+    Ok(frame)
+}
+
+/// The top of [`draw_under`]: the generating Gaussians, dashed, and the points.
+///
+/// # Errors
+/// A drawing error from the backend.
+pub fn draw_cloud<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    frame: &PlotFrame,
+) -> Result<()> {
+    let view = frame.view;
+    let frame = *frame;
+    let mut chart = chart_on(root, view, style)?;
     let colours = [CLASS0, CLASS1];
 
     // Generating Gaussians, dashed, 1σ and 2σ.
@@ -194,28 +276,50 @@ pub fn draw_with<DB: DrawingBackend>(
     }
 
     // The points: class 0 circles, class 1 triangles, half transparent so overlaps show.
+    // Within a class every marker has the same colour and alpha, so the order they are
+    // blended in does not change the picture: they go top to bottom, which keeps the rows
+    // a rasterizer writes to in cache.
     let (points, labels) = lab.points();
+    let class = |k: u8| -> Vec<(f64, f64)> {
+        let mut v: Vec<(f64, f64)> = points
+            .iter()
+            .zip(labels)
+            .filter(|(p, &l)| l == k && view.contains(**p))
+            .map(|(p, _)| (p[0], p[1]))
+            .collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        v
+    };
     let r = style.px(3.2);
     chart
-        .draw_series(
-            points
-                .iter()
-                .zip(labels)
-                .filter(|(_, &l)| l == 0)
-                .filter(|(p, _)| view.contains(**p))
-                .map(|(p, _)| Circle::new((p[0], p[1]), r.round() as i32, CLASS0.mix(0.55).filled())),
-        )
+        .draw_series(class(0).into_iter().map(|p| Circle::new(p, r.round() as i32, CLASS0.mix(0.55).filled())))
         .map_err(draw_error)?;
     chart
         .draw_series(
-            points
-                .iter()
-                .zip(labels)
-                .filter(|(_, &l)| l == 1)
-                .filter(|(p, _)| view.contains(**p))
-                .map(|(p, _)| TriangleMarker::new((p[0], p[1]), (r * 1.35).round() as i32, CLASS1.mix(0.6).filled())),
+            class(1).into_iter().map(|p| TriangleMarker::new(p, (r * 1.35).round() as i32, CLASS1.mix(0.6).filled())),
         )
         .map_err(draw_error)?;
+    Ok(())
+}
+
+/// The figure's top layer, drawn over [`draw_under`]'s: the fitted ellipses and their
+/// labels, the posterior contours, the boundaries, the drag handles and the legend.
+///
+/// # Errors
+/// A drawing error from the backend.
+pub fn draw_over<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    frame: &PlotFrame,
+) -> Result<()> {
+    let view = frame.view;
+    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let mut chart = chart_on(root, view, style)?;
+    let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
+    let frame = *frame;
+    let colours = [CLASS0, CLASS1];
 
     // The fitted Gaussians of the drawn model: GDA's shared Σ, QDA's Σ₀ and Σ₁, or naive
     // Bayes' diagonal ones.
@@ -351,7 +455,7 @@ pub fn draw_with<DB: DrawingBackend>(
     }
 
     legend(root, lab, &text, &frame, style)?;
-    Ok(frame)
+    Ok(())
 }
 
 /// The legend box, in whichever corner of the plot box hides the fewest points.

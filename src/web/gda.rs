@@ -2,6 +2,8 @@
 //! with plotters through `CanvasBackend`. Pointer positions arrive in CSS pixels and are
 //! scaled by the device pixel ratio here, in one place.
 
+use std::cell::RefCell;
+
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use serde::{Deserialize, Serialize};
@@ -15,7 +17,8 @@ use crate::error::Error;
 use crate::gda::lab::ModelSettings;
 use crate::gda::posterior_map::{HeatMap, PosteriorPalette};
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
-use crate::plot::gda::{draw_with, plot_box, GdaLayers, PlotFrame};
+use crate::plot::gda::{base_key, draw_base, draw_cloud, draw_over, plot_box, BaseKey, GdaLayers, PlotFrame};
+use crate::plot::raster::{draw_texts, Raster, RasterBackend};
 use crate::plot::Style;
 
 /// The generating parameters as the controls send them.
@@ -40,14 +43,18 @@ pub struct GdaPanel {
     frame: Option<PlotFrame>,
     css_size: (f64, f64),
     heat: HeatLayer,
+    /// Everything but the text, drawn in wasm and blitted in one `putImageData`: a canvas
+    /// call per marker and its rasterization by the browser cost several times more.
+    raster: RefCell<Raster>,
+    /// What the raster's saved base (background, grid, axes) shows, and its plot box.
+    base: Option<(BaseKey, PlotFrame)>,
 }
 
-/// The heat map's reusable parts: the colour table, the pixel buffer, an offscreen canvas.
+/// The heat map's reusable parts: the colour table and the quarter-resolution pixels.
 #[derive(Default)]
 struct HeatLayer {
     map: Option<HeatMap>,
     pixels: Vec<u8>,
-    canvas: Option<HtmlCanvasElement>,
 }
 
 #[wasm_bindgen]
@@ -64,6 +71,8 @@ impl GdaPanel {
             frame: None,
             css_size: (0.0, 0.0),
             heat: HeatLayer::default(),
+            raster: RefCell::new(Raster::default()),
+            base: None,
         })
     }
 
@@ -218,22 +227,62 @@ impl GdaPanel {
         self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < 2);
     }
 
-    /// Draws the figure (with the posterior heat map under it when that is on).
+    /// Draws the figure (with the posterior heat map under it when that is on). The bottom
+    /// layer (background, heat map, grid, points) is drawn into the wasm raster and blitted
+    /// with one `putImageData`; its labels and the top layer (ellipses, boundaries, handles,
+    /// legend: few, long shapes) are drawn with canvas calls over it.
     ///
     /// # Errors
     /// When the canvas has no 2-D context.
     pub fn draw(&mut self) -> Result<(), JsError> {
-        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
-            .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
-        let root = backend.into_drawing_area();
-        let frame = if self.lab.models().heat {
-            let (lab, heat, target) = (&self.lab, &mut self.heat, &self.canvas);
-            let mut paint = |frame: &PlotFrame| heat.paint(lab, target, frame);
-            let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
-            draw_with(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?
-        } else {
-            draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?
+        let (w, h) = (self.canvas.width(), self.canvas.height());
+        self.raster.borrow_mut().resize(w, h);
+        let heat = self.lab.models().heat;
+        // Without the heat map the background, grid and axes stay the same while the view
+        // does: the raster keeps them and only undoes what was drawn over them last time.
+        let key = base_key(&self.lab, &self.layers, &self.style, (w, h));
+        let kept = match &self.base {
+            Some((k, frame)) if !heat && *k == key && self.raster.borrow_mut().restore_base() => Some(*frame),
+            _ => None,
         };
+        let frame = match kept {
+            Some(frame) => frame,
+            None => {
+                let root = RasterBackend::new(&self.raster).into_drawing_area();
+                let frame = if heat {
+                    let (lab, heat, raster) = (&self.lab, &mut self.heat, &self.raster);
+                    let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame);
+                    let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
+                    draw_base(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?
+                } else {
+                    draw_base(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?
+                };
+                if heat {
+                    self.raster.borrow_mut().forget_base();
+                    self.base = None;
+                } else {
+                    self.raster.borrow_mut().save_base();
+                    self.base = Some((key, frame));
+                }
+                frame
+            }
+        };
+        {
+            let root = RasterBackend::new(&self.raster).into_drawing_area();
+            draw_cloud(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
+        }
+        let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
+        let ctx: web_sys::CanvasRenderingContext2d =
+            self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        let raster = self.raster.borrow();
+        // The ImageData is a view of wasm memory; putImageData copies it out at once.
+        let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, h)
+            .map_err(|_| js_error(Error::Browser("make the figure's image".into())))?;
+        ctx.put_image_data(&image, 0.0, 0.0).map_err(|_| js_error(Error::Browser("draw the figure's image".into())))?;
+        let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
+        draw_texts(&mut over, raster.texts()).map_err(js_error)?;
+        let root = over.into_drawing_area();
+        draw_over(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         Ok(())
@@ -457,9 +506,9 @@ impl GdaPanel {
 
 impl HeatLayer {
     /// Paints the posterior heat map of the decision model into the plot box: filled at a
-    /// quarter of the backing resolution into an offscreen canvas, then drawn scaled in one
-    /// `drawImage` call (smoothing hides the cells).
-    fn paint(&mut self, lab: &GdaLab, target: &HtmlCanvasElement, frame: &PlotFrame) -> crate::Result<()> {
+    /// quarter of the backing resolution, then stretched over the box with bilinear
+    /// filtering (which hides the cells), as a smoothed `drawImage` would.
+    fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame) -> crate::Result<()> {
         let Some(model) = lab.decision_log_odds() else { return Ok(()) };
         let [l, t, r, b] = frame.pixels;
         let (w, h) = (((r - l) / 4).max(1) as usize, ((b - t) / 4).max(1) as usize);
@@ -469,39 +518,7 @@ impl HeatLayer {
         }
         let heat = self.map.as_ref().ok_or_else(|| Error::Browser("build the heat map colours".into()))?;
         heat.fill(&model, frame.view, w, h, &mut self.pixels)?;
-        let browser = |what: &str| Error::Browser(what.to_string());
-        if self.canvas.is_none() {
-            let doc = web_sys::window().and_then(|w| w.document()).ok_or_else(|| browser("find the document"))?;
-            let c: HtmlCanvasElement = doc
-                .create_element("canvas")
-                .map_err(|_| browser("make a canvas"))?
-                .dyn_into()
-                .map_err(|_| browser("make a canvas"))?;
-            self.canvas = Some(c);
-        }
-        let off = self.canvas.as_ref().ok_or_else(|| browser("make a canvas"))?;
-        off.set_width(w as u32);
-        off.set_height(h as u32);
-        let ctx2d = |c: &HtmlCanvasElement| -> crate::Result<web_sys::CanvasRenderingContext2d> {
-            c.get_context("2d")
-                .ok()
-                .flatten()
-                .and_then(|x| x.dyn_into().ok())
-                .ok_or_else(|| browser("get a 2-D drawing context"))
-        };
-        let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&self.pixels), w as u32, h as u32)
-            .map_err(|_| browser("make the heat-map image"))?;
-        ctx2d(off)?.put_image_data(&image, 0.0, 0.0).map_err(|_| browser("fill the heat-map image"))?;
-        let main = ctx2d(target)?;
-        main.set_image_smoothing_enabled(true);
-        main.draw_image_with_html_canvas_element_and_dw_and_dh(
-            off,
-            f64::from(l),
-            f64::from(t),
-            f64::from(r - l),
-            f64::from(b - t),
-        )
-        .map_err(|_| browser("draw the heat map"))?;
+        raster.borrow_mut().draw_image_scaled(&self.pixels, w, h, frame.pixels);
         Ok(())
     }
 }

@@ -1,0 +1,230 @@
+//! The software rasterizer behind the GDA figure's canvas (src/plot/raster.rs): coverage of
+//! pixels at positions worked out by hand, the canvas's half-pixel conventions, and the
+//! whole figure drawn through its plotters backend.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::cell::RefCell;
+
+use genlab::gda::{GdaLab, SampleSpec};
+use genlab::plot::gda::{draw, GdaLayers};
+use genlab::plot::raster::{Raster, RasterBackend};
+use genlab::plot::{Style, CLASS0, CLASS1};
+use plotters::prelude::*;
+
+const BLACK3: [u8; 3] = [0, 0, 0];
+
+/// The coverage a pixel got from black painted at full alpha over white.
+fn coverage(r: &Raster, x: u32, y: u32) -> f64 {
+    1.0 - f64::from(r.pixel(x, y).unwrap()[0]) / 255.0
+}
+
+#[test]
+fn disc_covers_its_inside_and_approximates_the_area_at_its_edge() {
+    let mut r = Raster::new(20, 20);
+    r.fill_circle(10.0, 10.0, 3.0, BLACK3, 1.0);
+    // The four pixels around the centre (a grid corner) are inside.
+    for (x, y) in [(9, 9), (10, 9), (9, 10), (10, 10)] {
+        assert_eq!(coverage(&r, x, y), 1.0, "({x}, {y})");
+    }
+    // Pixel [13, 14] × [10, 11] only touches the circle at (13, 10): empty.
+    assert_eq!(coverage(&r, 13, 10), 0.0);
+    // Pixel [12, 13] × [10, 11]: the area inside is ∫₀¹ (√(9 − u²) − 2) du
+    // = ½√8 + 4.5·asin(⅓) − 2 = 0.9435.
+    assert!((coverage(&r, 12, 10) - 0.9435).abs() < 0.02, "{}", coverage(&r, 12, 10));
+    // Symmetric about the centre: the mirror pixel [7, 8] × [9, 10] gets the same.
+    assert_eq!(r.pixel(12, 10), r.pixel(7, 9));
+    assert_eq!(r.pixel(0, 0), Some([255, 255, 255, 255]));
+}
+
+#[test]
+fn triangle_coverage_is_the_exact_area_of_each_pixel_inside() {
+    let mut r = Raster::new(8, 8);
+    r.fill_polygon(&[(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)], BLACK3, 1.0);
+    // Inside x + y ≤ 4: pixel (1, 1) has its far corner on the hypotenuse.
+    assert_eq!(coverage(&r, 0, 0), 1.0);
+    assert_eq!(coverage(&r, 1, 1), 1.0);
+    // Pixels (3, 0) and (1, 2) are cut corner to corner by x + y = 4: half each.
+    for (x, y) in [(3, 0), (1, 2), (0, 3)] {
+        assert!((coverage(&r, x, y) - 0.5).abs() <= 1.0 / 255.0, "({x}, {y}): {}", coverage(&r, x, y));
+    }
+    // Pixel (2, 2) only touches the hypotenuse at (2, 2)... (3, 1): empty.
+    assert_eq!(coverage(&r, 2, 2), 0.0);
+    assert_eq!(coverage(&r, 4, 0), 0.0);
+}
+
+#[test]
+fn triangle_winding_does_not_matter() {
+    let mut a = Raster::new(8, 8);
+    let mut b = Raster::new(8, 8);
+    a.fill_polygon(&[(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)], BLACK3, 1.0);
+    b.fill_polygon(&[(0.0, 4.0), (4.0, 0.0), (0.0, 0.0)], BLACK3, 1.0);
+    assert_eq!(a.pixels(), b.pixels());
+}
+
+#[test]
+fn concave_polygon_is_sampled_with_the_nonzero_rule() {
+    // An L: the 4 × 4 square minus its top-right 2 × 2 quarter.
+    let mut r = Raster::new(6, 6);
+    r.fill_polygon(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (4.0, 2.0), (4.0, 4.0), (0.0, 4.0)], BLACK3, 1.0);
+    assert_eq!(coverage(&r, 0, 0), 1.0);
+    assert_eq!(coverage(&r, 3, 3), 1.0);
+    assert_eq!(coverage(&r, 3, 0), 0.0);
+    assert_eq!(coverage(&r, 2, 1), 0.0);
+}
+
+#[test]
+fn stroke_is_a_band_with_butt_ends() {
+    let mut r = Raster::new(12, 10);
+    // Width 2 centred on y = 5: rows 4 and 5, from x = 2 to x = 8.
+    r.stroke_polyline(&[(2.0, 5.0), (8.0, 5.0)], 2.0, BLACK3, 1.0);
+    for x in 2..8 {
+        assert_eq!(coverage(&r, x, 4), 1.0);
+        assert_eq!(coverage(&r, x, 5), 1.0);
+        assert_eq!(coverage(&r, x, 3), 0.0);
+        assert_eq!(coverage(&r, x, 6), 0.0);
+    }
+    assert_eq!(coverage(&r, 1, 4), 0.0, "butt end, not round");
+    assert_eq!(coverage(&r, 8, 4), 0.0, "butt end, not round");
+}
+
+#[test]
+fn odd_width_stroke_on_a_pixel_edge_is_split_between_two_rows() {
+    let mut r = Raster::new(10, 10);
+    r.stroke_polyline(&[(0.0, 5.0), (10.0, 5.0)], 1.0, BLACK3, 1.0);
+    assert!((coverage(&r, 3, 4) - 0.5).abs() <= 1.0 / 255.0);
+    assert!((coverage(&r, 3, 5) - 0.5).abs() <= 1.0 / 255.0);
+}
+
+#[test]
+fn polyline_joins_do_not_double_the_alpha() {
+    let mut r = Raster::new(20, 20);
+    r.stroke_polyline(&[(2.0, 10.0), (10.0, 10.0), (10.0, 18.0)], 2.0, BLACK3, 0.5);
+    // Pixel (9, 9)…(10, 10) is inside both segments' bands: painted once, at half alpha.
+    for (x, y) in [(9, 9), (9, 10), (5, 9), (10, 14)] {
+        let v = r.pixel(x, y).unwrap()[0];
+        assert!((127..=128).contains(&v), "({x}, {y}): {v}");
+    }
+}
+
+#[test]
+fn alpha_blends_source_over() {
+    let mut r = Raster::new(4, 4);
+    r.fill_rect(0.0, 0.0, 4.0, 4.0, [0, 114, 178], 0.55);
+    // 0.55 × 255 = 140 (as a canvas quantizes it); 255 − 140 = 115 of white remains.
+    let expect = |c: u32| ((c * 140 + 255 * 115 + 127) / 255) as u8;
+    assert_eq!(r.pixel(1, 1), Some([expect(0), expect(114), expect(178), 255]));
+}
+
+#[test]
+fn rectangle_with_fractional_edges_gets_partial_pixels() {
+    let mut r = Raster::new(6, 6);
+    r.fill_rect(1.5, 1.0, 4.0, 3.25, BLACK3, 1.0);
+    assert!((coverage(&r, 1, 1) - 0.5).abs() <= 1.0 / 255.0);
+    assert_eq!(coverage(&r, 2, 1), 1.0);
+    assert!((coverage(&r, 2, 3) - 0.25).abs() <= 1.0 / 255.0);
+    assert_eq!(coverage(&r, 4, 1), 0.0);
+}
+
+#[test]
+fn stroked_rectangle_corners_are_painted_once() {
+    let mut r = Raster::new(16, 14);
+    r.stroke_rect(4.0, 4.0, 12.0, 10.0, 2.0, BLACK3, 0.5);
+    // The band [3, 5] around each edge; the corner pixel (3, 3) is in two bands.
+    for (x, y) in [(3, 3), (4, 4), (8, 3), (11, 9), (12, 6)] {
+        let v = r.pixel(x, y).unwrap()[0];
+        assert!((127..=128).contains(&v), "({x}, {y}): {v}");
+    }
+    assert_eq!(r.pixel(8, 7), Some([255, 255, 255, 255]), "inside stays clear");
+    assert_eq!(r.pixel(2, 2), Some([255, 255, 255, 255]), "outside stays clear");
+}
+
+#[test]
+fn stroked_circle_is_a_ring() {
+    let mut r = Raster::new(40, 40);
+    r.stroke_circle(20.0, 20.0, 10.0, 2.0, BLACK3, 1.0);
+    // The ring [9, 11] crosses the row y ∈ [19, 20] at x = 29, 30 (right) and 9, 10 (left).
+    assert!(coverage(&r, 29, 19) > 0.9 && coverage(&r, 30, 19) > 0.9);
+    assert!(coverage(&r, 9, 19) > 0.9 && coverage(&r, 10, 19) > 0.9);
+    assert_eq!(coverage(&r, 20, 19), 0.0, "the centre stays clear");
+    assert_eq!(coverage(&r, 32, 19), 0.0);
+}
+
+#[test]
+fn stretched_image_is_sampled_bilinearly_at_pixel_centres() {
+    let mut r = Raster::new(8, 2);
+    // A 2 × 1 image, black then white, over [0, 8) × [0, 1).
+    let src = [0, 0, 0, 255, 255, 255, 255, 255];
+    r.draw_image_scaled(&src, 2, 1, [0, 0, 8, 1]);
+    // Destination x samples the source at (x + ½)·2/8 − ½, clamped to [0, 1].
+    assert_eq!(r.pixel(0, 0), Some([0, 0, 0, 255]));
+    assert_eq!(r.pixel(1, 0), Some([0, 0, 0, 255]));
+    // x = 3 → 0.375 of the way to white: 255 × 96/256 = 95.6.
+    assert_eq!(r.pixel(3, 0).unwrap()[0], 95);
+    assert_eq!(r.pixel(7, 0), Some([255, 255, 255, 255]));
+    // Outside the destination rectangle nothing changes.
+    assert_eq!(r.pixel(3, 1), Some([255, 255, 255, 255]));
+}
+
+#[test]
+fn backend_moves_axis_aligned_lines_half_a_pixel_as_the_canvas_backend_does() {
+    let raster = RefCell::new(Raster::new(12, 12));
+    {
+        let root = RasterBackend::new(&raster).into_drawing_area();
+        root.draw(&PathElement::new(vec![(5, 0), (5, 12)], BLACK.stroke_width(2))).unwrap();
+        // plotters sends a two-point PathElement as a path, not a line: it stays put.
+    }
+    let r = raster.borrow();
+    assert_eq!(coverage(&r, 4, 6), 1.0);
+    assert_eq!(coverage(&r, 5, 6), 1.0);
+    drop(r);
+    let raster = RefCell::new(Raster::new(12, 12));
+    {
+        let mut backend = RasterBackend::new(&raster);
+        backend.draw_line((5, 0), (5, 12), &BLACK.stroke_width(2)).unwrap();
+    }
+    // plotters-canvas draws this line at x = 4.5: the band [3.5, 5.5].
+    let r = raster.borrow();
+    assert!((coverage(&r, 3, 6) - 0.5).abs() <= 1.0 / 255.0);
+    assert_eq!(coverage(&r, 4, 6), 1.0);
+    assert!((coverage(&r, 5, 6) - 0.5).abs() <= 1.0 / 255.0);
+}
+
+#[test]
+fn the_gda_figure_draws_its_points_in_colour_and_queues_its_labels() {
+    let lab = GdaLab::generated(SampleSpec::default()).unwrap();
+    let raster = RefCell::new(Raster::new(1600, 1200));
+    let style = Style { dpr: 2.0, projector: false };
+    let frame = {
+        let root = RasterBackend::new(&raster).into_drawing_area();
+        draw(&root, &lab, &GdaLayers { truth: false, ..GdaLayers::default() }, &style).unwrap()
+    };
+    let r = raster.borrow();
+    assert_eq!(r.pixel(1, 1), Some([255, 255, 255, 255]), "the background is white");
+    // Each point's centre pixel is tinted by its class's colour: class 0 blue-ish, class 1
+    // orange-ish, unless another mark (a line, a marker of the other class) lies on it.
+    let (points, labels) = lab.points();
+    let mut checked = [0, 0];
+    let mut tinted = [0, 0];
+    for (p, &l) in points.iter().zip(labels) {
+        if !lab.view().contains(*p) {
+            continue;
+        }
+        let [x, y] = frame.to_pixels(*p);
+        let [red, _, blue, _] = r.pixel(x.round() as u32, y.round() as u32).unwrap();
+        checked[l as usize] += 1;
+        let want = if l == 0 { blue > red } else { red > blue };
+        tinted[l as usize] += usize::from(want);
+    }
+    for k in 0..2 {
+        assert!(checked[k] > 20 && tinted[k] * 10 >= checked[k] * 9, "class {k}: {} of {}", tinted[k], checked[k]);
+    }
+    // The drag handles are opaque discs of the class colours, on the means.
+    for (k, c) in [CLASS0, CLASS1].into_iter().enumerate() {
+        let [x, y] = frame.to_pixels(lab.handle(k));
+        assert_eq!(r.pixel(x.round() as u32, y.round() as u32), Some([c.0, c.1, c.2, 255]), "handle {k}");
+    }
+    let texts: Vec<&str> = r.texts().iter().map(|t| t.text.as_str()).collect();
+    for want in ["39.3 %", "86.5 %", "boundary p = 0.5", "x₁", "x₂"] {
+        assert!(texts.iter().any(|t| t.contains(want)), "no label {want:?} in {texts:?}");
+    }
+}
