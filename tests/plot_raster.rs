@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use genlab::gda::{GdaLab, SampleSpec};
+use genlab::gda::{Classifier, GdaLab, HeatMap, PosteriorPalette, Rect, SampleSpec};
 use genlab::plot::gda::{draw, GdaLayers};
 use genlab::plot::raster::{Raster, RasterBackend};
 use genlab::plot::{Style, CLASS0, CLASS1};
@@ -150,19 +150,81 @@ fn stroked_circle_is_a_ring() {
 }
 
 #[test]
-fn stretched_image_is_sampled_bilinearly_at_pixel_centres() {
+fn stretched_field_is_interpolated_at_pixel_centres_then_coloured() {
     let mut r = Raster::new(8, 2);
-    // A 2 × 1 image, black then white, over [0, 8) × [0, 1).
-    let src = [0, 0, 0, 255, 255, 255, 255, 255];
-    r.draw_image_scaled(&src, 2, 1, [0, 0, 8, 1]);
-    // Destination x samples the source at (x + ½)·2/8 − ½, clamped to [0, 1].
-    assert_eq!(r.pixel(0, 0), Some([0, 0, 0, 255]));
-    assert_eq!(r.pixel(1, 0), Some([0, 0, 0, 255]));
-    // x = 3 → 0.375 of the way to white: 255 × 96/256 = 95.6.
-    assert_eq!(r.pixel(3, 0).unwrap()[0], 95);
-    assert_eq!(r.pixel(7, 0), Some([255, 255, 255, 255]));
-    // Outside the destination rectangle nothing changes.
-    assert_eq!(r.pixel(3, 1), Some([255, 255, 255, 255]));
+    // Positions 0 and 2 over [0, 8) × [0, 1); a three-colour table.
+    let table = [[0, 0, 0, 255], [100, 100, 100, 255], [255, 255, 255, 255]];
+    r.draw_field_scaled(&[0.0, 2.0], 2, 1, [0, 0, 8, 1], &table, 1);
+    // Destination x samples the field at s = (x + ½)·2/8 − ½, clamped to [0, 1]; the
+    // position 2s is truncated to an entry.
+    assert_eq!(r.pixel(0, 0), Some([0, 0, 0, 255])); // s = 0 (clamped)
+    assert_eq!(r.pixel(3, 0), Some([0, 0, 0, 255])); // s = 0.375, position 0.75
+    assert_eq!(r.pixel(4, 0), Some([100, 100, 100, 255])); // s = 0.625, position 1.25
+    assert_eq!(r.pixel(7, 0), Some([255, 255, 255, 255])); // s = 1 (clamped), position 2
+    assert_eq!(r.pixel(3, 1), Some([255, 255, 255, 255]), "outside the rectangle nothing changes");
+    // Positions past the table's end read its last colour.
+    let mut r = Raster::new(2, 1);
+    r.draw_field_scaled(&[9.0], 1, 1, [0, 0, 2, 1], &table, 1);
+    assert_eq!(r.pixel(1, 0), Some([255, 255, 255, 255]));
+}
+
+#[test]
+fn blocks_take_the_colour_at_their_centre() {
+    let table = [[0, 0, 0, 255], [100, 100, 100, 255], [255, 255, 255, 255]];
+    let mut r = Raster::new(8, 3);
+    // 2 × 2 blocks over [0, 8) × [0, 3): block x ∈ [2, 4) has its centre at 3, which
+    // samples s = 3·2/8 − ½ = 0.25, position 0.5: black; block [4, 6) samples 0.75,
+    // position 1.5: grey. The last row is a block cut to one row.
+    r.draw_field_scaled(&[0.0, 2.0], 2, 1, [0, 0, 8, 3], &table, 2);
+    for y in 0..3 {
+        assert_eq!(r.pixel(2, y), Some([0, 0, 0, 255]));
+        assert_eq!(r.pixel(3, y), Some([0, 0, 0, 255]));
+        assert_eq!(r.pixel(4, y), Some([100, 100, 100, 255]));
+        assert_eq!(r.pixel(5, y), Some([100, 100, 100, 255]));
+        assert_eq!(r.pixel(7, y), Some([255, 255, 255, 255]));
+    }
+}
+
+#[test]
+fn table_positions_read_the_same_colours_as_the_log_odds() {
+    let heat = HeatMap::new(PosteriorPalette::default()).unwrap();
+    let zs = [f64::NEG_INFINITY, -40.0, -16.0, -3.3, -0.002, 0.0, 0.001, 0.7, 5.0, 16.0, 17.0, f64::INFINITY, f64::NAN];
+    for z in zs {
+        let k = heat.position_of_log_odds(z) as usize;
+        assert_eq!(heat.table()[k], heat.colour_of_log_odds(z), "z = {z}");
+    }
+}
+
+#[test]
+fn a_linear_models_heat_map_stretched_is_its_posterior_at_every_pixel() {
+    // Log-odds affine in x: interpolating the positions of a 40 × 30 map over 160 × 120
+    // pixels gives each pixel the colour of its own centre (within one table entry for
+    // the f32 rounding, which is under a colour level).
+    let model = Affine;
+    let rect = Rect { x0: -4.0, x1: 4.0, y0: -3.0, y1: 3.0 };
+    let heat = HeatMap::new(PosteriorPalette::default()).unwrap();
+    let mut positions = Vec::new();
+    heat.fill_positions(&model, rect, 40, 30, &mut positions).unwrap();
+    let mut r = Raster::new(160, 120);
+    r.draw_field_scaled(&positions, 40, 30, [0, 0, 160, 120], heat.table(), 1);
+    // Away from the clamped half-cell at the edges.
+    for j in (2..118).step_by(7) {
+        for i in (2..158).step_by(5) {
+            let x = [rect.x0 + (i as f64 + 0.5) * 8.0 / 160.0, rect.y1 - (j as f64 + 0.5) * 6.0 / 120.0];
+            let want = heat.colour_of_log_odds(model.log_odds(x));
+            let got = r.pixel(i, j).unwrap();
+            let off = want.iter().zip(got).map(|(a, b)| (i32::from(*a) - i32::from(b)).abs()).max().unwrap();
+            assert!(off <= 1, "pixel ({i}, {j}): {got:?}, expected {want:?}");
+        }
+    }
+}
+
+struct Affine;
+
+impl Classifier for Affine {
+    fn log_odds(&self, x: [f64; 2]) -> f64 {
+        1.3 * x[0] - 0.8 * x[1] + 0.25
+    }
 }
 
 #[test]

@@ -52,6 +52,7 @@ pub struct Raster {
     tracking: bool,
     /// Pixel rectangles [x0, y0, x1, y1) drawn on since the base was saved or restored.
     dirty: Vec<[u32; 4]>,
+    image_scratch: ImageScratch,
 }
 
 impl std::fmt::Debug for QueuedText {
@@ -616,13 +617,17 @@ impl Raster {
         self.paint_mask(Paint::new(rgb, alpha));
     }
 
-    /// Draws the RGBA image `src` (`sw × sh`, opaque) stretched over the pixel rectangle
-    /// [l, r) × [t, b) with bilinear filtering, as a canvas `drawImage` with smoothing
-    /// does: each destination pixel samples the source at its centre's position, edges
-    /// clamped.
-    pub fn draw_image_scaled(&mut self, src: &[u8], sw: usize, sh: usize, dst: [i32; 4]) {
+    /// Draws a field of table positions `src` (`sw × sh`) stretched over the pixel
+    /// rectangle [l, r) × [t, b), one colour per `block × block` pixels: each block
+    /// interpolates the field bilinearly at its centre's position (edges clamped, as a
+    /// smoothed canvas `drawImage` samples) and takes the opaque colour
+    /// `table[⌊position⌋]` (clamped to the table). Looking the colour up after
+    /// interpolating, rather than interpolating colours, follows a nonlinear colour map
+    /// exactly; blocks of one CSS pixel cost a quarter of the work at a device pixel
+    /// ratio of 2, invisibly in a smooth field.
+    pub fn draw_field_scaled(&mut self, src: &[f32], sw: usize, sh: usize, dst: [i32; 4], table: &[[u8; 4]], block: u32) {
         let [l, t, r, b] = dst;
-        if sw == 0 || sh == 0 || src.len() < 4 * sw * sh || r <= l || b <= t {
+        if sw == 0 || sh == 0 || src.len() < sw * sh || r <= l || b <= t || table.is_empty() || block == 0 {
             return;
         }
         let (w, h) = (i64::from(self.width), i64::from(self.height));
@@ -632,39 +637,71 @@ impl Raster {
             return;
         }
         self.touch(xa, ya, xb, yb);
-        // Source position of a destination coordinate, split into a cell and a weight in
-        // 1/256ths.
-        let sample = |d: i64, from: i32, to: i32, n: usize| -> (usize, usize, u32) {
-            let s = (d as f64 + 0.5 - f64::from(from)) * n as f64 / f64::from(to - from) - 0.5;
+        let block = i64::from(block);
+        // Source position of the centre of the block starting at destination coordinate d:
+        // a cell and the weight of the next one, in 1/256ths (the last cell is padded with a
+        // copy, so the next always exists).
+        let sample = |d: i64, from: i32, to: i32, n: usize, end: i64| -> (u32, i32) {
+            let centre = d as f64 + (block.min(end - d)) as f64 / 2.0;
+            let s = (centre - f64::from(from)) * n as f64 / f64::from(to - from) - 0.5;
             let s = fmax(0.0, fmin(s, (n - 1) as f64));
-            let i = s.floor() as usize;
-            let f = ((s - i as f64) * 256.0).round() as u32;
-            (i, (i + 1).min(n - 1), f)
+            let i = s.floor();
+            (i as u32, ((s - i) * 256.0).round() as i32)
         };
-        let cols: Vec<(usize, usize, u32)> = (xa..xb).map(|x| sample(x, l, r, sw)).collect();
-        let px = |i: usize| u32::from_le_bytes([src[4 * i], src[4 * i + 1], src[4 * i + 2], 255]);
-        // Two source rows stretched to the destination width, interpolated once per source
-        // row pair rather than once per destination row.
-        let mut rows: [Vec<u32>; 2] = [vec![0; cols.len()], vec![0; cols.len()]];
-        let mut cached: Option<(usize, usize)> = None;
+        // Scratch kept between frames: the colours packed, each destination block
+        // column's cell and weight, and the field interpolated down to the current row, in
+        // fixed point (1/256 of a table entry: positions stay below 2¹⁴, products below 2³⁰).
+        let mut scratch = std::mem::take(&mut self.image_scratch);
+        scratch.colours.clear();
+        scratch.colours.extend(table.iter().map(|c| u32::from_le_bytes([c[0], c[1], c[2], 255])));
+        scratch.cols.clear();
+        scratch.cols.extend((xa..xb).step_by(block as usize).map(|x| sample(x, l, r, sw, xb)));
+        scratch.row.resize(sw + 1, 0);
+        let last = (table.len() - 1) as f32;
+        let top = table.len() - 1;
+        let fixed = |v: f32| (if v > 0.0 { if v < last { v } else { last } } else { 0.0 } * 256.0) as i32;
+        let n = (xb - xa) as usize;
         let stride = 4 * self.width as usize;
-        for y in ya..yb {
-            let (y0, y1, fy) = sample(y, t, b, sh);
-            if cached != Some((y0, y1)) {
-                for (k, sy) in [y0, y1].into_iter().enumerate() {
-                    for (o, &(x0, x1, fx)) in rows[k].iter_mut().zip(&cols) {
-                        *o = lerp_rgba(px(sy * sw + x0), px(sy * sw + x1), fx);
-                    }
-                }
-                cached = Some((y0, y1));
+        let mut y = ya;
+        while y < yb {
+            let (y0, fy) = sample(y, t, b, sh, yb);
+            let y0 = y0 as usize;
+            let y1 = (y0 + 1).min(sh - 1);
+            let (upper, lower) = (&src[y0 * sw..(y0 + 1) * sw], &src[y1 * sw..(y1 + 1) * sw]);
+            let fy = fy as f32 / 256.0;
+            for ((o, &p), &q) in scratch.row.iter_mut().zip(upper).zip(lower) {
+                *o = fixed(p + (q - p) * fy);
             }
+            scratch.row[sw] = scratch.row[sw - 1];
             let start = y as usize * stride + 4 * xa as usize;
-            let line = &mut self.rgba[start..start + 4 * cols.len()];
-            for ((out, &a), &b) in line.chunks_exact_mut(4).zip(&rows[0]).zip(&rows[1]) {
-                out.copy_from_slice(&lerp_rgba(a, b, fy).to_le_bytes());
+            let out = &mut self.rgba[start..start + 4 * n];
+            let (row, colours) = (&scratch.row, &scratch.colours);
+            for (o, &(x0, fx)) in out.chunks_mut(4 * block as usize).zip(&scratch.cols) {
+                let x0 = x0 as usize;
+                let (p, q) = (row[x0], row[x0 + 1]);
+                let k = ((p + (((q - p) * fx) >> 8)) >> 8) as usize;
+                let c = colours[k.min(top)].to_le_bytes();
+                for px in o.chunks_exact_mut(4) {
+                    px.copy_from_slice(&c);
+                }
             }
+            // The block's other rows are copies of its first.
+            let rows = block.min(yb - y) as usize;
+            for k in 1..rows {
+                self.rgba.copy_within(start..start + 4 * n, start + k * stride);
+            }
+            y += block;
         }
+        self.image_scratch = scratch;
     }
+}
+
+/// Buffers [`Raster::draw_field_scaled`] keeps between frames.
+#[derive(Debug, Clone, Default)]
+struct ImageScratch {
+    colours: Vec<u32>,
+    cols: Vec<(u32, i32)>,
+    row: Vec<i32>,
 }
 
 /// A colour and its alpha in 0–255, as the canvas quantizes a style's alpha; the colour
@@ -740,18 +777,6 @@ fn overlap(lo: f64, hi: f64, i: i64) -> f64 {
 fn band(d: f64, width: f64) -> f64 {
     let h = width / 2.0;
     clamp01(fmin(d + h, 0.5) - fmax(d - h, -0.5))
-}
-
-/// (1 − f/256)·a + (f/256)·b per channel of two packed RGBA pixels, two channels a multiply.
-#[inline]
-fn lerp_rgba(a: u32, b: u32, f: u32) -> u32 {
-    if f == 0 {
-        return a;
-    }
-    let g = 256 - f;
-    let rb = (((a & 0x00FF_00FF) * g + (b & 0x00FF_00FF) * f) >> 8) & 0x00FF_00FF;
-    let ga = ((((a >> 8) & 0x00FF_00FF) * g + ((b >> 8) & 0x00FF_00FF) * f) >> 8) & 0x00FF_00FF;
-    rb | (ga << 8)
 }
 
 /// A polygon edge as the half-plane it bounds: `distance` is positive inside.

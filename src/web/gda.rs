@@ -50,11 +50,11 @@ pub struct GdaPanel {
     base: Option<(BaseKey, PlotFrame)>,
 }
 
-/// The heat map's reusable parts: the colour table and the quarter-resolution pixels.
+/// The heat map's reusable parts: the colour table and the quarter-resolution field.
 #[derive(Default)]
 struct HeatLayer {
     map: Option<HeatMap>,
-    pixels: Vec<u8>,
+    positions: Vec<f32>,
 }
 
 #[wasm_bindgen]
@@ -250,8 +250,8 @@ impl GdaPanel {
             None => {
                 let root = RasterBackend::new(&self.raster).into_drawing_area();
                 let frame = if heat {
-                    let (lab, heat, raster) = (&self.lab, &mut self.heat, &self.raster);
-                    let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame);
+                    let (lab, heat, raster, dpr) = (&self.lab, &mut self.heat, &self.raster, self.style.dpr);
+                    let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame, dpr);
                     let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
                     draw_base(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?
                 } else {
@@ -505,10 +505,10 @@ impl GdaPanel {
 }
 
 impl HeatLayer {
-    /// Paints the posterior heat map of the decision model into the plot box: filled at a
-    /// quarter of the backing resolution, then stretched over the box with bilinear
-    /// filtering (which hides the cells), as a smoothed `drawImage` would.
-    fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame) -> crate::Result<()> {
+    /// Paints the posterior heat map of the decision model into the plot box: the log-odds
+    /// evaluated at a quarter of the backing resolution, then interpolated bilinearly over
+    /// the box (which hides the cells; exact for the linear models) and coloured per pixel.
+    fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, dpr: f64) -> crate::Result<()> {
         let Some(model) = lab.decision_log_odds() else { return Ok(()) };
         let [l, t, r, b] = frame.pixels;
         let (w, h) = (((r - l) / 4).max(1) as usize, ((b - t) / 4).max(1) as usize);
@@ -517,8 +517,11 @@ impl HeatLayer {
             self.map = Some(HeatMap::new(PosteriorPalette { max_tint: 0.38, ..PosteriorPalette::default() })?);
         }
         let heat = self.map.as_ref().ok_or_else(|| Error::Browser("build the heat map colours".into()))?;
-        heat.fill(&model, frame.view, w, h, &mut self.pixels)?;
-        raster.borrow_mut().draw_image_scaled(&self.pixels, w, h, frame.pixels);
+        heat.fill_positions(&model, frame.view, w, h, &mut self.positions)?;
+        // One colour per CSS pixel: the field is smooth, and at dpr 2 that is a quarter of
+        // the work of one per backing pixel.
+        let block = dpr.floor().max(1.0) as u32;
+        raster.borrow_mut().draw_field_scaled(&self.positions, w, h, frame.pixels, heat.table(), block);
         Ok(())
     }
 }
