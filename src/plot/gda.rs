@@ -3,8 +3,8 @@
 //! Gaussians dashed, the decision boundary w·x + b = 0 clipped to the plot box, the drag
 //! handles on the means, axes with few ticks and a legend.
 
-use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{draw_error, Style, BOUNDARY, CLASS0, CLASS1, INK, LOGISTIC};
@@ -299,6 +299,51 @@ pub fn draw_cloud<DB: DrawingBackend>(
             class(1).into_iter().map(|p| TriangleMarker::new(p, (r * 1.35).round() as i32, CLASS1.mix(0.6).filled())),
         )
         .map_err(draw_error)?;
+
+    // The posterior contours 0.1 and 0.9 beside the heat map: many short dashes, so they
+    // belong to this layer (under the ellipses, which cross them at a few points only).
+    if let (true, Some(decision)) = (lab.models().heat, lab.decision_log_odds()) {
+        let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+        if let Ok(levels) = contours(&decision, view, 120, 90, &[0.1, 0.9]) {
+            for c in levels {
+                for line in &c.lines {
+                    for dash in dashes(line, &frame, style.px(3.0), style.px(3.0)) {
+                        chart
+                            .draw_series(std::iter::once(PathElement::new(
+                                dash,
+                                INK.mix(0.7).stroke_width(style.ipx(1.0)),
+                            )))
+                            .map_err(draw_error)?;
+                    }
+                }
+                // The label goes where the contour passes nearest the middle of the two
+                // means, where the eye already is.
+                let mid = [0.5 * (lab.handle(0)[0] + lab.handle(1)[0]), 0.5 * (lab.handle(0)[1] + lab.handle(1)[1])];
+                let dist = |p: &&Vec2| (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2);
+                let inner = Rect {
+                    x0: view.x0 + 0.06 * (view.x1 - view.x0),
+                    x1: view.x1 - 0.1 * (view.x1 - view.x0),
+                    y0: view.y0 + 0.06 * (view.y1 - view.y0),
+                    y1: view.y1 - 0.06 * (view.y1 - view.y0),
+                };
+                let near = c
+                    .lines
+                    .iter()
+                    .flat_map(|l| l.iter())
+                    .filter(|p| inner.contains(**p))
+                    .min_by(|a, b| dist(a).total_cmp(&dist(b)));
+                if let Some(at) = near {
+                    let [x, y] = frame.to_pixels(*at);
+                    root.draw(&Text::new(
+                        format!("p = {}", c.probability),
+                        (x as i32 + style.ipx(4.0) as i32, y as i32 + style.ipx(2.0) as i32),
+                        font(11.0).color(&INK),
+                    ))
+                    .map_err(draw_error)?;
+                }
+            }
+        }
+    }
     Ok(())
 }
 
@@ -361,49 +406,6 @@ pub fn draw_over<DB: DrawingBackend>(
     let threshold = settings.threshold();
     if let Some(decision) = lab.decision_log_odds() {
         let moved = threshold != 0.0 || decision.shift != 0.0;
-        // The posterior contours 0.1 and 0.9 beside the heat map.
-        if settings.heat {
-            if let Ok(levels) = contours(&decision, view, 120, 90, &[0.1, 0.9]) {
-                for c in levels {
-                    for line in &c.lines {
-                        for dash in dashes(line, &frame, style.px(3.0), style.px(3.0)) {
-                            chart
-                                .draw_series(std::iter::once(PathElement::new(
-                                    dash,
-                                    INK.mix(0.7).stroke_width(style.ipx(1.0)),
-                                )))
-                                .map_err(draw_error)?;
-                        }
-                    }
-                    // The label goes where the contour passes nearest the middle of the two
-                    // means, where the eye already is.
-                    let mid =
-                        [0.5 * (lab.handle(0)[0] + lab.handle(1)[0]), 0.5 * (lab.handle(0)[1] + lab.handle(1)[1])];
-                    let dist = |p: &&Vec2| (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2);
-                    let inner = Rect {
-                        x0: view.x0 + 0.06 * (view.x1 - view.x0),
-                        x1: view.x1 - 0.1 * (view.x1 - view.x0),
-                        y0: view.y0 + 0.06 * (view.y1 - view.y0),
-                        y1: view.y1 - 0.06 * (view.y1 - view.y0),
-                    };
-                    let near = c
-                        .lines
-                        .iter()
-                        .flat_map(|l| l.iter())
-                        .filter(|p| inner.contains(**p))
-                        .min_by(|a, b| dist(a).total_cmp(&dist(b)));
-                    if let Some(at) = near {
-                        let [x, y] = frame.to_pixels(*at);
-                        root.draw(&Text::new(
-                            format!("p = {}", c.probability),
-                            (x as i32 + style.ipx(4.0) as i32, y as i32 + style.ipx(2.0) as i32),
-                            font(11.0).color(&INK),
-                        ))
-                        .map_err(draw_error)?;
-                    }
-                }
-            }
-        }
         // Where the posterior is ½, for reference, when the Bayes rule has moved the line.
         if moved {
             for line in boundary_lines(&decision.model, 0.0, view) {

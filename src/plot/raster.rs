@@ -57,7 +57,11 @@ pub struct Raster {
 
 impl std::fmt::Debug for QueuedText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("QueuedText").field("text", &self.text).field("pos", &self.pos).field("size", &self.size).finish()
+        f.debug_struct("QueuedText")
+            .field("text", &self.text)
+            .field("pos", &self.pos)
+            .field("size", &self.size)
+            .finish()
     }
 }
 
@@ -111,7 +115,8 @@ impl Shape<'_> {
         match *self {
             Shape::Ring(i, o) => {
                 let n = o.ceil() as i64 + 1;
-                let key = if i.is_finite() { StampKey::Ring(i.to_bits(), o.to_bits()) } else { StampKey::Disc(o.to_bits()) };
+                let key =
+                    if i.is_finite() { StampKey::Ring(i.to_bits(), o.to_bits()) } else { StampKey::Disc(o.to_bits()) };
                 (key, (n, n, n, n))
             }
             Shape::Polygon(p, (x0, y0)) => {
@@ -331,7 +336,9 @@ impl Raster {
                 let mut runs = Vec::new();
                 for y in 0..h {
                     let row = &s.cover[(y * w) as usize..((y + 1) * w) as usize];
-                    if let (Some(first), Some(last)) = (row.iter().position(|&c| c > 0), row.iter().rposition(|&c| c > 0)) {
+                    if let (Some(first), Some(last)) =
+                        (row.iter().position(|&c| c > 0), row.iter().rposition(|&c| c > 0))
+                    {
                         runs.push((y, first as i64, row[first..=last].to_vec()));
                     }
                 }
@@ -491,9 +498,11 @@ impl Raster {
         if points.len() < 3 || points.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) {
             return;
         }
-        let whole = points.iter().all(|p| p.0.fract() == 0.0 && p.1.fract() == 0.0 && p.0.abs() < 1e6 && p.1.abs() < 1e6);
+        let whole =
+            points.iter().all(|p| p.0.fract() == 0.0 && p.1.fract() == 0.0 && p.0.abs() < 1e6 && p.1.abs() < 1e6);
         let (x0, y0) = points.iter().fold((f64::INFINITY, f64::INFINITY), |m, p| (fmin(m.0, p.0), fmin(m.1, p.1)));
-        let (x1, y1) = points.iter().fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| (fmax(m.0, p.0), fmax(m.1, p.1)));
+        let (x1, y1) =
+            points.iter().fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| (fmax(m.0, p.0), fmax(m.1, p.1)));
         if whole && x1 - x0 <= 256.0 && y1 - y0 <= 256.0 {
             let shape = Shape::Polygon(points, (x0, y0));
             self.stamp(shape, (x0 as i64, y0 as i64), paint, |s, x, y| {
@@ -509,7 +518,8 @@ impl Raster {
     /// Marks a polygon's coverage (see [`Raster::fill_polygon`]).
     fn mark_polygon(&mut self, points: &[(f64, f64)]) {
         let (x0, y0) = points.iter().fold((f64::INFINITY, f64::INFINITY), |m, p| (fmin(m.0, p.0), fmin(m.1, p.1)));
-        let (x1, y1) = points.iter().fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| (fmax(m.0, p.0), fmax(m.1, p.1)));
+        let (x1, y1) =
+            points.iter().fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| (fmax(m.0, p.0), fmax(m.1, p.1)));
         let (xa, xb) = Self::span(x0, x1, self.width);
         let (ya, yb) = Self::span(y0, y1, self.height);
         self.touch(xa, ya, xb, yb);
@@ -540,7 +550,8 @@ impl Raster {
                         let mut n = 0;
                         for sy in 0..4 {
                             for sx in 0..4 {
-                                let p = (x as f64 + (f64::from(sx) + 0.5) / 4.0, y as f64 + (f64::from(sy) + 0.5) / 4.0);
+                                let p =
+                                    (x as f64 + (f64::from(sx) + 0.5) / 4.0, y as f64 + (f64::from(sy) + 0.5) / 4.0);
                                 n += i32::from(winding(points, p) != 0);
                             }
                         }
@@ -625,7 +636,15 @@ impl Raster {
     /// interpolating, rather than interpolating colours, follows a nonlinear colour map
     /// exactly; blocks of one CSS pixel cost a quarter of the work at a device pixel
     /// ratio of 2, invisibly in a smooth field.
-    pub fn draw_field_scaled(&mut self, src: &[f32], sw: usize, sh: usize, dst: [i32; 4], table: &[[u8; 4]], block: u32) {
+    pub fn draw_field_scaled(
+        &mut self,
+        src: &[f32],
+        sw: usize,
+        sh: usize,
+        dst: [i32; 4],
+        table: &[[u8; 4]],
+        block: u32,
+    ) {
         let [l, t, r, b] = dst;
         if sw == 0 || sh == 0 || src.len() < sw * sh || r <= l || b <= t || table.is_empty() || block == 0 {
             return;
@@ -659,7 +678,17 @@ impl Raster {
         scratch.row.resize(sw + 1, 0);
         let last = (table.len() - 1) as f32;
         let top = table.len() - 1;
-        let fixed = |v: f32| (if v > 0.0 { if v < last { v } else { last } } else { 0.0 } * 256.0) as i32;
+        let fixed = |v: f32| {
+            (if v > 0.0 {
+                if v < last {
+                    v
+                } else {
+                    last
+                }
+            } else {
+                0.0
+            } * 256.0) as i32
+        };
         let n = (xb - xa) as usize;
         let stride = 4 * self.width as usize;
         let mut y = ya;
@@ -673,17 +702,19 @@ impl Raster {
                 *o = fixed(p + (q - p) * fy);
             }
             scratch.row[sw] = scratch.row[sw - 1];
-            let start = y as usize * stride + 4 * xa as usize;
-            let out = &mut self.rgba[start..start + 4 * n];
+            // The colours of the row's pixels, packed, then written out in one simple pass.
             let (row, colours) = (&scratch.row, &scratch.colours);
-            for (o, &(x0, fx)) in out.chunks_mut(4 * block as usize).zip(&scratch.cols) {
+            scratch.line.resize(n, 0);
+            for (o, &(x0, fx)) in scratch.line.chunks_mut(block as usize).zip(&scratch.cols) {
                 let x0 = x0 as usize;
                 let (p, q) = (row[x0], row[x0 + 1]);
                 let k = ((p + (((q - p) * fx) >> 8)) >> 8) as usize;
-                let c = colours[k.min(top)].to_le_bytes();
-                for px in o.chunks_exact_mut(4) {
-                    px.copy_from_slice(&c);
-                }
+                o.fill(colours[k.min(top)]);
+            }
+            let start = y as usize * stride + 4 * xa as usize;
+            let out = &mut self.rgba[start..start + 4 * n];
+            for (o, &c) in out.chunks_exact_mut(4).zip(&scratch.line) {
+                o.copy_from_slice(&c.to_le_bytes());
             }
             // The block's other rows are copies of its first.
             let rows = block.min(yb - y) as usize;
@@ -702,6 +733,7 @@ struct ImageScratch {
     colours: Vec<u32>,
     cols: Vec<(u32, i32)>,
     row: Vec<i32>,
+    line: Vec<u32>,
 }
 
 /// A colour and its alpha in 0–255, as the canvas quantizes a style's alpha; the colour
@@ -912,7 +944,11 @@ impl DrawingBackend for RasterBackend<'_> {
         Ok(())
     }
 
-    fn draw_pixel(&mut self, p: BackendCoord, color: BackendColor) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+    fn draw_pixel(
+        &mut self,
+        p: BackendCoord,
+        color: BackendColor,
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
         let (rgb, a) = rgb_alpha(color);
         let (x, y) = (f64::from(p.0), f64::from(p.1));
         self.raster.borrow_mut().fill_rect(x, y, x + 1.0, y + 1.0, rgb, a);

@@ -511,7 +511,10 @@ impl HeatLayer {
     fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, dpr: f64) -> crate::Result<()> {
         let Some(model) = lab.decision_log_odds() else { return Ok(()) };
         let [l, t, r, b] = frame.pixels;
-        let (w, h) = (((r - l) / 4).max(1) as usize, ((b - t) / 4).max(1) as usize);
+        // Cells of 4 CSS pixels: the colours are looked up per pixel after interpolating
+        // the log-odds, which is exact for the linear models and smooth for the others.
+        let cell = (4.0 * dpr).round().max(1.0) as i32;
+        let (w, h) = (((r - l) / cell).max(1) as usize, ((b - t) / cell).max(1) as usize);
         if self.map.is_none() {
             // Lighter than the default so the points stay easy to see on top of it.
             self.map = Some(HeatMap::new(PosteriorPalette { max_tint: 0.38, ..PosteriorPalette::default() })?);
