@@ -128,7 +128,7 @@ fn rectangle_with_fractional_edges_gets_partial_pixels() {
 #[test]
 fn stroked_rectangle_corners_are_painted_once() {
     let mut r = Raster::new(16, 14);
-    r.stroke_rect(4.0, 4.0, 12.0, 10.0, 2.0, BLACK3, 0.5);
+    r.stroke_rect([4.0, 4.0, 12.0, 10.0], 2.0, BLACK3, 0.5);
     // The band [3, 5] around each edge; the corner pixel (3, 3) is in two bands.
     for (x, y) in [(3, 3), (4, 4), (8, 3), (11, 9), (12, 6)] {
         let v = r.pixel(x, y).unwrap()[0];

@@ -130,7 +130,9 @@ impl LogisticRegression {
         let penalty = [0.0, lambda_used / (scaling.s[0] * scaling.s[0]), lambda_used / (scaling.s[1] * scaling.s[1])];
         // The start in this data's standardised units: w̃ⱼ = wⱼ·sⱼ, b̃ = b + w·m.
         let theta0 = start
-            .map(|s| [s.b + s.w[0] * scaling.m[0] + s.w[1] * scaling.m[1], s.w[0] * scaling.s[0], s.w[1] * scaling.s[1]])
+            .map(|s| {
+                [s.b + s.w[0] * scaling.m[0] + s.w[1] * scaling.m[1], s.w[0] * scaling.s[0], s.w[1] * scaling.s[1]]
+            })
             .filter(|t| t.iter().all(|v| v.is_finite()))
             .unwrap_or([0.0; 3]);
         let newton = newton(&standard, labels, penalty, theta0);
@@ -363,7 +365,7 @@ fn newton(x: &[[f64; 2]], y: &[u8], penalty: [f64; 3], start: [f64; 3]) -> Newto
     let zero = [0.0f64; 3];
     let mut theta = zero;
     let mut f = objective(x, y, theta, penalty);
-    let g_scale = Some(norm_inf(gradient_at_zero(x, y)).max(1.0));
+    let g_scale = norm_inf(gradient_at_zero(x, y)).max(1.0);
     if start != zero {
         let f_start = objective(x, y, start, penalty);
         if f_start <= f {
@@ -374,7 +376,7 @@ fn newton(x: &[[f64; 2]], y: &[u8], penalty: [f64; 3], start: [f64; 3]) -> Newto
     for iteration in 0..MAX_ITERATIONS {
         let (g, h) = derivatives(x, y, theta, penalty);
         let g_norm = norm_inf(g);
-        let g_tol = TOLERANCE * g_scale.unwrap_or(1.0);
+        let g_tol = TOLERANCE * g_scale;
         let Some(step) = solve3(h, g.map(|v| -v)) else {
             return Newton { theta, iterations: iteration, converged: g_norm <= g_tol };
         };
@@ -417,7 +419,7 @@ fn newton(x: &[[f64; 2]], y: &[u8], penalty: [f64; 3], start: [f64; 3]) -> Newto
         }
     }
     let (g, _) = derivatives(x, y, theta, penalty);
-    let converged = norm_inf(g) <= TOLERANCE * g_scale.unwrap_or(1.0);
+    let converged = norm_inf(g) <= TOLERANCE * g_scale;
     Newton { theta, iterations: MAX_ITERATIONS, converged }
 }
 

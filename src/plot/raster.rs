@@ -409,9 +409,10 @@ impl Raster {
         }
     }
 
-    /// Strokes the outline of the rectangle [x0, x1] × [y0, y1] with a line `width` wide
-    /// centred on it (mitred corners, as a canvas `strokeRect`).
-    pub fn stroke_rect(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, width: f64, rgb: [u8; 3], alpha: f64) {
+    /// Strokes the outline of the rectangle `[x0, y0, x1, y1]` (x0..x1 × y0..y1) with a
+    /// line `width` wide centred on it (mitred corners, as a canvas `strokeRect`).
+    pub fn stroke_rect(&mut self, rect: [f64; 4], width: f64, rgb: [u8; 3], alpha: f64) {
+        let [x0, y0, x1, y1] = rect;
         let paint = Paint::new(rgb, alpha);
         let (x0, x1) = (fmin(x0, x1), fmax(x0, x1));
         let (y0, y1) = (fmin(y0, y1), fmax(y0, y1));
@@ -565,7 +566,7 @@ impl Raster {
     /// Strokes an open polyline `width` wide: butt ends, round joins.
     pub fn stroke_polyline(&mut self, points: &[(f64, f64)], width: f64, rgb: [u8; 3], alpha: f64) {
         let n = points.len();
-        if n < 2 || !(width > 0.0) {
+        if n < 2 || width.is_nan() || width <= 0.0 {
             return;
         }
         let h = width / 2.0;
@@ -1000,7 +1001,7 @@ impl DrawingBackend for RasterBackend<'_> {
                 r.fill_rect(x0, y0, x1, y1, rgb, a);
             }
         } else {
-            r.stroke_rect(x0, y0, x1, y1, f64::from(style.stroke_width()), rgb, a);
+            r.stroke_rect([x0, y0, x1, y1], f64::from(style.stroke_width()), rgb, a);
         }
         Ok(())
     }
