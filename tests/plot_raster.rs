@@ -20,7 +20,7 @@ fn coverage(r: &Raster, x: u32, y: u32) -> f64 {
 
 #[test]
 fn disc_covers_its_inside_and_approximates_the_area_at_its_edge() {
-    let mut r = Raster::new(20, 20);
+    let mut r = Raster::new(20, 20).unwrap();
     r.fill_circle(10.0, 10.0, 3.0, BLACK3, 1.0);
     // The four pixels around the centre (a grid corner) are inside.
     for (x, y) in [(9, 9), (10, 9), (9, 10), (10, 10)] {
@@ -38,7 +38,7 @@ fn disc_covers_its_inside_and_approximates_the_area_at_its_edge() {
 
 #[test]
 fn triangle_coverage_is_the_exact_area_of_each_pixel_inside() {
-    let mut r = Raster::new(8, 8);
+    let mut r = Raster::new(8, 8).unwrap();
     r.fill_polygon(&[(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)], BLACK3, 1.0);
     // Inside x + y ≤ 4: pixel (1, 1) has its far corner on the hypotenuse.
     assert_eq!(coverage(&r, 0, 0), 1.0);
@@ -54,8 +54,8 @@ fn triangle_coverage_is_the_exact_area_of_each_pixel_inside() {
 
 #[test]
 fn triangle_winding_does_not_matter() {
-    let mut a = Raster::new(8, 8);
-    let mut b = Raster::new(8, 8);
+    let mut a = Raster::new(8, 8).unwrap();
+    let mut b = Raster::new(8, 8).unwrap();
     a.fill_polygon(&[(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)], BLACK3, 1.0);
     b.fill_polygon(&[(0.0, 4.0), (4.0, 0.0), (0.0, 0.0)], BLACK3, 1.0);
     assert_eq!(a.pixels(), b.pixels());
@@ -64,7 +64,7 @@ fn triangle_winding_does_not_matter() {
 #[test]
 fn concave_polygon_is_sampled_with_the_nonzero_rule() {
     // An L: the 4 × 4 square minus its top-right 2 × 2 quarter.
-    let mut r = Raster::new(6, 6);
+    let mut r = Raster::new(6, 6).unwrap();
     r.fill_polygon(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (4.0, 2.0), (4.0, 4.0), (0.0, 4.0)], BLACK3, 1.0);
     assert_eq!(coverage(&r, 0, 0), 1.0);
     assert_eq!(coverage(&r, 3, 3), 1.0);
@@ -74,7 +74,7 @@ fn concave_polygon_is_sampled_with_the_nonzero_rule() {
 
 #[test]
 fn stroke_is_a_band_with_butt_ends() {
-    let mut r = Raster::new(12, 10);
+    let mut r = Raster::new(12, 10).unwrap();
     // Width 2 centred on y = 5: rows 4 and 5, from x = 2 to x = 8.
     r.stroke_polyline(&[(2.0, 5.0), (8.0, 5.0)], 2.0, BLACK3, 1.0);
     for x in 2..8 {
@@ -89,7 +89,7 @@ fn stroke_is_a_band_with_butt_ends() {
 
 #[test]
 fn odd_width_stroke_on_a_pixel_edge_is_split_between_two_rows() {
-    let mut r = Raster::new(10, 10);
+    let mut r = Raster::new(10, 10).unwrap();
     r.stroke_polyline(&[(0.0, 5.0), (10.0, 5.0)], 1.0, BLACK3, 1.0);
     assert!((coverage(&r, 3, 4) - 0.5).abs() <= 1.0 / 255.0);
     assert!((coverage(&r, 3, 5) - 0.5).abs() <= 1.0 / 255.0);
@@ -97,7 +97,7 @@ fn odd_width_stroke_on_a_pixel_edge_is_split_between_two_rows() {
 
 #[test]
 fn polyline_joins_do_not_double_the_alpha() {
-    let mut r = Raster::new(20, 20);
+    let mut r = Raster::new(20, 20).unwrap();
     r.stroke_polyline(&[(2.0, 10.0), (10.0, 10.0), (10.0, 18.0)], 2.0, BLACK3, 0.5);
     // Pixel (9, 9)…(10, 10) is inside both segments' bands: painted once, at half alpha.
     for (x, y) in [(9, 9), (9, 10), (5, 9), (10, 14)] {
@@ -108,7 +108,7 @@ fn polyline_joins_do_not_double_the_alpha() {
 
 #[test]
 fn alpha_blends_source_over() {
-    let mut r = Raster::new(4, 4);
+    let mut r = Raster::new(4, 4).unwrap();
     r.fill_rect(0.0, 0.0, 4.0, 4.0, [0, 114, 178], 0.55);
     // 0.55 × 255 = 140 (as a canvas quantizes it); 255 − 140 = 115 of white remains.
     let expect = |c: u32| ((c * 140 + 255 * 115 + 127) / 255) as u8;
@@ -117,7 +117,7 @@ fn alpha_blends_source_over() {
 
 #[test]
 fn rectangle_with_fractional_edges_gets_partial_pixels() {
-    let mut r = Raster::new(6, 6);
+    let mut r = Raster::new(6, 6).unwrap();
     r.fill_rect(1.5, 1.0, 4.0, 3.25, BLACK3, 1.0);
     assert!((coverage(&r, 1, 1) - 0.5).abs() <= 1.0 / 255.0);
     assert_eq!(coverage(&r, 2, 1), 1.0);
@@ -127,7 +127,7 @@ fn rectangle_with_fractional_edges_gets_partial_pixels() {
 
 #[test]
 fn stroked_rectangle_corners_are_painted_once() {
-    let mut r = Raster::new(16, 14);
+    let mut r = Raster::new(16, 14).unwrap();
     r.stroke_rect([4.0, 4.0, 12.0, 10.0], 2.0, BLACK3, 0.5);
     // The band [3, 5] around each edge; the corner pixel (3, 3) is in two bands.
     for (x, y) in [(3, 3), (4, 4), (8, 3), (11, 9), (12, 6)] {
@@ -140,7 +140,7 @@ fn stroked_rectangle_corners_are_painted_once() {
 
 #[test]
 fn stroked_circle_is_a_ring() {
-    let mut r = Raster::new(40, 40);
+    let mut r = Raster::new(40, 40).unwrap();
     r.stroke_circle(20.0, 20.0, 10.0, 2.0, BLACK3, 1.0);
     // The ring [9, 11] crosses the row y ∈ [19, 20] at x = 29, 30 (right) and 9, 10 (left).
     assert!(coverage(&r, 29, 19) > 0.9 && coverage(&r, 30, 19) > 0.9);
@@ -151,7 +151,7 @@ fn stroked_circle_is_a_ring() {
 
 #[test]
 fn stretched_field_is_interpolated_at_pixel_centres_then_coloured() {
-    let mut r = Raster::new(8, 2);
+    let mut r = Raster::new(8, 2).unwrap();
     // Positions 0 and 2 over [0, 8) × [0, 1); a three-colour table.
     let table = [[0, 0, 0, 255], [100, 100, 100, 255], [255, 255, 255, 255]];
     r.draw_field_scaled(&[0.0, 2.0], 2, 1, [0, 0, 8, 1], &table, 1);
@@ -163,7 +163,7 @@ fn stretched_field_is_interpolated_at_pixel_centres_then_coloured() {
     assert_eq!(r.pixel(7, 0), Some([255, 255, 255, 255])); // s = 1 (clamped), position 2
     assert_eq!(r.pixel(3, 1), Some([255, 255, 255, 255]), "outside the rectangle nothing changes");
     // Positions past the table's end read its last colour.
-    let mut r = Raster::new(2, 1);
+    let mut r = Raster::new(2, 1).unwrap();
     r.draw_field_scaled(&[9.0], 1, 1, [0, 0, 2, 1], &table, 1);
     assert_eq!(r.pixel(1, 0), Some([255, 255, 255, 255]));
 }
@@ -171,7 +171,7 @@ fn stretched_field_is_interpolated_at_pixel_centres_then_coloured() {
 #[test]
 fn blocks_take_the_colour_at_their_centre() {
     let table = [[0, 0, 0, 255], [100, 100, 100, 255], [255, 255, 255, 255]];
-    let mut r = Raster::new(8, 3);
+    let mut r = Raster::new(8, 3).unwrap();
     // 2 × 2 blocks over [0, 8) × [0, 3): block x ∈ [2, 4) has its centre at 3, which
     // samples s = 3·2/8 − ½ = 0.25, position 0.5: black; block [4, 6) samples 0.75,
     // position 1.5: grey. The last row is a block cut to one row.
@@ -205,7 +205,7 @@ fn a_linear_models_heat_map_stretched_is_its_posterior_at_every_pixel() {
     let heat = HeatMap::new(PosteriorPalette::default()).unwrap();
     let mut positions = Vec::new();
     heat.fill_positions(&model, rect, 40, 30, &mut positions).unwrap();
-    let mut r = Raster::new(160, 120);
+    let mut r = Raster::new(160, 120).unwrap();
     r.draw_field_scaled(&positions, 40, 30, [0, 0, 160, 120], heat.table(), 1);
     // Away from the clamped half-cell at the edges.
     for j in (2..118).step_by(7) {
@@ -229,7 +229,7 @@ impl Classifier for Affine {
 
 #[test]
 fn backend_moves_axis_aligned_lines_half_a_pixel_as_the_canvas_backend_does() {
-    let raster = RefCell::new(Raster::new(12, 12));
+    let raster = RefCell::new(Raster::new(12, 12).unwrap());
     {
         let root = RasterBackend::new(&raster).into_drawing_area();
         root.draw(&PathElement::new(vec![(5, 0), (5, 12)], BLACK.stroke_width(2))).unwrap();
@@ -239,7 +239,7 @@ fn backend_moves_axis_aligned_lines_half_a_pixel_as_the_canvas_backend_does() {
     assert_eq!(coverage(&r, 4, 6), 1.0);
     assert_eq!(coverage(&r, 5, 6), 1.0);
     drop(r);
-    let raster = RefCell::new(Raster::new(12, 12));
+    let raster = RefCell::new(Raster::new(12, 12).unwrap());
     {
         let mut backend = RasterBackend::new(&raster);
         backend.draw_line((5, 0), (5, 12), &BLACK.stroke_width(2)).unwrap();
@@ -254,7 +254,7 @@ fn backend_moves_axis_aligned_lines_half_a_pixel_as_the_canvas_backend_does() {
 #[test]
 fn the_gda_figure_draws_its_points_in_colour_and_queues_its_labels() {
     let lab = GdaLab::generated(SampleSpec::default()).unwrap();
-    let raster = RefCell::new(Raster::new(1600, 1200));
+    let raster = RefCell::new(Raster::new(1600, 1200).unwrap());
     let style = Style { dpr: 2.0, projector: false };
     let frame = {
         let root = RasterBackend::new(&raster).into_drawing_area();
@@ -289,4 +289,18 @@ fn the_gda_figure_draws_its_points_in_colour_and_queues_its_labels() {
     for want in ["39.3 %", "86.5 %", "boundary p = 0.5", "x₁", "x₂"] {
         assert!(texts.iter().any(|t| t.contains(want)), "no label {want:?} in {texts:?}");
     }
+}
+
+#[test]
+fn a_raster_too_large_is_refused_and_left_empty() {
+    use genlab::plot::raster::MAX_PIXELS;
+    assert!(Raster::new(u32::MAX, u32::MAX).is_err(), "w·h overflows 32 bits");
+    assert!(Raster::new(MAX_PIXELS as u32 + 1, 1).is_err());
+    let mut r = Raster::new(4, 4).unwrap();
+    assert!(r.resize(4096, 4096).is_err());
+    assert_eq!((r.width(), r.height(), r.pixels().len()), (0, 0, 0));
+    // Drawing on an empty raster does nothing, and it can grow again.
+    r.fill_circle(1.0, 1.0, 3.0, BLACK3, 1.0);
+    r.resize(4096, 2048).unwrap();
+    assert_eq!(r.pixel(4095, 2047), Some([255, 255, 255, 255]));
 }

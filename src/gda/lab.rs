@@ -408,8 +408,7 @@ impl GdaLab {
         // the previous weights (same optimum, a fraction of the iterations).
         let previous = self.logistic.take();
         let start = previous.as_ref().and_then(|r| r.as_ref().ok());
-        self.logistic =
-            m.logistic.then(|| LogisticRegression::fit_from(&self.points, &self.labels, m.lambda, start));
+        self.logistic = m.logistic.then(|| LogisticRegression::fit_from(&self.points, &self.labels, m.lambda, start));
     }
 
     /// The model and decision settings.

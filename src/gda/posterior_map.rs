@@ -214,7 +214,13 @@ impl HeatMap {
             return HALF_ENTRIES as f32 + 0.5;
         }
         let t = z * STEPS + (HALF_ENTRIES as f64 + 0.5);
-        (if t <= 0.0 { 0.0 } else if t >= last { last } else { t }) as f32
+        (if t <= 0.0 {
+            0.0
+        } else if t >= last {
+            last
+        } else {
+            t
+        }) as f32
     }
 
     /// [`HeatMap::fill`], writing each pixel's table position
@@ -244,7 +250,9 @@ impl HeatMap {
         let dy = (rect.y1 - rect.y0) / height as f64;
         for j in 0..height {
             let y = rect.y1 - (j as f64 + 0.5) * dy;
-            out.extend((0..width).map(|i| self.position_of_log_odds(model.log_odds([rect.x0 + (i as f64 + 0.5) * dx, y]))));
+            out.extend(
+                (0..width).map(|i| self.position_of_log_odds(model.log_odds([rect.x0 + (i as f64 + 0.5) * dx, y]))),
+            );
         }
         Ok(())
     }

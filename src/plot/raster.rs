@@ -137,29 +137,52 @@ struct Stamp {
     runs: Vec<(i64, i64, Vec<u8>)>,
 }
 
+/// The most pixels a [`Raster`] holds (a 4096 × 2048 canvas; a panel at dpr 2 has about
+/// 2 million): with its coverage mask and saved base, 9 bytes a pixel.
+pub const MAX_PIXELS: usize = 1 << 23;
+
 /// How many distinct stamps to keep (a figure uses a handful).
 const STAMPS: usize = 16;
 
 impl Raster {
     /// A white image of `width × height` pixels.
-    pub fn new(width: u32, height: u32) -> Raster {
+    ///
+    /// # Errors
+    /// As [`Raster::resize`].
+    pub fn new(width: u32, height: u32) -> Result<Raster> {
         let mut r = Raster::default();
-        r.resize(width, height);
-        r
+        r.resize(width, height)?;
+        Ok(r)
     }
 
-    /// Makes the image `width × height` (white), reusing its memory when the size is the same.
-    pub fn resize(&mut self, width: u32, height: u32) {
-        let n = width as usize * height as usize;
-        if (width, height) != (self.width, self.height) {
-            self.width = width;
-            self.height = height;
-            self.rgba = vec![255; 4 * n];
-            self.cover = vec![0; n];
-            self.touched.clear();
-            self.forget_base();
-        }
+    /// Makes the image `width × height` (white), reusing its memory when the size is the
+    /// same, and drops the queued labels.
+    ///
+    /// # Errors
+    /// [`crate::Error::InvalidParameter`] above [`MAX_PIXELS`] pixels (the image is left
+    /// empty then); a caller draws such a figure another way.
+    pub fn resize(&mut self, width: u32, height: u32) -> Result<()> {
         self.texts.clear();
+        if (width, height) == (self.width, self.height) {
+            return Ok(());
+        }
+        let n = u64::from(width) * u64::from(height);
+        if n > MAX_PIXELS as u64 {
+            *self = Raster::default();
+            return Err(crate::Error::InvalidParameter {
+                name: "image size",
+                value: format!("{width} × {height}"),
+                rule: "the figure's raster holds at most 2²³ pixels",
+            });
+        }
+        let n = n as usize;
+        self.width = width;
+        self.height = height;
+        self.rgba = vec![255; 4 * n];
+        self.cover = vec![0; n];
+        self.touched.clear();
+        self.forget_base();
+        Ok(())
     }
 
     /// Keeps the picture and labels as they are now as the base, and starts tracking what
@@ -451,7 +474,8 @@ impl Raster {
         if !(outer > 0.0 && outer < 1e6 && cx.is_finite() && cy.is_finite()) {
             return;
         }
-        if cx.fract() == 0.0 && cy.fract() == 0.0 {
+        // Markers and handles are stamped; a large ring is rasterized where it is.
+        if cx.fract() == 0.0 && cy.fract() == 0.0 && outer <= 128.0 {
             let shape = Shape::Ring(inner, outer);
             self.stamp(shape, (cx as i64, cy as i64), paint, |s, x, y| s.mark_ring(x, y, inner, outer));
         } else {

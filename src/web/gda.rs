@@ -17,7 +17,9 @@ use crate::error::Error;
 use crate::gda::lab::ModelSettings;
 use crate::gda::posterior_map::{HeatMap, PosteriorPalette};
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
-use crate::plot::gda::{base_key, draw_base, draw_cloud, draw_over, plot_box, BaseKey, GdaLayers, PlotFrame};
+use crate::plot::gda::{
+    base_key, draw_base, draw_cloud, draw_over, draw_with, plot_box, BaseKey, GdaLayers, PlotFrame,
+};
 use crate::plot::raster::{draw_texts, Raster, RasterBackend};
 use crate::plot::Style;
 
@@ -236,7 +238,11 @@ impl GdaPanel {
     /// When the canvas has no 2-D context.
     pub fn draw(&mut self) -> Result<(), JsError> {
         let (w, h) = (self.canvas.width(), self.canvas.height());
-        self.raster.borrow_mut().resize(w, h);
+        if self.raster.borrow_mut().resize(w, h).is_err() {
+            // A canvas too large for the raster is drawn with canvas calls throughout.
+            self.base = None;
+            return self.draw_on_canvas();
+        }
         let heat = self.lab.models().heat;
         // Without the heat map the background, grid and axes stay the same while the view
         // does: the raster keeps them and only undoes what was drawn over them last time.
@@ -283,6 +289,18 @@ impl GdaPanel {
         draw_texts(&mut over, raster.texts()).map_err(js_error)?;
         let root = over.into_drawing_area();
         draw_over(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
+        root.present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.frame = Some(frame);
+        Ok(())
+    }
+
+    /// [`GdaPanel::draw`] with every shape a canvas call (for canvases too large for the
+    /// raster): slower, the same picture.
+    fn draw_on_canvas(&mut self) -> Result<(), JsError> {
+        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
+            .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
+        let root = backend.into_drawing_area();
+        let frame = draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?;
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         Ok(())
