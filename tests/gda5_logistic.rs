@@ -560,3 +560,46 @@ fn newton_stays_within_its_iteration_budget() {
     // The logistic fit has no class prior (it is discriminative).
     assert_eq!(f.class_prior(), None);
 }
+
+// ---------------------------------------------------------------------------------------
+// Warm starts (a panel refits from its previous weights on every drag step)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_warm_start_lands_on_the_same_optimum_as_a_cold_one() {
+    let sets = [overlapping(), preset(Preset::IrisVersicolorVirginica), preset(Preset::PenguinsAdelieChinstrap)];
+    let fits: Vec<LogisticRegression> = sets.iter().map(|(p, l)| fit(p, l, 0.0)).collect();
+    for (i, (points, labels)) in sets.iter().enumerate() {
+        let cold = &fits[i];
+        let (w, b) = cold.log_odds_coefficients();
+        let scale = w[0].abs().max(w[1].abs()).max(b.abs());
+        // From every other set's optimum (a poor start, far off or on another scale), and
+        // from this set's own optimum (where Newton should stop at once).
+        for (j, start) in fits.iter().enumerate() {
+            let warm = LogisticRegression::fit_from(points, labels, 0.0, Some(start)).expect("fits");
+            assert!(warm.converged(), "set {i} from {j}");
+            let (ww, wb) = warm.log_odds_coefficients();
+            assert_close(ww[0], w[0], 0.0, EXACT * scale, &format!("set {i} from {j}: w[0]"));
+            assert_close(ww[1], w[1], 0.0, EXACT * scale, &format!("set {i} from {j}: w[1]"));
+            assert_close(wb, b, 0.0, EXACT * scale, &format!("set {i} from {j}: b"));
+            assert_close(warm.log_likelihood(), cold.log_likelihood(), 1e-12, 0.0, "log-likelihood");
+            if i == j {
+                assert!(warm.iterations() <= 2, "set {i} from its own optimum: {} iterations", warm.iterations());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_start_worse_than_zero_is_ignored() {
+    let (points, labels) = overlapping();
+    let cold = fit(&points, &labels, 0.0);
+    // The fit with the labels swapped is the opposite model: J there is above J(0), so
+    // Newton starts at 0 and repeats the cold fit exactly.
+    let (w, b) = cold.log_odds_coefficients();
+    let flipped: Vec<u8> = labels.iter().map(|&l| 1 - l).collect();
+    let bad = fit(&points, &flipped, 0.0);
+    let warm = LogisticRegression::fit_from(&points, &labels, 0.0, Some(&bad)).expect("fits");
+    assert_eq!(warm.log_odds_coefficients(), (w, b));
+    assert_eq!(warm.iterations(), cold.iterations());
+}

@@ -404,7 +404,11 @@ impl GdaLab {
     fn refit_models(&mut self) {
         let m = &self.models;
         self.main = m.covariance.spec().map(|spec| spec.fit(&self.points, &self.labels));
-        self.logistic = m.logistic.then(|| LogisticRegression::fit(&self.points, &self.labels, m.lambda));
+        // A drag refits on every step on points much like the last ones: Newton starts from
+        // the previous weights (same optimum, a fraction of the iterations).
+        let previous = self.logistic.take();
+        let start = previous.as_ref().and_then(|r| r.as_ref().ok());
+        self.logistic = m.logistic.then(|| LogisticRegression::fit_from(&self.points, &self.labels, m.lambda, start));
     }
 
     /// The model and decision settings.

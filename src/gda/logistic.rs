@@ -90,6 +90,23 @@ impl LogisticRegression {
     /// variance overflows; [`Error::CollinearPoints`] when λ = 0, the classes overlap and
     /// every point lies on one line (then w is not identifiable).
     pub fn fit(points: &[[f64; 2]], labels: &[u8], lambda: f64) -> Result<LogisticRegression> {
+        Self::fit_from(points, labels, lambda, None)
+    }
+
+    /// [`LogisticRegression::fit`], with Newton's method started from `start`'s (w, b)
+    /// instead of zero when that is no worse: a panel refitting on every drag step starts
+    /// next to the optimum and takes one or two iterations instead of five to eight. The
+    /// optimum, the stopping rule and its scale (the gradient at zero) are the same, so
+    /// the result is the same to the tolerance.
+    ///
+    /// # Errors
+    /// As [`LogisticRegression::fit`].
+    pub fn fit_from(
+        points: &[[f64; 2]],
+        labels: &[u8],
+        lambda: f64,
+        start: Option<&LogisticRegression>,
+    ) -> Result<LogisticRegression> {
         if !(lambda.is_finite() && lambda >= 0.0) {
             return Err(Error::InvalidParameter {
                 name: "λ",
@@ -111,7 +128,14 @@ impl LogisticRegression {
             return Err(Error::CollinearPoints);
         }
         let penalty = [0.0, lambda_used / (scaling.s[0] * scaling.s[0]), lambda_used / (scaling.s[1] * scaling.s[1])];
-        let newton = newton(&standard, labels, penalty);
+        // The start in this data's standardised units: w̃ⱼ = wⱼ·sⱼ, b̃ = b + w·m.
+        let theta0 = start
+            .map(|s| {
+                [s.b + s.w[0] * scaling.m[0] + s.w[1] * scaling.m[1], s.w[0] * scaling.s[0], s.w[1] * scaling.s[1]]
+            })
+            .filter(|t| t.iter().all(|v| v.is_finite()))
+            .unwrap_or([0.0; 3]);
+        let newton = newton(&standard, labels, penalty, theta0);
 
         let w = [newton.theta[1] / scaling.s[0], newton.theta[2] / scaling.s[1]];
         let b = newton.theta[0] - (w[0] * scaling.m[0] + w[1] * scaling.m[1]);
@@ -318,19 +342,41 @@ fn derivatives(x: &[[f64; 2]], y: &[u8], theta: [f64; 3], penalty: [f64; 3]) -> 
     (g, h)
 }
 
+/// ∇J(0): σ(0) = ½ for every point, and the penalty term vanishes.
+fn gradient_at_zero(x: &[[f64; 2]], y: &[u8]) -> [f64; 3] {
+    let mut g = [0.0f64; 3];
+    for (p, &c) in x.iter().zip(y) {
+        let r = 0.5 - f64::from(c);
+        g[0] += r;
+        g[1] += r * p[0];
+        g[2] += r * p[1];
+    }
+    g
+}
+
 fn norm_inf(v: [f64; 3]) -> f64 {
     v.iter().fold(0.0f64, |a, &b| a.max(b.abs()))
 }
 
-/// Newton's method with an Armijo backtracking line search, from θ = 0.
-fn newton(x: &[[f64; 2]], y: &[u8], penalty: [f64; 3]) -> Newton {
-    let mut theta = [0.0f64; 3];
+/// Newton's method with an Armijo backtracking line search, from `start` when J is no
+/// larger there than at θ = 0, else from θ = 0. The gradient tolerance is relative to
+/// ‖∇J(0)‖∞ either way.
+fn newton(x: &[[f64; 2]], y: &[u8], penalty: [f64; 3], start: [f64; 3]) -> Newton {
+    let zero = [0.0f64; 3];
+    let mut theta = zero;
     let mut f = objective(x, y, theta, penalty);
-    let mut g_scale = None;
+    let g_scale = norm_inf(gradient_at_zero(x, y)).max(1.0);
+    if start != zero {
+        let f_start = objective(x, y, start, penalty);
+        if f_start <= f {
+            theta = start;
+            f = f_start;
+        }
+    }
     for iteration in 0..MAX_ITERATIONS {
         let (g, h) = derivatives(x, y, theta, penalty);
         let g_norm = norm_inf(g);
-        let g_tol = TOLERANCE * *g_scale.get_or_insert(g_norm.max(1.0));
+        let g_tol = TOLERANCE * g_scale;
         let Some(step) = solve3(h, g.map(|v| -v)) else {
             return Newton { theta, iterations: iteration, converged: g_norm <= g_tol };
         };
@@ -373,7 +419,7 @@ fn newton(x: &[[f64; 2]], y: &[u8], penalty: [f64; 3]) -> Newton {
         }
     }
     let (g, _) = derivatives(x, y, theta, penalty);
-    let converged = norm_inf(g) <= TOLERANCE * g_scale.unwrap_or(1.0);
+    let converged = norm_inf(g) <= TOLERANCE * g_scale;
     Newton { theta, iterations: MAX_ITERATIONS, converged }
 }
 

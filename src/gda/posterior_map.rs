@@ -196,6 +196,66 @@ impl HeatMap {
         }
         Ok(())
     }
+
+    /// The colour table: entry k is the colour of log-odds (k − 4096)/256, the first and
+    /// last entries those of p = 0 and p = 1.
+    pub fn table(&self) -> &[[u8; 4]] {
+        &self.table
+    }
+
+    /// The position in [`HeatMap::table`] of log-odds z, as a real number whose integer
+    /// part is the entry [`HeatMap::colour_of_log_odds`] reads (NaN reads white), clamped
+    /// to the table. Positions, unlike colours, can be interpolated between pixels: for a
+    /// model whose log-odds is affine in x (GDA with a shared Σ, logistic regression),
+    /// interpolating them is exact.
+    pub fn position_of_log_odds(&self, z: f64) -> f32 {
+        let last = (self.table.len() - 1) as f64;
+        if z.is_nan() {
+            return HALF_ENTRIES as f32 + 0.5;
+        }
+        let t = z * STEPS + (HALF_ENTRIES as f64 + 0.5);
+        (if t <= 0.0 {
+            0.0
+        } else if t >= last {
+            last
+        } else {
+            t
+        }) as f32
+    }
+
+    /// [`HeatMap::fill`], writing each pixel's table position
+    /// ([`HeatMap::position_of_log_odds`]) instead of its colour, for a caller that
+    /// stretches the map over more pixels and looks the colours up after interpolating.
+    ///
+    /// # Errors
+    /// As [`HeatMap::fill`].
+    pub fn fill_positions<C: Classifier + ?Sized>(
+        &self,
+        model: &C,
+        rect: Rect,
+        width: usize,
+        height: usize,
+        out: &mut Vec<f32>,
+    ) -> Result<()> {
+        check_rect(rect)?;
+        if width == 0 || height == 0 || width.saturating_mul(height) > MAX_PIXELS {
+            return Err(Error::InvalidParameter {
+                name: "image size",
+                value: format!("{width} × {height}"),
+                rule: "a heat map needs at least 1 × 1 and at most 4096 × 4096 pixels",
+            });
+        }
+        out.clear();
+        let dx = (rect.x1 - rect.x0) / width as f64;
+        let dy = (rect.y1 - rect.y0) / height as f64;
+        for j in 0..height {
+            let y = rect.y1 - (j as f64 + 0.5) * dy;
+            out.extend(
+                (0..width).map(|i| self.position_of_log_odds(model.log_odds([rect.x0 + (i as f64 + 0.5) * dx, y]))),
+            );
+        }
+        Ok(())
+    }
 }
 
 /// The heat map of p(y=1|x) over `rect` as `width` × `height` RGBA bytes (row-major,

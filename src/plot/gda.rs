@@ -3,6 +3,7 @@
 //! Gaussians dashed, the decision boundary w·x + b = 0 clipped to the plot box, the drag
 //! handles on the means, axes with few ticks and a legend.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -135,18 +136,82 @@ pub fn draw_with<DB: DrawingBackend>(
     style: &Style,
     underlay: Option<Underlay<'_>>,
 ) -> Result<PlotFrame> {
-    root.fill(&WHITE).map_err(draw_error)?;
-    let view = lab.view();
-    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
-    let thin = style.ipx(1.0);
+    let frame = draw_under(root, lab, layers, style, underlay)?;
+    draw_over(root, lab, layers, style, &frame)?;
+    Ok(frame)
+}
 
-    let mut chart = ChartBuilder::on(root)
+/// The chart of the plot box: the same margins, so the same pixels, on any area.
+fn chart_on<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    view: Rect,
+    style: &Style,
+) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>> {
+    ChartBuilder::on(root)
         .margin_top(style.ipx(MARGIN[0]))
         .margin_right(style.ipx(MARGIN[1]))
         .x_label_area_size(style.ipx(MARGIN[2]))
         .y_label_area_size(style.ipx(MARGIN[3]))
         .build_cartesian_2d(view.x0..view.x1, view.y0..view.y1)
-        .map_err(draw_error)?;
+        .map_err(draw_error)
+}
+
+/// The figure's bottom layer: the background, the underlay, the grid and axes, the
+/// generating Gaussians and the points — everything the many small shapes lie on or under.
+/// A browser draws it into a [`super::raster::Raster`] and blits it once; [`draw_over`]
+/// then draws the rest on top, in the same order as [`draw_with`].
+///
+/// # Errors
+/// A drawing error from the backend, or the underlay's error.
+pub fn draw_under<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    underlay: Option<Underlay<'_>>,
+) -> Result<PlotFrame> {
+    let frame = draw_base(root, lab, layers, style, underlay)?;
+    draw_cloud(root, lab, layers, style, &frame)?;
+    Ok(frame)
+}
+
+/// What [`draw_base`] draws without an underlay depends on, and only on: equal keys, equal
+/// pictures, so a caller may keep the picture while the key stays the same.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BaseKey {
+    size: (u32, u32),
+    style: Style,
+    view: Rect,
+    axes: [String; 2],
+}
+
+/// The [`BaseKey`] of the figure on an area of `size` pixels.
+pub fn base_key(lab: &GdaLab, layers: &GdaLayers, style: &Style, size: (u32, u32)) -> BaseKey {
+    let axes = match &layers.text {
+        Some(t) => t.axes.clone(),
+        None => FigureText::english(lab).axes,
+    };
+    BaseKey { size, style: *style, view: lab.view(), axes }
+}
+
+/// The bottom of [`draw_under`]: the background, the underlay, the grid, the axes and their
+/// labels. Without an underlay it changes only with its [`BaseKey`].
+///
+/// # Errors
+/// A drawing error from the backend, or the underlay's error.
+pub fn draw_base<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    underlay: Option<Underlay<'_>>,
+) -> Result<PlotFrame> {
+    root.fill(&WHITE).map_err(draw_error)?;
+    let view = lab.view();
+    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let thin = style.ipx(1.0);
+
+    let mut chart = chart_on(root, view, style)?;
     let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
     let names = &text.axes;
     let (pxr, pyr) = chart.plotting_area().get_pixel_range();
@@ -169,6 +234,23 @@ pub fn draw_with<DB: DrawingBackend>(
         .y_label_formatter(&|v| tick(*v))
         .draw()
         .map_err(draw_error)?;
+    Ok(frame)
+}
+
+/// The top of [`draw_under`]: the generating Gaussians, dashed, and the points.
+///
+/// # Errors
+/// A drawing error from the backend.
+pub fn draw_cloud<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    frame: &PlotFrame,
+) -> Result<()> {
+    let view = frame.view;
+    let frame = *frame;
+    let mut chart = chart_on(root, view, style)?;
     let colours = [CLASS0, CLASS1];
 
     // Generating Gaussians, dashed, 1σ and 2σ.
@@ -194,28 +276,95 @@ pub fn draw_with<DB: DrawingBackend>(
     }
 
     // The points: class 0 circles, class 1 triangles, half transparent so overlaps show.
+    // Within a class every marker has the same colour and alpha, so the order they are
+    // blended in does not change the picture: they go top to bottom, which keeps the rows
+    // a rasterizer writes to in cache.
     let (points, labels) = lab.points();
+    let class = |k: u8| -> Vec<(f64, f64)> {
+        let mut v: Vec<(f64, f64)> = points
+            .iter()
+            .zip(labels)
+            .filter(|(p, &l)| l == k && view.contains(**p))
+            .map(|(p, _)| (p[0], p[1]))
+            .collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        v
+    };
     let r = style.px(3.2);
     chart
-        .draw_series(
-            points
-                .iter()
-                .zip(labels)
-                .filter(|(_, &l)| l == 0)
-                .filter(|(p, _)| view.contains(**p))
-                .map(|(p, _)| Circle::new((p[0], p[1]), r.round() as i32, CLASS0.mix(0.55).filled())),
-        )
+        .draw_series(class(0).into_iter().map(|p| Circle::new(p, r.round() as i32, CLASS0.mix(0.55).filled())))
         .map_err(draw_error)?;
     chart
         .draw_series(
-            points
-                .iter()
-                .zip(labels)
-                .filter(|(_, &l)| l == 1)
-                .filter(|(p, _)| view.contains(**p))
-                .map(|(p, _)| TriangleMarker::new((p[0], p[1]), (r * 1.35).round() as i32, CLASS1.mix(0.6).filled())),
+            class(1).into_iter().map(|p| TriangleMarker::new(p, (r * 1.35).round() as i32, CLASS1.mix(0.6).filled())),
         )
         .map_err(draw_error)?;
+
+    // The posterior contours 0.1 and 0.9 beside the heat map: many short dashes, so they
+    // belong to this layer (under the ellipses, which cross them at a few points only).
+    if let (true, Some(decision)) = (lab.models().heat, lab.decision_log_odds()) {
+        let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+        if let Ok(levels) = contours(&decision, view, 120, 90, &[0.1, 0.9]) {
+            for c in levels {
+                for line in &c.lines {
+                    for dash in dashes(line, &frame, style.px(3.0), style.px(3.0)) {
+                        chart
+                            .draw_series(std::iter::once(PathElement::new(
+                                dash,
+                                INK.mix(0.7).stroke_width(style.ipx(1.0)),
+                            )))
+                            .map_err(draw_error)?;
+                    }
+                }
+                // The label goes where the contour passes nearest the middle of the two
+                // means, where the eye already is.
+                let mid = [0.5 * (lab.handle(0)[0] + lab.handle(1)[0]), 0.5 * (lab.handle(0)[1] + lab.handle(1)[1])];
+                let dist = |p: &&Vec2| (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2);
+                let inner = Rect {
+                    x0: view.x0 + 0.06 * (view.x1 - view.x0),
+                    x1: view.x1 - 0.1 * (view.x1 - view.x0),
+                    y0: view.y0 + 0.06 * (view.y1 - view.y0),
+                    y1: view.y1 - 0.06 * (view.y1 - view.y0),
+                };
+                let near = c
+                    .lines
+                    .iter()
+                    .flat_map(|l| l.iter())
+                    .filter(|p| inner.contains(**p))
+                    .min_by(|a, b| dist(a).total_cmp(&dist(b)));
+                if let Some(at) = near {
+                    let [x, y] = frame.to_pixels(*at);
+                    root.draw(&Text::new(
+                        format!("p = {}", c.probability),
+                        (x as i32 + style.ipx(4.0) as i32, y as i32 + style.ipx(2.0) as i32),
+                        font(11.0).color(&INK),
+                    ))
+                    .map_err(draw_error)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The figure's top layer, drawn over [`draw_under`]'s: the fitted ellipses and their
+/// labels, the posterior contours, the boundaries, the drag handles and the legend.
+///
+/// # Errors
+/// A drawing error from the backend.
+pub fn draw_over<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    layers: &GdaLayers,
+    style: &Style,
+    frame: &PlotFrame,
+) -> Result<()> {
+    let view = frame.view;
+    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let mut chart = chart_on(root, view, style)?;
+    let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
+    let frame = *frame;
+    let colours = [CLASS0, CLASS1];
 
     // The fitted Gaussians of the drawn model: GDA's shared Σ, QDA's Σ₀ and Σ₁, or naive
     // Bayes' diagonal ones.
@@ -257,49 +406,6 @@ pub fn draw_with<DB: DrawingBackend>(
     let threshold = settings.threshold();
     if let Some(decision) = lab.decision_log_odds() {
         let moved = threshold != 0.0 || decision.shift != 0.0;
-        // The posterior contours 0.1 and 0.9 beside the heat map.
-        if settings.heat {
-            if let Ok(levels) = contours(&decision, view, 120, 90, &[0.1, 0.9]) {
-                for c in levels {
-                    for line in &c.lines {
-                        for dash in dashes(line, &frame, style.px(3.0), style.px(3.0)) {
-                            chart
-                                .draw_series(std::iter::once(PathElement::new(
-                                    dash,
-                                    INK.mix(0.7).stroke_width(style.ipx(1.0)),
-                                )))
-                                .map_err(draw_error)?;
-                        }
-                    }
-                    // The label goes where the contour passes nearest the middle of the two
-                    // means, where the eye already is.
-                    let mid =
-                        [0.5 * (lab.handle(0)[0] + lab.handle(1)[0]), 0.5 * (lab.handle(0)[1] + lab.handle(1)[1])];
-                    let dist = |p: &&Vec2| (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2);
-                    let inner = Rect {
-                        x0: view.x0 + 0.06 * (view.x1 - view.x0),
-                        x1: view.x1 - 0.1 * (view.x1 - view.x0),
-                        y0: view.y0 + 0.06 * (view.y1 - view.y0),
-                        y1: view.y1 - 0.06 * (view.y1 - view.y0),
-                    };
-                    let near = c
-                        .lines
-                        .iter()
-                        .flat_map(|l| l.iter())
-                        .filter(|p| inner.contains(**p))
-                        .min_by(|a, b| dist(a).total_cmp(&dist(b)));
-                    if let Some(at) = near {
-                        let [x, y] = frame.to_pixels(*at);
-                        root.draw(&Text::new(
-                            format!("p = {}", c.probability),
-                            (x as i32 + style.ipx(4.0) as i32, y as i32 + style.ipx(2.0) as i32),
-                            font(11.0).color(&INK),
-                        ))
-                        .map_err(draw_error)?;
-                    }
-                }
-            }
-        }
         // Where the posterior is ½, for reference, when the Bayes rule has moved the line.
         if moved {
             for line in boundary_lines(&decision.model, 0.0, view) {
@@ -351,7 +457,7 @@ pub fn draw_with<DB: DrawingBackend>(
     }
 
     legend(root, lab, &text, &frame, style)?;
-    Ok(frame)
+    Ok(())
 }
 
 /// The legend box, in whichever corner of the plot box hides the fewest points.

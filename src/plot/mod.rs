@@ -6,6 +6,7 @@
 
 pub mod gda;
 pub mod nb;
+pub mod raster;
 
 use plotters::style::RGBColor;
 

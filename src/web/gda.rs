@@ -2,6 +2,8 @@
 //! with plotters through `CanvasBackend`. Pointer positions arrive in CSS pixels and are
 //! scaled by the device pixel ratio here, in one place.
 
+use std::cell::RefCell;
+
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use serde::{Deserialize, Serialize};
@@ -15,7 +17,10 @@ use crate::error::Error;
 use crate::gda::lab::ModelSettings;
 use crate::gda::posterior_map::{HeatMap, PosteriorPalette};
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
-use crate::plot::gda::{draw_with, plot_box, GdaLayers, PlotFrame};
+use crate::plot::gda::{
+    base_key, draw_base, draw_cloud, draw_over, draw_with, plot_box, BaseKey, GdaLayers, PlotFrame,
+};
+use crate::plot::raster::{draw_texts, Raster, RasterBackend};
 use crate::plot::Style;
 
 /// The generating parameters as the controls send them.
@@ -40,14 +45,18 @@ pub struct GdaPanel {
     frame: Option<PlotFrame>,
     css_size: (f64, f64),
     heat: HeatLayer,
+    /// Everything but the text, drawn in wasm and blitted in one `putImageData`: a canvas
+    /// call per marker and its rasterization by the browser cost several times more.
+    raster: RefCell<Raster>,
+    /// What the raster's saved base (background, grid, axes) shows, and its plot box.
+    base: Option<(BaseKey, PlotFrame)>,
 }
 
-/// The heat map's reusable parts: the colour table, the pixel buffer, an offscreen canvas.
+/// The heat map's reusable parts: the colour table and the quarter-resolution field.
 #[derive(Default)]
 struct HeatLayer {
     map: Option<HeatMap>,
-    pixels: Vec<u8>,
-    canvas: Option<HtmlCanvasElement>,
+    positions: Vec<f32>,
 }
 
 #[wasm_bindgen]
@@ -64,6 +73,8 @@ impl GdaPanel {
             frame: None,
             css_size: (0.0, 0.0),
             heat: HeatLayer::default(),
+            raster: RefCell::new(Raster::default()),
+            base: None,
         })
     }
 
@@ -218,22 +229,78 @@ impl GdaPanel {
         self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < 2);
     }
 
-    /// Draws the figure (with the posterior heat map under it when that is on).
+    /// Draws the figure (with the posterior heat map under it when that is on). The bottom
+    /// layer (background, heat map, grid, points) is drawn into the wasm raster and blitted
+    /// with one `putImageData`; its labels and the top layer (ellipses, boundaries, handles,
+    /// legend: few, long shapes) are drawn with canvas calls over it.
     ///
     /// # Errors
     /// When the canvas has no 2-D context.
     pub fn draw(&mut self) -> Result<(), JsError> {
+        let (w, h) = (self.canvas.width(), self.canvas.height());
+        if self.raster.borrow_mut().resize(w, h).is_err() {
+            // A canvas too large for the raster is drawn with canvas calls throughout.
+            self.base = None;
+            return self.draw_on_canvas();
+        }
+        let heat = self.lab.models().heat;
+        // Without the heat map the background, grid and axes stay the same while the view
+        // does: the raster keeps them and only undoes what was drawn over them last time.
+        let key = base_key(&self.lab, &self.layers, &self.style, (w, h));
+        let kept = match &self.base {
+            Some((k, frame)) if !heat && *k == key && self.raster.borrow_mut().restore_base() => Some(*frame),
+            _ => None,
+        };
+        let frame = match kept {
+            Some(frame) => frame,
+            None => {
+                let root = RasterBackend::new(&self.raster).into_drawing_area();
+                let frame = if heat {
+                    let (lab, heat, raster, dpr) = (&self.lab, &mut self.heat, &self.raster, self.style.dpr);
+                    let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame, dpr);
+                    let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
+                    draw_base(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?
+                } else {
+                    draw_base(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?
+                };
+                if heat {
+                    self.raster.borrow_mut().forget_base();
+                    self.base = None;
+                } else {
+                    self.raster.borrow_mut().save_base();
+                    self.base = Some((key, frame));
+                }
+                frame
+            }
+        };
+        {
+            let root = RasterBackend::new(&self.raster).into_drawing_area();
+            draw_cloud(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
+        }
+        let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
+        let ctx: web_sys::CanvasRenderingContext2d =
+            self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        let raster = self.raster.borrow();
+        // The ImageData is a view of wasm memory; putImageData copies it out at once.
+        let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, h)
+            .map_err(|_| js_error(Error::Browser("make the figure's image".into())))?;
+        ctx.put_image_data(&image, 0.0, 0.0).map_err(|_| js_error(Error::Browser("draw the figure's image".into())))?;
+        let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
+        draw_texts(&mut over, raster.texts()).map_err(js_error)?;
+        let root = over.into_drawing_area();
+        draw_over(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
+        root.present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.frame = Some(frame);
+        Ok(())
+    }
+
+    /// [`GdaPanel::draw`] with every shape a canvas call (for canvases too large for the
+    /// raster): slower, the same picture.
+    fn draw_on_canvas(&mut self) -> Result<(), JsError> {
         let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
             .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
         let root = backend.into_drawing_area();
-        let frame = if self.lab.models().heat {
-            let (lab, heat, target) = (&self.lab, &mut self.heat, &self.canvas);
-            let mut paint = |frame: &PlotFrame| heat.paint(lab, target, frame);
-            let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
-            draw_with(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?
-        } else {
-            draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?
-        };
+        let frame = draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?;
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         Ok(())
@@ -456,52 +523,26 @@ impl GdaPanel {
 }
 
 impl HeatLayer {
-    /// Paints the posterior heat map of the decision model into the plot box: filled at a
-    /// quarter of the backing resolution into an offscreen canvas, then drawn scaled in one
-    /// `drawImage` call (smoothing hides the cells).
-    fn paint(&mut self, lab: &GdaLab, target: &HtmlCanvasElement, frame: &PlotFrame) -> crate::Result<()> {
+    /// Paints the posterior heat map of the decision model into the plot box: the log-odds
+    /// evaluated at a quarter of the backing resolution, then interpolated bilinearly over
+    /// the box (which hides the cells; exact for the linear models) and coloured per pixel.
+    fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, dpr: f64) -> crate::Result<()> {
         let Some(model) = lab.decision_log_odds() else { return Ok(()) };
         let [l, t, r, b] = frame.pixels;
-        let (w, h) = (((r - l) / 4).max(1) as usize, ((b - t) / 4).max(1) as usize);
+        // Cells of 4 CSS pixels: the colours are looked up per pixel after interpolating
+        // the log-odds, which is exact for the linear models and smooth for the others.
+        let cell = (4.0 * dpr).round().max(1.0) as i32;
+        let (w, h) = (((r - l) / cell).max(1) as usize, ((b - t) / cell).max(1) as usize);
         if self.map.is_none() {
             // Lighter than the default so the points stay easy to see on top of it.
             self.map = Some(HeatMap::new(PosteriorPalette { max_tint: 0.38, ..PosteriorPalette::default() })?);
         }
         let heat = self.map.as_ref().ok_or_else(|| Error::Browser("build the heat map colours".into()))?;
-        heat.fill(&model, frame.view, w, h, &mut self.pixels)?;
-        let browser = |what: &str| Error::Browser(what.to_string());
-        if self.canvas.is_none() {
-            let doc = web_sys::window().and_then(|w| w.document()).ok_or_else(|| browser("find the document"))?;
-            let c: HtmlCanvasElement = doc
-                .create_element("canvas")
-                .map_err(|_| browser("make a canvas"))?
-                .dyn_into()
-                .map_err(|_| browser("make a canvas"))?;
-            self.canvas = Some(c);
-        }
-        let off = self.canvas.as_ref().ok_or_else(|| browser("make a canvas"))?;
-        off.set_width(w as u32);
-        off.set_height(h as u32);
-        let ctx2d = |c: &HtmlCanvasElement| -> crate::Result<web_sys::CanvasRenderingContext2d> {
-            c.get_context("2d")
-                .ok()
-                .flatten()
-                .and_then(|x| x.dyn_into().ok())
-                .ok_or_else(|| browser("get a 2-D drawing context"))
-        };
-        let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(&self.pixels), w as u32, h as u32)
-            .map_err(|_| browser("make the heat-map image"))?;
-        ctx2d(off)?.put_image_data(&image, 0.0, 0.0).map_err(|_| browser("fill the heat-map image"))?;
-        let main = ctx2d(target)?;
-        main.set_image_smoothing_enabled(true);
-        main.draw_image_with_html_canvas_element_and_dw_and_dh(
-            off,
-            f64::from(l),
-            f64::from(t),
-            f64::from(r - l),
-            f64::from(b - t),
-        )
-        .map_err(|_| browser("draw the heat map"))?;
+        heat.fill_positions(&model, frame.view, w, h, &mut self.positions)?;
+        // One colour per CSS pixel: the field is smooth, and at dpr 2 that is a quarter of
+        // the work of one per backing pixel.
+        let block = dpr.floor().max(1.0) as u32;
+        raster.borrow_mut().draw_field_scaled(&self.positions, w, h, frame.pixels, heat.table(), block);
         Ok(())
     }
 }

@@ -1,0 +1,1178 @@
+//! A small anti-aliased software rasterizer, and a plotters backend on top of it, for the
+//! parts of a figure that are many small shapes (the point clouds, dashed curves, the heat
+//! map): drawn here into one RGBA buffer, they reach a canvas as a single `putImageData`
+//! instead of thousands of canvas calls, each rasterized again by the browser.
+//!
+//! Geometry follows the 2-D canvas exactly: pixel (i, j) is the square [i, i+1] × [j, j+1]
+//! with its centre at (i + ½, j + ½); a circle of radius r centred on the integer point
+//! (x, y) covers the pixels around that grid corner symmetrically; a stroke of width w is
+//! the band within w/2 of its centre line, with butt ends; an axis-aligned line of odd or
+//! even width is moved by half a pixel exactly as `plotters-canvas` moves it.
+//!
+//! Coverage is the fraction of a pixel's area inside the shape: exact for axis-aligned
+//! rectangles and for convex polygons (the pixel square is clipped against every edge),
+//! and the usual distance approximation for circles and strokes — clamp(½ + d) where d is
+//! how far inside the edge the pixel's centre lies, which is exact for a straight edge that
+//! crosses the pixel parallel to its sides and within 4 % for the arcs drawn here. A shape
+//! is painted in one pass over its coverage mask, so a stroke's segments and joins do not
+//! double the alpha where they overlap (as a canvas path would not). Colours blend over the
+//! opaque buffer with source-over: dst = src·a + dst·(1 − a), a = alpha × coverage.
+//!
+//! Text is not rasterized: [`RasterBackend`] queues every label ([`QueuedText`]) so that
+//! the caller can draw them with a text-capable backend after blitting the pixels.
+
+use std::cell::RefCell;
+use std::convert::Infallible;
+
+use plotters_backend::text_anchor::Pos;
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontFamily,
+    FontStyle, FontTransform,
+};
+
+use crate::error::Result;
+
+/// An opaque RGBA image (row-major, 4 bytes a pixel) with a scratch coverage mask.
+#[derive(Debug, Clone, Default)]
+pub struct Raster {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    /// Coverage of the shape being painted, 0–255 per pixel; zero outside `touched`.
+    cover: Vec<u8>,
+    /// The pixel indices with a nonzero `cover`, so painting and clearing the mask cost
+    /// the shape's size, not the image's.
+    touched: Vec<u32>,
+    texts: Vec<QueuedText>,
+    stamps: Vec<(StampKey, Stamp)>,
+    /// A saved picture ([`Raster::save_base`]) and its labels.
+    base: Vec<u8>,
+    base_texts: Vec<QueuedText>,
+    /// Whether drawing is being tracked in `dirty`, to be undone by [`Raster::restore_base`].
+    tracking: bool,
+    /// Pixel rectangles [x0, y0, x1, y1) drawn on since the base was saved or restored.
+    dirty: Vec<[u32; 4]>,
+    image_scratch: ImageScratch,
+}
+
+impl std::fmt::Debug for QueuedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QueuedText")
+            .field("text", &self.text)
+            .field("pos", &self.pos)
+            .field("size", &self.size)
+            .finish()
+    }
+}
+
+/// A label waiting to be drawn over the raster by a backend that can draw text.
+#[derive(Clone)]
+pub struct QueuedText {
+    /// What the label says.
+    pub text: String,
+    /// Where its anchor is, in pixels.
+    pub pos: BackendCoord,
+    family: String,
+    size: f64,
+    style: FontStyle,
+    color: BackendColor,
+    anchor: Pos,
+    transform: FontTransform,
+}
+
+/// A shape's coverage, rasterized once and reused wherever the same shape lands on whole
+/// pixels (every marker of a class has the same radius or the same integer vertices around
+/// an integer centre, so its coverage is the same up to translation).
+#[derive(Debug, Clone, PartialEq)]
+enum StampKey {
+    Disc(u64),
+    Ring(u64, u64),
+    Polygon(Vec<(i64, i64)>),
+}
+
+/// A shape about to be stamped, compared with the stored keys without allocating.
+enum Shape<'a> {
+    /// Inner (−∞ for a disc) and outer radius, centred on the anchor.
+    Ring(f64, f64),
+    /// Whole-pixel vertices and their bounding box's top-left corner (the anchor).
+    Polygon(&'a [(f64, f64)], (f64, f64)),
+}
+
+impl Shape<'_> {
+    fn is(&self, key: &StampKey) -> bool {
+        match (self, key) {
+            (Shape::Ring(i, o), StampKey::Disc(k)) => !i.is_finite() && o.to_bits() == *k,
+            (Shape::Ring(i, o), StampKey::Ring(ki, ko)) => i.to_bits() == *ki && o.to_bits() == *ko,
+            (Shape::Polygon(p, (x0, y0)), StampKey::Polygon(k)) => {
+                p.len() == k.len() && p.iter().zip(k).all(|(p, k)| p.0 - x0 == k.0 as f64 && p.1 - y0 == k.1 as f64)
+            }
+            _ => false,
+        }
+    }
+
+    /// The stored key, and how far the shape reaches left, up, right and down of its anchor.
+    fn key(&self) -> (StampKey, (i64, i64, i64, i64)) {
+        match *self {
+            Shape::Ring(i, o) => {
+                let n = o.ceil() as i64 + 1;
+                let key =
+                    if i.is_finite() { StampKey::Ring(i.to_bits(), o.to_bits()) } else { StampKey::Disc(o.to_bits()) };
+                (key, (n, n, n, n))
+            }
+            Shape::Polygon(p, (x0, y0)) => {
+                let k: Vec<(i64, i64)> = p.iter().map(|p| ((p.0 - x0) as i64, (p.1 - y0) as i64)).collect();
+                let (w, h) = k.iter().fold((0, 0), |m, p| (m.0.max(p.0), m.1.max(p.1)));
+                (StampKey::Polygon(k), (0, 0, w, h))
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Stamp {
+    /// Offset of the stamp's top-left pixel from the shape's anchor.
+    origin: (i64, i64),
+    width: i64,
+    /// Coverage 0–255, row by row; only the rows' nonzero runs are kept.
+    runs: Vec<(i64, i64, Vec<u8>)>,
+}
+
+/// The most pixels a [`Raster`] holds (a 4096 × 2048 canvas; a panel at dpr 2 has about
+/// 2 million): with its coverage mask and saved base, 9 bytes a pixel.
+pub const MAX_PIXELS: usize = 1 << 23;
+
+/// How many distinct stamps to keep (a figure uses a handful).
+const STAMPS: usize = 16;
+
+impl Raster {
+    /// A white image of `width × height` pixels.
+    ///
+    /// # Errors
+    /// As [`Raster::resize`].
+    pub fn new(width: u32, height: u32) -> Result<Raster> {
+        let mut r = Raster::default();
+        r.resize(width, height)?;
+        Ok(r)
+    }
+
+    /// Makes the image `width × height` (white), reusing its memory when the size is the
+    /// same, and drops the queued labels.
+    ///
+    /// # Errors
+    /// [`crate::Error::InvalidParameter`] above [`MAX_PIXELS`] pixels (the image is left
+    /// empty then); a caller draws such a figure another way.
+    pub fn resize(&mut self, width: u32, height: u32) -> Result<()> {
+        self.texts.clear();
+        if (width, height) == (self.width, self.height) {
+            return Ok(());
+        }
+        let n = u64::from(width) * u64::from(height);
+        if n > MAX_PIXELS as u64 {
+            *self = Raster::default();
+            return Err(crate::Error::InvalidParameter {
+                name: "image size",
+                value: format!("{width} × {height}"),
+                rule: "the figure's raster holds at most 2²³ pixels",
+            });
+        }
+        let n = n as usize;
+        self.width = width;
+        self.height = height;
+        self.rgba = vec![255; 4 * n];
+        self.cover = vec![0; n];
+        self.touched.clear();
+        self.forget_base();
+        Ok(())
+    }
+
+    /// Keeps the picture and labels as they are now as the base, and starts tracking what
+    /// is drawn over it, so that [`Raster::restore_base`] can undo just that: much less
+    /// than redrawing a whole picture whose background, grid and axes stay the same.
+    pub fn save_base(&mut self) {
+        self.base.clone_from(&self.rgba);
+        self.base_texts.clone_from(&self.texts);
+        self.dirty.clear();
+        self.tracking = true;
+    }
+
+    /// Puts back the saved base where anything has been drawn since, and its labels.
+    /// Returns false (and changes nothing) when there is no base.
+    pub fn restore_base(&mut self) -> bool {
+        if !self.tracking || self.base.len() != self.rgba.len() {
+            return false;
+        }
+        let stride = 4 * self.width as usize;
+        for &[x0, y0, x1, y1] in &self.dirty {
+            for y in y0 as usize..y1 as usize {
+                let (a, b) = (y * stride + 4 * x0 as usize, y * stride + 4 * x1 as usize);
+                self.rgba[a..b].copy_from_slice(&self.base[a..b]);
+            }
+        }
+        self.dirty.clear();
+        self.texts.clone_from(&self.base_texts);
+        true
+    }
+
+    /// Drops the saved base and stops tracking.
+    pub fn forget_base(&mut self) {
+        self.tracking = false;
+        self.base = Vec::new();
+        self.base_texts.clear();
+        self.dirty.clear();
+    }
+
+    /// Records that the pixels [x0, x1) × [y0, y1) may change (when tracking).
+    #[inline]
+    fn touch(&mut self, x0: i64, y0: i64, x1: i64, y1: i64) {
+        if !self.tracking {
+            return;
+        }
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let (x0, y0, x1, y1) = (x0.clamp(0, w), y0.clamp(0, h), x1.clamp(0, w), y1.clamp(0, h));
+        if x0 < x1 && y0 < y1 {
+            self.dirty.push([x0 as u32, y0 as u32, x1 as u32, y1 as u32]);
+        }
+    }
+
+    /// A coverage-only scratch image, to rasterize a stamp in.
+    fn scratch(width: i64, height: i64) -> Raster {
+        let (w, h) = (width.max(1) as u32, height.max(1) as u32);
+        Raster { width: w, height: h, cover: vec![0; w as usize * h as usize], ..Raster::default() }
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The pixels, RGBA, row by row (the layout of an `ImageData`).
+    pub fn pixels(&self) -> &[u8] {
+        &self.rgba
+    }
+
+    /// The RGBA colour of pixel (x, y), or `None` outside the image.
+    pub fn pixel(&self, x: u32, y: u32) -> Option<[u8; 4]> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let i = 4 * (y as usize * self.width as usize + x as usize);
+        Some([self.rgba[i], self.rgba[i + 1], self.rgba[i + 2], self.rgba[i + 3]])
+    }
+
+    /// The labels queued by [`RasterBackend`] since the last [`Raster::resize`].
+    pub fn texts(&self) -> &[QueuedText] {
+        &self.texts
+    }
+
+    /// Paints the whole image one opaque colour.
+    pub fn clear(&mut self, rgb: [u8; 3]) {
+        self.touch(0, 0, i64::from(self.width), i64::from(self.height));
+        if rgb == [255; 3] {
+            self.rgba.fill(255);
+        } else {
+            let px = [rgb[0], rgb[1], rgb[2], 255];
+            for p in self.rgba.chunks_exact_mut(4) {
+                p.copy_from_slice(&px);
+            }
+        }
+    }
+
+    /// Whether (x, y) is a pixel of the image.
+    #[inline]
+    fn inside(&self, x: i64, y: i64) -> bool {
+        x >= 0 && y >= 0 && x < i64::from(self.width) && y < i64::from(self.height)
+    }
+
+    /// Blends `paint` over pixel (x, y) (inside the image) at coverage `c` (0–255).
+    #[inline]
+    fn blend(&mut self, x: i64, y: i64, c: u32, paint: Paint) {
+        self.blend_at(y as usize * self.width as usize + x as usize, c, paint);
+    }
+
+    /// [`Raster::blend`] by pixel index.
+    #[inline]
+    fn blend_at(&mut self, i: usize, c: u32, paint: Paint) {
+        let a = div255(paint.alpha * c);
+        if a == 0 {
+            return;
+        }
+        let Some(p) = self.rgba.get_mut(4 * i..4 * i + 4) else { return };
+        let Ok(bytes) = <[u8; 4]>::try_from(&*p) else { return };
+        let d = u32::from_le_bytes(bytes);
+        // Red and blue, then green and alpha, two 16-bit lanes at a time; the alpha lane
+        // blends 255 with 255 and stays opaque.
+        let na = 255 - a;
+        let rb = div255_lanes((paint.rb * a) + (d & 0x00FF_00FF) * na);
+        let ga = div255_lanes((paint.ga * a) + ((d >> 8) & 0x00FF_00FF) * na);
+        p.copy_from_slice(&(rb | (ga << 8)).to_le_bytes());
+    }
+
+    /// Adds coverage `c` (0–1) at pixel (x, y) to the mask, keeping the larger value.
+    #[inline]
+    fn mark(&mut self, x: i64, y: i64, c: f64) {
+        if c <= 0.0 || !self.inside(x, y) {
+            return;
+        }
+        let i = y as usize * self.width as usize + x as usize;
+        let v = (fmin(c, 1.0) * 255.0 + 0.5) as u8;
+        let old = self.cover[i];
+        if old == 0 && v > 0 {
+            self.touched.push(i as u32);
+        }
+        if v > old {
+            self.cover[i] = v;
+        }
+    }
+
+    /// Blends `paint` × mask over every marked pixel, then empties the mask.
+    fn paint_mask(&mut self, paint: Paint) {
+        let touched = std::mem::take(&mut self.touched);
+        for &i in &touched {
+            let i = i as usize;
+            let c = u32::from(self.cover[i]);
+            self.cover[i] = 0;
+            self.blend_at(i, c, paint);
+        }
+        self.touched = touched;
+        self.touched.clear();
+    }
+
+    /// Paints the stamp for `key` with its anchor at (ax, ay), rasterizing it first with
+    /// `draw` (given a scratch image and the anchor's position in it) when it is new.
+    fn stamp(&mut self, shape: Shape<'_>, at: (i64, i64), paint: Paint, draw: impl FnOnce(&mut Raster, f64, f64)) {
+        let (ax, ay) = at;
+        let found = self.stamps.iter().position(|(k, _)| shape.is(k));
+        let index = match found {
+            Some(i) => i,
+            None => {
+                let (key, reach) = shape.key();
+                // reach: how far the shape extends left, up, right and down of its anchor.
+                let (l, t, r, b) = reach;
+                let (w, h) = (l + r + 2, t + b + 2);
+                let mut s = Raster::scratch(w, h);
+                draw(&mut s, (l + 1) as f64, (t + 1) as f64);
+                let mut runs = Vec::new();
+                for y in 0..h {
+                    let row = &s.cover[(y * w) as usize..((y + 1) * w) as usize];
+                    if let (Some(first), Some(last)) =
+                        (row.iter().position(|&c| c > 0), row.iter().rposition(|&c| c > 0))
+                    {
+                        runs.push((y, first as i64, row[first..=last].to_vec()));
+                    }
+                }
+                if self.stamps.len() >= STAMPS {
+                    self.stamps.clear();
+                }
+                self.stamps.push((key, Stamp { origin: (-(l + 1), -(t + 1)), width: w, runs }));
+                self.stamps.len() - 1
+            }
+        };
+        let stamp = std::mem::replace(&mut self.stamps[index].1, Stamp { origin: (0, 0), width: 0, runs: Vec::new() });
+        let (ox, oy) = (ax + stamp.origin.0, ay + stamp.origin.1);
+        if let (Some(first), Some(last)) = (stamp.runs.first(), stamp.runs.last()) {
+            self.touch(ox, oy + first.0, ox + stamp.width, oy + last.0 + 1);
+        }
+        for (dy, dx, run) in &stamp.runs {
+            let y = oy + dy;
+            if y < 0 || y >= i64::from(self.height) {
+                continue;
+            }
+            for (k, &c) in run.iter().enumerate() {
+                let x = ox + dx + k as i64;
+                if c > 0 && x >= 0 && x < i64::from(self.width) {
+                    self.blend(x, y, u32::from(c), paint);
+                }
+            }
+        }
+        debug_assert!(stamp.width > 0);
+        self.stamps[index].1 = stamp;
+    }
+
+    /// The pixel range [lo, hi) that can meet the interval [a, b], clamped to `0..size`.
+    fn span(a: f64, b: f64, size: u32) -> (i64, i64) {
+        let lo = (a.floor() as i64).max(0);
+        let hi = (b.ceil() as i64).min(i64::from(size));
+        (lo, hi)
+    }
+
+    /// Fills the axis-aligned rectangle [x0, x1] × [y0, y1] (any order), with exact area
+    /// coverage at fractional edges.
+    pub fn fill_rect(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, rgb: [u8; 3], alpha: f64) {
+        let paint = Paint::new(rgb, alpha);
+        let (x0, x1) = (fmin(x0, x1), fmax(x0, x1));
+        let (y0, y1) = (fmin(y0, y1), fmax(y0, y1));
+        let (xa, xb) = Self::span(x0, x1, self.width);
+        let (ya, yb) = Self::span(y0, y1, self.height);
+        if xa >= xb {
+            return;
+        }
+        self.touch(xa, ya, xb, yb);
+        // Only the first and last columns can be partly covered.
+        let (first, last) = (overlap(x0, x1, xa), overlap(x0, x1, xb - 1));
+        let w = self.width as usize;
+        for y in ya..yb {
+            let cy = overlap(y0, y1, y);
+            let inner = to_byte(cy);
+            if inner == 0 {
+                continue;
+            }
+            let row = y as usize * w;
+            self.blend_at(row + xa as usize, to_byte(cy * first), paint);
+            if xb - 1 > xa {
+                self.blend_at(row + (xb - 1) as usize, to_byte(cy * last), paint);
+            }
+            for x in xa + 1..xb - 1 {
+                self.blend_at(row + x as usize, inner, paint);
+            }
+        }
+    }
+
+    /// Strokes the outline of the rectangle `[x0, y0, x1, y1]` (x0..x1 × y0..y1) with a
+    /// line `width` wide centred on it (mitred corners, as a canvas `strokeRect`).
+    pub fn stroke_rect(&mut self, rect: [f64; 4], width: f64, rgb: [u8; 3], alpha: f64) {
+        let [x0, y0, x1, y1] = rect;
+        let paint = Paint::new(rgb, alpha);
+        let (x0, x1) = (fmin(x0, x1), fmax(x0, x1));
+        let (y0, y1) = (fmin(y0, y1), fmax(y0, y1));
+        let h = width / 2.0;
+        let (xa, xb) = Self::span(x0 - h, x1 + h, self.width);
+        let (ya, yb) = Self::span(y0 - h, y1 + h, self.height);
+        self.touch(xa, ya, xb, yb);
+        for y in ya..yb {
+            let outer_y = overlap(y0 - h, y1 + h, y);
+            let horizontal_band = fmin(overlap(y0 - h, y0 + h, y) + overlap(y1 - h, y1 + h, y), 1.0);
+            for x in xa..xb {
+                // The union of the two vertical and the two horizontal bands.
+                let outer_x = overlap(x0 - h, x1 + h, x);
+                let vertical = fmin(overlap(x0 - h, x0 + h, x) + overlap(x1 - h, x1 + h, x), 1.0) * outer_y;
+                let c = to_byte(fmax(vertical, horizontal_band * outer_x));
+                if c > 0 {
+                    self.blend(x, y, c, paint);
+                }
+            }
+        }
+    }
+
+    /// Fills the disc of radius `r` centred on (cx, cy).
+    pub fn fill_circle(&mut self, cx: f64, cy: f64, r: f64, rgb: [u8; 3], alpha: f64) {
+        self.ring(cx, cy, f64::NEG_INFINITY, r, Paint::new(rgb, alpha));
+    }
+
+    /// Strokes the circle of radius `r` centred on (cx, cy) with a line `width` wide.
+    pub fn stroke_circle(&mut self, cx: f64, cy: f64, r: f64, width: f64, rgb: [u8; 3], alpha: f64) {
+        self.ring(cx, cy, r - width / 2.0, r + width / 2.0, Paint::new(rgb, alpha));
+    }
+
+    /// Paints the pixels whose centres lie between the radii `inner` and `outer` (−∞ for
+    /// a disc), from a stamp when the centre is on a grid corner.
+    fn ring(&mut self, cx: f64, cy: f64, inner: f64, outer: f64, paint: Paint) {
+        if !(outer > 0.0 && outer < 1e6 && cx.is_finite() && cy.is_finite()) {
+            return;
+        }
+        // Markers and handles are stamped; a large ring is rasterized where it is.
+        if cx.fract() == 0.0 && cy.fract() == 0.0 && outer <= 128.0 {
+            let shape = Shape::Ring(inner, outer);
+            self.stamp(shape, (cx as i64, cy as i64), paint, |s, x, y| s.mark_ring(x, y, inner, outer));
+        } else {
+            self.mark_ring(cx, cy, inner, outer);
+            self.paint_mask(paint);
+        }
+    }
+
+    /// Marks the ring between the radii `inner` and `outer` around (cx, cy): coverage is
+    /// the overlap of [d − ½, d + ½] with [inner, outer], d the pixel centre's distance.
+    fn mark_ring(&mut self, cx: f64, cy: f64, inner: f64, outer: f64) {
+        let reach = outer + 1.0;
+        let (xa, xb) = Self::span(cx - reach, cx + reach, self.width);
+        let (ya, yb) = Self::span(cy - reach, cy + reach, self.height);
+        self.touch(xa, ya, xb, yb);
+        let sq = |v: f64| if v > 0.0 { v * v } else { 0.0 };
+        // Squared distances outside which a pixel is surely empty, and between which it is
+        // surely full.
+        let (none_out, none_in) = (sq(outer + 0.5), sq(inner - 0.5));
+        let (full_out, full_in) = (sq(outer - 0.5), if inner.is_finite() { sq(inner + 0.5) } else { 0.0 });
+        for y in ya..yb {
+            let dy = y as f64 + 0.5 - cy;
+            for x in xa..xb {
+                let dx = x as f64 + 0.5 - cx;
+                let d2 = dx * dx + dy * dy;
+                if d2 >= none_out || (inner > 0.5 && d2 <= none_in) {
+                    continue;
+                }
+                let c = if d2 <= full_out && d2 >= full_in {
+                    1.0
+                } else {
+                    let d = d2.sqrt();
+                    fmin(outer, d + 0.5) - fmax(inner, d - 0.5)
+                };
+                self.mark(x, y, c);
+            }
+        }
+    }
+
+    /// Fills a polygon (closed implicitly). Convex polygons get exact area coverage;
+    /// others are sampled 4 × 4 per pixel with the non-zero winding rule. A polygon with
+    /// whole-pixel vertices (a marker) is rasterized once and stamped.
+    pub fn fill_polygon(&mut self, points: &[(f64, f64)], rgb: [u8; 3], alpha: f64) {
+        let paint = Paint::new(rgb, alpha);
+        if points.len() < 3 || points.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) {
+            return;
+        }
+        let whole =
+            points.iter().all(|p| p.0.fract() == 0.0 && p.1.fract() == 0.0 && p.0.abs() < 1e6 && p.1.abs() < 1e6);
+        let (x0, y0) = points.iter().fold((f64::INFINITY, f64::INFINITY), |m, p| (fmin(m.0, p.0), fmin(m.1, p.1)));
+        let (x1, y1) =
+            points.iter().fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| (fmax(m.0, p.0), fmax(m.1, p.1)));
+        if whole && x1 - x0 <= 256.0 && y1 - y0 <= 256.0 {
+            let shape = Shape::Polygon(points, (x0, y0));
+            self.stamp(shape, (x0 as i64, y0 as i64), paint, |s, x, y| {
+                let local: Vec<(f64, f64)> = points.iter().map(|p| (p.0 - x0 + x, p.1 - y0 + y)).collect();
+                s.mark_polygon(&local);
+            });
+        } else {
+            self.mark_polygon(points);
+            self.paint_mask(paint);
+        }
+    }
+
+    /// Marks a polygon's coverage (see [`Raster::fill_polygon`]).
+    fn mark_polygon(&mut self, points: &[(f64, f64)]) {
+        let (x0, y0) = points.iter().fold((f64::INFINITY, f64::INFINITY), |m, p| (fmin(m.0, p.0), fmin(m.1, p.1)));
+        let (x1, y1) =
+            points.iter().fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| (fmax(m.0, p.0), fmax(m.1, p.1)));
+        let (xa, xb) = Self::span(x0, x1, self.width);
+        let (ya, yb) = Self::span(y0, y1, self.height);
+        self.touch(xa, ya, xb, yb);
+        match convex_edges(points) {
+            Some(edges) => {
+                for y in ya..yb {
+                    for x in xa..xb {
+                        let (px, py) = (x as f64 + 0.5, y as f64 + 0.5);
+                        let mut inside = f64::INFINITY;
+                        for e in &edges {
+                            inside = fmin(inside, e.distance(px, py));
+                        }
+                        // A pixel's corners lie within √½ of its centre.
+                        let c = if inside >= 0.7072 {
+                            1.0
+                        } else if inside <= -0.7072 {
+                            0.0
+                        } else {
+                            clipped_area(x as f64, y as f64, &edges)
+                        };
+                        self.mark(x, y, c);
+                    }
+                }
+            }
+            None => {
+                for y in ya..yb {
+                    for x in xa..xb {
+                        let mut n = 0;
+                        for sy in 0..4 {
+                            for sx in 0..4 {
+                                let p =
+                                    (x as f64 + (f64::from(sx) + 0.5) / 4.0, y as f64 + (f64::from(sy) + 0.5) / 4.0);
+                                n += i32::from(winding(points, p) != 0);
+                            }
+                        }
+                        self.mark(x, y, f64::from(n) / 16.0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Strokes an open polyline `width` wide: butt ends, round joins.
+    pub fn stroke_polyline(&mut self, points: &[(f64, f64)], width: f64, rgb: [u8; 3], alpha: f64) {
+        let n = points.len();
+        if n < 2 || width.is_nan() || width <= 0.0 {
+            return;
+        }
+        let h = width / 2.0;
+        // A lone horizontal or vertical segment (grid lines, ticks, axes) is a rectangle.
+        if n == 2 {
+            let (a, b) = (points[0], points[1]);
+            if a.0 == b.0 && a.1 != b.1 {
+                return self.fill_rect(a.0 - h, a.1, a.0 + h, b.1, rgb, alpha);
+            }
+            if a.1 == b.1 && a.0 != b.0 {
+                return self.fill_rect(a.0, a.1 - h, b.0, a.1 + h, rgb, alpha);
+            }
+        }
+        // Pixels whose centres are farther than this from the centre line are empty.
+        let reach = h + 1.0;
+        for i in 0..n - 1 {
+            let (a, b) = (points[i], points[i + 1]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            if !len.is_finite() || len == 0.0 {
+                continue;
+            }
+            let (ux, uy) = (dx / len, dy / len);
+            let (round_a, round_b) = (i > 0, i + 2 < n);
+            let (xa, xb) = Self::span(fmin(a.0, b.0) - reach, fmax(a.0, b.0) + reach, self.width);
+            let (ya, yb) = Self::span(fmin(a.1, b.1) - reach, fmax(a.1, b.1) + reach, self.height);
+            self.touch(xa, ya, xb, yb);
+            for y in ya..yb {
+                let py = y as f64 + 0.5 - a.1;
+                // The pixels of this row within `reach` of the line: |px·uy − py·ux| ≤ reach.
+                let (lo, hi) = if uy.abs() > 1e-12 {
+                    let (p, q) = ((py * ux - reach) / uy, (py * ux + reach) / uy);
+                    let (p, q) = (fmin(p, q) + a.0 - 0.5, fmax(p, q) + a.0 - 0.5);
+                    ((p.floor() as i64).max(xa), (q.ceil() as i64 + 1).min(xb))
+                } else if (py * ux).abs() <= reach {
+                    (xa, xb)
+                } else {
+                    continue;
+                };
+                for x in lo..hi {
+                    let px = x as f64 + 0.5 - a.0;
+                    let t = px * ux + py * uy;
+                    let across = (px * uy - py * ux).abs();
+                    // The body: the band across, times how much of the pixel lies between
+                    // the ends along the segment.
+                    let along = clamp01(fmin(len, t + 0.5) - fmax(0.0, t - 0.5));
+                    let mut c = band(across, width) * along;
+                    // Round joins with the neighbouring segments.
+                    if round_a && t < 0.5 {
+                        c = fmax(c, band((px * px + py * py).sqrt(), width));
+                    }
+                    if round_b && t > len - 0.5 {
+                        let (qx, qy) = (px - dx, py - dy);
+                        c = fmax(c, band((qx * qx + qy * qy).sqrt(), width));
+                    }
+                    self.mark(x, y, c);
+                }
+            }
+        }
+        self.paint_mask(Paint::new(rgb, alpha));
+    }
+
+    /// Draws a field of table positions `src` (`sw × sh`) stretched over the pixel
+    /// rectangle [l, r) × [t, b), one colour per `block × block` pixels: each block
+    /// interpolates the field bilinearly at its centre's position (edges clamped, as a
+    /// smoothed canvas `drawImage` samples) and takes the opaque colour
+    /// `table[⌊position⌋]` (clamped to the table). Looking the colour up after
+    /// interpolating, rather than interpolating colours, follows a nonlinear colour map
+    /// exactly; blocks of one CSS pixel cost a quarter of the work at a device pixel
+    /// ratio of 2, invisibly in a smooth field.
+    pub fn draw_field_scaled(
+        &mut self,
+        src: &[f32],
+        sw: usize,
+        sh: usize,
+        dst: [i32; 4],
+        table: &[[u8; 4]],
+        block: u32,
+    ) {
+        let [l, t, r, b] = dst;
+        if sw == 0 || sh == 0 || src.len() < sw * sh || r <= l || b <= t || table.is_empty() || block == 0 {
+            return;
+        }
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let (xa, xb) = (i64::from(l).max(0), i64::from(r).min(w));
+        let (ya, yb) = (i64::from(t).max(0), i64::from(b).min(h));
+        if xa >= xb || ya >= yb {
+            return;
+        }
+        self.touch(xa, ya, xb, yb);
+        let block = i64::from(block);
+        // Source position of the centre of the block starting at destination coordinate d:
+        // a cell and the weight of the next one, in 1/256ths (the last cell is padded with a
+        // copy, so the next always exists).
+        let sample = |d: i64, from: i32, to: i32, n: usize, end: i64| -> (u32, i32) {
+            let centre = d as f64 + (block.min(end - d)) as f64 / 2.0;
+            let s = (centre - f64::from(from)) * n as f64 / f64::from(to - from) - 0.5;
+            let s = fmax(0.0, fmin(s, (n - 1) as f64));
+            let i = s.floor();
+            (i as u32, ((s - i) * 256.0).round() as i32)
+        };
+        // Scratch kept between frames: the colours packed, each destination block
+        // column's cell and weight, and the field interpolated down to the current row, in
+        // fixed point (1/256 of a table entry: positions stay below 2¹⁴, products below 2³⁰).
+        let mut scratch = std::mem::take(&mut self.image_scratch);
+        scratch.colours.clear();
+        scratch.colours.extend(table.iter().map(|c| u32::from_le_bytes([c[0], c[1], c[2], 255])));
+        scratch.cols.clear();
+        scratch.cols.extend((xa..xb).step_by(block as usize).map(|x| sample(x, l, r, sw, xb)));
+        scratch.row.resize(sw + 1, 0);
+        let last = (table.len() - 1) as f32;
+        let top = table.len() - 1;
+        let fixed = |v: f32| {
+            (if v > 0.0 {
+                if v < last {
+                    v
+                } else {
+                    last
+                }
+            } else {
+                0.0
+            } * 256.0) as i32
+        };
+        let n = (xb - xa) as usize;
+        let stride = 4 * self.width as usize;
+        let mut y = ya;
+        while y < yb {
+            let (y0, fy) = sample(y, t, b, sh, yb);
+            let y0 = y0 as usize;
+            let y1 = (y0 + 1).min(sh - 1);
+            let (upper, lower) = (&src[y0 * sw..(y0 + 1) * sw], &src[y1 * sw..(y1 + 1) * sw]);
+            let fy = fy as f32 / 256.0;
+            for ((o, &p), &q) in scratch.row.iter_mut().zip(upper).zip(lower) {
+                *o = fixed(p + (q - p) * fy);
+            }
+            scratch.row[sw] = scratch.row[sw - 1];
+            // The colours of the row's pixels, packed, then written out in one simple pass.
+            let (row, colours) = (&scratch.row, &scratch.colours);
+            scratch.line.resize(n, 0);
+            for (o, &(x0, fx)) in scratch.line.chunks_mut(block as usize).zip(&scratch.cols) {
+                let x0 = x0 as usize;
+                let (p, q) = (row[x0], row[x0 + 1]);
+                let k = ((p + (((q - p) * fx) >> 8)) >> 8) as usize;
+                o.fill(colours[k.min(top)]);
+            }
+            let start = y as usize * stride + 4 * xa as usize;
+            let out = &mut self.rgba[start..start + 4 * n];
+            for (o, &c) in out.chunks_exact_mut(4).zip(&scratch.line) {
+                o.copy_from_slice(&c.to_le_bytes());
+            }
+            // The block's other rows are copies of its first.
+            let rows = block.min(yb - y) as usize;
+            for k in 1..rows {
+                self.rgba.copy_within(start..start + 4 * n, start + k * stride);
+            }
+            y += block;
+        }
+        self.image_scratch = scratch;
+    }
+}
+
+/// Buffers [`Raster::draw_field_scaled`] keeps between frames.
+#[derive(Debug, Clone, Default)]
+struct ImageScratch {
+    colours: Vec<u32>,
+    cols: Vec<(u32, i32)>,
+    row: Vec<i32>,
+    line: Vec<u32>,
+}
+
+/// A colour and its alpha in 0–255, as the canvas quantizes a style's alpha; the colour
+/// is kept as two 16-bit lanes (red and blue, green and an opaque alpha).
+#[derive(Debug, Clone, Copy)]
+struct Paint {
+    rb: u32,
+    ga: u32,
+    alpha: u32,
+}
+
+impl Paint {
+    fn new(rgb: [u8; 3], alpha: f64) -> Paint {
+        let [r, g, b] = rgb.map(u32::from);
+        Paint { rb: r | (b << 16), ga: g | (255 << 16), alpha: to_byte(alpha) }
+    }
+}
+
+/// [`div255`] in each 16-bit lane of `x` (each lane at most 255²).
+#[inline]
+fn div255_lanes(x: u32) -> u32 {
+    let x = x + 0x0080_0080;
+    ((x + ((x >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+}
+
+// f64::min and f64::max compile to calls of libm's fmin/fmax on wasm (their NaN rules
+// differ from the wasm instructions'); these plain comparisons inline.
+#[inline]
+fn fmin(a: f64, b: f64) -> f64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+#[inline]
+fn fmax(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+#[inline]
+fn clamp01(v: f64) -> f64 {
+    fmax(0.0, fmin(v, 1.0))
+}
+
+/// A 0–1 fraction as 0–255, rounded.
+#[inline]
+fn to_byte(v: f64) -> u32 {
+    (clamp01(v) * 255.0 + 0.5) as u32
+}
+
+/// x / 255 rounded to the nearest integer, for x ≤ 255²: exact, without a division.
+#[inline]
+fn div255(x: u32) -> u32 {
+    let x = x + 128;
+    (x + (x >> 8)) >> 8
+}
+
+/// How much of pixel `i`'s extent [i, i + 1] lies in [lo, hi].
+#[inline]
+fn overlap(lo: f64, hi: f64, i: i64) -> f64 {
+    fmax(fmin(hi, i as f64 + 1.0) - fmax(lo, i as f64), 0.0)
+}
+
+/// Coverage of a pixel by a band `width` wide whose centre line passes `d` from the
+/// pixel's centre: the overlap of [d − w/2, d + w/2] with [−½, ½].
+#[inline]
+fn band(d: f64, width: f64) -> f64 {
+    let h = width / 2.0;
+    clamp01(fmin(d + h, 0.5) - fmax(d - h, -0.5))
+}
+
+/// A polygon edge as the half-plane it bounds: `distance` is positive inside.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    nx: f64,
+    ny: f64,
+    c: f64,
+}
+
+impl Edge {
+    #[inline]
+    fn distance(&self, x: f64, y: f64) -> f64 {
+        self.nx * x + self.ny * y + self.c
+    }
+}
+
+/// The inward unit normals of a convex polygon's edges, or `None` when it is not convex
+/// (or has no area).
+fn convex_edges(points: &[(f64, f64)]) -> Option<Vec<Edge>> {
+    let n = points.len();
+    let mut sign = 0.0;
+    let mut area2 = 0.0;
+    for i in 0..n {
+        let (a, b, c) = (points[i], points[(i + 1) % n], points[(i + 2) % n]);
+        let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0);
+        area2 += a.0 * b.1 - b.0 * a.1;
+        if cross != 0.0 {
+            if sign == 0.0 {
+                sign = cross.signum();
+            } else if cross.signum() != sign {
+                return None;
+            }
+        }
+    }
+    if sign == 0.0 || area2 == 0.0 {
+        return None;
+    }
+    let mut edges = Vec::with_capacity(n);
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len == 0.0 {
+            continue;
+        }
+        // Inside is to the left of a→b when the turns are positive, else to the right.
+        let (nx, ny) = (-dy * sign / len, dx * sign / len);
+        edges.push(Edge { nx, ny, c: -(nx * a.0 + ny * a.1) });
+    }
+    Some(edges)
+}
+
+/// The area of the pixel square [x, x+1] × [y, y+1] inside every edge's half-plane.
+fn clipped_area(x: f64, y: f64, edges: &[Edge]) -> f64 {
+    let mut poly: Vec<(f64, f64)> = vec![(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)];
+    let mut next = Vec::with_capacity(8);
+    for e in edges {
+        next.clear();
+        for i in 0..poly.len() {
+            let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (dp, dq) = (e.distance(p.0, p.1), e.distance(q.0, q.1));
+            if dp >= 0.0 {
+                next.push(p);
+            }
+            if (dp >= 0.0) != (dq >= 0.0) {
+                let s = dp / (dp - dq);
+                next.push((p.0 + s * (q.0 - p.0), p.1 + s * (q.1 - p.1)));
+            }
+        }
+        std::mem::swap(&mut poly, &mut next);
+        if poly.is_empty() {
+            return 0.0;
+        }
+    }
+    let mut a = 0.0;
+    for i in 0..poly.len() {
+        let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+        a += p.0 * q.1 - q.0 * p.1;
+    }
+    fmin((a / 2.0).abs(), 1.0)
+}
+
+/// The winding number of the closed polygon around `p`.
+fn winding(points: &[(f64, f64)], p: (f64, f64)) -> i32 {
+    let mut w = 0;
+    for i in 0..points.len() {
+        let (a, b) = (points[i], points[(i + 1) % points.len()]);
+        let side = (b.0 - a.0) * (p.1 - a.1) - (p.0 - a.0) * (b.1 - a.1);
+        if a.1 <= p.1 {
+            if b.1 > p.1 && side > 0.0 {
+                w += 1;
+            }
+        } else if b.1 <= p.1 && side < 0.0 {
+            w -= 1;
+        }
+    }
+    w
+}
+
+/// A plotters backend that draws into a [`Raster`] and queues the text.
+///
+/// It is the bottom layer of a figure: the caller blits the pixels, then draws
+/// [`Raster::texts`] over them with [`draw_texts`].
+pub struct RasterBackend<'a> {
+    raster: &'a RefCell<Raster>,
+}
+
+impl<'a> RasterBackend<'a> {
+    /// A backend drawing into `raster` (its size is the drawing area's).
+    pub fn new(raster: &'a RefCell<Raster>) -> RasterBackend<'a> {
+        RasterBackend { raster }
+    }
+}
+
+fn rgb_alpha(c: BackendColor) -> ([u8; 3], f64) {
+    ([c.rgb.0, c.rgb.1, c.rgb.2], c.alpha)
+}
+
+impl DrawingBackend for RasterBackend<'_> {
+    type ErrorType = Infallible;
+
+    fn get_size(&self) -> (u32, u32) {
+        let r = self.raster.borrow();
+        (r.width, r.height)
+    }
+
+    fn ensure_prepared(&mut self) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        Ok(())
+    }
+
+    fn present(&mut self) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        Ok(())
+    }
+
+    fn draw_pixel(
+        &mut self,
+        p: BackendCoord,
+        color: BackendColor,
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        let (rgb, a) = rgb_alpha(color);
+        let (x, y) = (f64::from(p.0), f64::from(p.1));
+        self.raster.borrow_mut().fill_rect(x, y, x + 1.0, y + 1.0, rgb, a);
+        Ok(())
+    }
+
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        let (rgb, a) = rgb_alpha(style.color());
+        if a == 0.0 {
+            return Ok(());
+        }
+        // plotters-canvas moves vertical and horizontal lines up/left by half a pixel.
+        let (mut p, mut q) = ((f64::from(from.0), f64::from(from.1)), (f64::from(to.0), f64::from(to.1)));
+        if p.0 == q.0 {
+            p.0 -= 0.5;
+            q.0 -= 0.5;
+        }
+        if p.1 == q.1 {
+            p.1 -= 0.5;
+            q.1 -= 0.5;
+        }
+        self.raster.borrow_mut().stroke_polyline(&[p, q], f64::from(style.stroke_width()), rgb, a);
+        Ok(())
+    }
+
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        ul: BackendCoord,
+        br: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        let (rgb, a) = rgb_alpha(style.color());
+        if a == 0.0 {
+            return Ok(());
+        }
+        let (x0, y0, x1, y1) = (f64::from(ul.0), f64::from(ul.1), f64::from(br.0), f64::from(br.1));
+        let mut r = self.raster.borrow_mut();
+        if fill {
+            let whole = x0 <= 0.0 && y0 <= 0.0 && x1 >= f64::from(r.width) && y1 >= f64::from(r.height);
+            if whole && a >= 1.0 {
+                r.clear(rgb);
+            } else {
+                r.fill_rect(x0, y0, x1, y1, rgb, a);
+            }
+        } else {
+            r.stroke_rect([x0, y0, x1, y1], f64::from(style.stroke_width()), rgb, a);
+        }
+        Ok(())
+    }
+
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        let (rgb, a) = rgb_alpha(style.color());
+        if a == 0.0 {
+            return Ok(());
+        }
+        let points: Vec<(f64, f64)> = path.into_iter().map(|(x, y)| (f64::from(x), f64::from(y))).collect();
+        self.raster.borrow_mut().stroke_polyline(&points, f64::from(style.stroke_width()), rgb, a);
+        Ok(())
+    }
+
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        let (rgb, a) = rgb_alpha(style.color());
+        if a == 0.0 {
+            return Ok(());
+        }
+        let (x, y, r) = (f64::from(center.0), f64::from(center.1), f64::from(radius));
+        if fill {
+            self.raster.borrow_mut().fill_circle(x, y, r, rgb, a);
+        } else {
+            self.raster.borrow_mut().stroke_circle(x, y, r, f64::from(style.stroke_width()), rgb, a);
+        }
+        Ok(())
+    }
+
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        let (rgb, a) = rgb_alpha(style.color());
+        if a == 0.0 {
+            return Ok(());
+        }
+        let points: Vec<(f64, f64)> = vert.into_iter().map(|(x, y)| (f64::from(x), f64::from(y))).collect();
+        self.raster.borrow_mut().fill_polygon(&points, rgb, a);
+        Ok(())
+    }
+
+    fn draw_text<TStyle: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &TStyle,
+        pos: BackendCoord,
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        let queued = QueuedText {
+            text: text.to_string(),
+            pos,
+            family: style.family().as_str().to_string(),
+            size: style.size(),
+            style: style.style(),
+            color: style.color(),
+            anchor: style.anchor(),
+            transform: style.transform(),
+        };
+        self.raster.borrow_mut().texts.push(queued);
+        Ok(())
+    }
+
+    fn blit_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        (iw, ih): (u32, u32),
+        src: &[u8],
+    ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
+        // RGB, as plotters' bitmap element sends it.
+        let mut r = self.raster.borrow_mut();
+        let (w, h) = (i64::from(r.width), i64::from(r.height));
+        r.touch(i64::from(pos.0), i64::from(pos.1), i64::from(pos.0) + i64::from(iw), i64::from(pos.1) + i64::from(ih));
+        for dy in 0..i64::from(ih) {
+            for dx in 0..i64::from(iw) {
+                let (x, y) = (i64::from(pos.0) + dx, i64::from(pos.1) + dy);
+                let s = 3 * (dy * i64::from(iw) + dx) as usize;
+                if x < 0 || y < 0 || x >= w || y >= h || s + 3 > src.len() {
+                    continue;
+                }
+                let d = 4 * (y * w + x) as usize;
+                r.rgba[d..d + 3].copy_from_slice(&src[s..s + 3]);
+                r.rgba[d + 3] = 255;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl BackendTextStyle for QueuedText {
+    type FontError = Infallible;
+
+    fn color(&self) -> BackendColor {
+        self.color
+    }
+
+    fn size(&self) -> f64 {
+        self.size
+    }
+
+    fn transform(&self) -> FontTransform {
+        self.transform.clone()
+    }
+
+    fn style(&self) -> FontStyle {
+        self.style
+    }
+
+    fn anchor(&self) -> Pos {
+        self.anchor
+    }
+
+    fn family(&self) -> FontFamily<'_> {
+        FontFamily::from(self.family.as_str())
+    }
+
+    fn layout_box(&self, _text: &str) -> std::result::Result<((i32, i32), (i32, i32)), Infallible> {
+        // Only a backend that draws text itself (a canvas) is given queued labels.
+        Ok(((0, 0), (0, 0)))
+    }
+
+    fn draw<E, F: FnMut(i32, i32, BackendColor) -> std::result::Result<(), E>>(
+        &self,
+        _text: &str,
+        _pos: BackendCoord,
+        _draw: F,
+    ) -> std::result::Result<std::result::Result<(), E>, Infallible> {
+        Ok(Ok(()))
+    }
+}
+
+/// Draws the queued labels onto `backend` (a canvas, after the raster has been blitted).
+///
+/// # Errors
+/// A drawing error from the backend, as [`crate::Error::Browser`].
+pub fn draw_texts<DB: DrawingBackend>(backend: &mut DB, texts: &[QueuedText]) -> Result<()> {
+    for t in texts {
+        backend.draw_text(&t.text, t, t.pos).map_err(super::draw_error)?;
+    }
+    Ok(())
+}
