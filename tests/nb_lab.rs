@@ -725,7 +725,7 @@ fn at_alpha_zero_a_word_seen_only_in_spam_vetoes_ham_with_a_sentence() {
         ledger.sentences
     );
     // The formula shows the zero count: P(word | ham) = (0 + 0) / (n_ham + 0 × |V|) = 0.
-    let [spam_formula, ham_formula] = &ledger.formulas[0];
+    let [spam_formula, ham_formula] = &ledger.formulas()[0];
     assert!(spam_formula.contains(word) && spam_formula.contains(&format!("({n_spam_w} + 0)")), "{spam_formula}");
     assert!(
         ham_formula.contains(word) && ham_formula.contains("(0 + 0)") && ham_formula.ends_with("= 0"),
@@ -743,9 +743,9 @@ fn formulas_plug_in_the_recounted_counts_of_each_word() {
     for event in [EventModel::Multinomial, EventModel::Bernoulli] {
         lab.set_event_model(event).unwrap();
         let ledger = lab.explain(message);
-        assert_eq!(ledger.formulas.len(), ledger.explanation.words.len());
-        assert!(!ledger.formulas.is_empty());
-        for (w, [spam_f, ham_f]) in ledger.explanation.words.iter().zip(&ledger.formulas) {
+        assert_eq!(ledger.formulas().len(), ledger.explanation.words.len());
+        assert!(!ledger.formulas().is_empty());
+        for (w, [spam_f, ham_f]) in ledger.explanation.words.iter().zip(&ledger.formulas()) {
             // [count of the word, class total] per event model, recounted.
             let (per_word, totals) = match event {
                 EventModel::Multinomial => (&r.tokens, r.total_tokens),

@@ -88,6 +88,36 @@ impl Hasher for FxHasher {
     }
 }
 
+/// The vocabulary index of a word id that no counted message has.
+pub(crate) const NOT_IN_VOCABULARY: u32 = u32::MAX;
+
+/// Distinct words numbered in order of first appearance: a corpus is kept as word ids
+/// into one of these, so that each distinct word is stored (and allocated) once, and
+/// recounting a split or scoring the test part hashes no token.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Interner {
+    index: FastMap<String, u32>,
+    words: Vec<String>,
+}
+
+impl Interner {
+    /// The id of `word`, numbering it if it is new (one allocation per new word only).
+    pub(crate) fn intern(&mut self, word: &str) -> u32 {
+        if let Some(&id) = self.index.get(word) {
+            return id;
+        }
+        let id = self.words.len() as u32;
+        self.index.insert(word.to_string(), id);
+        self.words.push(word.to_string());
+        id
+    }
+
+    /// The words, indexed by id.
+    pub(crate) fn words(&self) -> &[String] {
+        &self.words
+    }
+}
+
 /// Vocabulary and per-class word counts of a training corpus.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Counts {
@@ -147,6 +177,44 @@ impl Counts {
         }
         self.total_tokens[c] += tokens.len() as u64;
         self.docs[c] += 1;
+    }
+
+    /// Counts messages given as word ids into `words` (a corpus-wide word list, see
+    /// [`Interner`]), in order: the same counts, vocabulary order included, as
+    /// [`Counts::add_tokens`] on their tokens, without hashing a token. Also returns the
+    /// map from a word id to its vocabulary index ([`NOT_IN_VOCABULARY`] for words no
+    /// counted message has).
+    ///
+    /// d_cw (messages containing w) is counted with a stamp per word — the serial number
+    /// of the last message that contained it — instead of a set per message.
+    pub(crate) fn from_id_docs<'a>(
+        docs: impl Iterator<Item = (&'a [u32], Label)>,
+        words: &[String],
+    ) -> (Counts, Vec<u32>) {
+        let mut counts = Counts::new();
+        let mut map = vec![NOT_IN_VOCABULARY; words.len()];
+        let mut stamp: Vec<u32> = Vec::new();
+        for (serial, (ids, label)) in docs.enumerate() {
+            let c = label.index();
+            // Serials start at 1: a fresh stamp of 0 never matches.
+            let serial = serial as u32 + 1;
+            for &id in ids {
+                let slot = &mut map[id as usize];
+                if *slot == NOT_IN_VOCABULARY {
+                    *slot = counts.insert_word(&words[id as usize]);
+                    stamp.push(0);
+                }
+                let i = *slot as usize;
+                counts.token_counts[c][i] += 1;
+                if stamp[i] != serial {
+                    stamp[i] = serial;
+                    counts.doc_counts[c][i] += 1;
+                }
+            }
+            counts.total_tokens[c] += ids.len() as u64;
+            counts.docs[c] += 1;
+        }
+        (counts, map)
     }
 
     /// Tokenizes `text` and adds it as a message of class `label`.

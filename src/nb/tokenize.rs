@@ -45,6 +45,16 @@ pub fn tokenize(text: &str) -> Vec<String> {
 /// Appends the tokens of `text` to `out` (same rules as [`tokenize`]), reusing the
 /// vector's allocation across calls.
 pub fn tokenize_into(text: &str, out: &mut Vec<String>) {
+    for_each_token(text, |token| out.push(token.to_string()));
+}
+
+/// Calls `emit` with each token of `text`, in order (same rules as [`tokenize`]), without
+/// allocating a `String` per token: a token is a slice of `text` when lower-casing leaves it
+/// unchanged, else a slice of one reused buffer. Counting and scoring look a token up by
+/// `&str` and allocate only for words they keep, so a corpus or a long paste costs one
+/// allocation per *distinct* word instead of one per token.
+pub fn for_each_token<F: FnMut(&str)>(text: &str, mut emit: F) {
+    let mut lower = String::new();
     // Most text is ASCII, and for ASCII the rules reduce to a few byte classes
     // (`ascii_words`), several times faster than the general scan. The text is cut where no
     // rule can join across: after a line break (a word and grapheme boundary whatever
@@ -62,8 +72,8 @@ pub fn tokenize_into(text: &str, out: &mut Vec<String>) {
             || (i > 0 && (bytes[i - 1] == b'\n' || (bytes[i - 1] == b' ' && bytes[i].is_ascii() && bytes[i] != b' ')));
         if cut && i > piece {
             if !piece_ascii {
-                ascii_words(&text[ascii_from..piece], out);
-                tokenize_general(&text[piece..i], out);
+                ascii_words(&text[ascii_from..piece], &mut lower, &mut emit);
+                tokenize_general(&text[piece..i], &mut emit);
                 ascii_from = i;
             }
             piece = i;
@@ -73,7 +83,7 @@ pub fn tokenize_into(text: &str, out: &mut Vec<String>) {
             piece_ascii = false;
         }
     }
-    ascii_words(&text[ascii_from..], out);
+    ascii_words(&text[ascii_from..], &mut lower, &mut emit);
 }
 
 /// The word break classes of ASCII (UAX #29, table 3); ASCII has no Extend, Format, ZWJ,
@@ -140,8 +150,19 @@ fn joins(before: Wb, a: Wb, b: Wb, after: Wb) -> bool {
 }
 
 /// [`tokenize_into`] for ASCII text: the UAX #29 words that hold a letter or a digit,
-/// lower-cased (nothing else of the rules applies to ASCII). `text` must be ASCII.
-fn ascii_words(text: &str, out: &mut Vec<String>) {
+/// lower-cased (nothing else of the rules applies to ASCII). `text` must be ASCII; `lower`
+/// is scratch space for the words that have a capital letter.
+fn ascii_words<F: FnMut(&str)>(text: &str, lower: &mut String, emit: &mut F) {
+    let mut word = |w: &str| {
+        if w.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower.clear();
+            lower.push_str(w);
+            lower.make_ascii_lowercase();
+            emit(lower);
+        } else {
+            emit(w);
+        }
+    };
     let s = text.as_bytes();
     let class = |i: usize| WB_ASCII[usize::from(s[i] & 0x7F)];
     let word_char = |c: Wb| matches!(c, Wb::Letter | Wb::Numeric);
@@ -158,7 +179,7 @@ fn ascii_words(text: &str, out: &mut Vec<String>) {
             || joins(before, a, b, if i + 1 < s.len() { class(i + 1) } else { Wb::Other });
         if !join {
             if alnum {
-                out.push(text[start..i].to_ascii_lowercase());
+                word(&text[start..i]);
             }
             (start, alnum) = (i, false);
         }
@@ -166,12 +187,12 @@ fn ascii_words(text: &str, out: &mut Vec<String>) {
         (before, a) = (a, b);
     }
     if alnum {
-        out.push(text[start..].to_ascii_lowercase());
+        word(&text[start..]);
     }
 }
 
 /// [`tokenize_into`] for any text: the rules as written in the module docs.
-fn tokenize_general(text: &str, out: &mut Vec<String>) {
+fn tokenize_general<F: FnMut(&str)>(text: &str, emit: &mut F) {
     let lower = text.to_lowercase();
     // Emoji clusters, in order; the ones inside a word span are handled by `split_word`.
     // Most messages have none, and then the grapheme scan is skipped.
@@ -184,45 +205,45 @@ fn tokenize_general(text: &str, out: &mut Vec<String>) {
                 break;
             }
             if offset < start {
-                out.push(g.to_string());
+                emit(g);
             }
             emoji.next();
         }
-        split_word(word, out);
+        split_word(word, emit);
     }
-    out.extend(emoji.map(|(_, g)| g.to_string()));
+    emoji.for_each(|(_, g)| emit(g));
 }
 
 /// Splits one UAX #29 word into tokens: ideographs and emoji alone, other runs together.
-fn split_word(word: &str, out: &mut Vec<String>) {
+fn split_word<F: FnMut(&str)>(word: &str, emit: &mut F) {
     // The common case, a word of letters and digits only, is emitted as it is.
     if word.chars().all(|c| c.is_alphanumeric() && !is_han(c) && !is_emoji(c)) {
-        out.push(word.to_string());
+        emit(word);
         return;
     }
     let mut run = String::new();
     for g in word.graphemes(true) {
         if is_emoji_grapheme(g) {
-            flush(&mut run, out);
-            out.push(g.to_string());
+            flush(&mut run, emit);
+            emit(g);
         } else if g.chars().next().is_some_and(is_han) {
-            flush(&mut run, out);
+            flush(&mut run, emit);
             let mut han = String::new();
             push_visible(g, &mut han);
-            out.push(han);
+            emit(&han);
         } else {
             push_visible(g, &mut run);
         }
     }
-    flush(&mut run, out);
+    flush(&mut run, emit);
 }
 
 /// Emits the words of the pending run (those with a letter or a digit); empties it. The
 /// run is segmented again because removing an invisible character can move a word
 /// boundary: a ZWJ glues a following pictograph to a word (UAX #29 rule WB3c), so
 /// `a` ZWJ `©` would otherwise give the token `a©` where the visible `a©` gives `a`.
-fn flush(run: &mut String, out: &mut Vec<String>) {
-    out.extend(run.unicode_words().map(str::to_string));
+fn flush<F: FnMut(&str)>(run: &mut String, emit: &mut F) {
+    run.unicode_words().for_each(|w| emit(w));
     run.clear();
 }
 
@@ -283,8 +304,8 @@ mod tests {
     /// Both paths on one ASCII text: the fast one must give the general one's tokens.
     fn same_as_general(text: &str) {
         let (mut fast, mut general) = (Vec::new(), Vec::new());
-        ascii_words(text, &mut fast);
-        tokenize_general(text, &mut general);
+        ascii_words(text, &mut String::new(), &mut |t: &str| fast.push(t.to_string()));
+        tokenize_general(text, &mut |t: &str| general.push(t.to_string()));
         assert_eq!(fast, general, "ASCII fast path differs on {text:?}");
     }
 
@@ -340,7 +361,7 @@ mod tests {
             let len = next() % 24;
             let text: String = (0..len).map(|_| alphabet[next() % alphabet.len()]).collect();
             let mut general = Vec::new();
-            tokenize_general(&text, &mut general);
+            tokenize_general(&text, &mut |t: &str| general.push(t.to_string()));
             assert_eq!(tokenize(&text), general, "cutting changed the tokens of {text:?}");
         }
     }
@@ -348,8 +369,8 @@ mod tests {
     #[test]
     fn mixed_text_is_tokenized_line_by_line_as_a_whole() {
         let text = "WIN £1000 now!\r\n明天meeting改到3pm\nplain ascii line\n👍🏽 ok\nΣΟΦΊΑΣ end";
-        let mut general = Vec::new();
-        tokenize_general(text, &mut general);
+        let mut general: Vec<String> = Vec::new();
+        tokenize_general(text, &mut |t: &str| general.push(t.to_string()));
         assert_eq!(tokenize(text), general);
     }
 
