@@ -986,6 +986,8 @@ pub struct CorpusLoader {
     labels: Vec<Label>,
     ids: Vec<Vec<u32>>,
     vocab: Interner,
+    /// The word ids of the message being read.
+    scratch: Vec<u32>,
     /// Every text kept so far with its position, to drop repeats as they are read; the
     /// texts are moved out of it, in order, when the corpus is complete.
     seen: FastMap<String, u32>,
@@ -1021,6 +1023,7 @@ impl CorpusLoader {
             labels: Vec::new(),
             ids: Vec::new(),
             vocab: Interner::default(),
+            scratch: Vec::new(),
             seen: FastMap::default(),
             dedup: DedupReport::default(),
             bad_lines: 0,
@@ -1033,9 +1036,10 @@ impl CorpusLoader {
     /// true when done.
     pub fn step(&mut self, max_bytes: usize) -> bool {
         let end = self.pos.saturating_add(max_bytes.max(1)).min(self.text.len());
-        // Extend to the end of the line (a char boundary, since '\n' is ASCII).
-        let end = match self.text[self.pos..].char_indices().find(|&(i, c)| self.pos + i >= end && c == '\n') {
-            Some((i, _)) => self.pos + i + 1,
+        // Extend to the end of the line (a char boundary, since '\n' is ASCII), searched
+        // bytewise from `end` on: a UTF-8 continuation byte is never b'\n'.
+        let end = match self.text.as_bytes()[end..].iter().position(|&b| b == b'\n') {
+            Some(i) => end + i + 1,
             None => self.text.len(),
         };
         let chunk = &self.text[self.pos..end];
@@ -1050,10 +1054,11 @@ impl CorpusLoader {
                     Some(&first) if self.labels[first as usize] == label => self.dedup.exact_duplicates += 1,
                     Some(_) => self.dedup.conflicting_labels += 1,
                     None => {
-                        let vocab = &mut self.vocab;
-                        let mut ids = Vec::new();
-                        for_each_token(&text, |t| ids.push(vocab.intern(t)));
-                        self.ids.push(ids);
+                        let (vocab, scratch) = (&mut self.vocab, &mut self.scratch);
+                        scratch.clear();
+                        for_each_token(&text, |t| scratch.push(vocab.intern(t)));
+                        // One exact-size allocation per message, not a growing vector.
+                        self.ids.push(scratch.as_slice().to_vec());
                         self.seen.insert(text, self.labels.len() as u32);
                         self.labels.push(label);
                         self.dedup.kept += 1;

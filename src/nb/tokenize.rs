@@ -63,25 +63,35 @@ pub fn for_each_token<F: FnMut(&str)>(text: &str, mut emit: F) {
     // ASCII character is never Extend, Format or ZWJ, so WB4, GB9 and GB9a cannot attach it;
     // a space is neither cased nor case-ignorable). ASCII pieces take the fast path, the
     // others the general one, in text order.
+    //
+    // Lines are found with `find` (memchr) and a line that is all ASCII is not looked at
+    // byte by byte here: consecutive ASCII lines form one ASCII piece.
     let bytes = text.as_bytes();
     let mut ascii_from = 0;
-    let mut piece = 0;
-    let mut piece_ascii = true;
-    for i in 0..=bytes.len() {
-        let cut = i == bytes.len()
-            || (i > 0 && (bytes[i - 1] == b'\n' || (bytes[i - 1] == b' ' && bytes[i].is_ascii() && bytes[i] != b' ')));
-        if cut && i > piece {
-            if !piece_ascii {
-                ascii_words(&text[ascii_from..piece], &mut lower, &mut emit);
-                tokenize_general(&text[piece..i], &mut emit);
-                ascii_from = i;
+    let mut line_start = 0;
+    while line_start < bytes.len() {
+        let line_end = text[line_start..].find('\n').map_or(bytes.len(), |p| line_start + p + 1);
+        if !bytes[line_start..line_end].is_ascii() {
+            let mut piece = line_start;
+            let mut piece_ascii = true;
+            for i in line_start..=line_end {
+                let cut = i == line_end
+                    || (i > line_start && bytes[i - 1] == b' ' && bytes[i].is_ascii() && bytes[i] != b' ');
+                if cut && i > piece {
+                    if !piece_ascii {
+                        ascii_words(&text[ascii_from..piece], &mut lower, &mut emit);
+                        tokenize_general(&text[piece..i], &mut emit);
+                        ascii_from = i;
+                    }
+                    piece = i;
+                    piece_ascii = true;
+                }
+                if i < line_end && !bytes[i].is_ascii() {
+                    piece_ascii = false;
+                }
             }
-            piece = i;
-            piece_ascii = true;
         }
-        if i < bytes.len() && !bytes[i].is_ascii() {
-            piece_ascii = false;
-        }
+        line_start = line_end;
     }
     ascii_words(&text[ascii_from..], &mut lower, &mut emit);
 }
@@ -122,6 +132,17 @@ const WB_ASCII: [Wb; 128] = {
             b'.' | b'\'' => Wb::MidNumLetQ,
             _ => Wb::Other,
         };
+        b += 1;
+    }
+    table
+};
+
+/// Whether each ASCII byte is a letter or a digit.
+const ALNUM_ASCII: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphanumeric();
         b += 1;
     }
     table
@@ -171,12 +192,33 @@ fn ascii_words<F: FnMut(&str)>(text: &str, lower: &mut String, emit: &mut F) {
     }
     let (mut before, mut a) = (Wb::Other, class(0));
     let (mut start, mut alnum) = (0, word_char(a));
-    for i in 1..s.len() {
+    let mut i = 1;
+    while i < s.len() {
+        if word_char(a) {
+            // A run of letters and digits after a letter or digit joins whole (WB5, WB8 to
+            // WB10): skip it with one table lookup per byte.
+            let run = s[i..].iter().take_while(|&&b| ALNUM_ASCII[usize::from(b & 0x7F)]).count();
+            if run > 0 {
+                let end = i + run;
+                alnum = true;
+                before = if run >= 2 { class(end - 2) } else { a };
+                a = class(end - 1);
+                i = end;
+                if i == s.len() {
+                    break;
+                }
+            }
+        }
         let b = class(i);
-        // Letters and digits always join (WB5, WB8 to WB10): the common case, decided
-        // without looking further.
-        let join = (word_char(a) && word_char(b))
-            || joins(before, a, b, if i + 1 < s.len() { class(i + 1) } else { Wb::Other });
+        // Letters and digits always join (WB5, WB8 to WB10), a space joins only a space
+        // (WB3d and WB999): the common cases, decided without the full rules.
+        let join = if word_char(a) && word_char(b) {
+            true
+        } else if a == Wb::Space || b == Wb::Space {
+            a == b
+        } else {
+            joins(before, a, b, if i + 1 < s.len() { class(i + 1) } else { Wb::Other })
+        };
         if !join {
             if alnum {
                 word(&text[start..i]);
@@ -185,6 +227,7 @@ fn ascii_words<F: FnMut(&str)>(text: &str, lower: &mut String, emit: &mut F) {
         }
         alnum |= word_char(b);
         (before, a) = (a, b);
+        i += 1;
     }
     if alnum {
         word(&text[start..]);
@@ -243,7 +286,7 @@ fn split_word<F: FnMut(&str)>(word: &str, emit: &mut F) {
 /// boundary: a ZWJ glues a following pictograph to a word (UAX #29 rule WB3c), so
 /// `a` ZWJ `©` would otherwise give the token `a©` where the visible `a©` gives `a`.
 fn flush<F: FnMut(&str)>(run: &mut String, emit: &mut F) {
-    run.unicode_words().for_each(|w| emit(w));
+    run.unicode_words().for_each(emit);
     run.clear();
 }
 
