@@ -184,9 +184,10 @@ pub(crate) fn hash_word(bytes: &[u8]) -> u64 {
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
-        let mut last = [0u8; 8];
-        last[..rest.len()].copy_from_slice(rest);
-        h.add(u64::from_le_bytes(last));
+        // Byte by byte, not `copy_from_slice` into a buffer: in wasm a variable-length copy
+        // is a call, dearer than these few shifts.
+        let last = rest.iter().enumerate().fold(0u64, |v, (k, &b)| v | u64::from(b) << (8 * k));
+        h.add(last);
     }
     // The length tells "ab" from "ab\0", which the padding would not.
     h.add(bytes.len() as u64);

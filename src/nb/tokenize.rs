@@ -67,6 +67,11 @@ pub fn for_each_token<F: FnMut(&str)>(text: &str, mut emit: F) {
     // Lines are found with `find` (memchr) and a line that is all ASCII is not looked at
     // byte by byte here: consecutive ASCII lines form one ASCII piece.
     let bytes = text.as_bytes();
+    if bytes.is_ascii() {
+        // One word-at-a-time check instead of a search for line ends.
+        ascii_words(text, &mut lower, &mut emit);
+        return;
+    }
     let mut ascii_from = 0;
     let mut line_start = 0;
     while line_start < bytes.len() {
