@@ -199,7 +199,12 @@ impl NaiveBayes {
         (self.explain_bag_with_costs(&bag, unknown_words, costs), tokens)
     }
 
-    fn explain_bag_with_costs(&self, bag: &super::model::Bag, unknown_words: Vec<String>, costs: &Costs) -> Explanation {
+    fn explain_bag_with_costs(
+        &self,
+        bag: &super::model::Bag,
+        unknown_words: Vec<String>,
+        costs: &Costs,
+    ) -> Explanation {
         let counts = self.counts();
         let event = self.event_model();
         let per_class = |label: Label, i: usize| match event {
