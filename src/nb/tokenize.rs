@@ -54,6 +54,12 @@ pub fn tokenize_into(text: &str, out: &mut Vec<String>) {
 /// `&str` and allocate only for words they keep, so a corpus or a long paste costs one
 /// allocation per *distinct* word instead of one per token.
 pub fn for_each_token<F: FnMut(&str)>(text: &str, mut emit: F) {
+    // One compiled copy of the tokenizer for every caller (an indirect call per token costs
+    // far less than the word breaking; a copy per caller cost ~10 KB of `.wasm` each).
+    tokens(text, &mut emit);
+}
+
+fn tokens(text: &str, mut emit: &mut dyn FnMut(&str)) {
     let mut lower = String::new();
     // Most text is ASCII, and for ASCII the rules reduce to a few byte classes
     // (`ascii_words`), several times faster than the general scan. The text is cut where no
