@@ -279,7 +279,7 @@ fn spam_lab_switches_smoothing_and_keeps_it_across_reseeding() {
     assert_eq!(lab.smoothing(), s);
     let ledger = lab.explain("free prize");
     assert_eq!(ledger.explanation.smoothing, s);
-    assert!(ledger.formulas.iter().all(|[spam, _]| spam.contains("+ 3 + 0.5)")), "{:?}", ledger.formulas);
+    assert!(ledger.formulas().iter().all(|[spam, _]| spam.contains("+ 3 + 0.5)")), "{:?}", ledger.formulas());
     assert!(ledger.prior_formulas[1].starts_with("P(spam) = ("), "{:?}", ledger.prior_formulas);
     lab.set_seed(7).unwrap();
     assert_eq!(lab.smoothing(), s);

@@ -725,7 +725,7 @@ fn at_alpha_zero_a_word_seen_only_in_spam_vetoes_ham_with_a_sentence() {
         ledger.sentences
     );
     // The formula shows the zero count: P(word | ham) = (0 + 0) / (n_ham + 0 × |V|) = 0.
-    let [spam_formula, ham_formula] = &ledger.formulas[0];
+    let [spam_formula, ham_formula] = &ledger.formulas()[0];
     assert!(spam_formula.contains(word) && spam_formula.contains(&format!("({n_spam_w} + 0)")), "{spam_formula}");
     assert!(
         ham_formula.contains(word) && ham_formula.contains("(0 + 0)") && ham_formula.ends_with("= 0"),
@@ -743,9 +743,9 @@ fn formulas_plug_in_the_recounted_counts_of_each_word() {
     for event in [EventModel::Multinomial, EventModel::Bernoulli] {
         lab.set_event_model(event).unwrap();
         let ledger = lab.explain(message);
-        assert_eq!(ledger.formulas.len(), ledger.explanation.words.len());
-        assert!(!ledger.formulas.is_empty());
-        for (w, [spam_f, ham_f]) in ledger.explanation.words.iter().zip(&ledger.formulas) {
+        assert_eq!(ledger.formulas().len(), ledger.explanation.words.len());
+        assert!(!ledger.formulas().is_empty());
+        for (w, [spam_f, ham_f]) in ledger.explanation.words.iter().zip(&ledger.formulas()) {
             // [count of the word, class total] per event model, recounted.
             let (per_word, totals) = match event {
                 EventModel::Multinomial => (&r.tokens, r.total_tokens),
@@ -813,4 +813,90 @@ fn sms_spam_collection_loads_in_steps_and_reaches_97_percent() {
         m.confusion
     );
     assert!(accuracy >= 0.97, "accuracy {accuracy}");
+}
+
+// ---------------------------------------------------------------------------------------
+// The ledger as the panel draws it: capped rows, details on demand.
+
+/// Every distinct word of the teaching corpus, in order: a message with more words than
+/// a capped ledger shows, and with both spam-only and ham-only words.
+fn every_corpus_word() -> Vec<String> {
+    let mut seen = HashSet::new();
+    teaching_docs().iter().flat_map(|(t, _)| tokenize(t)).filter(|w| seen.insert(w.clone())).collect()
+}
+
+#[test]
+fn a_capped_ledger_shows_the_strongest_words_in_order_and_sums_the_rest() {
+    let lab = SpamLab::builtin().unwrap();
+    let msg = format!("{} zzzqx qqqzx xqzzq unheardofword", every_corpus_word().join(" "));
+    let ledger = lab.explain(&msg);
+    let e = &ledger.explanation;
+    let view = ledger.view(7, 2);
+    let v = &view.explanation;
+    assert_eq!(v.words.len(), 7);
+    assert_eq!(v.distinct_words, e.words.len());
+    assert_eq!(v.hidden.words, e.words.len() - 7);
+    // Rows in order of first appearance, each the word at its index.
+    assert!(v.words.windows(2).all(|w| w[0].index < w[1].index));
+    for row in &v.words {
+        assert_eq!(row.word, e.words[row.index].word);
+        assert_eq!(row.contribution, e.words[row.index].contribution);
+    }
+    // The strongest: no hidden word has a larger |contribution| than a shown one.
+    let shown: HashSet<usize> = v.words.iter().map(|r| r.index).collect();
+    let weakest = v.words.iter().map(|r| r.contribution.abs()).fold(f64::INFINITY, f64::min);
+    let hidden: Vec<f64> = (0..e.words.len()).filter(|i| !shown.contains(i)).map(|i| e.words[i].contribution).collect();
+    assert!(hidden.iter().all(|c| c.abs() <= weakest));
+    // The hidden row is the plain sum of the others, so the rows add up to the log-odds.
+    assert!((v.hidden.contribution - hidden.iter().sum::<f64>()).abs() < 1e-9);
+    let terms: Vec<f64> = std::iter::once(v.prior_log_ratio)
+        .chain(v.words.iter().map(|r| r.contribution))
+        .chain([v.hidden.contribution])
+        .collect();
+    let size = terms.iter().map(|t| t.abs()).sum::<f64>().max(1.0);
+    assert!((terms.iter().sum::<f64>() - e.log_odds.unwrap()).abs() <= 1e-9 * size);
+    // Unknown words (the test part's own words, then the four made-up ones): the first two
+    // listed, all counted.
+    let unknown: Vec<String> =
+        tokenize(&msg).into_iter().filter(|w| lab.model().counts().index_of(w).is_none()).collect();
+    assert!(unknown.ends_with(&["zzzqx", "qqqzx", "xqzzq", "unheardofword"].map(String::from)));
+    assert_eq!(v.unknown_words, &unknown[..2]);
+    assert_eq!(v.unknown_count, unknown.len());
+    // Details on demand: the same numbers and formulas as the full explanation.
+    let d = ledger.word_detail(v.words[0].index).unwrap();
+    let w = &e.words[v.words[0].index];
+    assert_eq!(
+        (d.word.as_str(), d.count, d.spam_count, d.ham_count),
+        (w.word.as_str(), w.count, w.spam_count, w.ham_count)
+    );
+    assert_eq!(d.formulas, ledger.formulas()[v.words[0].index]);
+    assert!(ledger.word_detail(e.words.len()).is_none());
+}
+
+#[test]
+fn a_short_ledger_is_shown_whole() {
+    let lab = SpamLab::builtin().unwrap();
+    let ledger = lab.explain(MESSAGES[0]);
+    let view = ledger.view(100, 30);
+    assert_eq!(view.explanation.words.len(), ledger.explanation.words.len());
+    assert_eq!((view.explanation.hidden.words, view.explanation.hidden.contribution), (0, 0.0));
+    assert_eq!(view.explanation.hidden.veto, None);
+}
+
+#[test]
+fn hidden_vetoes_of_both_classes_are_undefined_not_nan() {
+    // At α = 0 the corpus' spam-only words are +∞ and its ham-only words −∞; with one row
+    // shown, the hidden words rule out both classes: reported as 0.0 with a `Both` veto.
+    let mut lab = SpamLab::builtin().unwrap();
+    lab.set_alpha(0.0).unwrap();
+    let ledger = lab.explain(&every_corpus_word().join(" "));
+    let e = &ledger.explanation;
+    assert!(e.words.iter().any(|w| w.contribution == f64::INFINITY));
+    assert!(e.words.iter().any(|w| w.contribution == f64::NEG_INFINITY));
+    let view = ledger.view(1, 30);
+    assert_eq!(view.explanation.words.len(), 1);
+    assert!(view.explanation.words[0].contribution.is_infinite(), "a veto is the strongest evidence");
+    assert_eq!(view.explanation.hidden.contribution, 0.0);
+    assert_eq!(view.explanation.hidden.veto, Some(genlab::nb::Veto::Both));
+    assert_eq!(view.explanation.log_odds, None);
 }

@@ -553,7 +553,7 @@ async fn gda_csv_outliers_and_bimodal_survive_bad_data() {
 // ---------------------------------------------------------------------------------------
 // SpamPanel.
 
-fn spam_sane(what: &str, p: &SpamPanel) {
+fn spam_sane(what: &str, p: &mut SpamPanel) {
     assert!(p.alpha().is_finite() && p.alpha() >= 0.0, "{what}: α = {}", p.alpha());
     assert!(p.seed().is_finite(), "{what}: seed");
     for v in [p.corpus(), p.costs(), p.smoothing(), p.resample_summary(), p.messages(0, 5)] {
@@ -562,12 +562,17 @@ fn spam_sane(what: &str, p: &SpamPanel) {
     let ledger = p.explain("WIN a FREE prize 免费 🎉").unwrap();
     assert_no_nan(what, &ledger);
     assert_probability_or_null(what, &get(&get(&ledger, "explanation"), "p_spam"));
+    for i in [0, 1, 5, 1000, u32::MAX] {
+        if let Ok(detail) = p.word_detail(i) {
+            assert_no_nan(what, &detail);
+        }
+    }
 }
 
 #[wasm_bindgen_test]
 async fn spam_explain_takes_any_text() {
     next_tick().await;
-    let p = SpamPanel::new().unwrap();
+    let mut p = SpamPanel::new().unwrap();
     let mut texts = hostile_strings();
     texts.push("a ".repeat(20_000));
     texts.push("免费".repeat(20_000));
@@ -589,12 +594,12 @@ async fn spam_settings_refuse_non_numbers_and_unknown_names() {
     for a in HOSTILE_F64 {
         next_tick().await;
         settle(&format!("setAlpha({a})"), p.set_alpha(a));
-        spam_sane(&format!("after setAlpha({a})"), &p);
+        spam_sane(&format!("after setAlpha({a})"), &mut p);
         settle(&format!("setSeed({a})"), p.set_seed(a));
         for b in [f64::NAN, 1e308, 5e-324, 1.0] {
             settle(&format!("setCosts({a}, {b})"), p.set_costs(a, b));
         }
-        spam_sane(&format!("after setSeed/setCosts({a})"), &p);
+        spam_sane(&format!("after setSeed/setCosts({a})"), &mut p);
     }
     for a in [f64::NAN, f64::INFINITY, -1.0, 1001.0, 1e308] {
         refused(&format!("setAlpha({a})"), p.set_alpha(a));
@@ -612,7 +617,7 @@ async fn spam_settings_refuse_non_numbers_and_unknown_names() {
     p.set_prior("smoothed").unwrap();
     for r in ["undersample_ham", "oversample_spam", "none"] {
         settle(r, p.set_resampling(r));
-        spam_sane(r, &p);
+        spam_sane(r, &mut p);
     }
     assert_no_nan("evaluate at α = 0", &p.evaluate().unwrap());
     for v in wrong_shapes().into_iter().filter(|v| !v.is_null() && !v.is_undefined()) {
@@ -622,7 +627,7 @@ async fn spam_settings_refuse_non_numbers_and_unknown_names() {
     next_tick().await;
     for pc in ["[1, 2, 3]", "[-1, 1, 1, 1]", "[1e308, 1e308, 1e308, 1e308]", "[0, 0, 0, 0]", "[\"1\", 1, 1, 1]"] {
         settle(&format!("setSmoothing({pc})"), p.set_smoothing(json(pc)));
-        spam_sane(&format!("after setSmoothing({pc})"), &p);
+        spam_sane(&format!("after setSmoothing({pc})"), &mut p);
         assert_no_nan("evaluate", &p.evaluate().unwrap());
     }
     let nan4 = js_sys::Array::new();
@@ -644,7 +649,7 @@ async fn spam_settings_refuse_non_numbers_and_unknown_names() {
             assert_no_nan(&format!("describePriors({a}, 1)"), &d);
         }
     }
-    spam_sane("after every setting", &p);
+    spam_sane("after every setting", &mut p);
 }
 
 #[wasm_bindgen_test]
@@ -683,7 +688,7 @@ async fn spam_corpus_loading_in_the_wrong_order_or_too_big_is_refused() {
             while p.corpus_step(3) < 1.0 {}
             settle("corpusFinish of an odd file", p.corpus_finish());
         }
-        spam_sane("after an odd file", &p);
+        spam_sane("after an odd file", &mut p);
     }
     // A refused file leaves the corpus as it was; a cancelled one too.
     p.reset_corpus().unwrap();
@@ -730,7 +735,7 @@ async fn spam_corpus_edits_at_any_position_are_refused_or_applied() {
             settle("relabelMessage on a minimal corpus", p.relabel_message(i, label));
         }
     }
-    spam_sane("after removing messages", &p);
+    spam_sane("after removing messages", &mut p);
     assert_no_nan("evaluate after removing messages", &p.evaluate().unwrap());
 }
 

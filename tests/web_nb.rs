@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 
 use genlab::data::TEACHING_CORPUS;
-use genlab::nb::lab::{ALPHA_GRID, MAX_CORPUS_BYTES};
+use genlab::nb::lab::{ALPHA_GRID, MAX_CORPUS_BYTES, MAX_LEDGER_ROWS};
 use genlab::nb::tokenize;
 use genlab::web::SpamPanel;
 use wasm_bindgen::{JsCast, JsError, JsValue};
@@ -58,13 +58,18 @@ fn teaching_docs() -> Vec<(String, bool)> {
     docs
 }
 
-/// prior log-ratio + Σ word contributions (+ absent-word evidence) = log-odds, read from
-/// the object `explain` returns, to 1e-9 relative to the size of the terms.
-fn assert_ledger_identity(ledger: &JsValue, what: &str) {
+/// prior log-ratio + Σ shown word rows + the hidden words' row (+ absent-word evidence) =
+/// log-odds, read from the object `explain` returns, to 1e-9 relative to the size of the
+/// terms; and every row's details (asked for with `wordDetail`) name its word and give
+/// its two formulas.
+fn assert_ledger_identity(p: &SpamPanel, ledger: &JsValue, what: &str) {
     let e = get(ledger, "explanation");
     let mut terms = vec![num(&e, "prior_log_ratio")];
     let words = array(&get(&e, "words"));
     terms.extend(words.iter().map(|w| num(&w, "contribution")));
+    let hidden = get(&e, "hidden");
+    terms.push(num(&hidden, "contribution"));
+    assert_eq!(num(&hidden, "words") as u32 + words.length(), num(&e, "distinct_words") as u32, "{what}");
     let absent = get(&e, "absent_evidence");
     if !absent.is_null() {
         terms.push(absent.as_f64().expect("absent evidence is a number"));
@@ -75,9 +80,18 @@ fn assert_ledger_identity(ledger: &JsValue, what: &str) {
     let log_odds = num(&e, "log_odds");
     assert!((sum - log_odds).abs() <= 1e-9 * size, "{what}: ledger {sum} vs log-odds {log_odds}");
     // σ(log-odds) = P(spam).
-    let p = num(&e, "p_spam");
-    assert!((p - 1.0 / (1.0 + (-log_odds).exp())).abs() < 1e-12, "{what}");
-    assert_eq!(array(&get(ledger, "formulas")).length(), words.length(), "{what}: one formula pair per word");
+    let p_spam = num(&e, "p_spam");
+    assert!((p_spam - 1.0 / (1.0 + (-log_odds).exp())).abs() < 1e-12, "{what}");
+    for w in words.iter() {
+        let index = num(&w, "index") as u32;
+        let detail = p.word_detail(index).unwrap();
+        let word = get(&w, "word").as_string().unwrap();
+        assert_eq!(get(&detail, "word").as_string().unwrap(), word, "{what}");
+        assert_eq!(num(&detail, "contribution"), num(&w, "contribution"), "{what}");
+        let formulas = strings(&get(&detail, "formulas"));
+        assert!(formulas[0].starts_with(&format!("P({word}")) && formulas[0].contains("spam)"), "{what}: {formulas:?}");
+        assert!(formulas[1].starts_with(&format!("P({word}")) && formulas[1].contains("ham)"), "{what}: {formulas:?}");
+    }
 }
 
 const MESSAGES: &[&str] = &[
@@ -102,7 +116,7 @@ fn explain_returns_a_ledger_that_sums_to_the_log_odds_under_both_event_models() 
                 assert_eq!(get(&e, "absent_evidence").is_null(), event == "multinomial");
                 assert_eq!(get(&ledger, "truncated").as_bool(), Some(false));
                 assert_eq!(num(&ledger, "tokens") as usize, tokenize(msg).len());
-                assert_ledger_identity(&ledger, &format!("{event} α = {alpha}: {msg:?}"));
+                assert_ledger_identity(&p, &ledger, &format!("{event} α = {alpha}: {msg:?}"));
             }
         }
     }
@@ -153,6 +167,55 @@ fn alpha_zero_and_a_spam_only_word_give_plus_infinity_and_a_sentence_naming_it()
 }
 
 #[wasm_bindgen_test]
+fn a_long_message_shows_the_strongest_rows_and_sums_the_rest_into_one() {
+    // Every distinct word of the teaching corpus, once: more words than the ledger shows.
+    let mut seen = HashSet::new();
+    let msg: Vec<String> =
+        teaching_docs().iter().flat_map(|d| tokenize(&d.0)).filter(|w| seen.insert(w.clone())).collect();
+    assert!(msg.len() > MAX_LEDGER_ROWS, "the corpus has only {} words", msg.len());
+    let mut p = SpamPanel::new().unwrap();
+    for event in ["multinomial", "bernoulli"] {
+        p.set_event_model(event).unwrap();
+        let ledger = p.explain(&msg.join(" ")).unwrap();
+        let e = get(&ledger, "explanation");
+        let rows = array(&get(&e, "words"));
+        assert_eq!(rows.length() as usize, MAX_LEDGER_ROWS, "{event}");
+        let hidden = get(&e, "hidden");
+        assert!(num(&hidden, "words") > 0.0, "{event}");
+        // The shown rows are the strongest: none weaker than any hidden word… which we
+        // check through the details of every word of the message.
+        let weakest_shown = rows.iter().map(|w| num(&w, "contribution").abs()).fold(f64::INFINITY, f64::min);
+        let shown: HashSet<u32> = rows.iter().map(|w| num(&w, "index") as u32).collect();
+        let distinct = num(&e, "distinct_words") as u32;
+        let mut hidden_sum = 0.0;
+        for i in (0..distinct).filter(|i| !shown.contains(i)) {
+            let c = num(&p.word_detail(i).unwrap(), "contribution");
+            assert!(c.abs() <= weakest_shown, "{event}: hidden word {i} ({c}) is stronger than a shown one");
+            hidden_sum += c;
+        }
+        assert!((hidden_sum - num(&hidden, "contribution")).abs() < 1e-9 * distinct as f64, "{event}");
+        // Rows come in order of first appearance.
+        let order: Vec<u32> = rows.iter().map(|w| num(&w, "index") as u32).collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{event}: {order:?}");
+        assert_ledger_identity(&p, &ledger, event);
+        assert!(p.word_detail(distinct).is_err(), "{event}: a word past the end");
+    }
+}
+
+#[wasm_bindgen_test]
+fn word_details_need_a_ledger_and_a_word_of_it() {
+    let mut p = SpamPanel::new().unwrap();
+    let msg = message(p.word_detail(0).expect_err("no ledger yet"));
+    assert!(!msg.is_empty());
+    p.explain("zzzqx unheardofword").unwrap();
+    assert!(p.word_detail(0).is_err(), "a message of unknown words has no rows");
+    let ledger = p.explain("free prize").unwrap();
+    let unknown = get(&get(&ledger, "explanation"), "unknown_count");
+    assert_eq!(unknown.as_f64(), Some(0.0));
+    assert_eq!(get(&p.word_detail(1).unwrap(), "word").as_string().unwrap(), "prize");
+}
+
+#[wasm_bindgen_test]
 fn bad_alpha_values_are_refused_with_a_sentence_and_alpha_is_kept() {
     let mut p = SpamPanel::new().unwrap();
     p.set_alpha(0.5).unwrap();
@@ -190,19 +253,19 @@ fn prior_names_set_the_prior_log_ratio() {
     let train = |n: usize| (n - (0.2 * n as f64).round() as usize) as f64;
     let (ham, spam) = (train(n_ham), train(n_spam));
     let mut p = SpamPanel::new().unwrap();
-    let ratio = |p: &SpamPanel| num(&get(&p.explain("").unwrap(), "explanation"), "prior_log_ratio");
+    let ratio = |p: &mut SpamPanel| num(&get(&p.explain("").unwrap(), "explanation"), "prior_log_ratio");
     // ML: log(N_spam/N) − log(N_ham/N) = log(N_spam/N_ham).
-    assert!((ratio(&p) - (spam / ham).ln()).abs() < 1e-12);
+    assert!((ratio(&mut p) - (spam / ham).ln()).abs() < 1e-12);
     p.set_prior("uniform").unwrap();
-    assert_eq!(ratio(&p), 0.0);
+    assert_eq!(ratio(&mut p), 0.0);
     // Smoothed with α = 1: log((N_spam + 1)/(N_ham + 1)); the denominators N + 2α cancel.
     p.set_prior("smoothed").unwrap();
-    assert!((ratio(&p) - ((spam + 1.0) / (ham + 1.0)).ln()).abs() < 1e-12);
+    assert!((ratio(&mut p) - ((spam + 1.0) / (ham + 1.0)).ln()).abs() < 1e-12);
     p.set_prior("ml").unwrap();
-    assert!((ratio(&p) - (spam / ham).ln()).abs() < 1e-12);
+    assert!((ratio(&mut p) - (spam / ham).ln()).abs() < 1e-12);
     let msg = message(p.set_prior("bayes").expect_err("unknown prior"));
     assert!(msg.contains("bayes") && msg.contains("prior"), "{msg}");
-    assert!((ratio(&p) - (spam / ham).ln()).abs() < 1e-12, "a refused prior changed the prior");
+    assert!((ratio(&mut p) - (spam / ham).ln()).abs() < 1e-12, "a refused prior changed the prior");
 }
 
 /// Reads `bytes` into the panel in steps of `step` bytes; returns what `corpusFinish` says.

@@ -102,7 +102,23 @@ fuzz_target!(|input: Input| {
             assert!((0.0..=1.0).contains(&w.p_spam) && (0.0..=1.0).contains(&w.p_ham), "{w:?}");
             assert!(w.count >= 1);
         }
-        assert_eq!(ledger.formulas.len(), e.words.len());
+        assert_eq!(ledger.formulas().len(), e.words.len());
+        // The capped view the page gets: its rows and its hidden row account for every
+        // word, and their sum is the sum of all contributions when every term is finite.
+        let view = ledger.view(5, 3);
+        let v = &view.explanation;
+        assert_eq!(v.words.len() + v.hidden.words, e.words.len());
+        assert!(v.unknown_words.len() <= 3 && v.unknown_count == e.unknown_words.len());
+        assert!(!v.hidden.contribution.is_nan());
+        if e.words.iter().all(|w| w.contribution.is_finite()) {
+            let all: f64 = e.words.iter().map(|w| w.contribution).sum();
+            let shown: f64 = v.words.iter().map(|r| r.contribution).sum::<f64>() + v.hidden.contribution;
+            let size = e.words.iter().map(|w| w.contribution.abs()).sum::<f64>().max(1.0);
+            assert!((all - shown).abs() <= 1e-9 * size, "{all} vs {shown}");
+        }
+        for r in &v.words {
+            assert!(ledger.word_detail(r.index).is_some_and(|d| d.word == r.word));
+        }
         assert_eq!(ledger.tokens, tokenize(&text).len());
         assert!(!ledger.truncated);
 

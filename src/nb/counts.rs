@@ -21,6 +21,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use hashbrown::hash_table::{self, HashTable};
+
 use super::tokenize::tokenize;
 use super::Label;
 use crate::error::{Error, Result};
@@ -88,11 +90,115 @@ impl Hasher for FxHasher {
     }
 }
 
+/// The vocabulary index of a word id that no counted message has.
+pub(crate) const NOT_IN_VOCABULARY: u32 = u32::MAX;
+
+/// Distinct words numbered in order of first appearance: a corpus is kept as word ids
+/// into one of these, so that each distinct word is stored (and allocated) once, and
+/// recounting a split or scoring the test part hashes no token. [`Counts`] keeps its
+/// vocabulary in one too.
+///
+/// The table holds (hash, id) pairs, the words live once in `words`: a lookup hashes the
+/// word once ([`hash_word`]), compares stored hashes, and compares bytes only on a match;
+/// growing the table never hashes a word again.
+#[derive(Clone, Default)]
+pub(crate) struct Interner {
+    table: HashTable<(u64, u32)>,
+    words: Vec<String>,
+}
+
+impl Interner {
+    /// The id of `word`, numbering it if it is new (one allocation per new word only).
+    pub(crate) fn intern(&mut self, word: &str) -> u32 {
+        let hash = hash_word(word.as_bytes());
+        let words = &self.words;
+        match self.table.entry(hash, |&(h, id)| h == hash && words[id as usize] == word, |&(h, _)| h) {
+            hash_table::Entry::Occupied(e) => e.get().1,
+            hash_table::Entry::Vacant(e) => {
+                let id = self.words.len() as u32;
+                e.insert((hash, id));
+                self.words.push(word.to_string());
+                id
+            }
+        }
+    }
+
+    /// The id of `word`, if it has one.
+    pub(crate) fn get(&self, word: &str) -> Option<u32> {
+        let hash = hash_word(word.as_bytes());
+        self.table.find(hash, |&(h, id)| h == hash && self.words[id as usize] == word).map(|&(_, id)| id)
+    }
+
+    /// Numbers a word known to be new (the caller looked it up): its id.
+    fn push_new(&mut self, word: &str) -> u32 {
+        let hash = hash_word(word.as_bytes());
+        let id = self.words.len() as u32;
+        self.table.insert_unique(hash, (hash, id), |&(h, _)| h);
+        self.words.push(word.to_string());
+        id
+    }
+
+    /// The words, indexed by id.
+    pub(crate) fn words(&self) -> &[String] {
+        &self.words
+    }
+
+    /// How many words.
+    fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Keeps the words for which `keep` says true, renumbered in their order.
+    fn retain(&mut self, keep: &[bool]) {
+        let mut k = keep.iter();
+        let mut words = std::mem::take(&mut self.words);
+        words.retain(|_| k.next().copied().unwrap_or(true));
+        *self = Interner::default();
+        for w in &words {
+            self.push_new(w);
+        }
+    }
+}
+
+impl PartialEq for Interner {
+    /// The table is a function of the words.
+    fn eq(&self, other: &Interner) -> bool {
+        self.words == other.words
+    }
+}
+
+impl std::fmt::Debug for Interner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.words).finish()
+    }
+}
+
+/// The hash of a word: [`FxHasher`]'s multiply-rotate step over its bytes read as
+/// little-endian 8-byte words (the last one zero-padded) and its length, finished the same
+/// way. One pass, no per-byte work: most words fit in one or two steps.
+pub(crate) fn hash_word(bytes: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        h.add(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        // Byte by byte, not `copy_from_slice` into a buffer: in wasm a variable-length copy
+        // is a call, dearer than these few shifts.
+        let last = rest.iter().enumerate().fold(0u64, |v, (k, &b)| v | u64::from(b) << (8 * k));
+        h.add(last);
+    }
+    // The length tells "ab" from "ab\0", which the padding would not.
+    h.add(bytes.len() as u64);
+    h.finish()
+}
+
 /// Vocabulary and per-class word counts of a training corpus.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Counts {
-    index: FastMap<String, u32>,
-    words: Vec<String>,
+    /// The vocabulary, numbered in order of first appearance.
+    vocab: Interner,
     /// n_cw, indexed `[class][word]`.
     token_counts: [Vec<u64>; 2],
     /// d_cw, indexed `[class][word]`.
@@ -133,8 +239,8 @@ impl Counts {
         let mut seen: Vec<u32> = Vec::with_capacity(tokens.len());
         for token in tokens {
             let token = token.as_ref();
-            let i = match self.index.get(token) {
-                Some(&i) => i,
+            let i = match self.vocab.get(token) {
+                Some(i) => i,
                 None => self.insert_word(token),
             };
             self.token_counts[c][i as usize] += 1;
@@ -147,6 +253,44 @@ impl Counts {
         }
         self.total_tokens[c] += tokens.len() as u64;
         self.docs[c] += 1;
+    }
+
+    /// Counts messages given as word ids into `words` (a corpus-wide word list, see
+    /// [`Interner`]), in order: the same counts, vocabulary order included, as
+    /// [`Counts::add_tokens`] on their tokens, without hashing a token. Also returns the
+    /// map from a word id to its vocabulary index ([`NOT_IN_VOCABULARY`] for words no
+    /// counted message has).
+    ///
+    /// d_cw (messages containing w) is counted with a stamp per word — the serial number
+    /// of the last message that contained it — instead of a set per message.
+    pub(crate) fn from_id_docs<'a>(
+        docs: impl Iterator<Item = (&'a [u32], Label)>,
+        words: &[String],
+    ) -> (Counts, Vec<u32>) {
+        let mut counts = Counts::new();
+        let mut map = vec![NOT_IN_VOCABULARY; words.len()];
+        let mut stamp: Vec<u32> = Vec::new();
+        for (serial, (ids, label)) in docs.enumerate() {
+            let c = label.index();
+            // Serials start at 1: a fresh stamp of 0 never matches.
+            let serial = serial as u32 + 1;
+            for &id in ids {
+                let slot = &mut map[id as usize];
+                if *slot == NOT_IN_VOCABULARY {
+                    *slot = counts.insert_word(&words[id as usize]);
+                    stamp.push(0);
+                }
+                let i = *slot as usize;
+                counts.token_counts[c][i] += 1;
+                if stamp[i] != serial {
+                    stamp[i] = serial;
+                    counts.doc_counts[c][i] += 1;
+                }
+            }
+            counts.total_tokens[c] += ids.len() as u64;
+            counts.docs[c] += 1;
+        }
+        (counts, map)
     }
 
     /// Tokenizes `text` and adds it as a message of class `label`.
@@ -197,7 +341,7 @@ impl Counts {
         }
         let mut bag: HashMap<u32, u64> = HashMap::new();
         for token in tokens {
-            let i = self.index.get(token.as_ref()).copied().ok_or_else(not_counted)?;
+            let i = self.vocab.get(token.as_ref()).ok_or_else(not_counted)?;
             *bag.entry(i).or_insert(0) += 1;
         }
         for (&i, &n) in &bag {
@@ -223,7 +367,7 @@ impl Counts {
     /// Removes the words with n_cw = 0 in both classes, keeping the others' order.
     fn drop_unused_words(&mut self) {
         let used = |i: usize| self.token_counts[0][i] > 0 || self.token_counts[1][i] > 0;
-        let keep: Vec<bool> = (0..self.words.len()).map(used).collect();
+        let keep: Vec<bool> = (0..self.vocab.len()).map(used).collect();
         if keep.iter().all(|&k| k) {
             return;
         }
@@ -235,16 +379,12 @@ impl Counts {
             filter(&mut self.token_counts[c]);
             filter(&mut self.doc_counts[c]);
         }
-        let mut k = keep.iter();
-        self.words.retain(|_| k.next().copied().unwrap_or(true));
-        self.index = self.words.iter().enumerate().map(|(i, w)| (w.clone(), i as u32)).collect();
+        self.vocab.retain(&keep);
     }
 
     fn insert_word(&mut self, word: &str) -> u32 {
         // More than 4 billion distinct words cannot fit in memory anyway.
-        let i = self.words.len() as u32;
-        self.index.insert(word.to_string(), i);
-        self.words.push(word.to_string());
+        let i = self.vocab.push_new(word);
         for c in 0..2 {
             self.token_counts[c].push(0);
             self.doc_counts[c].push(0);
@@ -254,17 +394,17 @@ impl Counts {
 
     /// |V|, the number of distinct training words.
     pub fn vocabulary_size(&self) -> usize {
-        self.words.len()
+        self.vocab.len()
     }
 
     /// The vocabulary, in order of first appearance; a word's position is its index.
     pub fn words(&self) -> &[String] {
-        &self.words
+        self.vocab.words()
     }
 
     /// The index of `word` in the vocabulary, or `None` if training never saw it.
     pub fn index_of(&self, word: &str) -> Option<usize> {
-        self.index.get(word).map(|&i| i as usize)
+        self.vocab.get(word).map(|i| i as usize)
     }
 
     /// n_cw: occurrences of vocabulary word `word_index` in class `label` (0 when the index

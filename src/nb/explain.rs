@@ -187,6 +187,24 @@ impl NaiveBayes {
     pub fn explain_tokens_with_costs(&self, tokens: &[String], costs: &Costs) -> Explanation {
         let mut unknown_words = Vec::new();
         let bag = self.bag(tokens, Some(&mut unknown_words));
+        self.explain_bag_with_costs(&bag, unknown_words, costs)
+    }
+
+    /// [`NaiveBayes::explain_tokens_with_costs`] of the tokens of `text`, tokenized and
+    /// looked up in one pass without a `String` per token; also returns how many tokens
+    /// `text` has.
+    pub fn explain_text_with_costs(&self, text: &str, costs: &Costs) -> (Explanation, usize) {
+        let mut unknown_words = Vec::new();
+        let (bag, tokens) = self.bag_of_text(text, &mut unknown_words);
+        (self.explain_bag_with_costs(&bag, unknown_words, costs), tokens)
+    }
+
+    fn explain_bag_with_costs(
+        &self,
+        bag: &super::model::Bag,
+        unknown_words: Vec<String>,
+        costs: &Costs,
+    ) -> Explanation {
         let counts = self.counts();
         let event = self.event_model();
         let per_class = |label: Label, i: usize| match event {
@@ -218,8 +236,8 @@ impl NaiveBayes {
                 }
             })
             .collect();
-        let absent = (event == EventModel::Bernoulli).then(|| self.absent_evidence(&bag));
-        let posterior = Posterior::from_log_joint(self.log_joint_of_bag(&bag));
+        let absent = (event == EventModel::Bernoulli).then(|| self.absent_evidence(bag));
+        let posterior = Posterior::from_log_joint(self.log_joint_of_bag(bag));
         let [score_ham, score_spam] = posterior.log_joint;
         let (ham_total, spam_total) = match event {
             EventModel::Multinomial => (counts.total_tokens(Label::Ham), counts.total_tokens(Label::Spam)),
@@ -301,7 +319,54 @@ fn ledger_term(log_spam: f64, log_ham: f64, scale: f64) -> (f64, Option<Veto>) {
     }
 }
 
+/// The words a capped ledger leaves out, summed into one term.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct HiddenWords {
+    /// How many distinct words are left out.
+    pub words: usize,
+    /// The sum of their contributions: ±∞ when one of them vetoes a class, 0.0 when
+    /// their vetoes rule out both classes (as [`Veto::Both`] for one word); 0.0 with no
+    /// word left out.
+    pub contribution: f64,
+    /// The class(es) the left-out words rule out.
+    pub veto: Option<Veto>,
+}
+
 impl Explanation {
+    /// The positions in [`Explanation::words`] of the at most `max` words with the largest
+    /// |contribution| (vetoes first; ties to the earlier word), in order of first
+    /// appearance, and the sum of the others. The shown contributions plus the hidden
+    /// term are the sum of all word contributions (up to rounding), so a capped ledger
+    /// still adds up to the log-odds.
+    pub fn strongest_words(&self, max: usize) -> (Vec<usize>, HiddenWords) {
+        let n = self.words.len();
+        if n <= max {
+            return ((0..n).collect(), HiddenWords { words: 0, contribution: 0.0, veto: None });
+        }
+        let mut order: Vec<usize> = (0..n).collect();
+        let strength = |i: usize| self.words[i].contribution.abs();
+        order.select_nth_unstable_by(max, |&a, &b| strength(b).total_cmp(&strength(a)).then(a.cmp(&b)));
+        let (shown, hidden) = order.split_at_mut(max);
+        shown.sort_unstable();
+        let (mut sum, mut plus, mut minus, mut both) = (0.0, false, false, false);
+        for &i in hidden.iter() {
+            let w = &self.words[i];
+            match w.veto {
+                Some(Veto::Ham) => plus = true,
+                Some(Veto::Spam) => minus = true,
+                Some(Veto::Both) => both = true,
+                None => sum += w.contribution,
+            }
+        }
+        let (contribution, veto) = match (both || (plus && minus), plus, minus) {
+            (true, _, _) => (0.0, Some(Veto::Both)),
+            (false, true, _) => (f64::INFINITY, Some(Veto::Ham)),
+            (false, _, true) => (f64::NEG_INFINITY, Some(Veto::Spam)),
+            _ => (sum, None),
+        };
+        (shown.to_vec(), HiddenWords { words: hidden.len(), contribution, veto })
+    }
+
     /// Plain-English sentences for every veto and for an undefined or certain posterior;
     /// empty when every term is finite. The structured fields carry the same facts for a
     /// translated UI.

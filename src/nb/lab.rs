@@ -29,13 +29,13 @@ use serde::Serialize;
 
 use super::corpus::{decode_text, parse_line, stratified_split, DedupReport, Split, TextEncoding};
 use super::costs::Costs;
-use super::counts::{Counts, FastMap};
+use super::counts::{Counts, FastMap, Interner, NOT_IN_VOCABULARY};
 use super::eval::evaluate_bags_with_costs;
-use super::explain::Explanation;
+use super::explain::{AbsentEvidence, Explanation, HiddenWords, Veto};
 use super::model::{class_docs, log_prior, Bag, EventModel, NaiveBayes, Prior};
 use super::resample::{resample, ResampleReport, Resampling};
 use super::smoothing::Smoothing;
-use super::tokenize::tokenize;
+use super::tokenize::{for_each_token, tokenize};
 use super::Label;
 use crate::data::TEACHING_CORPUS;
 use crate::error::{Error, Result};
@@ -56,16 +56,37 @@ const TEACHING_CREDIT: &str = "genlab teaching corpus: written for genlab, CC0 1
 const SMS_CREDIT: &str = "SMS Spam Collection v.1: T. A. Almeida & J. M. Gómez Hidalgo, UCI ML Repository, CC BY 4.0.";
 
 /// A loaded corpus: de-duplicated messages, their texts and their tokens.
+///
+/// Tokens are kept as ids into one list of the corpus' distinct words (`vocab`): one
+/// allocation per distinct word instead of one per token, and counting or scoring a split
+/// indexes arrays instead of hashing strings.
 #[derive(Debug, Clone)]
 struct Corpus {
     name: String,
     labels: Vec<Label>,
     texts: Vec<String>,
-    tokens: Vec<Vec<String>>,
+    ids: Vec<Vec<u32>>,
+    vocab: Interner,
     report: CorpusReport,
 }
 
 impl Corpus {
+    /// The tokens of message `index`, as slices of the corpus' words.
+    fn tokens(&self, index: usize) -> Vec<&str> {
+        let words = self.vocab.words();
+        self.ids[index].iter().map(|&id| words[id as usize].as_str()).collect()
+    }
+
+    /// Appends a message (one allocation per word the corpus has not seen).
+    fn push(&mut self, label: Label, text: &str) {
+        let vocab = &mut self.vocab;
+        let mut ids = Vec::new();
+        for_each_token(text, |t| ids.push(vocab.intern(t)));
+        self.labels.push(label);
+        self.texts.push(text.to_string());
+        self.ids.push(ids);
+    }
+
     fn with_credit(mut self, credit: &str) -> Corpus {
         self.report.credit = credit.to_string();
         self
@@ -76,7 +97,7 @@ impl Corpus {
     fn remove(&mut self, index: usize, split: &mut Split, training: &mut Vec<usize>) {
         self.labels.remove(index);
         self.texts.remove(index);
-        self.tokens.remove(index);
+        self.ids.remove(index);
         for list in [&mut split.train, &mut split.test, training] {
             list.retain(|&i| i != index);
             for i in list.iter_mut() {
@@ -147,9 +168,6 @@ pub struct Ledger {
     /// threshold is `explanation.threshold_log_odds`; with equal costs the verdict is the
     /// more probable class).
     pub explanation: Explanation,
-    /// Per word of `explanation.words`: [P(w | spam), P(w | ham)] with the numbers
-    /// plugged into the formula.
-    pub formulas: Vec<[String; 2]>,
     /// [P(ham), P(spam)] with the numbers plugged into the prior's formula.
     pub prior_formulas: [String; 2],
     /// The costs the verdict uses.
@@ -160,6 +178,204 @@ pub struct Ledger {
     pub truncated: bool,
     /// How many tokens the message has.
     pub tokens: usize,
+}
+
+impl Ledger {
+    /// Per word of `explanation.words`: [P(w | spam), P(w | ham)] with the numbers plugged
+    /// into the formula (made on demand: a long message has thousands of words).
+    pub fn formulas(&self) -> Vec<[String; 2]> {
+        self.explanation.formulas()
+    }
+
+    /// Everything the panel shows about word `index` of `explanation.words` when it is
+    /// hovered or focused; `None` past the end.
+    pub fn word_detail(&self, index: usize) -> Option<WordDetail> {
+        let e = &self.explanation;
+        let w = e.words.get(index)?;
+        Some(WordDetail {
+            index,
+            word: w.word.clone(),
+            count: w.count,
+            spam_count: w.spam_count,
+            ham_count: w.ham_count,
+            spam_total: e.spam_total,
+            ham_total: e.ham_total,
+            p_spam: w.p_spam,
+            p_ham: w.p_ham,
+            contribution: w.contribution,
+            veto: w.veto,
+            formulas: [e.formula_of(w, Label::Spam), e.formula_of(w, Label::Ham)],
+        })
+    }
+
+    /// What the panel draws for this ledger: at most `max_rows` word rows (the strongest,
+    /// see [`Explanation::strongest_words`]) and one row for the rest, at most
+    /// `max_unknown` of the unknown words with their number; every other field as it is.
+    pub fn view(&self, max_rows: usize, max_unknown: usize) -> LedgerView<'_> {
+        let e = &self.explanation;
+        let (shown, hidden) = e.strongest_words(max_rows);
+        let words = shown
+            .into_iter()
+            .map(|index| {
+                let w = &e.words[index];
+                WordRow { index, word: &w.word, count: w.count, contribution: w.contribution, veto: w.veto }
+            })
+            .collect();
+        LedgerView {
+            explanation: ExplanationView {
+                event_model: e.event_model,
+                alpha: e.alpha,
+                smoothing: e.smoothing,
+                prior: e.prior,
+                class_docs: e.class_docs,
+                vocabulary_size: e.vocabulary_size,
+                ham_total: e.ham_total,
+                spam_total: e.spam_total,
+                prior_log_ratio: e.prior_log_ratio,
+                distinct_words: e.words.len(),
+                words,
+                hidden,
+                absent_evidence: e.absent_evidence,
+                absent: e.absent.as_ref(),
+                unknown_words: &e.unknown_words[..e.unknown_words.len().min(max_unknown)],
+                unknown_count: e.unknown_words.len(),
+                log_joint: e.log_joint,
+                log_odds: e.log_odds,
+                p_spam: e.p_spam,
+                verdict: e.verdict,
+                ruled_out: e.ruled_out,
+                threshold_log_odds: e.threshold_log_odds,
+                threshold_p_spam: e.threshold_p_spam,
+                more_probable: e.more_probable,
+            },
+            prior_formulas: &self.prior_formulas,
+            costs: self.costs,
+            sentences: &self.sentences,
+            truncated: self.truncated,
+            tokens: self.tokens,
+        }
+    }
+}
+
+/// Word rows a ledger view shows at most; the weaker words of a longer message are summed
+/// into one row. A screen shows a few dozen rows; a 1 MB paste has thousands of words.
+pub const MAX_LEDGER_ROWS: usize = 100;
+/// Unknown words a ledger view lists at most (the page shows 30).
+pub const MAX_UNKNOWN_LISTED: usize = 30;
+
+/// A [`Ledger`] as the panel draws it (see [`Ledger::view`]): what one keystroke ships to
+/// the page. Word details and formulas are asked for separately ([`Ledger::word_detail`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LedgerView<'a> {
+    /// The ledger's terms and decision.
+    pub explanation: ExplanationView<'a>,
+    /// [P(ham), P(spam)] with the numbers plugged into the prior's formula.
+    pub prior_formulas: &'a [String; 2],
+    /// The costs the verdict uses.
+    pub costs: Costs,
+    /// Sentences for vetoes, undefined posteriors and cost-changed verdicts.
+    pub sentences: &'a [String],
+    /// Whether the message was cut at [`MAX_MESSAGE_CHARS`].
+    pub truncated: bool,
+    /// How many tokens the message has.
+    pub tokens: usize,
+}
+
+/// The fields of an [`Explanation`] the ledger draws, with the word rows capped.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExplanationView<'a> {
+    /// As [`Explanation::event_model`].
+    pub event_model: EventModel,
+    /// As [`Explanation::alpha`].
+    pub alpha: f64,
+    /// As [`Explanation::smoothing`].
+    pub smoothing: Smoothing,
+    /// As [`Explanation::prior`].
+    pub prior: Prior,
+    /// As [`Explanation::class_docs`].
+    pub class_docs: [u64; 2],
+    /// As [`Explanation::vocabulary_size`].
+    pub vocabulary_size: usize,
+    /// As [`Explanation::ham_total`].
+    pub ham_total: u64,
+    /// As [`Explanation::spam_total`].
+    pub spam_total: u64,
+    /// As [`Explanation::prior_log_ratio`].
+    pub prior_log_ratio: f64,
+    /// How many distinct in-vocabulary words the message has (shown or not).
+    pub distinct_words: usize,
+    /// The rows shown, in order of first appearance.
+    pub words: Vec<WordRow<'a>>,
+    /// The words not shown, as one term.
+    pub hidden: HiddenWords,
+    /// As [`Explanation::absent_evidence`].
+    pub absent_evidence: Option<f64>,
+    /// As [`Explanation::absent`].
+    pub absent: Option<&'a AbsentEvidence>,
+    /// The first unknown words, in order of first appearance.
+    pub unknown_words: &'a [String],
+    /// How many distinct unknown words the message has.
+    pub unknown_count: usize,
+    /// As [`Explanation::log_joint`].
+    pub log_joint: [f64; 2],
+    /// As [`Explanation::log_odds`].
+    pub log_odds: Option<f64>,
+    /// As [`Explanation::p_spam`].
+    pub p_spam: Option<f64>,
+    /// As [`Explanation::verdict`].
+    pub verdict: Option<Label>,
+    /// As [`Explanation::ruled_out`].
+    pub ruled_out: Option<Veto>,
+    /// As [`Explanation::threshold_log_odds`].
+    pub threshold_log_odds: f64,
+    /// As [`Explanation::threshold_p_spam`].
+    pub threshold_p_spam: f64,
+    /// As [`Explanation::more_probable`].
+    pub more_probable: Option<Label>,
+}
+
+/// One word row of the ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct WordRow<'a> {
+    /// Its position in [`Explanation::words`] (what [`Ledger::word_detail`] takes).
+    pub index: usize,
+    /// The token.
+    pub word: &'a str,
+    /// Its occurrences in the message.
+    pub count: u32,
+    /// Its term of the log-odds (see [`super::explain::WordEvidence::contribution`]).
+    pub contribution: f64,
+    /// The class it rules out, if any.
+    pub veto: Option<Veto>,
+}
+
+/// A ledger word in full, for the details shown on hover or focus.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WordDetail {
+    /// Its position in [`Explanation::words`].
+    pub index: usize,
+    /// The token.
+    pub word: String,
+    /// Its occurrences in the message.
+    pub count: u32,
+    /// Its training count in spam: n_cw (multinomial) or d_cw (Bernoulli).
+    pub spam_count: u64,
+    /// Its training count in ham, as `spam_count`.
+    pub ham_count: u64,
+    /// The spam denominator count: n_spam (multinomial) or N_spam (Bernoulli).
+    pub spam_total: u64,
+    /// The ham denominator count, as `spam_total`.
+    pub ham_total: u64,
+    /// P(w | spam) or p_spam,w.
+    pub p_spam: f64,
+    /// P(w | ham) or p_ham,w.
+    pub p_ham: f64,
+    /// Its term of the log-odds.
+    pub contribution: f64,
+    /// The class it rules out, if any.
+    pub veto: Option<Veto>,
+    /// [P(w | spam), P(w | ham)] with the numbers plugged into the formula.
+    pub formulas: [String; 2],
 }
 
 /// Which part of the split a message is in.
@@ -263,6 +479,9 @@ pub struct SpamLab {
     /// The test messages as bags of vocabulary indices (rebuilt whenever the vocabulary
     /// changes), so that evaluating after an α change hashes no token.
     test: Vec<(Bag, Label)>,
+    /// The model's vocabulary index of each corpus word id ([`NOT_IN_VOCABULARY`] for
+    /// words the training part lacks).
+    word_index: Vec<u32>,
     seed: u64,
     costs: Costs,
     resampling: Resampling,
@@ -290,10 +509,10 @@ impl SpamLab {
     /// Resamples the training part of `split`, counts it and fits the model.
     fn build(corpus: Corpus, split: Split, seed: u64, settings: Settings) -> Result<SpamLab> {
         let (training, report) = resample(&split.train, &corpus.labels, settings.resampling, seed);
-        let mut counts = Counts::new();
-        for &i in &training {
-            counts.add_tokens(&corpus.tokens[i], corpus.labels[i]);
-        }
+        let (counts, word_index) = Counts::from_id_docs(
+            training.iter().map(|&i| (corpus.ids[i].as_slice(), corpus.labels[i])),
+            corpus.vocab.words(),
+        );
         // A class may have all its messages in the test part only when it has one message.
         for label in Label::ALL {
             if counts.num_docs(label) == 0 {
@@ -315,12 +534,13 @@ impl SpamLab {
             resample: report,
             model,
             test: Vec::new(),
+            word_index,
             seed,
             costs: settings.costs,
             resampling: settings.resampling,
             curve: None,
         };
-        lab.refresh();
+        lab.refresh_with(false);
         Ok(lab)
     }
 
@@ -338,11 +558,46 @@ impl SpamLab {
 
     /// Rebuilds the test list and the report's numbers after a change; drops the curve.
     fn refresh(&mut self) {
+        self.refresh_with(true);
+    }
+
+    /// [`SpamLab::refresh`]; `remap` when the vocabulary may have changed since
+    /// `word_index` was made (an edit).
+    fn refresh_with(&mut self, remap: bool) {
+        let counts = self.model.counts();
+        if remap {
+            let words = self.corpus.vocab.words();
+            self.word_index =
+                words.iter().map(|w| counts.index_of(w).map_or(NOT_IN_VOCABULARY, |i| i as u32)).collect();
+        }
+        // A bag's entry position per vocabulary index, reset after each message.
+        let mut position = vec![u32::MAX; counts.vocabulary_size()];
+        let word_index = &self.word_index;
         self.test = self
             .split
             .test
             .iter()
-            .map(|&i| (self.model.bag(&self.corpus.tokens[i], None), self.corpus.labels[i]))
+            .map(|&i| {
+                let mut bag: Bag = Vec::new();
+                for &id in &self.corpus.ids[i] {
+                    let w = word_index[id as usize];
+                    if w == NOT_IN_VOCABULARY {
+                        continue;
+                    }
+                    let p = &mut position[w as usize];
+                    if *p == u32::MAX {
+                        *p = bag.len() as u32;
+                        bag.push((w, 1));
+                    } else {
+                        let entry = &mut bag[*p as usize].1;
+                        *entry = entry.saturating_add(1);
+                    }
+                }
+                for &(w, _) in &bag {
+                    position[w as usize] = u32::MAX;
+                }
+                (bag, self.corpus.labels[i])
+            })
             .collect();
         let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
         self.corpus.report.messages = [count(Label::Ham), count(Label::Spam)];
@@ -496,12 +751,10 @@ impl SpamLab {
             Some((cut, _)) => (&text[..cut], true),
             None => (text, false),
         };
-        let tokens = tokenize(text);
-        let explanation = self.model.explain_tokens_with_costs(&tokens, &self.costs);
-        let formulas = explanation.formulas();
+        let (explanation, tokens) = self.model.explain_text_with_costs(text, &self.costs);
         let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
         let sentences = explanation.sentences();
-        Ledger { explanation, formulas, prior_formulas, costs: self.costs, sentences, truncated, tokens: tokens.len() }
+        Ledger { explanation, prior_formulas, costs: self.costs, sentences, truncated, tokens }
     }
 
     /// The held-out metrics now under the current costs, the plain ½ rule for comparison,
@@ -617,21 +870,16 @@ impl SpamLab {
                 self.corpus.labels[i]
             )));
         }
-        let tokens = tokenize(text);
         let index = self.corpus.labels.len();
         if self.resampling == Resampling::None {
-            self.model.add_tokens(&tokens, label)?;
-            self.corpus.labels.push(label);
-            self.corpus.texts.push(text.to_string());
-            self.corpus.tokens.push(tokens);
+            self.model.add_tokens(&tokenize(text), label)?;
+            self.corpus.push(label, text);
             self.split.train.push(index);
             self.sync_training();
         } else {
             let mut corpus = self.corpus.clone();
             let mut split = self.split.clone();
-            corpus.labels.push(label);
-            corpus.texts.push(text.to_string());
-            corpus.tokens.push(tokens);
+            corpus.push(label, text);
             split.train.push(index);
             *self = SpamLab::build(corpus, split, self.seed, self.settings())?;
         }
@@ -651,7 +899,7 @@ impl SpamLab {
         self.check_not_last(&entry, "remove")?;
         if self.resampling == Resampling::None {
             if entry.part == Part::Train {
-                self.model.remove_tokens(&self.corpus.tokens[index], entry.label)?;
+                self.model.remove_tokens(&self.corpus.tokens(index), entry.label)?;
             }
             let mut training = Vec::new();
             self.corpus.remove(index, &mut self.split, &mut training);
@@ -681,7 +929,7 @@ impl SpamLab {
         self.check_not_last(&entry, "relabel")?;
         if self.resampling == Resampling::None {
             if entry.part == Part::Train {
-                self.model.relabel_tokens(&self.corpus.tokens[index], entry.label, label)?;
+                self.model.relabel_tokens(&self.corpus.tokens(index), entry.label, label)?;
             }
             self.corpus.labels[index] = label;
             self.sync_training();
@@ -734,12 +982,15 @@ pub struct CorpusLoader {
     encoding: TextEncoding,
     pos: usize,
     line: usize,
-    /// Labels, texts and tokens of the messages kept so far (first occurrence of each text).
+    /// Labels and word ids of the messages kept so far (first occurrence of each text).
     labels: Vec<Label>,
-    texts: Vec<String>,
-    tokens: Vec<Vec<String>>,
-    /// Every text kept so far with its label, to drop repeats as they are read.
-    seen: FastMap<String, Label>,
+    ids: Vec<Vec<u32>>,
+    vocab: Interner,
+    /// The word ids of the message being read.
+    scratch: Vec<u32>,
+    /// Every text kept so far with its position, to drop repeats as they are read; the
+    /// texts are moved out of it, in order, when the corpus is complete.
+    seen: FastMap<String, u32>,
     dedup: DedupReport,
     bad_lines: usize,
     errors: Vec<String>,
@@ -770,8 +1021,9 @@ impl CorpusLoader {
             pos: 0,
             line: 0,
             labels: Vec::new(),
-            texts: Vec::new(),
-            tokens: Vec::new(),
+            ids: Vec::new(),
+            vocab: Interner::default(),
+            scratch: Vec::new(),
             seen: FastMap::default(),
             dedup: DedupReport::default(),
             bad_lines: 0,
@@ -784,9 +1036,10 @@ impl CorpusLoader {
     /// true when done.
     pub fn step(&mut self, max_bytes: usize) -> bool {
         let end = self.pos.saturating_add(max_bytes.max(1)).min(self.text.len());
-        // Extend to the end of the line (a char boundary, since '\n' is ASCII).
-        let end = match self.text[self.pos..].char_indices().find(|&(i, c)| self.pos + i >= end && c == '\n') {
-            Some((i, _)) => self.pos + i + 1,
+        // Extend to the end of the line (a char boundary, since '\n' is ASCII), searched
+        // bytewise from `end` on: a UTF-8 continuation byte is never b'\n'.
+        let end = match self.text.as_bytes()[end..].iter().position(|&b| b == b'\n') {
+            Some(i) => end + i + 1,
             None => self.text.len(),
         };
         let chunk = &self.text[self.pos..end];
@@ -798,13 +1051,16 @@ impl CorpusLoader {
             }
             match parse_line(line) {
                 Ok((text, label)) => match self.seen.get(&text) {
-                    Some(&first) if first == label => self.dedup.exact_duplicates += 1,
+                    Some(&first) if self.labels[first as usize] == label => self.dedup.exact_duplicates += 1,
                     Some(_) => self.dedup.conflicting_labels += 1,
                     None => {
-                        self.tokens.push(tokenize(&text));
+                        let (vocab, scratch) = (&mut self.vocab, &mut self.scratch);
+                        scratch.clear();
+                        for_each_token(&text, |t| scratch.push(vocab.intern(t)));
+                        // One exact-size allocation per message, not a growing vector.
+                        self.ids.push(scratch.as_slice().to_vec());
+                        self.seen.insert(text, self.labels.len() as u32);
                         self.labels.push(label);
-                        self.texts.push(text.clone());
-                        self.seen.insert(text, label);
                         self.dedup.kept += 1;
                     }
                 },
@@ -877,6 +1133,10 @@ impl CorpusLoader {
             split: [0, 0],
             vocabulary: 0,
         };
-        Ok(Corpus { name: self.name, labels: self.labels, texts: self.texts, tokens: self.tokens, report })
+        let mut texts = vec![String::new(); self.labels.len()];
+        for (text, i) in self.seen {
+            texts[i as usize] = text;
+        }
+        Ok(Corpus { name: self.name, labels: self.labels, texts, ids: self.ids, vocab: self.vocab, report })
     }
 }

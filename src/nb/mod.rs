@@ -61,11 +61,11 @@ pub use corpus::{
 pub use costs::Costs;
 pub use counts::Counts;
 pub use eval::{alpha_sweep, evaluate, evaluate_tokens, evaluate_with_costs, predict_with_costs, CostEvaluation};
-pub use explain::{AbsentEvidence, Explanation, Veto, WordEvidence};
+pub use explain::{AbsentEvidence, Explanation, HiddenWords, Veto, WordEvidence};
 pub use model::{EventModel, NaiveBayes, Posterior, Prior};
 pub use resample::{resample, ResampleReport, Resampling};
 pub use smoothing::{describe_beta_prior, describe_class_prior, BetaPriorSummary, PseudoCounts, Smoothing};
-pub use tokenize::{tokenize, tokenize_into};
+pub use tokenize::{for_each_token, tokenize, tokenize_into};
 
 /// The class of a message: ham (class 0, the default on ties) or spam (class 1, the
 /// positive class of the metrics).

@@ -36,7 +36,7 @@ use serde::Serialize;
 
 use super::counts::{Counts, FastMap};
 use super::smoothing::{PseudoCounts, Smoothing};
-use super::tokenize::tokenize;
+use super::tokenize::{for_each_token, tokenize};
 use super::Label;
 use crate::error::{describe, Error, Result};
 use crate::stats::{log_sum_exp, sigmoid};
@@ -403,6 +403,40 @@ impl NaiveBayes {
             }
         }
         bag
+    }
+
+    /// [`NaiveBayes::bag`] of the tokens of `text`, tokenized and looked up in one pass:
+    /// a token is hashed once and never copied, unless it is a new unknown word. Returns
+    /// the bag and the number of tokens.
+    pub(crate) fn bag_of_text(&self, text: &str, unknown: &mut Vec<String>) -> (Bag, usize) {
+        let mut bag: Bag = Vec::new();
+        // The bag position of each vocabulary index: an array, not a map, because a long
+        // paste has hundreds of thousands of tokens.
+        let mut position = vec![u32::MAX; self.counts.vocabulary_size()];
+        let mut unknown_seen: FastMap<String, ()> = FastMap::default();
+        let mut tokens = 0usize;
+        for_each_token(text, |token| {
+            tokens += 1;
+            match self.counts.index_of(token) {
+                Some(i) => {
+                    let p = &mut position[i];
+                    if *p == u32::MAX {
+                        *p = bag.len() as u32;
+                        bag.push((i as u32, 1));
+                    } else {
+                        let n = &mut bag[*p as usize].1;
+                        *n = n.saturating_add(1);
+                    }
+                }
+                None => {
+                    if !unknown_seen.contains_key(token) {
+                        unknown_seen.insert(token.to_string(), ());
+                        unknown.push(token.to_string());
+                    }
+                }
+            }
+        });
+        (bag, tokens)
     }
 
     pub(crate) fn log_joint_of_bag(&self, bag: &Bag) -> [f64; 2] {

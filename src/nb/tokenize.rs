@@ -45,6 +45,22 @@ pub fn tokenize(text: &str) -> Vec<String> {
 /// Appends the tokens of `text` to `out` (same rules as [`tokenize`]), reusing the
 /// vector's allocation across calls.
 pub fn tokenize_into(text: &str, out: &mut Vec<String>) {
+    for_each_token(text, |token| out.push(token.to_string()));
+}
+
+/// Calls `emit` with each token of `text`, in order (same rules as [`tokenize`]), without
+/// allocating a `String` per token: a token is a slice of `text` when lower-casing leaves it
+/// unchanged, else a slice of one reused buffer. Counting and scoring look a token up by
+/// `&str` and allocate only for words they keep, so a corpus or a long paste costs one
+/// allocation per *distinct* word instead of one per token.
+pub fn for_each_token<F: FnMut(&str)>(text: &str, mut emit: F) {
+    // One compiled copy of the tokenizer for every caller (an indirect call per token costs
+    // far less than the word breaking; a copy per caller cost ~10 KB of `.wasm` each).
+    tokens(text, &mut emit);
+}
+
+fn tokens(text: &str, mut emit: &mut dyn FnMut(&str)) {
+    let mut lower = String::new();
     // Most text is ASCII, and for ASCII the rules reduce to a few byte classes
     // (`ascii_words`), several times faster than the general scan. The text is cut where no
     // rule can join across: after a line break (a word and grapheme boundary whatever
@@ -53,27 +69,42 @@ pub fn tokenize_into(text: &str, out: &mut Vec<String>) {
     // ASCII character is never Extend, Format or ZWJ, so WB4, GB9 and GB9a cannot attach it;
     // a space is neither cased nor case-ignorable). ASCII pieces take the fast path, the
     // others the general one, in text order.
+    //
+    // Lines are found with `find` (memchr) and a line that is all ASCII is not looked at
+    // byte by byte here: consecutive ASCII lines form one ASCII piece.
     let bytes = text.as_bytes();
-    let mut ascii_from = 0;
-    let mut piece = 0;
-    let mut piece_ascii = true;
-    for i in 0..=bytes.len() {
-        let cut = i == bytes.len()
-            || (i > 0 && (bytes[i - 1] == b'\n' || (bytes[i - 1] == b' ' && bytes[i].is_ascii() && bytes[i] != b' ')));
-        if cut && i > piece {
-            if !piece_ascii {
-                ascii_words(&text[ascii_from..piece], out);
-                tokenize_general(&text[piece..i], out);
-                ascii_from = i;
-            }
-            piece = i;
-            piece_ascii = true;
-        }
-        if i < bytes.len() && !bytes[i].is_ascii() {
-            piece_ascii = false;
-        }
+    if bytes.is_ascii() {
+        // One word-at-a-time check instead of a search for line ends.
+        ascii_words(text, &mut lower, &mut emit);
+        return;
     }
-    ascii_words(&text[ascii_from..], out);
+    let mut ascii_from = 0;
+    let mut line_start = 0;
+    while line_start < bytes.len() {
+        let line_end = text[line_start..].find('\n').map_or(bytes.len(), |p| line_start + p + 1);
+        if !bytes[line_start..line_end].is_ascii() {
+            let mut piece = line_start;
+            let mut piece_ascii = true;
+            for i in line_start..=line_end {
+                let cut = i == line_end
+                    || (i > line_start && bytes[i - 1] == b' ' && bytes[i].is_ascii() && bytes[i] != b' ');
+                if cut && i > piece {
+                    if !piece_ascii {
+                        ascii_words(&text[ascii_from..piece], &mut lower, &mut emit);
+                        tokenize_general(&text[piece..i], &mut emit);
+                        ascii_from = i;
+                    }
+                    piece = i;
+                    piece_ascii = true;
+                }
+                if i < line_end && !bytes[i].is_ascii() {
+                    piece_ascii = false;
+                }
+            }
+        }
+        line_start = line_end;
+    }
+    ascii_words(&text[ascii_from..], &mut lower, &mut emit);
 }
 
 /// The word break classes of ASCII (UAX #29, table 3); ASCII has no Extend, Format, ZWJ,
@@ -117,6 +148,17 @@ const WB_ASCII: [Wb; 128] = {
     table
 };
 
+/// Whether each ASCII byte is a letter or a digit.
+const ALNUM_ASCII: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    table
+};
+
 /// Whether UAX #29 keeps `a` and `b` in one word, given the classes around them (rules
 /// WB3 to WB13b; for any other pair WB999 breaks). `before` and `after` are `Other` at the
 /// ends of the text.
@@ -140,8 +182,19 @@ fn joins(before: Wb, a: Wb, b: Wb, after: Wb) -> bool {
 }
 
 /// [`tokenize_into`] for ASCII text: the UAX #29 words that hold a letter or a digit,
-/// lower-cased (nothing else of the rules applies to ASCII). `text` must be ASCII.
-fn ascii_words(text: &str, out: &mut Vec<String>) {
+/// lower-cased (nothing else of the rules applies to ASCII). `text` must be ASCII; `lower`
+/// is scratch space for the words that have a capital letter.
+fn ascii_words<F: FnMut(&str)>(text: &str, lower: &mut String, emit: &mut F) {
+    let mut word = |w: &str| {
+        if w.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower.clear();
+            lower.push_str(w);
+            lower.make_ascii_lowercase();
+            emit(lower);
+        } else {
+            emit(w);
+        }
+    };
     let s = text.as_bytes();
     let class = |i: usize| WB_ASCII[usize::from(s[i] & 0x7F)];
     let word_char = |c: Wb| matches!(c, Wb::Letter | Wb::Numeric);
@@ -150,28 +203,50 @@ fn ascii_words(text: &str, out: &mut Vec<String>) {
     }
     let (mut before, mut a) = (Wb::Other, class(0));
     let (mut start, mut alnum) = (0, word_char(a));
-    for i in 1..s.len() {
+    let mut i = 1;
+    while i < s.len() {
+        if word_char(a) {
+            // A run of letters and digits after a letter or digit joins whole (WB5, WB8 to
+            // WB10): skip it with one table lookup per byte.
+            let run = s[i..].iter().take_while(|&&b| ALNUM_ASCII[usize::from(b & 0x7F)]).count();
+            if run > 0 {
+                let end = i + run;
+                alnum = true;
+                before = if run >= 2 { class(end - 2) } else { a };
+                a = class(end - 1);
+                i = end;
+                if i == s.len() {
+                    break;
+                }
+            }
+        }
         let b = class(i);
-        // Letters and digits always join (WB5, WB8 to WB10): the common case, decided
-        // without looking further.
-        let join = (word_char(a) && word_char(b))
-            || joins(before, a, b, if i + 1 < s.len() { class(i + 1) } else { Wb::Other });
+        // Letters and digits always join (WB5, WB8 to WB10), a space joins only a space
+        // (WB3d and WB999): the common cases, decided without the full rules.
+        let join = if word_char(a) && word_char(b) {
+            true
+        } else if a == Wb::Space || b == Wb::Space {
+            a == b
+        } else {
+            joins(before, a, b, if i + 1 < s.len() { class(i + 1) } else { Wb::Other })
+        };
         if !join {
             if alnum {
-                out.push(text[start..i].to_ascii_lowercase());
+                word(&text[start..i]);
             }
             (start, alnum) = (i, false);
         }
         alnum |= word_char(b);
         (before, a) = (a, b);
+        i += 1;
     }
     if alnum {
-        out.push(text[start..].to_ascii_lowercase());
+        word(&text[start..]);
     }
 }
 
 /// [`tokenize_into`] for any text: the rules as written in the module docs.
-fn tokenize_general(text: &str, out: &mut Vec<String>) {
+fn tokenize_general<F: FnMut(&str)>(text: &str, emit: &mut F) {
     let lower = text.to_lowercase();
     // Emoji clusters, in order; the ones inside a word span are handled by `split_word`.
     // Most messages have none, and then the grapheme scan is skipped.
@@ -184,45 +259,45 @@ fn tokenize_general(text: &str, out: &mut Vec<String>) {
                 break;
             }
             if offset < start {
-                out.push(g.to_string());
+                emit(g);
             }
             emoji.next();
         }
-        split_word(word, out);
+        split_word(word, emit);
     }
-    out.extend(emoji.map(|(_, g)| g.to_string()));
+    emoji.for_each(|(_, g)| emit(g));
 }
 
 /// Splits one UAX #29 word into tokens: ideographs and emoji alone, other runs together.
-fn split_word(word: &str, out: &mut Vec<String>) {
+fn split_word<F: FnMut(&str)>(word: &str, emit: &mut F) {
     // The common case, a word of letters and digits only, is emitted as it is.
     if word.chars().all(|c| c.is_alphanumeric() && !is_han(c) && !is_emoji(c)) {
-        out.push(word.to_string());
+        emit(word);
         return;
     }
     let mut run = String::new();
     for g in word.graphemes(true) {
         if is_emoji_grapheme(g) {
-            flush(&mut run, out);
-            out.push(g.to_string());
+            flush(&mut run, emit);
+            emit(g);
         } else if g.chars().next().is_some_and(is_han) {
-            flush(&mut run, out);
+            flush(&mut run, emit);
             let mut han = String::new();
             push_visible(g, &mut han);
-            out.push(han);
+            emit(&han);
         } else {
             push_visible(g, &mut run);
         }
     }
-    flush(&mut run, out);
+    flush(&mut run, emit);
 }
 
 /// Emits the words of the pending run (those with a letter or a digit); empties it. The
 /// run is segmented again because removing an invisible character can move a word
 /// boundary: a ZWJ glues a following pictograph to a word (UAX #29 rule WB3c), so
 /// `a` ZWJ `©` would otherwise give the token `a©` where the visible `a©` gives `a`.
-fn flush(run: &mut String, out: &mut Vec<String>) {
-    out.extend(run.unicode_words().map(str::to_string));
+fn flush<F: FnMut(&str)>(run: &mut String, emit: &mut F) {
+    run.unicode_words().for_each(emit);
     run.clear();
 }
 
@@ -283,8 +358,8 @@ mod tests {
     /// Both paths on one ASCII text: the fast one must give the general one's tokens.
     fn same_as_general(text: &str) {
         let (mut fast, mut general) = (Vec::new(), Vec::new());
-        ascii_words(text, &mut fast);
-        tokenize_general(text, &mut general);
+        ascii_words(text, &mut String::new(), &mut |t: &str| fast.push(t.to_string()));
+        tokenize_general(text, &mut |t: &str| general.push(t.to_string()));
         assert_eq!(fast, general, "ASCII fast path differs on {text:?}");
     }
 
@@ -340,7 +415,7 @@ mod tests {
             let len = next() % 24;
             let text: String = (0..len).map(|_| alphabet[next() % alphabet.len()]).collect();
             let mut general = Vec::new();
-            tokenize_general(&text, &mut general);
+            tokenize_general(&text, &mut |t: &str| general.push(t.to_string()));
             assert_eq!(tokenize(&text), general, "cutting changed the tokens of {text:?}");
         }
     }
@@ -348,8 +423,8 @@ mod tests {
     #[test]
     fn mixed_text_is_tokenized_line_by_line_as_a_whole() {
         let text = "WIN £1000 now!\r\n明天meeting改到3pm\nplain ascii line\n👍🏽 ok\nΣΟΦΊΑΣ end";
-        let mut general = Vec::new();
-        tokenize_general(text, &mut general);
+        let mut general: Vec<String> = Vec::new();
+        tokenize_general(text, &mut |t: &str| general.push(t.to_string()));
         assert_eq!(tokenize(text), general);
     }
 

@@ -8,7 +8,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::{js_error, to_js};
 use crate::error::{describe, Error};
-use crate::nb::lab::{CorpusLoader, SpamLab};
+use crate::nb::lab::{CorpusLoader, Ledger, SpamLab, MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED};
 use crate::nb::resample::Resampling;
 use crate::nb::smoothing::{describe_beta_prior, describe_class_prior, Smoothing};
 use crate::nb::{EventModel, Label, Prior};
@@ -19,6 +19,8 @@ use crate::plot::Style;
 #[wasm_bindgen]
 pub struct SpamPanel {
     lab: SpamLab,
+    /// The last ledger `explain` returned, for the details of its words.
+    ledger: Option<Ledger>,
     loader: Option<CorpusLoader>,
     curve_text: CurveText,
     projector: bool,
@@ -31,16 +33,43 @@ impl SpamPanel {
     pub fn new() -> Result<SpamPanel, JsError> {
         Ok(SpamPanel {
             lab: SpamLab::builtin().map_err(js_error)?,
+            ledger: None,
             loader: None,
             curve_text: CurveText::default(),
             projector: false,
         })
     }
 
-    /// The ledger of `text`: `{explanation, formulas, sentences, truncated, tokens}`.
-    /// Log-odds and contributions may be ±Infinity under an α = 0 veto, never NaN.
-    pub fn explain(&self, text: &str) -> Result<JsValue, JsError> {
-        to_js(&self.lab.explain(text))
+    /// The ledger of `text` as the panel draws it: `{explanation, prior_formulas, costs,
+    /// sentences, truncated, tokens}`, where `explanation.words` holds at most
+    /// `MAX_LEDGER_ROWS` rows `{index, word, count, contribution, veto}` (the strongest, in
+    /// order of appearance) and `explanation.hidden` = `{words, contribution, veto}` sums
+    /// the rest, so rows + hidden + prior (+ absent) = log-odds. Log-odds and contributions
+    /// may be ±Infinity under an α = 0 veto, never NaN. The ledger is kept for
+    /// [`SpamPanel::word_detail`]: a keystroke ships only what the rows show.
+    pub fn explain(&mut self, text: &str) -> Result<JsValue, JsError> {
+        let ledger = self.lab.explain(text);
+        let view = to_js(&ledger.view(MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED));
+        self.ledger = Some(ledger);
+        view
+    }
+
+    /// Word `index` (a row's `index`) of the last ledger `explain` returned, in full:
+    /// `{index, word, count, spam_count, ham_count, spam_total, ham_total, p_spam, p_ham,
+    /// contribution, veto, formulas: [spam, ham]}`.
+    ///
+    /// # Errors
+    /// No ledger yet, or no such word in it.
+    #[wasm_bindgen(js_name = wordDetail)]
+    pub fn word_detail(&self, index: u32) -> Result<JsValue, JsError> {
+        let detail = self.ledger.as_ref().and_then(|l| l.word_detail(index as usize)).ok_or_else(|| {
+            js_error(Error::IndexOutOfRange {
+                kind: "ledger word",
+                index: index as usize,
+                len: self.ledger.as_ref().map_or(0, |l| l.explanation.words.len()),
+            })
+        })?;
+        to_js(&detail)
     }
 
     /// Sets the smoothing α (0 allowed).

@@ -155,3 +155,53 @@ test("the real SMS Spam Collection loads through the page", { skip: !existsSync(
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Puts `message` in the box as a paste would (one input event) and waits for the ledger to follow. */
+async function pasteMessage(page, message) {
+  const before = await text(page, '#nb-slot [data-role="verdict"]');
+  await page.evaluate((m) => {
+    const box = document.querySelector('#nb-slot [data-role="text"]');
+    box.value = m;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  }, message);
+  await page.waitForFunction((b) => document.querySelector('#nb-slot [data-role="verdict"]').textContent !== b, before).catch(() => {});
+}
+
+for (const lang of ["en", "zh-CN"]) {
+  test(`a long paste shows the strongest words, one row for the rest, and still adds up (${lang})`, async () => {
+    const { page, context, errors } = await open(browser, `${server.url}${lang === "en" ? "" : "?lang=zh-CN"}`);
+    // The whole teaching corpus as one message: hundreds of distinct words.
+    const long = await page.evaluate(() => {
+      const p = window.genlab.nb.panel;
+      const texts = [];
+      for (let offset = 0; ; offset += 500) {
+        const page = p.messages(offset, 500);
+        texts.push(...page.entries.map((m) => m.text));
+        if (offset + 500 >= page.total) break;
+      }
+      return texts.join(" ");
+    });
+    await pasteMessage(page, long);
+    await page.waitForSelector('#nb-slot [data-role="ledger"] li.hidden');
+    const words = await page.$$eval('#nb-slot [data-role="ledger"] li.word', (lis) => lis.length);
+    assert.equal(words, 100, "the strongest 100 words are shown");
+    const hiddenName = await text(page, '#nb-slot [data-role="ledger"] li.hidden .term-name');
+    assert.match(hiddenName, lang === "en" ? /^and [\d,]+ more words together$/ : /^其余 [\d,]+ 个词 合计$/);
+    // Shown rows + the hidden row (+ prior) = the total, to the rounding of what is shown.
+    const values = await page.$$eval('#nb-slot [data-role="ledger"] li', (lis) => lis.map((li) => [li.className, li.querySelector(".term-value").textContent]));
+    const parse = (s) => Number(s.replace("\u2212", "-").replace("+", ""));
+    const terms = values.filter(([c]) => !c.includes("total")).map(([, v]) => parse(v));
+    const total = parse(values.find(([c]) => c.includes("total"))[1]);
+    const sum = terms.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum - total) <= 0.005 * terms.length + 1e-9, `terms sum to ${sum}, total shows ${total}`);
+    // Hovering a word asks for its details: counts and both formulas with the numbers in.
+    await page.hover('#nb-slot [data-role="ledger"] li.word');
+    const word = await page.$eval('#nb-slot [data-role="ledger"] li.word .term-name', (e) => e.firstChild.textContent);
+    await page.waitForFunction((w) => document.querySelector('#nb-slot [data-role="details"]').textContent.includes(`P(${w} | spam)`), word);
+    const details = await text(page, '#nb-slot [data-role="details"]');
+    assert.ok(details.includes(`P(${word} | ham) = (`), details);
+    await assertNoGarbage(page);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

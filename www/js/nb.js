@@ -140,17 +140,30 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The ledger list, the verdict, unknown words and veto sentences. */
   function writeLedger(l) {
     const e = l.explanation;
-    const finite = [e.prior_log_ratio, e.absent_evidence ?? 0, ...e.words.map((w) => w.contribution)]
-      .filter(Number.isFinite).map(Math.abs);
-    const scale = Math.max(1e-9, ...finite);
+    // A loop, not Math.max(...list): a long message must not spread thousands of arguments.
+    let scale = 1e-9;
+    for (const v of [e.prior_log_ratio, e.absent_evidence ?? 0, e.hidden.contribution]) {
+      if (Number.isFinite(v)) scale = Math.max(scale, Math.abs(v));
+    }
+    for (const w of e.words) if (Number.isFinite(w.contribution)) scale = Math.max(scale, Math.abs(w.contribution));
     const priorRow = row({ label: t(lang, "nb.priorRow"), value: e.prior_log_ratio, scale, kind: "prior" });
     priorRow.title = t(lang, "nb.priorTitle");
-    const rows = [priorRow];
-    e.words.forEach((w, i) => {
-      rows.push(row({ label: w.word, sub: w.count > 1 ? `×${w.count}` : "", value: w.contribution, scale, kind: "word", index: i }));
-    });
+    const rows = document.createDocumentFragment();
+    rows.append(priorRow);
+    for (const w of e.words) {
+      rows.append(row({ label: w.word, sub: w.count > 1 ? `×${w.count}` : "", value: w.contribution, scale, kind: "word", index: w.index }));
+    }
+    if (e.hidden.words > 0) {
+      // The weaker words of a long message, summed: the rows still add up to the total.
+      const hidden = row({
+        label: t(lang, "nb.hiddenRow", { k: e.hidden.words.toLocaleString(lang) }),
+        sub: t(lang, "nb.hiddenSub"), value: e.hidden.contribution, scale, kind: "hidden",
+      });
+      hidden.title = t(lang, "nb.hiddenTitle", { n: e.words.length, k: e.hidden.words });
+      rows.append(hidden);
+    }
     if (e.absent) {
-      rows.push(row({ label: t(lang, "nb.absentRow"), sub: `(${e.absent.absent_words})`, value: e.absent.contribution, scale, kind: "absent" }));
+      rows.append(row({ label: t(lang, "nb.absentRow"), sub: `(${e.absent.absent_words})`, value: e.absent.contribution, scale, kind: "absent" }));
     }
     const total = e.log_odds ?? 0;
     const totalRow = row({
@@ -171,8 +184,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
         totalRow.querySelector(".bar").style.width = `${(50 * Math.min(1, Math.abs(total) / totalScale)).toFixed(2)}%`;
       }
     }
-    rows.push(totalRow);
-    ledgerList.replaceChildren(...rows);
+    rows.append(totalRow);
+    ledgerList.replaceChildren(rows);
 
     const verdict = $("verdict");
     verdict.className = `verdict ${e.verdict === null ? "undefined" : e.verdict === "spam" ? "is-spam" : "is-ham"}`;
@@ -182,8 +195,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     liveTimer = setTimeout(() => { $("live").textContent = sentence; }, 900);
 
     const unknown = $("unknown");
-    const list = e.unknown_words.slice(0, 30).join(", ") + (e.unknown_words.length > 30 ? ", …" : "");
-    unknown.textContent = e.unknown_words.length ? t(lang, "nb.unknown", { words: list }) : "";
+    const more = e.unknown_count - e.unknown_words.length;
+    const list = e.unknown_words.join(", ") + (more > 0 ? t(lang, "nb.unknownMore", { k: more }) : "");
+    unknown.textContent = e.unknown_count ? t(lang, "nb.unknown", { words: list }) : "";
     if (l.truncated) unknown.textContent += ` ${t(lang, "nb.truncated")}`;
     const sentences = $("sentences");
     sentences.replaceChildren(...l.sentences.map((s) => {
@@ -195,14 +209,19 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     details.textContent = text.value.trim() ? t(lang, "nb.detailsHint") : t(lang, "nb.typeHint");
   }
 
-  /** The details box for word `i` of the current ledger. */
+  /** The details box for word `i` of the current ledger (asked for on demand: a keystroke ships only the rows). */
   function showDetails(i) {
     const e = ledger?.explanation;
-    const w = e?.words[i];
-    if (!w) return;
-    const f = ledger.formulas[i];
+    if (!e) return;
+    let w;
+    try {
+      w = panel.wordDetail(i);
+    } catch {
+      return;
+    }
+    const f = w.formulas;
     const counts = t(lang, e.event_model === "multinomial" ? "nb.d.countsM" : "nb.d.countsB",
-      { s: w.spam_count, st: e.spam_total, h: w.ham_count, ht: e.ham_total });
+      { s: w.spam_count, st: w.spam_total, h: w.ham_count, ht: w.ham_total });
     const expr = e.event_model === "multinomial"
       ? `${w.count} × (log ${prob(w.p_spam)} − log ${prob(w.p_ham)})`
       : `log ${prob(w.p_spam)} − log ${prob(w.p_ham)}`;
