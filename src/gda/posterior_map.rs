@@ -176,13 +176,7 @@ impl HeatMap {
         out: &mut Vec<u8>,
     ) -> Result<()> {
         check_rect(rect)?;
-        if width == 0 || height == 0 || width.saturating_mul(height) > MAX_PIXELS {
-            return Err(Error::InvalidParameter {
-                name: "image size",
-                value: format!("{width} × {height}"),
-                rule: "a heat map needs at least 1 × 1 and at most 4096 × 4096 pixels",
-            });
-        }
+        check_size(width, height)?;
         out.clear();
         out.resize(4 * width * height, 0);
         let dx = (rect.x1 - rect.x0) / width as f64;
@@ -238,13 +232,7 @@ impl HeatMap {
         out: &mut Vec<f32>,
     ) -> Result<()> {
         check_rect(rect)?;
-        if width == 0 || height == 0 || width.saturating_mul(height) > MAX_PIXELS {
-            return Err(Error::InvalidParameter {
-                name: "image size",
-                value: format!("{width} × {height}"),
-                rule: "a heat map needs at least 1 × 1 and at most 4096 × 4096 pixels",
-            });
-        }
+        check_size(width, height)?;
         out.clear();
         let dx = (rect.x1 - rect.x0) / width as f64;
         let dy = (rect.y1 - rect.y0) / height as f64;
@@ -609,6 +597,18 @@ fn refine<C: Classifier + ?Sized>(model: &C, level: f64, lo: [f64; 2], z_lo: f64
 }
 
 /// A rectangle with finite corners and positive width and height.
+/// A heat map's pixel size: at least 1 × 1, at most [`MAX_PIXELS`].
+fn check_size(width: usize, height: usize) -> Result<()> {
+    if width == 0 || height == 0 || width.saturating_mul(height) > MAX_PIXELS {
+        return Err(Error::InvalidParameter {
+            name: "image size",
+            value: format!("{width} × {height}"),
+            rule: "a heat map needs at least 1 × 1 and at most 4096 × 4096 pixels",
+        });
+    }
+    Ok(())
+}
+
 fn check_rect(rect: Rect) -> Result<()> {
     let finite = [rect.x0, rect.x1, rect.y0, rect.y1].iter().all(|v| v.is_finite());
     if !(finite
