@@ -3,11 +3,10 @@
 // posterior, and every count out. Every number is read from the Rust panel's answers, and
 // table text (names, values) only ever reaches the page as textContent.
 
-import { CatPanel, parseState } from "../pkg/genlab.js";
+import { CatPanel } from "../pkg/genlab.js";
 import { num, pct, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { hideControls } from "./util.js";
-import { catTemplate } from "./cat-template.js";
 
 const MINUS = "\u2212";
 /** The slider's right end; the number box goes up to 10. */
@@ -517,33 +516,4 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   buildTable();
   render();
   return { panel, render, getState, setState, setLang, setProjector, destroy, setLambda, loadCsv };
-}
-
-/**
- * Mounts a categorical panel into `element` for genlab.js's `mount()`; `loadCore` loads the
- * wasm core. Returns `{ getState, setState, setLang, setProjector, destroy, controller }`.
- */
-export async function mountCat(element, { state = null, lang = "en", controls = [], onChange } = {}, loadCore) {
-  if (lang !== "en" && lang !== "zh-CN") lang = "en";
-  await loadCore();
-  const defaults = parseState("").state.cat;
-  const section = document.createElement("section");
-  section.className = "panel genlab-cat";
-  const { fragment, id } = catTemplate();
-  section.setAttribute("aria-labelledby", `${id}-title`);
-  section.append(fragment);
-  element.append(section);
-  const ctl = createCat(section, { lang, controls, onChange: onChange || (() => {}) });
-  if (state) ctl.setState({ ...defaults, ...state });
-  return {
-    getState: ctl.getState,
-    setState: (s) => ctl.setState({ ...ctl.getState(), ...(s || {}) }),
-    setLang: ctl.setLang,
-    setProjector: ctl.setProjector,
-    destroy() {
-      ctl.destroy();
-      section.remove();
-    },
-    controller: ctl,
-  };
 }

@@ -10,8 +10,15 @@ import init, { parseState, stateQuery } from "../pkg/genlab.js";
 import { panelTemplate } from "./templates.js";
 import { createGda } from "./gda.js";
 import { createNb } from "./nb.js";
-// The categorical naive Bayes panel (issue #8) mounts through its own module.
-import { mountCat } from "./cat.js";
+import { createCat } from "./cat.js";
+import { catTemplate } from "./cat-template.js";
+
+/** Each panel's markup and controller; `mount` does the rest the same way for all. */
+const PANELS = {
+  gda: { template: () => panelTemplate("gda"), create: createGda },
+  nb: { template: () => panelTemplate("nb"), create: createNb },
+  cat: { template: catTemplate, create: createCat },
+};
 
 let core = null;
 
@@ -49,19 +56,17 @@ export async function linkFor(state) {
  * Returns `{ getState, setState, setLang, setProjector, destroy }`.
  */
 export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange } = {}) {
-  if (panel === "cat") return mountCat(element, { state, lang, controls, onChange }, loadCore);
-  if (panel !== "gda" && panel !== "nb") throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use "gda" or "nb".`);
+  if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use "gda" or "nb".`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
   await loadCore();
   const defaults = parseState("").state[panel];
   const section = document.createElement("section");
   section.className = `panel genlab-${panel}`;
-  const { fragment, id } = panelTemplate(panel);
+  const { fragment, id } = PANELS[panel].template();
   section.setAttribute("aria-labelledby", `${id}-title`);
   section.append(fragment);
   element.append(section);
-  const create = panel === "gda" ? createGda : createNb;
-  const ctl = create(section, { lang, controls, onChange: onChange || (() => {}) });
+  const ctl = PANELS[panel].create(section, { lang, controls, onChange: onChange || (() => {}) });
   const setState = (s) => ctl.setState({ ...ctl.getState(), ...(s || {}) });
   if (state) ctl.setState({ ...defaults, ...state });
   return {
