@@ -252,3 +252,28 @@ test("mount({panel: \"cat\"}) gives an independent panel with getState and setSt
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("mount() rejects an unknown panel name with the three it accepts, and adds nothing", async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  const out = await page.evaluate(async () => {
+    const { mount } = await import("./js/genlab.js");
+    const host = document.createElement("div");
+    document.body.append(host);
+    const messages = [];
+    for (const panel of ["qda", "<b>x</b>", 7]) {
+      try {
+        await mount(host, { panel });
+        messages.push(null);
+      } catch (e) {
+        messages.push(e.message);
+      }
+    }
+    return { messages, children: host.children.length };
+  });
+  assert.equal(out.messages[0], 'Unknown panel “qda”: use "gda", "nb" or "cat".');
+  assert.match(out.messages[1], /^Unknown panel “<b>x<\/b>”/);
+  assert.match(out.messages[2], /^Unknown panel “7”/);
+  assert.equal(out.children, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

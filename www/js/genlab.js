@@ -20,6 +20,9 @@ const PANELS = {
   cat: { template: catTemplate, create: createCat },
 };
 
+/** The accepted names, for the message that rejects any other. */
+const PANEL_NAMES = Object.keys(PANELS).map((name) => `"${name}"`).join(", ").replace(/, ([^,]*)$/, " or $1");
+
 let core = null;
 
 /** Loads the wasm core once (later calls wait for the same load). */
@@ -42,7 +45,7 @@ export async function linkFor(state) {
 
 /**
  * Mounts one panel into `element`.
- * - `panel`: "gda" or "nb";
+ * - `panel`: "gda", "nb" or "cat";
  * - `state`: that panel's settings (any subset; the rest are the defaults), as in
  *   `(await parseLink(q)).state.gda` / `.nb`;
  * - `lang`: "en" or "zh-CN";
@@ -56,7 +59,7 @@ export async function linkFor(state) {
  * Returns `{ getState, setState, setLang, setProjector, destroy }`.
  */
 export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange } = {}) {
-  if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use "gda" or "nb".`);
+  if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use ${PANEL_NAMES}.`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
   await loadCore();
   const defaults = parseState("").state[panel];

@@ -270,7 +270,7 @@ const NB = `
 
 let counter = 0;
 
-/** A fresh DOM tree for `panel` ("gda" or "nb") with ids unique on the page. */
+/** A fresh DOM tree for `panel` ("gda" or "nb"; "cat" has its own template) with ids unique on the page. */
 export function panelTemplate(panel) {
   counter += 1;
   const id = `genlab-${panel}-${counter}`;
