@@ -6,7 +6,7 @@
 import { CatPanel } from "../pkg/genlab.js";
 import { num, pct, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { hideControls } from "./util.js";
+import { cleanupList, hideControls } from "./util.js";
 
 const MINUS = "\u2212";
 /** The slider's right end; the number box goes up to 10. */
@@ -54,13 +54,8 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   let frame = 0;
   let liveTimer = 0;
   let destroyed = false;
-  const cleanups = [];
-
-  /** Adds an event listener that destroy() removes again. */
-  function on(target, type, fn, opts) {
-    target.addEventListener(type, fn, opts);
-    cleanups.push(() => target.removeEventListener(type, fn, opts));
-  }
+  const cleanups = cleanupList();
+  const { on } = cleanups;
 
   /** Redraws in the next animation frame, once however many events arrive. */
   function schedule() {
@@ -504,7 +499,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     destroyed = true;
     cancelAnimationFrame(frame);
     clearTimeout(liveTimer);
-    cleanups.forEach((f) => f());
+    cleanups.run();
     panel.free();
     section.replaceChildren();
   }

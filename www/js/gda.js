@@ -4,7 +4,7 @@
 import { GdaPanel } from "../pkg/genlab.js";
 import { num, vec, mat, term, pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { downloadCanvas, hideControls } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls } from "./util.js";
 
 const SLIDERS = ["n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1"];
 const AXES = { generated: ["x1", "x2"] };
@@ -31,13 +31,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   let mode = "means";
   let draggingPoint = -1;
   let destroyed = false;
-  const cleanups = [];
-
-  /** Adds an event listener that destroy() removes again. */
-  function on(target, type, fn, opts) {
-    target.addEventListener(type, fn, opts);
-    cleanups.push(() => target.removeEventListener(type, fn, opts));
-  }
+  const cleanups = cleanupList();
+  const { on } = cleanups;
 
   /** Shows the data source, with a "your points" entry once the user has edited them. */
   function syncSource() {
@@ -416,7 +411,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
 
   const observer = new ResizeObserver(schedule);
   observer.observe(box);
-  cleanups.push(() => observer.disconnect());
+  cleanups.add(() => observer.disconnect());
   on(window, "resize", schedule);
 
   /** The panel's settings, as the URL stores them. */
@@ -476,7 +471,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     destroyed = true;
     cancelAnimationFrame(frame);
     clearTimeout(liveTimer);
-    cleanups.forEach((f) => f());
+    cleanups.run();
     panel.free();
     section.replaceChildren();
   }

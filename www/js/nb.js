@@ -5,7 +5,7 @@
 import { SpamPanel } from "../pkg/genlab.js";
 import { num, pct, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { downloadCanvas, hideControls } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls } from "./util.js";
 
 export const EXAMPLES = {
   "en-spam": "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.",
@@ -49,13 +49,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let liveTimer = 0;
   let destroyed = false;
   let projector = false;
-  const cleanups = [];
-
-  /** Adds an event listener that destroy() removes again. */
-  function on(target, type, fn, opts) {
-    target.addEventListener(type, fn, opts);
-    cleanups.push(() => target.removeEventListener(type, fn, opts));
-  }
+  const cleanups = cleanupList();
+  const { on } = cleanups;
 
   text.value = EXAMPLES["en-spam"];
 
@@ -554,7 +549,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
 
   const observer = new ResizeObserver(() => { metricsDirty = true; schedule(); });
   observer.observe($("curve-box"));
-  cleanups.push(() => observer.disconnect());
+  cleanups.add(() => observer.disconnect());
 
   /** The panel's settings, as the URL stores them. */
   function getState() {
@@ -615,7 +610,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     destroyed = true;
     cancelAnimationFrame(frame);
     clearTimeout(liveTimer);
-    cleanups.forEach((f) => f());
+    cleanups.run();
     panel.free();
     section.replaceChildren();
   }
