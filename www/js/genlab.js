@@ -8,16 +8,19 @@
 
 import init, { parseState, stateQuery } from "../pkg/genlab.js";
 import { panelTemplate } from "./templates.js";
-import { createGda } from "./gda.js";
-import { createNb } from "./nb.js";
-import { createCat } from "./cat.js";
-import { catTemplate } from "./cat-template.js";
 
-/** Each panel's markup and controller; `mount` does the rest the same way for all. */
+/**
+ * Each panel's markup and controller, loaded when a panel of that kind is first mounted: a
+ * page (or an embed) fetches and runs only the code of the panels it shows, and the page's
+ * first panel does not wait for the others' modules. `mount` does the rest the same way.
+ */
 const PANELS = {
-  gda: { template: () => panelTemplate("gda"), create: createGda },
-  nb: { template: () => panelTemplate("nb"), create: createNb },
-  cat: { template: catTemplate, create: createCat },
+  gda: async () => ({ template: () => panelTemplate("gda"), create: (await import("./gda.js")).createGda }),
+  nb: async () => ({ template: () => panelTemplate("nb"), create: (await import("./nb.js")).createNb }),
+  cat: async () => {
+    const [{ createCat }, { catTemplate }] = await Promise.all([import("./cat.js"), import("./cat-template.js")]);
+    return { template: catTemplate, create: createCat };
+  },
 };
 
 /** The accepted names, for the message that rejects any other. */
@@ -61,15 +64,15 @@ export async function linkFor(state) {
 export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange } = {}) {
   if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use ${PANEL_NAMES}.`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
-  await loadCore();
+  const [, kind] = await Promise.all([loadCore(), PANELS[panel]()]);
   const defaults = parseState("").state[panel];
   const section = document.createElement("section");
   section.className = `panel genlab-${panel}`;
-  const { fragment, id } = PANELS[panel].template();
+  const { fragment, id } = kind.template();
   section.setAttribute("aria-labelledby", `${id}-title`);
   section.append(fragment);
   element.append(section);
-  const ctl = PANELS[panel].create(section, { lang, controls, onChange: onChange || (() => {}) });
+  const ctl = kind.create(section, { lang, controls, onChange: onChange || (() => {}) });
   const setState = (s) => ctl.setState({ ...ctl.getState(), ...(s || {}) });
   if (state) ctl.setState({ ...defaults, ...state });
   return {
