@@ -161,6 +161,11 @@ pub fn parse_corpus(text: &str) -> Result<ParsedCorpus> {
 /// # Errors
 /// The reason as a sentence fragment, e.g. “the label must be “ham” or “spam”, found …”.
 pub fn parse_line(line: &str) -> std::result::Result<(String, Label), String> {
+    parse_line_str(line).map(|(text, label)| (text.to_string(), label))
+}
+
+/// [`parse_line`] without copying the text: it is a slice of `line`.
+pub(crate) fn parse_line_str(line: &str) -> std::result::Result<(&str, Label), String> {
     let Some((label, text)) = line.split_once('\t') else {
         let first = line.split_whitespace().next().unwrap_or("");
         if parse_label(first).is_some() {
@@ -174,7 +179,7 @@ pub fn parse_line(line: &str) -> std::result::Result<(String, Label), String> {
     if text.trim().is_empty() {
         return Err(format!("the {label} message after the TAB is empty"));
     }
-    Ok((text.to_string(), label))
+    Ok((text, label))
 }
 
 fn parse_label(s: &str) -> Option<Label> {
