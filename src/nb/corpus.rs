@@ -280,21 +280,16 @@ pub fn stratified_split(labels: &[Label], test_fraction: f64, seed: u64) -> Resu
         });
     }
     let mut generator = rng(seed);
-    let mut split = Split { train: Vec::new(), test: Vec::new() };
+    // Marked, then listed in index order: sorted lists without a sort.
+    let mut held_out = vec![false; labels.len()];
     for label in Label::ALL {
         let members: Vec<usize> = labels.iter().enumerate().filter(|(_, &l)| l == label).map(|(i, _)| i).collect();
         let order = permutation(&mut generator, members.len());
         let n_test = ((test_fraction * members.len() as f64).round() as usize).min(members.len());
-        for (k, &p) in order.iter().enumerate() {
-            let i = members[p];
-            if k < n_test {
-                split.test.push(i);
-            } else {
-                split.train.push(i);
-            }
+        for &p in &order[..n_test] {
+            held_out[members[p]] = true;
         }
     }
-    split.train.sort_unstable();
-    split.test.sort_unstable();
-    Ok(split)
+    let (test, train) = (0..labels.len()).partition(|&i| held_out[i]);
+    Ok(Split { train, test })
 }

@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use hashbrown::hash_table::{self, HashTable};
+use hashbrown::hash_table::HashTable;
 
 use super::tokenize::tokenize;
 use super::Label;
@@ -122,6 +122,7 @@ struct Slot {
 
 impl Slot {
     /// The table's hash of this slot's word: the same as [`hash_word`] of its bytes.
+    #[inline]
     fn hash(&self) -> u64 {
         if self.len <= 8 {
             hash_packed(self.key, self.len as usize)
@@ -139,6 +140,7 @@ struct Key<'a> {
 }
 
 impl<'a> Key<'a> {
+    #[inline]
     fn new(word: &'a str) -> Key<'a> {
         let bytes = word.as_bytes();
         if bytes.len() <= 8 {
@@ -172,16 +174,15 @@ impl Interner {
     /// The id of `word`, numbering it if it is new (one allocation per new word only).
     pub(crate) fn intern(&mut self, word: &str) -> u32 {
         let key = Key::new(word);
-        let words = &self.words;
-        match self.table.entry(key.hash, |s| key.matches(s, words), Slot::hash) {
-            hash_table::Entry::Occupied(e) => e.get().id,
-            hash_table::Entry::Vacant(e) => {
-                let id = self.words.len() as u32;
-                e.insert(key.slot(id));
-                self.words.push(word.to_string());
-                id
-            }
+        // Most tokens are words seen before: a plain `find` probes faster than `entry`, which
+        // also looks for a free slot; a new word probes twice.
+        if let Some(slot) = self.table.find(key.hash, |s| key.matches(s, &self.words)) {
+            return slot.id;
         }
+        let id = self.words.len() as u32;
+        self.table.insert_unique(key.hash, key.slot(id), Slot::hash);
+        self.words.push(word.to_string());
+        id
     }
 
     /// The id of `word`, if it has one.
@@ -354,9 +355,16 @@ impl Counts {
         docs: impl Iterator<Item = (&'a [u32], Label)>,
         words: &[String],
     ) -> (Counts, Vec<u32>) {
+        // Sized for every corpus word, an upper bound of the training vocabulary: no table
+        // or count vector grows (and copies itself) while counting.
         let mut counts = Counts::new();
+        counts.vocab = Interner::with_capacity(words.len());
+        for c in 0..2 {
+            counts.token_counts[c].reserve(words.len());
+            counts.doc_counts[c].reserve(words.len());
+        }
         let mut map = vec![NOT_IN_VOCABULARY; words.len()];
-        let mut stamp: Vec<u32> = Vec::new();
+        let mut stamp: Vec<u32> = Vec::with_capacity(words.len());
         for (serial, (ids, label)) in docs.enumerate() {
             let c = label.index();
             // Serials start at 1: a fresh stamp of 0 never matches.

@@ -71,41 +71,47 @@ fn tokens(text: &str, mut emit: &mut dyn FnMut(&str)) {
     // characters are `£` (`breaks_like_ascii`), take the fast path, the others the general
     // one, in text order.
     //
-    // Lines are found with `find` (memchr) and a line that is all ASCII is not looked at
-    // byte by byte here: consecutive ASCII lines form one ASCII piece.
+    // Only the pieces holding a character that the fast path cannot take are looked for:
+    // from each such character back to the cut before it and on to the cut after it.
     let bytes = text.as_bytes();
-    if bytes.is_ascii() {
-        // One word-at-a-time check instead of a search for line ends.
-        ascii_words(text, &mut lower, &mut emit);
-        return;
-    }
+    let is_cut = |j: usize| {
+        j == 0
+            || j == bytes.len()
+            || bytes[j - 1] == b'\n'
+            || (bytes[j - 1] == b' ' && bytes[j].is_ascii() && bytes[j] != b' ')
+    };
     let mut ascii_from = 0;
-    let mut line_start = 0;
-    while line_start < bytes.len() {
-        let line_end = text[line_start..].find('\n').map_or(bytes.len(), |p| line_start + p + 1);
-        if !bytes[line_start..line_end].is_ascii() {
-            let mut piece = line_start;
-            let mut piece_ascii = true;
-            for i in line_start..=line_end {
-                let cut = i == line_end
-                    || (i > line_start && bytes[i - 1] == b' ' && bytes[i].is_ascii() && bytes[i] != b' ');
-                if cut && i > piece {
-                    if !piece_ascii {
-                        ascii_words(&text[ascii_from..piece], &mut lower, &mut emit);
-                        tokenize_general(&text[piece..i], &mut emit);
-                        ascii_from = i;
-                    }
-                    piece = i;
-                    piece_ascii = true;
-                }
-                if i < line_end && !bytes[i].is_ascii() && !breaks_like_ascii(bytes, i) {
-                    piece_ascii = false;
-                }
-            }
+    let mut k = 0;
+    while let Some(p) = next_non_ascii(bytes, k) {
+        k = p + 1;
+        if breaks_like_ascii(bytes, p) {
+            continue;
         }
-        line_start = line_end;
+        // A cut is a character boundary (it follows an ASCII byte, or is an end of the text).
+        let start = (ascii_from..=p).rev().find(|&j| is_cut(j)).unwrap_or(ascii_from);
+        let end = (p + 1..=bytes.len()).find(|&j| is_cut(j)).unwrap_or(bytes.len());
+        ascii_words(&text[ascii_from..start], &mut lower, &mut emit);
+        tokenize_general(&text[start..end], &mut emit);
+        (ascii_from, k) = (end, end);
     }
     ascii_words(&text[ascii_from..], &mut lower, &mut emit);
+}
+
+/// The position of the first byte of `bytes` from `from` on that is not ASCII. Eight bytes
+/// at a time: most text is ASCII, and a test per byte cost more than breaking it into words.
+fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let rest = bytes.get(from..)?;
+    let mut chunks = rest.chunks_exact(8);
+    let mut at = from;
+    for c in &mut chunks {
+        let high = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) & HIGH;
+        if high != 0 {
+            return Some(at + (high.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|b| !b.is_ascii()).map(|i| at + i)
 }
 
 /// Byte flags of the ASCII fast path ([`ascii_words`]), from the word break classes of
@@ -188,32 +194,32 @@ fn ascii_words<F: FnMut(&str)>(text: &str, lower: &mut String, emit: &mut F) {
         }
     };
     let s = text.as_bytes();
-    let flags = |i: usize| s.get(i).map_or(0, |&b| FLAGS[usize::from(b)]);
+    let flag = |i: usize| FLAGS[usize::from(s[i])];
     let mut i = 0;
     while i < s.len() {
-        let first = FLAGS[usize::from(s[i])];
+        let first = flag(i);
         i += 1;
         if first & WORD == 0 {
             continue;
         }
-        let (start, mut seen, mut last) = (i - 1, first, first);
+        let (start, mut seen) = (i - 1, first);
         loop {
-            while let Some(&b) = s.get(i) {
-                let f = FLAGS[usize::from(b)];
-                if f & WORD == 0 {
-                    break;
-                }
-                (seen, last) = (seen | f, f);
+            while i < s.len() && flag(i) & WORD != 0 {
+                seen |= flag(i);
                 i += 1;
             }
-            let (mid, next) = (flags(i), flags(i + 1));
-            let both = last & next;
-            if (mid & MID_LETTER != 0 && both & LETTER != 0) || (mid & MID_NUM != 0 && both & DIGIT != 0) {
-                (seen, last) = (seen | next, next);
-                i += 2;
-            } else {
-                break;
+            // Across one Mid character between two letters or two digits (WB6, WB7, WB11,
+            // WB12); `i - 1` is in the word.
+            if i + 1 < s.len() && flag(i) & (MID_LETTER | MID_NUM) != 0 {
+                let (mid, next) = (flag(i), flag(i + 1));
+                let both = flag(i - 1) & next;
+                if (mid & MID_LETTER != 0 && both & LETTER != 0) || (mid & MID_NUM != 0 && both & DIGIT != 0) {
+                    seen |= next;
+                    i += 2;
+                    continue;
+                }
             }
+            break;
         }
         if seen & ALNUM != 0 {
             word(&text[start..i], seen & UPPER != 0);
