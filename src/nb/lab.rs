@@ -37,7 +37,7 @@ use super::explain::{AbsentEvidence, Explanation, HiddenWords, Veto};
 use super::model::{class_docs, log_prior, Bag, EventModel, NaiveBayes, Prior};
 use super::resample::{resample, ResampleReport, Resampling};
 use super::smoothing::Smoothing;
-use super::tokenize::{for_each_token, tokenize};
+use super::tokenize::{find_byte, for_each_token, tokenize};
 use super::Label;
 use crate::data::TEACHING_CORPUS;
 use crate::error::{Error, Result};
@@ -1121,7 +1121,12 @@ impl CorpusLoader {
             None => self.text.len(),
         };
         let chunk = &self.text[self.pos..end];
-        for raw in chunk.split_inclusive('\n') {
+        let mut rest = chunk;
+        while !rest.is_empty() {
+            // Split after each '\n' (a char boundary: it is ASCII).
+            let cut = find_byte(rest.as_bytes(), b'\n').map_or(rest.len(), |i| i + 1);
+            let raw;
+            (raw, rest) = rest.split_at(cut);
             self.line += 1;
             let line = raw.trim_end_matches(['\n', '\r']);
             if line.trim().is_empty() {

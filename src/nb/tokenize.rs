@@ -30,6 +30,8 @@
 //! Tokens come out in the order they appear in the text. There is no length cap here; the
 //! caller bounds the input.
 
+use std::cell::Cell;
+
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Splits `text` into lower-cased tokens by the rules in the [module docs](self).
@@ -59,8 +61,23 @@ pub fn for_each_token<F: FnMut(&str)>(text: &str, mut emit: F) {
     tokens(text, &mut emit);
 }
 
-fn tokens(text: &str, mut emit: &mut dyn FnMut(&str)) {
-    let mut lower = String::new();
+thread_local! {
+    /// The buffer in which the fast path lower-cases a word with a capital letter, kept from
+    /// one call to the next: a new one per message cost an allocation and a free for most
+    /// messages of a corpus. Taken for the length of a call (a call from within `emit` gets
+    /// an empty one), and dropped when it grew past a few KB.
+    static LOWER: Cell<String> = const { Cell::new(String::new()) };
+}
+
+fn tokens(text: &str, emit: &mut dyn FnMut(&str)) {
+    let mut lower = LOWER.take();
+    tokens_with(text, &mut lower, emit);
+    if lower.capacity() <= 4096 {
+        LOWER.set(lower);
+    }
+}
+
+fn tokens_with(text: &str, lower: &mut String, mut emit: &mut dyn FnMut(&str)) {
     // Most text is ASCII, and for ASCII the rules reduce to a few byte classes
     // (`ascii_words`), several times faster than the general scan. The text is cut where no
     // rule can join across: after a line break (a word and grapheme boundary whatever
@@ -90,11 +107,11 @@ fn tokens(text: &str, mut emit: &mut dyn FnMut(&str)) {
         // A cut is a character boundary (it follows an ASCII byte, or is an end of the text).
         let start = (ascii_from..=p).rev().find(|&j| is_cut(j)).unwrap_or(ascii_from);
         let end = (p + 1..=bytes.len()).find(|&j| is_cut(j)).unwrap_or(bytes.len());
-        ascii_words(&text[ascii_from..start], &mut lower, &mut emit);
+        ascii_words(&text[ascii_from..start], lower, &mut emit);
         tokenize_general(&text[start..end], &mut emit);
         (ascii_from, k) = (end, end);
     }
-    ascii_words(&text[ascii_from..], &mut lower, &mut emit);
+    ascii_words(&text[ascii_from..], lower, &mut emit);
 }
 
 /// The position of the first byte of `bytes` from `from` on that is not ASCII. Eight bytes
@@ -112,6 +129,26 @@ fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
         at += 8;
     }
     chunks.remainder().iter().position(|b| !b.is_ascii()).map(|i| at + i)
+}
+
+/// The position of the first `byte` in `bytes`, eight bytes at a time (wasm32's `memchr`
+/// reads four; a corpus is split into lines with this).
+pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for c in &mut chunks {
+        let v = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) ^ (ONES * u64::from(byte));
+        // The lowest byte of `v` that is zero is the lowest with its high bit set here (a
+        // borrow can only mark bytes above a zero byte).
+        let zero = v.wrapping_sub(ONES) & !v & HIGH;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|&b| b == byte).map(|i| at + i)
 }
 
 /// Byte flags of the ASCII fast path ([`ascii_words`]), from the word break classes of
@@ -175,22 +212,15 @@ fn breaks_like_ascii(bytes: &[u8], i: usize) -> bool {
 /// anything else ends it. Nothing can join a word from the left, because a word's first
 /// character follows either the text's start or a character that ended the word before it.
 fn ascii_words<F: FnMut(&str)>(text: &str, lower: &mut String, emit: &mut F) {
-    // Short words are lower-cased on the stack: a `String` would be allocated (and freed) once
-    // per message that has a capital letter.
-    let mut short = [0u8; 32];
     let mut word = |w: &str, upper: bool| {
-        if !upper {
-            emit(w);
-        } else if let Some(buf) = short.get_mut(..w.len()) {
-            buf.copy_from_slice(w.as_bytes());
-            buf.make_ascii_lowercase();
-            // ASCII in, ASCII out: always valid UTF-8.
-            emit(std::str::from_utf8(buf).unwrap_or_default());
-        } else {
+        if upper {
+            // One pass that copies and lower-cases, into a buffer that outlives the call
+            // (see `LOWER`): no allocation, no copy call, no UTF-8 check.
             lower.clear();
-            lower.push_str(w);
-            lower.make_ascii_lowercase();
+            lower.extend(w.bytes().map(|b| char::from(b.to_ascii_lowercase())));
             emit(lower);
+        } else {
+            emit(w);
         }
     };
     let s = text.as_bytes();
@@ -410,6 +440,20 @@ mod tests {
         let mut general: Vec<String> = Vec::new();
         tokenize_general(text, &mut |t: &str| general.push(t.to_string()));
         assert_eq!(tokenize(text), general);
+    }
+
+    #[test]
+    fn find_byte_finds_the_first_at_every_position() {
+        for len in 0..20 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                bytes.extend_from_slice(b"\n\x0b\n");
+                bytes[at] = b'\n';
+                assert_eq!(find_byte(&bytes, b'\n'), Some(at));
+                assert_eq!(find_byte(&bytes[..at], b'\n'), None);
+            }
+        }
+        assert_eq!(find_byte("£\u{10A}\n".as_bytes(), b'\n'), Some(4));
     }
 
     #[test]
