@@ -104,8 +104,8 @@ pub(crate) const NOT_IN_VOCABULARY: u32 = u32::MAX;
 ///
 /// The table is open addressing with linear probing, at most 3/4 full: a lookup is a load
 /// and a compare of one 16-byte slot, rarely two. (`hashbrown`'s probing by groups of
-/// control bytes costs twice as much per token in wasm, which has no SSE2 to match 16 bytes
-/// at once; the lookup is a fifth of loading a corpus.)
+/// control bytes cost about half as much again per token in wasm, which has no SSE2 to
+/// match 16 control bytes at once; the lookup was a fifth of loading a corpus.)
 #[derive(Clone, Default)]
 pub(crate) struct Interner {
     /// A power of two of slots, or none; free slots have the id [`Slot::FREE`].
