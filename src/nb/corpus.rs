@@ -161,6 +161,11 @@ pub fn parse_corpus(text: &str) -> Result<ParsedCorpus> {
 /// # Errors
 /// The reason as a sentence fragment, e.g. “the label must be “ham” or “spam”, found …”.
 pub fn parse_line(line: &str) -> std::result::Result<(String, Label), String> {
+    parse_line_str(line).map(|(text, label)| (text.to_string(), label))
+}
+
+/// [`parse_line`] without copying the text: it is a slice of `line`.
+pub(crate) fn parse_line_str(line: &str) -> std::result::Result<(&str, Label), String> {
     let Some((label, text)) = line.split_once('\t') else {
         let first = line.split_whitespace().next().unwrap_or("");
         if parse_label(first).is_some() {
@@ -174,7 +179,7 @@ pub fn parse_line(line: &str) -> std::result::Result<(String, Label), String> {
     if text.trim().is_empty() {
         return Err(format!("the {label} message after the TAB is empty"));
     }
-    Ok((text.to_string(), label))
+    Ok((text, label))
 }
 
 fn parse_label(s: &str) -> Option<Label> {
@@ -275,21 +280,16 @@ pub fn stratified_split(labels: &[Label], test_fraction: f64, seed: u64) -> Resu
         });
     }
     let mut generator = rng(seed);
-    let mut split = Split { train: Vec::new(), test: Vec::new() };
+    // Marked, then listed in index order: sorted lists without a sort.
+    let mut held_out = vec![false; labels.len()];
     for label in Label::ALL {
         let members: Vec<usize> = labels.iter().enumerate().filter(|(_, &l)| l == label).map(|(i, _)| i).collect();
         let order = permutation(&mut generator, members.len());
         let n_test = ((test_fraction * members.len() as f64).round() as usize).min(members.len());
-        for (k, &p) in order.iter().enumerate() {
-            let i = members[p];
-            if k < n_test {
-                split.test.push(i);
-            } else {
-                split.train.push(i);
-            }
+        for &p in &order[..n_test] {
+            held_out[members[p]] = true;
         }
     }
-    split.train.sort_unstable();
-    split.test.sort_unstable();
-    Ok(split)
+    let (test, train) = (0..labels.len()).partition(|&i| held_out[i]);
+    Ok(Split { train, test })
 }

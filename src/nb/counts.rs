@@ -21,8 +21,6 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use hashbrown::hash_table::{self, HashTable};
-
 use super::tokenize::tokenize;
 use super::Label;
 use crate::error::{Error, Result};
@@ -98,44 +96,158 @@ pub(crate) const NOT_IN_VOCABULARY: u32 = u32::MAX;
 /// recounting a split or scoring the test part hashes no token. [`Counts`] keeps its
 /// vocabulary in one too.
 ///
-/// The table holds (hash, id) pairs, the words live once in `words`: a lookup hashes the
-/// word once ([`hash_word`]), compares stored hashes, and compares bytes only on a match;
-/// growing the table never hashes a word again.
+/// The table holds one [`Slot`] per word, the words live once in `words`. Most words are at
+/// most 8 bytes long, and such a word is its own key: its bytes packed into a `u64`, so a
+/// lookup compares two integers and never reads the word list (no pointer chase, no byte
+/// comparison). A longer word is keyed by its hash ([`hash_word`]) and its bytes are compared
+/// on a hash match only. Growing the table never reads a word again.
+///
+/// The table is open addressing with linear probing, at most 3/4 full: a lookup is a load
+/// and a compare of one 16-byte slot, rarely two. (`hashbrown`'s probing by groups of
+/// control bytes cost about half as much again per token in wasm, which has no SSE2 to
+/// match 16 control bytes at once; the lookup was a fifth of loading a corpus.)
 #[derive(Clone, Default)]
 pub(crate) struct Interner {
-    table: HashTable<(u64, u32)>,
+    /// A power of two of slots, or none; free slots have the id [`Slot::FREE`].
+    slots: Vec<Slot>,
     words: Vec<String>,
 }
 
+/// One word's entry in an [`Interner`]'s table.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The packed bytes of a word of at most 8 bytes ([`pack`]), else the word's hash.
+    key: u64,
+    /// The word's id: its index in `words`.
+    id: u32,
+    /// The word's length in bytes (words over 4 GB cannot be pasted into a browser).
+    len: u32,
+}
+
+impl Slot {
+    /// The id of a free slot (no vocabulary has 4 billion words).
+    const FREE: u32 = u32::MAX;
+
+    /// The table's hash of this slot's word: the same as [`hash_word`] of its bytes.
+    #[inline]
+    fn hash(&self) -> u64 {
+        if self.len <= 8 {
+            hash_packed(self.key, self.len as usize)
+        } else {
+            self.key
+        }
+    }
+}
+
+/// A word as its table key and hash: short words are their packed bytes.
+struct Key<'a> {
+    word: &'a str,
+    key: u64,
+    hash: u64,
+}
+
+impl<'a> Key<'a> {
+    #[inline]
+    fn new(word: &'a str) -> Key<'a> {
+        let bytes = word.as_bytes();
+        if bytes.len() <= 8 {
+            let key = pack(bytes);
+            Key { word, key, hash: hash_packed(key, bytes.len()) }
+        } else {
+            let hash = hash_word(bytes);
+            Key { word, key: hash, hash }
+        }
+    }
+
+    /// Whether `slot` holds this word (`words` are the interner's words).
+    #[inline]
+    fn matches(&self, slot: &Slot, words: &[String]) -> bool {
+        slot.key == self.key
+            && slot.len as usize == self.word.len()
+            && (self.word.len() <= 8 || words.get(slot.id as usize).is_some_and(|w| w == self.word))
+    }
+
+    fn slot(&self, id: u32) -> Slot {
+        Slot { key: self.key, id, len: self.word.len() as u32 }
+    }
+}
+
 impl Interner {
+    /// An empty interner with room for `words` distinct words without growing.
+    pub(crate) fn with_capacity(words: usize) -> Interner {
+        let mut interner = Interner { slots: Vec::new(), words: Vec::with_capacity(words) };
+        interner.grow_to(words);
+        interner
+    }
+
+    /// Rebuilds the table with room for `words` words (3/4 of its slots).
+    fn grow_to(&mut self, words: usize) {
+        let size = (words.saturating_mul(4) / 3 + 1).next_power_of_two().max(16);
+        if size <= self.slots.len() {
+            return;
+        }
+        let free = Slot { key: 0, id: Slot::FREE, len: 0 };
+        let old = std::mem::replace(&mut self.slots, vec![free; size]);
+        let mask = size - 1;
+        for slot in old.into_iter().filter(|s| s.id != Slot::FREE) {
+            let mut i = slot.hash() as usize & mask;
+            while self.slots[i].id != Slot::FREE {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+
+    /// Where `key` is: `Ok` with its id, or `Err` with the free slot where it would go.
+    #[inline]
+    fn find(&self, key: &Key) -> Result<u32, usize> {
+        // Never full (at most 3/4), so the probe ends; an empty table has no slot to return.
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut i = key.hash as usize & mask;
+        loop {
+            let slot = self.slots.get(i).ok_or(i)?;
+            if slot.id == Slot::FREE {
+                return Err(i);
+            }
+            if key.matches(slot, &self.words) {
+                return Ok(slot.id);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Numbers a word that `find` did not find, at the free slot it returned.
+    fn insert(&mut self, key: &Key, free: usize) -> u32 {
+        let id = self.words.len() as u32;
+        self.words.push(key.word.to_string());
+        if self.words.len() * 4 > self.slots.len() * 3 {
+            // Full beyond 3/4 with this word: grow, then look for a free slot again.
+            self.grow_to(self.words.len() * 2);
+            let free = self.find(key).err().unwrap_or(0);
+            self.slots[free] = key.slot(id);
+        } else {
+            self.slots[free] = key.slot(id);
+        }
+        id
+    }
+
     /// The id of `word`, numbering it if it is new (one allocation per new word only).
     pub(crate) fn intern(&mut self, word: &str) -> u32 {
-        let hash = hash_word(word.as_bytes());
-        let words = &self.words;
-        match self.table.entry(hash, |&(h, id)| h == hash && words[id as usize] == word, |&(h, _)| h) {
-            hash_table::Entry::Occupied(e) => e.get().1,
-            hash_table::Entry::Vacant(e) => {
-                let id = self.words.len() as u32;
-                e.insert((hash, id));
-                self.words.push(word.to_string());
-                id
-            }
+        let key = Key::new(word);
+        match self.find(&key) {
+            Ok(id) => id,
+            Err(free) => self.insert(&key, free),
         }
     }
 
     /// The id of `word`, if it has one.
     pub(crate) fn get(&self, word: &str) -> Option<u32> {
-        let hash = hash_word(word.as_bytes());
-        self.table.find(hash, |&(h, id)| h == hash && self.words[id as usize] == word).map(|&(_, id)| id)
+        self.find(&Key::new(word)).ok()
     }
 
     /// Numbers a word known to be new (the caller looked it up): its id.
     fn push_new(&mut self, word: &str) -> u32 {
-        let hash = hash_word(word.as_bytes());
-        let id = self.words.len() as u32;
-        self.table.insert_unique(hash, (hash, id), |&(h, _)| h);
-        self.words.push(word.to_string());
-        id
+        self.intern(word)
     }
 
     /// The words, indexed by id.
@@ -153,7 +265,7 @@ impl Interner {
         let mut k = keep.iter();
         let mut words = std::mem::take(&mut self.words);
         words.retain(|_| k.next().copied().unwrap_or(true));
-        *self = Interner::default();
+        *self = Interner::with_capacity(words.len());
         for w in &words {
             self.push_new(w);
         }
@@ -173,6 +285,35 @@ impl std::fmt::Debug for Interner {
     }
 }
 
+/// The bytes of a word of at most 8 bytes as a little-endian `u64`, zero-padded.
+#[inline]
+fn pack(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    // Two overlapping reads cover every length without a loop (a byte read twice lands in
+    // the same place both times, so OR-ing them is exact); in wasm a loop over the bytes or a
+    // variable-length copy into a buffer costs several times more.
+    if n >= 4 {
+        let lo = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        let hi = u32::from_le_bytes([bytes[n - 4], bytes[n - 3], bytes[n - 2], bytes[n - 1]]);
+        u64::from(lo) | u64::from(hi) << (8 * (n - 4))
+    } else if n > 0 {
+        u64::from(bytes[0]) | u64::from(bytes[n / 2]) << (8 * (n / 2)) | u64::from(bytes[n - 1]) << (8 * (n - 1))
+    } else {
+        0
+    }
+}
+
+/// [`hash_word`] of a word of `len` ≤ 8 bytes packed by [`pack`].
+#[inline]
+fn hash_packed(packed: u64, len: usize) -> u64 {
+    let mut h = FxHasher::default();
+    if len > 0 {
+        h.add(packed);
+    }
+    h.add(len as u64);
+    h.finish()
+}
+
 /// The hash of a word: [`FxHasher`]'s multiply-rotate step over its bytes read as
 /// little-endian 8-byte words (the last one zero-padded) and its length, finished the same
 /// way. One pass, no per-byte work: most words fit in one or two steps.
@@ -184,10 +325,7 @@ pub(crate) fn hash_word(bytes: &[u8]) -> u64 {
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
-        // Byte by byte, not `copy_from_slice` into a buffer: in wasm a variable-length copy
-        // is a call, dearer than these few shifts.
-        let last = rest.iter().enumerate().fold(0u64, |v, (k, &b)| v | u64::from(b) << (8 * k));
-        h.add(last);
+        h.add(pack(rest));
     }
     // The length tells "ab" from "ab\0", which the padding would not.
     h.add(bytes.len() as u64);
@@ -267,9 +405,16 @@ impl Counts {
         docs: impl Iterator<Item = (&'a [u32], Label)>,
         words: &[String],
     ) -> (Counts, Vec<u32>) {
+        // Sized for every corpus word, an upper bound of the training vocabulary: no table
+        // or count vector grows (and copies itself) while counting.
         let mut counts = Counts::new();
+        counts.vocab = Interner::with_capacity(words.len());
+        for c in 0..2 {
+            counts.token_counts[c].reserve(words.len());
+            counts.doc_counts[c].reserve(words.len());
+        }
         let mut map = vec![NOT_IN_VOCABULARY; words.len()];
-        let mut stamp: Vec<u32> = Vec::new();
+        let mut stamp: Vec<u32> = Vec::with_capacity(words.len());
         for (serial, (ids, label)) in docs.enumerate() {
             let c = label.index();
             // Serials start at 1: a fresh stamp of 0 never matches.
@@ -442,5 +587,39 @@ impl Counts {
     /// N: the number of messages of both classes.
     pub fn total_docs(&self) -> u64 {
         self.docs[0] + self.docs[1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pack_is_the_zero_padded_little_endian_word() {
+        let text = b"abcdefgh";
+        for n in 0..=8 {
+            let expected = text[..n].iter().enumerate().fold(0u64, |v, (k, &b)| v | u64::from(b) << (8 * k));
+            assert_eq!(pack(&text[..n]), expected, "length {n}");
+        }
+    }
+
+    #[test]
+    fn interner_tells_apart_words_that_differ_only_by_length_or_padding() {
+        // Words of every length around the 8-byte cut, and ones whose packing would be equal
+        // if the length were ignored ("ab" and "ab\0").
+        let words = ["", "a", "ab", "ab\0", "ab\0\0", "abcdefgh", "abcdefgh\0", "abcdefghi", "abcdefghij", "é", "ée"];
+        let mut interner = Interner::default();
+        let ids: Vec<u32> = words.iter().map(|w| interner.intern(w)).collect();
+        assert_eq!(ids, (0..words.len() as u32).collect::<Vec<_>>());
+        for (i, w) in words.iter().enumerate() {
+            assert_eq!(interner.intern(w), i as u32);
+            assert_eq!(interner.get(w), Some(i as u32));
+            // The table's hash of a slot is the hash a lookup computes.
+            assert_eq!(Key::new(w).hash, hash_word(w.as_bytes()));
+        }
+        assert_eq!(interner.get("abcdefghk"), None);
+        interner.retain(&[false, true, true, true, true, true, true, true, true, true, true]);
+        assert_eq!(interner.get("a"), Some(0));
+        assert_eq!(interner.get("ée"), Some(9));
     }
 }

@@ -524,6 +524,28 @@ pub(crate) fn ln_plus(n: u64, alpha: f64, k: f64) -> f64 {
     }
 }
 
+/// [`ln_plus`]`(n, α, 1)` for many counts n: most words of a vocabulary are counted a few
+/// times, so the values for n below 32 are computed once (the same expression, so the same
+/// bits) and looked up; a table has one per word and class.
+struct SmallLn {
+    alpha: f64,
+    small: [f64; 32],
+}
+
+impl SmallLn {
+    fn new(alpha: f64) -> SmallLn {
+        SmallLn { alpha, small: std::array::from_fn(|n| ln_plus(n as u64, alpha, 1.0)) }
+    }
+
+    #[inline]
+    fn of(&self, n: u64) -> f64 {
+        match self.small.get(n as usize) {
+            Some(&v) if n < 32 => v,
+            _ => ln_plus(n, self.alpha, 1.0),
+        }
+    }
+}
+
 /// log(n + a + b), without overflow; exactly `ln_plus(n, a, 2)` when a = b, so equal
 /// pseudo-counts give the α-smoothing's numbers bit for bit.
 fn ln_sum(n: u64, a: f64, b: f64) -> f64 {
@@ -591,7 +613,8 @@ fn compute_tables(
                         },
                     });
                 }
-                log_p[c] = counts.token_counts(label).iter().map(|&n| ln_plus(n, alpha, 1.0) - denominator).collect();
+                let ln = SmallLn::new(alpha);
+                log_p[c] = counts.token_counts(label).iter().map(|&n| ln.of(n) - denominator).collect();
             }
             EventModel::Bernoulli => {
                 // N_c ≥ 1 (checked at fit), so the denominator is finite.
@@ -599,9 +622,9 @@ fn compute_tables(
                 let (beta1, beta0) = (pseudo.beta1, pseudo.beta0);
                 let denominator = ln_sum(n_docs, beta0, beta1);
                 let docs = counts.doc_counts(label);
-                log_p[c] = docs.iter().map(|&d| ln_plus(d, beta1, 1.0) - denominator).collect();
-                log_not_p[c] =
-                    docs.iter().map(|&d| ln_plus(n_docs.saturating_sub(d), beta0, 1.0) - denominator).collect();
+                let (ln1, ln0) = (SmallLn::new(beta1), SmallLn::new(beta0));
+                log_p[c] = docs.iter().map(|&d| ln1.of(d) - denominator).collect();
+                log_not_p[c] = docs.iter().map(|&d| ln0.of(n_docs.saturating_sub(d)) - denominator).collect();
                 for (i, &l) in log_not_p[c].iter().enumerate() {
                     if l == f64::NEG_INFINITY {
                         certain[c].push(i as u32);

@@ -30,6 +30,8 @@
 //! Tokens come out in the order they appear in the text. There is no length cap here; the
 //! caller bounds the input.
 
+use std::cell::Cell;
+
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Splits `text` into lower-cased tokens by the rules in the [module docs](self).
@@ -59,189 +61,199 @@ pub fn for_each_token<F: FnMut(&str)>(text: &str, mut emit: F) {
     tokens(text, &mut emit);
 }
 
-fn tokens(text: &str, mut emit: &mut dyn FnMut(&str)) {
-    let mut lower = String::new();
+thread_local! {
+    /// The buffer in which the fast path lower-cases a word with a capital letter, kept from
+    /// one call to the next: a new one per message cost an allocation and a free for most
+    /// messages of a corpus. Taken for the length of a call (a call from within `emit` gets
+    /// an empty one), and dropped when it grew past a few KB.
+    static LOWER: Cell<String> = const { Cell::new(String::new()) };
+}
+
+fn tokens(text: &str, emit: &mut dyn FnMut(&str)) {
+    let mut lower = LOWER.take();
+    tokens_with(text, &mut lower, emit);
+    if lower.capacity() <= 4096 {
+        LOWER.set(lower);
+    }
+}
+
+fn tokens_with(text: &str, lower: &mut String, mut emit: &mut dyn FnMut(&str)) {
     // Most text is ASCII, and for ASCII the rules reduce to a few byte classes
     // (`ascii_words`), several times faster than the general scan. The text is cut where no
     // rule can join across: after a line break (a word and grapheme boundary whatever
     // follows, UAX #29 WB3a and GB4, and the end of lower-casing's final-sigma context), and
     // after a space followed by an ASCII character (a space joins only a space, WB3d; an
     // ASCII character is never Extend, Format or ZWJ, so WB4, GB9 and GB9a cannot attach it;
-    // a space is neither cased nor case-ignorable). ASCII pieces take the fast path, the
-    // others the general one, in text order.
+    // a space is neither cased nor case-ignorable). ASCII pieces, and pieces whose only other
+    // characters are `£` (`breaks_like_ascii`), take the fast path, the others the general
+    // one, in text order.
     //
-    // Lines are found with `find` (memchr) and a line that is all ASCII is not looked at
-    // byte by byte here: consecutive ASCII lines form one ASCII piece.
+    // Only the pieces holding a character that the fast path cannot take are looked for:
+    // from each such character back to the cut before it and on to the cut after it.
     let bytes = text.as_bytes();
-    if bytes.is_ascii() {
-        // One word-at-a-time check instead of a search for line ends.
-        ascii_words(text, &mut lower, &mut emit);
-        return;
-    }
+    let is_cut = |j: usize| {
+        j == 0
+            || j == bytes.len()
+            || bytes[j - 1] == b'\n'
+            || (bytes[j - 1] == b' ' && bytes[j].is_ascii() && bytes[j] != b' ')
+    };
     let mut ascii_from = 0;
-    let mut line_start = 0;
-    while line_start < bytes.len() {
-        let line_end = text[line_start..].find('\n').map_or(bytes.len(), |p| line_start + p + 1);
-        if !bytes[line_start..line_end].is_ascii() {
-            let mut piece = line_start;
-            let mut piece_ascii = true;
-            for i in line_start..=line_end {
-                let cut = i == line_end
-                    || (i > line_start && bytes[i - 1] == b' ' && bytes[i].is_ascii() && bytes[i] != b' ');
-                if cut && i > piece {
-                    if !piece_ascii {
-                        ascii_words(&text[ascii_from..piece], &mut lower, &mut emit);
-                        tokenize_general(&text[piece..i], &mut emit);
-                        ascii_from = i;
-                    }
-                    piece = i;
-                    piece_ascii = true;
-                }
-                if i < line_end && !bytes[i].is_ascii() {
-                    piece_ascii = false;
-                }
-            }
+    let mut k = 0;
+    while let Some(p) = next_non_ascii(bytes, k) {
+        k = p + 1;
+        if breaks_like_ascii(bytes, p) {
+            continue;
         }
-        line_start = line_end;
+        // A cut is a character boundary (it follows an ASCII byte, or is an end of the text).
+        let start = (ascii_from..=p).rev().find(|&j| is_cut(j)).unwrap_or(ascii_from);
+        let end = (p + 1..=bytes.len()).find(|&j| is_cut(j)).unwrap_or(bytes.len());
+        ascii_words(&text[ascii_from..start], lower, &mut emit);
+        tokenize_general(&text[start..end], &mut emit);
+        (ascii_from, k) = (end, end);
     }
-    ascii_words(&text[ascii_from..], &mut lower, &mut emit);
+    ascii_words(&text[ascii_from..], lower, &mut emit);
 }
 
-/// The word break classes of ASCII (UAX #29, table 3); ASCII has no Extend, Format, ZWJ,
-/// Katakana, Hebrew letter or regional indicator.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Wb {
-    Newline,
-    Cr,
-    Lf,
-    Space,
-    Letter,
-    Numeric,
-    ExtendNumLet,
-    MidLetter,
-    MidNum,
-    /// MidNumLet (`.`) or Single_Quote (`'`): UAX #29's MidNumLetQ.
-    MidNumLetQ,
-    Other,
+/// The position of the first byte of `bytes` from `from` on that is not ASCII. Eight bytes
+/// at a time: most text is ASCII, and a test per byte cost more than breaking it into words.
+fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let rest = bytes.get(from..)?;
+    let mut chunks = rest.chunks_exact(8);
+    let mut at = from;
+    for c in &mut chunks {
+        let high = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) & HIGH;
+        if high != 0 {
+            return Some(at + (high.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|b| !b.is_ascii()).map(|i| at + i)
 }
 
-/// The class of each ASCII byte.
-const WB_ASCII: [Wb; 128] = {
-    let mut table = [Wb::Other; 128];
+/// The position of the first `byte` in `bytes`, eight bytes at a time (wasm32's `memchr`
+/// reads four; a corpus is split into lines with this).
+pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for c in &mut chunks {
+        let v = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) ^ (ONES * u64::from(byte));
+        // The lowest byte of `v` that is zero is the lowest with its high bit set here (a
+        // borrow can only mark bytes above a zero byte).
+        let zero = v.wrapping_sub(ONES) & !v & HIGH;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|&b| b == byte).map(|i| at + i)
+}
+
+/// Byte flags of the ASCII fast path ([`ascii_words`]), from the word break classes of
+/// ASCII (UAX #29, table 3; ASCII has no Extend, Format, ZWJ, Katakana, Hebrew letter or
+/// regional indicator, and its Double_Quote only matters between Hebrew letters).
+/// A letter, digit or `_` (ALetter, Numeric, ExtendNumLet): any two of these join (WB5,
+/// WB8 to WB10, WB13a, WB13b).
+const WORD: u8 = 1;
+/// A letter or a digit: a word holding one is a token.
+const ALNUM: u8 = 2;
+/// A capital letter: the word needs lower-casing.
+const UPPER: u8 = 4;
+/// ALetter.
+const LETTER: u8 = 8;
+/// Numeric.
+const DIGIT: u8 = 16;
+/// MidLetter, MidNumLet or Single_Quote (`:`, `.`, `'`): joins two letters (WB6, WB7).
+const MID_LETTER: u8 = 32;
+/// MidNum, MidNumLet or Single_Quote (`,`, `;`, `.`, `'`): joins two digits (WB11, WB12).
+const MID_NUM: u8 = 64;
+
+/// The flags of each byte. Bytes of other characters have none: in a piece that
+/// [`tokens`] gives the fast path they are the bytes of a [`breaks_like_ascii`] character,
+/// which is word break class Other like `!`, so nothing joins it.
+const FLAGS: [u8; 256] = {
+    let mut table = [0; 256];
     let mut b = 0;
     while b < 128 {
         table[b] = match b as u8 {
-            b'\n' => Wb::Lf,
-            b'\r' => Wb::Cr,
-            0x0B | 0x0C => Wb::Newline,
-            b' ' => Wb::Space,
-            b'a'..=b'z' | b'A'..=b'Z' => Wb::Letter,
-            b'0'..=b'9' => Wb::Numeric,
-            b'_' => Wb::ExtendNumLet,
-            b':' => Wb::MidLetter,
-            b',' | b';' => Wb::MidNum,
-            b'.' | b'\'' => Wb::MidNumLetQ,
-            _ => Wb::Other,
+            b'a'..=b'z' => WORD | ALNUM | LETTER,
+            b'A'..=b'Z' => WORD | ALNUM | LETTER | UPPER,
+            b'0'..=b'9' => WORD | ALNUM | DIGIT,
+            b'_' => WORD,
+            b':' => MID_LETTER,
+            b',' | b';' => MID_NUM,
+            b'.' | b'\'' => MID_LETTER | MID_NUM,
+            _ => 0,
         };
         b += 1;
     }
     table
 };
 
-/// Whether each ASCII byte is a letter or a digit.
-const ALNUM_ASCII: [bool; 128] = {
-    let mut table = [false; 128];
-    let mut b = 0;
-    while b < 128 {
-        table[b] = (b as u8).is_ascii_alphanumeric();
-        b += 1;
-    }
-    table
-};
-
-/// Whether UAX #29 keeps `a` and `b` in one word, given the classes around them (rules
-/// WB3 to WB13b; for any other pair WB999 breaks). `before` and `after` are `Other` at the
-/// ends of the text.
-#[inline]
-fn joins(before: Wb, a: Wb, b: Wb, after: Wb) -> bool {
-    use Wb::*;
-    let mid_letter = |c| c == MidLetter || c == MidNumLetQ;
-    let mid_num = |c| c == MidNum || c == MidNumLetQ;
-    match (a, b) {
-        (Cr, Lf) => true,
-        (Newline | Cr | Lf, _) | (_, Newline | Cr | Lf) => false,
-        (Space, Space) => true,
-        (Letter, Letter) | (Numeric, Numeric) | (Letter, Numeric) | (Numeric, Letter) => true,
-        (Letter, m) if mid_letter(m) => after == Letter,
-        (m, Letter) if mid_letter(m) => before == Letter,
-        (Numeric, m) if mid_num(m) => after == Numeric,
-        (m, Numeric) if mid_num(m) => before == Numeric,
-        (Letter | Numeric | ExtendNumLet, ExtendNumLet) | (ExtendNumLet, Letter | Numeric) => true,
-        _ => false,
-    }
+/// Whether the non-ASCII character starting at byte `i` of `bytes` behaves like ASCII
+/// punctuation for every rule of the module docs, so that a piece holding it can still take
+/// the fast path: `£` (U+00A3, the commonest non-ASCII character of the SMS Spam Collection)
+/// has word break and grapheme class Other, is not a letter, digit, emoji, ideograph or
+/// format character, and has no case mapping. Also true at its second byte.
+fn breaks_like_ascii(bytes: &[u8], i: usize) -> bool {
+    const POUND: [u8; 2] = [0xC2, 0xA3];
+    bytes.get(i..i + 2) == Some(&POUND) || (i > 0 && bytes.get(i - 1..i + 1) == Some(&POUND))
 }
 
 /// [`tokenize_into`] for ASCII text: the UAX #29 words that hold a letter or a digit,
-/// lower-cased (nothing else of the rules applies to ASCII). `text` must be ASCII; `lower`
-/// is scratch space for the words that have a capital letter.
+/// lower-cased (nothing else of the rules applies to ASCII). `text` must be ASCII apart from
+/// [`breaks_like_ascii`] characters; `lower` is scratch space for long words that have a
+/// capital letter.
+///
+/// A word starts at a letter, digit or `_`, takes every following one, and goes on across
+/// one `:`, `.` or `'` between two letters, or one `,`, `;`, `.` or `'` between two digits;
+/// anything else ends it. Nothing can join a word from the left, because a word's first
+/// character follows either the text's start or a character that ended the word before it.
 fn ascii_words<F: FnMut(&str)>(text: &str, lower: &mut String, emit: &mut F) {
-    let mut word = |w: &str| {
-        if w.bytes().any(|b| b.is_ascii_uppercase()) {
+    let mut word = |w: &str, upper: bool| {
+        if upper {
+            // One pass that copies and lower-cases, into a buffer that outlives the call
+            // (see `LOWER`): no allocation, no copy call, no UTF-8 check.
             lower.clear();
-            lower.push_str(w);
-            lower.make_ascii_lowercase();
+            lower.extend(w.bytes().map(|b| char::from(b.to_ascii_lowercase())));
             emit(lower);
         } else {
             emit(w);
         }
     };
     let s = text.as_bytes();
-    let class = |i: usize| WB_ASCII[usize::from(s[i] & 0x7F)];
-    let word_char = |c: Wb| matches!(c, Wb::Letter | Wb::Numeric);
-    if s.is_empty() {
-        return;
-    }
-    let (mut before, mut a) = (Wb::Other, class(0));
-    let (mut start, mut alnum) = (0, word_char(a));
-    let mut i = 1;
+    let flag = |i: usize| FLAGS[usize::from(s[i])];
+    let mut i = 0;
     while i < s.len() {
-        if word_char(a) {
-            // A run of letters and digits after a letter or digit joins whole (WB5, WB8 to
-            // WB10): skip it with one table lookup per byte.
-            let run = s[i..].iter().take_while(|&&b| ALNUM_ASCII[usize::from(b & 0x7F)]).count();
-            if run > 0 {
-                let end = i + run;
-                alnum = true;
-                before = if run >= 2 { class(end - 2) } else { a };
-                a = class(end - 1);
-                i = end;
-                if i == s.len() {
-                    break;
+        let first = flag(i);
+        i += 1;
+        if first & WORD == 0 {
+            continue;
+        }
+        let (start, mut seen) = (i - 1, first);
+        loop {
+            while i < s.len() && flag(i) & WORD != 0 {
+                seen |= flag(i);
+                i += 1;
+            }
+            // Across one Mid character between two letters or two digits (WB6, WB7, WB11,
+            // WB12); `i - 1` is in the word.
+            if i + 1 < s.len() && flag(i) & (MID_LETTER | MID_NUM) != 0 {
+                let (mid, next) = (flag(i), flag(i + 1));
+                let both = flag(i - 1) & next;
+                if (mid & MID_LETTER != 0 && both & LETTER != 0) || (mid & MID_NUM != 0 && both & DIGIT != 0) {
+                    seen |= next;
+                    i += 2;
+                    continue;
                 }
             }
+            break;
         }
-        let b = class(i);
-        // Letters and digits always join (WB5, WB8 to WB10), a space joins only a space
-        // (WB3d and WB999): the common cases, decided without the full rules.
-        let join = if word_char(a) && word_char(b) {
-            true
-        } else if a == Wb::Space || b == Wb::Space {
-            a == b
-        } else {
-            joins(before, a, b, if i + 1 < s.len() { class(i + 1) } else { Wb::Other })
-        };
-        if !join {
-            if alnum {
-                word(&text[start..i]);
-            }
-            (start, alnum) = (i, false);
+        if seen & ALNUM != 0 {
+            word(&text[start..i], seen & UPPER != 0);
         }
-        alnum |= word_char(b);
-        (before, a) = (a, b);
-        i += 1;
-    }
-    if alnum {
-        word(&text[start..]);
     }
 }
 
@@ -363,8 +375,10 @@ mod tests {
         assert_eq!(fast, general, "ASCII fast path differs on {text:?}");
     }
 
-    /// Every character class of ASCII's word breaking, and a few "Other" characters.
-    const ALPHABET: &[u8] = b"aZ9_.':,; \t\n\r\x0b-\"!";
+    /// Every character class of ASCII's word breaking, a few "Other" characters, and `£`,
+    /// the one non-ASCII character the fast path takes.
+    const ALPHABET: &[char] =
+        &['a', 'Z', '9', '_', '.', '\'', ':', ',', ';', ' ', '\t', '\n', '\r', '\x0b', '-', '"', '!', '£'];
 
     #[test]
     fn ascii_fast_path_matches_unicode_segmentation_on_every_short_string() {
@@ -373,7 +387,7 @@ mod tests {
             for mut code in 0..k.pow(len) {
                 let mut text = String::new();
                 for _ in 0..len {
-                    text.push(char::from(ALPHABET[code % k]));
+                    text.push(ALPHABET[code % k]);
                     code /= k;
                 }
                 same_as_general(&text);
@@ -391,7 +405,7 @@ mod tests {
             let text: String = (0..len)
                 .map(|_| {
                     state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    char::from(ALPHABET[(state >> 33) as usize % ALPHABET.len()])
+                    ALPHABET[(state >> 33) as usize % ALPHABET.len()]
                 })
                 .collect();
             same_as_general(&text);
@@ -426,6 +440,20 @@ mod tests {
         let mut general: Vec<String> = Vec::new();
         tokenize_general(text, &mut |t: &str| general.push(t.to_string()));
         assert_eq!(tokenize(text), general);
+    }
+
+    #[test]
+    fn find_byte_finds_the_first_at_every_position() {
+        for len in 0..20 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                bytes.extend_from_slice(b"\n\x0b\n");
+                bytes[at] = b'\n';
+                assert_eq!(find_byte(&bytes, b'\n'), Some(at));
+                assert_eq!(find_byte(&bytes[..at], b'\n'), None);
+            }
+        }
+        assert_eq!(find_byte("£\u{10A}\n".as_bytes(), b'\n'), Some(4));
     }
 
     #[test]
