@@ -622,4 +622,44 @@ mod tests {
         assert_eq!(interner.get("a"), Some(0));
         assert_eq!(interner.get("ée"), Some(9));
     }
+
+    #[test]
+    fn interner_keeps_every_id_through_growth_from_empty_and_from_a_small_capacity() {
+        // 20,000 distinct words (short ones keyed by their bytes, long ones by their hash)
+        // make a table that starts empty, or at 16 slots, grow many times past 3/4 full.
+        let words: Vec<String> =
+            (0..20_000).map(|i| if i % 2 == 0 { format!("w{i}") } else { format!("word-{i}-long") }).collect();
+        for mut interner in [Interner::default(), Interner::with_capacity(0)] {
+            for (i, w) in words.iter().enumerate() {
+                assert_eq!(interner.intern(w), i as u32, "{w} is new");
+            }
+            assert_eq!(interner.len(), words.len());
+            for (i, w) in words.iter().enumerate() {
+                assert_eq!(interner.get(w), Some(i as u32), "{w} after growth");
+                assert_eq!(interner.intern(w), i as u32, "{w} is not numbered twice");
+            }
+            for absent in ["w1", "w20000", "word-0-long", "word-20001-long", ""] {
+                assert_eq!(interner.get(absent), None, "{absent}");
+            }
+        }
+    }
+
+    #[test]
+    fn interner_finds_words_whose_slots_collide() {
+        // Words chosen so that many land on the same home slot of a 16-slot table: the probe
+        // has to walk past the others to find each, and past all of them to say "absent".
+        let mut interner = Interner::with_capacity(8);
+        let mask = interner.slots.len() as u64 - 1;
+        let home = Key::new("x").hash & mask;
+        let colliding: Vec<String> =
+            (0..100_000).map(|i| format!("c{i}")).filter(|w| Key::new(w).hash & mask == home).take(5).collect();
+        assert_eq!(colliding.len(), 5);
+        let ids: Vec<u32> = colliding.iter().map(|w| interner.intern(w)).collect();
+        assert_eq!(ids, vec![0, 1, 2, 3, 4]);
+        assert_eq!(interner.slots.len(), 16, "no growth: 5 of 16 slots");
+        for (i, w) in colliding.iter().enumerate() {
+            assert_eq!(interner.get(w), Some(i as u32));
+        }
+        assert_eq!(interner.get("x"), None);
+    }
 }
