@@ -50,9 +50,70 @@ pub struct Raster {
     base_texts: Vec<QueuedText>,
     /// Whether drawing is being tracked in `dirty`, to be undone by [`Raster::restore_base`].
     tracking: bool,
-    /// Pixel rectangles [x0, y0, x1, y1) drawn on since the base was saved or restored.
-    dirty: Vec<[u32; 4]>,
+    /// The pixels drawn on since the base was saved or restored, row by row.
+    dirty: Vec<RowSpans>,
+    /// The rows `dirty` has spans in: [first, last).
+    dirty_rows: (u32, u32),
+    /// Whether every blend is being recorded in `recorded` ([`Raster::start_recording`]).
+    recording: bool,
+    recorded: Recording,
     image_scratch: ImageScratch,
+}
+
+/// Up to [`RowSpans::MAX`] column spans [x0, x1) of one row: a few spans keep apart what
+/// lies far apart on the row (the two clouds), and a row is copied back in a few calls
+/// instead of one per shape that crossed it.
+#[derive(Debug, Clone, Copy, Default)]
+struct RowSpans {
+    n: u8,
+    spans: [[u32; 2]; RowSpans::MAX],
+}
+
+impl RowSpans {
+    const MAX: usize = 4;
+    /// Spans closer than this are merged: copying a short gap costs less than a call.
+    const GAP: u32 = 32;
+
+    /// Adds [x0, x1), absorbing the spans it meets (spans may still overlap after a span
+    /// grows to reach one it passed: harmless, a pixel is then copied twice).
+    fn add(&mut self, x0: u32, x1: u32) {
+        let mut span = [x0, x1];
+        let mut m = 0;
+        for j in 0..usize::from(self.n) {
+            let t = self.spans[j];
+            if span[0] <= t[1] + Self::GAP && t[0] <= span[1] + Self::GAP {
+                span = [span[0].min(t[0]), span[1].max(t[1])];
+            } else {
+                self.spans[m] = t;
+                m += 1;
+            }
+        }
+        if m < Self::MAX {
+            self.spans[m] = span;
+            m += 1;
+        } else {
+            // Full: the span nearest to the new one grows over it.
+            let gap = |s: &[u32; 2]| if span[1] < s[0] { s[0] - span[1] } else { span[0].saturating_sub(s[1]) };
+            let k = (0..m).min_by_key(|&k| gap(&self.spans[k])).unwrap_or(0);
+            self.spans[k] = [self.spans[k][0].min(span[0]), self.spans[k][1].max(span[1])];
+        }
+        self.n = m as u8;
+    }
+
+    fn spans(&self) -> &[[u32; 2]] {
+        &self.spans[..usize::from(self.n)]
+    }
+}
+
+/// Blends kept to be laid again over a picture painted under them: the grid and axes
+/// over the heat map, whose colours change every frame while the grid's do not.
+#[derive(Debug, Clone, Default)]
+struct Recording {
+    /// Pixel index, alpha (coverage already applied) and index into `paints`.
+    blends: Vec<(u32, u8, u8)>,
+    paints: Vec<Paint>,
+    /// False when more paints were used than an index byte holds: the recording is unusable.
+    complete: bool,
 }
 
 impl std::fmt::Debug for QueuedText {
@@ -192,33 +253,113 @@ impl Raster {
         self.base.clone_from(&self.rgba);
         self.base_texts.clone_from(&self.texts);
         self.dirty.clear();
+        self.dirty.resize(self.height as usize, RowSpans::default());
+        self.dirty_rows = (0, 0);
         self.tracking = true;
     }
 
     /// Puts back the saved base where anything has been drawn since, and its labels.
     /// Returns false (and changes nothing) when there is no base.
     pub fn restore_base(&mut self) -> bool {
+        self.restore_base_except(None)
+    }
+
+    /// [`Raster::restore_base`], except inside `skip` = [x0, y0, x1, y1), which the caller
+    /// is about to paint over completely (the heat map's box): copying the base there
+    /// would be wasted. Those pixels stay marked as drawn on.
+    pub fn restore_base_except(&mut self, skip: Option<[u32; 4]>) -> bool {
         if !self.tracking || self.base.len() != self.rgba.len() {
             return false;
         }
         let stride = 4 * self.width as usize;
-        for &[x0, y0, x1, y1] in &self.dirty {
-            for y in y0 as usize..y1 as usize {
-                let (a, b) = (y * stride + 4 * x0 as usize, y * stride + 4 * x1 as usize);
-                self.rgba[a..b].copy_from_slice(&self.base[a..b]);
+        let [sx0, sy0, sx1, sy1] = skip.unwrap_or([0; 4]);
+        let (first, last) = self.dirty_rows;
+        for y in first as usize..last as usize {
+            let Some(row) = self.dirty.get_mut(y) else { break };
+            let spans = std::mem::take(row);
+            for &[x0, x1] in spans.spans() {
+                // The span, less the skipped span: up to two pieces.
+                let cut = (sy0 as usize..sy1 as usize).contains(&y) && sx0 < x1 && x0 < sx1;
+                let pieces =
+                    if cut { [(x0, x0.max(sx0).min(x1)), (x1.min(sx1).max(x0), x1)] } else { [(x0, x1), (0, 0)] };
+                for (a, b) in pieces {
+                    if a < b {
+                        let (a, b) = (y * stride + 4 * a as usize, y * stride + 4 * b as usize);
+                        self.rgba[a..b].copy_from_slice(&self.base[a..b]);
+                    }
+                }
             }
         }
-        self.dirty.clear();
+        self.dirty_rows = (0, 0);
+        if let Some([x0, y0, x1, y1]) = skip {
+            self.touch(i64::from(x0), i64::from(y0), i64::from(x1), i64::from(y1));
+        }
         self.texts.clone_from(&self.base_texts);
         true
+    }
+
+    /// Starts recording every blend (dropping an earlier recording), for
+    /// [`Raster::replay`]. Opaque fills ([`Raster::clear`]) are not blends and are not kept.
+    pub fn start_recording(&mut self) {
+        self.recorded = Recording { complete: true, ..Recording::default() };
+        self.recording = true;
+    }
+
+    /// Stops recording, keeping only the blends inside `keep` = [x0, y0, x1, y1).
+    pub fn stop_recording(&mut self, keep: [u32; 4]) {
+        self.recording = false;
+        let [x0, y0, x1, y1] = keep;
+        let w = self.width;
+        self.recorded.blends.retain(|&(i, _, _)| {
+            let (x, y) = (i % w.max(1), i / w.max(1));
+            x >= x0 && x < x1 && y >= y0 && y < y1
+        });
+        self.recorded.blends.shrink_to_fit();
+    }
+
+    /// Blends the recorded blends again, in the order they were made, over whatever is
+    /// there now: the same as having drawn the recorded shapes over it. Returns false (and
+    /// draws nothing) when there is no complete recording.
+    pub fn replay(&mut self) -> bool {
+        if self.recording || !self.recorded.complete {
+            return false;
+        }
+        let rec = std::mem::take(&mut self.recorded);
+        for &(i, a, k) in &rec.blends {
+            if let Some(&paint) = rec.paints.get(usize::from(k)) {
+                self.blend_alpha(i as usize, u32::from(a), paint);
+            }
+        }
+        self.recorded = rec;
+        true
+    }
+
+    /// Keeps a blend in the recording.
+    #[inline(never)]
+    fn record(&mut self, i: usize, a: u32, paint: Paint) {
+        let rec = &mut self.recorded;
+        let k = match rec.paints.iter().rposition(|p| *p == paint) {
+            Some(k) => k,
+            None => {
+                rec.paints.push(paint);
+                rec.paints.len() - 1
+            }
+        };
+        match u8::try_from(k) {
+            Ok(k) => rec.blends.push((i as u32, a as u8, k)),
+            Err(_) => rec.complete = false,
+        }
     }
 
     /// Drops the saved base and stops tracking.
     pub fn forget_base(&mut self) {
         self.tracking = false;
+        self.recording = false;
+        self.recorded = Recording::default();
         self.base = Vec::new();
         self.base_texts.clear();
-        self.dirty.clear();
+        self.dirty = Vec::new();
+        self.dirty_rows = (0, 0);
     }
 
     /// Records that the pixels [x0, x1) × [y0, y1) may change (when tracking).
@@ -230,7 +371,12 @@ impl Raster {
         let (w, h) = (i64::from(self.width), i64::from(self.height));
         let (x0, y0, x1, y1) = (x0.clamp(0, w), y0.clamp(0, h), x1.clamp(0, w), y1.clamp(0, h));
         if x0 < x1 && y0 < y1 {
-            self.dirty.push([x0 as u32, y0 as u32, x1 as u32, y1 as u32]);
+            let (y0, y1) = (y0 as u32, y1 as u32);
+            for row in self.dirty.iter_mut().take(y1 as usize).skip(y0 as usize) {
+                row.add(x0 as u32, x1 as u32);
+            }
+            let (first, last) = self.dirty_rows;
+            self.dirty_rows = if first < last { (first.min(y0), last.max(y1)) } else { (y0, y1) };
         }
     }
 
@@ -295,21 +441,33 @@ impl Raster {
     }
 
     /// [`Raster::blend`] by pixel index.
-    #[inline]
+    // Always inlined: it is most of the work of every shape, and a call per pixel is not.
+    #[inline(always)]
     fn blend_at(&mut self, i: usize, c: u32, paint: Paint) {
         let a = div255(paint.alpha * c);
         if a == 0 {
             return;
         }
+        if self.recording {
+            self.record(i, a, paint);
+        }
+        self.blend_alpha(i, a, paint);
+    }
+
+    /// Blends `paint`'s colour over pixel `i` at alpha `a` (1–255).
+    #[inline(always)]
+    fn blend_alpha(&mut self, i: usize, a: u32, paint: Paint) {
         let Some(p) = self.rgba.get_mut(4 * i..4 * i + 4) else { return };
-        let Ok(bytes) = <[u8; 4]>::try_from(&*p) else { return };
-        let d = u32::from_le_bytes(bytes);
+        // As an array, the pixel is read and written with one load and one store each (a
+        // slice copy is a call per pixel at opt-level "s").
+        let Ok(p) = <&mut [u8; 4]>::try_from(p) else { return };
+        let d = u32::from_le_bytes(*p);
         // Red and blue, then green and alpha, two 16-bit lanes at a time; the alpha lane
         // blends 255 with 255 and stays opaque.
         let na = 255 - a;
         let rb = div255_lanes((paint.rb * a) + (d & 0x00FF_00FF) * na);
         let ga = div255_lanes((paint.ga * a) + ((d >> 8) & 0x00FF_00FF) * na);
-        p.copy_from_slice(&(rb | (ga << 8)).to_le_bytes());
+        *p = (rb | (ga << 8)).to_le_bytes();
     }
 
     /// Adds coverage `c` (0–1) at pixel (x, y) to the mask, keeping the larger value.
@@ -604,41 +762,66 @@ impl Raster {
                 return self.fill_rect(a.0, a.1 - h, b.0, a.1 + h, rgb, alpha);
             }
         }
-        // Pixels whose centres are farther than this from the centre line are empty.
-        let reach = h + 1.0;
+        // Pixels whose centres are this far or farther from the centre line are empty:
+        // the band and a round join both end h + ½ from it.
+        let reach = h + 0.5;
+        let unit = |i: usize| -> Option<(f64, f64)> {
+            let (a, b) = (points[i], points[i + 1]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            (len.is_finite() && len > 0.0).then(|| (dx / len, dy / len))
+        };
+        // How a segment meets its neighbour: a turn of under 15° (the ellipses' 128-gons
+        // turn by 3°) is covered by running both segments' bodies on past the joint, by
+        // half a pixel plus what the turn opens on the outside (h·sin θ ≥ h·tan(θ/2)); the
+        // corner this leaves sticks out under 0.2 px past a round join. Sharper turns get
+        // the round join, whose square root per pixel costs more.
+        let join = |u: (f64, f64), v: Option<(f64, f64)>| -> Option<f64> {
+            let v = v?;
+            let cos = u.0 * v.0 + u.1 * v.1;
+            let sin = (u.0 * v.1 - u.1 * v.0).abs();
+            (cos >= 0.966).then_some(0.5 + h * sin)
+        };
         for i in 0..n - 1 {
             let (a, b) = (points[i], points[i + 1]);
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
             let len = (dx * dx + dy * dy).sqrt();
-            if !len.is_finite() || len == 0.0 {
-                continue;
-            }
-            let (ux, uy) = (dx / len, dy / len);
-            let (round_a, round_b) = (i > 0, i + 2 < n);
-            let (xa, xb) = Self::span(fmin(a.0, b.0) - reach, fmax(a.0, b.0) + reach, self.width);
-            let (ya, yb) = Self::span(fmin(a.1, b.1) - reach, fmax(a.1, b.1) + reach, self.height);
-            self.touch(xa, ya, xb, yb);
+            let Some((ux, uy)) = unit(i) else { continue };
+            let smooth_a = if i > 0 { join((ux, uy), unit(i - 1)) } else { None };
+            let smooth_b = if i + 2 < n { join((ux, uy), unit(i + 1)) } else { None };
+            let (round_a, round_b) = (i > 0 && smooth_a.is_none(), i + 2 < n && smooth_b.is_none());
+            let (ext_a, ext_b) = (smooth_a.unwrap_or(0.0), smooth_b.unwrap_or(0.0));
+            let grow = reach + fmax(ext_a, ext_b);
+            let (xa, xb) = Self::span(fmin(a.0, b.0) - grow, fmax(a.0, b.0) + grow, self.width);
+            let (ya, yb) = Self::span(fmin(a.1, b.1) - grow, fmax(a.1, b.1) + grow, self.height);
+            // Row by row (below): a long slanted segment's box is mostly empty, and
+            // whatever is marked drawn on is copied back from the base next frame.
             for y in ya..yb {
                 let py = y as f64 + 0.5 - a.1;
-                // The pixels of this row within `reach` of the line: |px·uy − py·ux| ≤ reach.
+                // The pixels of this row whose centres lie within `reach` of the line:
+                // |px·uy − py·ux| < reach, px = x + ½ − a.x.
                 let (lo, hi) = if uy.abs() > 1e-12 {
                     let (p, q) = ((py * ux - reach) / uy, (py * ux + reach) / uy);
                     let (p, q) = (fmin(p, q) + a.0 - 0.5, fmax(p, q) + a.0 - 0.5);
-                    ((p.floor() as i64).max(xa), (q.ceil() as i64 + 1).min(xb))
-                } else if (py * ux).abs() <= reach {
+                    ((p.ceil() as i64).max(xa), (q.floor() as i64 + 1).min(xb))
+                } else if (py * ux).abs() < reach {
                     (xa, xb)
                 } else {
                     continue;
                 };
+                if lo >= hi {
+                    continue;
+                }
+                self.touch(lo, y, hi, y + 1);
                 for x in lo..hi {
                     let px = x as f64 + 0.5 - a.0;
                     let t = px * ux + py * uy;
                     let across = (px * uy - py * ux).abs();
                     // The body: the band across, times how much of the pixel lies between
-                    // the ends along the segment.
-                    let along = clamp01(fmin(len, t + 0.5) - fmax(0.0, t - 0.5));
+                    // the ends along the segment (run on past a smooth joint).
+                    let along = clamp01(fmin(len + ext_b, t + 0.5) - fmax(-ext_a, t - 0.5));
                     let mut c = band(across, width) * along;
-                    // Round joins with the neighbouring segments.
+                    // Round joins with the neighbouring segments at sharp turns.
                     if round_a && t < 0.5 {
                         c = fmax(c, band((px * px + py * py).sqrt(), width));
                     }
@@ -697,7 +880,7 @@ impl Raster {
         // fixed point (1/256 of a table entry: positions stay below 2¹⁴, products below 2³⁰).
         let mut scratch = std::mem::take(&mut self.image_scratch);
         scratch.colours.clear();
-        scratch.colours.extend(table.iter().map(|c| u32::from_le_bytes([c[0], c[1], c[2], 255])));
+        scratch.colours.extend(table.iter().map(|c| [c[0], c[1], c[2], 255]));
         scratch.cols.clear();
         scratch.cols.extend((xa..xb).step_by(block as usize).map(|x| sample(x, l, r, sw, xb)));
         scratch.row.resize(sw + 1, 0);
@@ -729,18 +912,16 @@ impl Raster {
             scratch.row[sw] = scratch.row[sw - 1];
             // The colours of the row's pixels, packed, then written out in one simple pass.
             let (row, colours) = (&scratch.row, &scratch.colours);
-            scratch.line.resize(n, 0);
+            scratch.line.resize(n, [0; 4]);
             for (o, &(x0, fx)) in scratch.line.chunks_mut(block as usize).zip(&scratch.cols) {
                 let x0 = x0 as usize;
                 let (p, q) = (row[x0], row[x0 + 1]);
                 let k = ((p + (((q - p) * fx) >> 8)) >> 8) as usize;
                 o.fill(colours[k.min(top)]);
             }
+            // One copy per row: a 4-byte copy per pixel is a call per pixel at opt-level "s".
             let start = y as usize * stride + 4 * xa as usize;
-            let out = &mut self.rgba[start..start + 4 * n];
-            for (o, &c) in out.chunks_exact_mut(4).zip(&scratch.line) {
-                o.copy_from_slice(&c.to_le_bytes());
-            }
+            self.rgba[start..start + 4 * n].copy_from_slice(scratch.line.as_flattened());
             // The block's other rows are copies of its first.
             let rows = block.min(yb - y) as usize;
             for k in 1..rows {
@@ -755,15 +936,15 @@ impl Raster {
 /// Buffers [`Raster::draw_field_scaled`] keeps between frames.
 #[derive(Debug, Clone, Default)]
 struct ImageScratch {
-    colours: Vec<u32>,
+    colours: Vec<[u8; 4]>,
     cols: Vec<(u32, i32)>,
     row: Vec<i32>,
-    line: Vec<u32>,
+    line: Vec<[u8; 4]>,
 }
 
 /// A colour and its alpha in 0–255, as the canvas quantizes a style's alpha; the colour
 /// is kept as two 16-bit lanes (red and blue, green and an opaque alpha).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Paint {
     rb: u32,
     ga: u32,
