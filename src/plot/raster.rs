@@ -24,7 +24,7 @@
 use std::cell::RefCell;
 use std::convert::Infallible;
 
-use plotters_backend::text_anchor::Pos;
+use plotters_backend::text_anchor::{HPos, Pos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontFamily,
     FontStyle, FontTransform,
@@ -50,60 +50,23 @@ pub struct Raster {
     base_texts: Vec<QueuedText>,
     /// Whether drawing is being tracked in `dirty`, to be undone by [`Raster::restore_base`].
     tracking: bool,
-    /// The pixels drawn on since the base was saved or restored, row by row.
-    dirty: Vec<RowSpans>,
-    /// The rows `dirty` has spans in: [first, last).
-    dirty_rows: (u32, u32),
+    /// Per tile of [`TILE`] × [`TILE`] pixels, row by row: [`DRAWN`] if drawn on since the
+    /// base was saved or restored, [`RESTORED`] if put back since [`Raster::take_changes`].
+    /// Tiles rather than exact rectangles: marking one costs a store, and a row of the
+    /// image is copied back in a few runs instead of a call per shape that crossed it.
+    tiles: Vec<u8>,
     /// Whether every blend is being recorded in `recorded` ([`Raster::start_recording`]).
     recording: bool,
     recorded: Recording,
     image_scratch: ImageScratch,
 }
 
-/// Up to [`RowSpans::MAX`] column spans [x0, x1) of one row: a few spans keep apart what
-/// lies far apart on the row (the two clouds), and a row is copied back in a few calls
-/// instead of one per shape that crossed it.
-#[derive(Debug, Clone, Copy, Default)]
-struct RowSpans {
-    n: u8,
-    spans: [[u32; 2]; RowSpans::MAX],
-}
-
-impl RowSpans {
-    const MAX: usize = 4;
-    /// Spans closer than this are merged: copying a short gap costs less than a call.
-    const GAP: u32 = 32;
-
-    /// Adds [x0, x1), absorbing the spans it meets (spans may still overlap after a span
-    /// grows to reach one it passed: harmless, a pixel is then copied twice).
-    fn add(&mut self, x0: u32, x1: u32) {
-        let mut span = [x0, x1];
-        let mut m = 0;
-        for j in 0..usize::from(self.n) {
-            let t = self.spans[j];
-            if span[0] <= t[1] + Self::GAP && t[0] <= span[1] + Self::GAP {
-                span = [span[0].min(t[0]), span[1].max(t[1])];
-            } else {
-                self.spans[m] = t;
-                m += 1;
-            }
-        }
-        if m < Self::MAX {
-            self.spans[m] = span;
-            m += 1;
-        } else {
-            // Full: the span nearest to the new one grows over it.
-            let gap = |s: &[u32; 2]| if span[1] < s[0] { s[0] - span[1] } else { span[0].saturating_sub(s[1]) };
-            let k = (0..m).min_by_key(|&k| gap(&self.spans[k])).unwrap_or(0);
-            self.spans[k] = [self.spans[k][0].min(span[0]), self.spans[k][1].max(span[1])];
-        }
-        self.n = m as u8;
-    }
-
-    fn spans(&self) -> &[[u32; 2]] {
-        &self.spans[..usize::from(self.n)]
-    }
-}
+/// The side of a dirty-tracking tile, in pixels.
+const TILE: u32 = 16;
+/// A tile's flag: drawn on since the base was saved or restored.
+const DRAWN: u8 = 1;
+/// A tile's flag: put back from the base since the last [`Raster::take_changes`].
+const RESTORED: u8 = 2;
 
 /// Blends kept to be laid again over a picture painted under them: the grid and axes
 /// over the heat map, whose colours change every frame while the grid's do not.
@@ -139,6 +102,58 @@ pub struct QueuedText {
     color: BackendColor,
     anchor: Pos,
     transform: FontTransform,
+}
+
+impl QueuedText {
+    /// Whether `other` is the same label drawn the same way at the same place.
+    pub fn same_as(&self, other: &QueuedText) -> bool {
+        use std::mem::discriminant as kind;
+        self.text == other.text
+            && self.pos == other.pos
+            && self.family == other.family
+            && self.size.to_bits() == other.size.to_bits()
+            && self.color.rgb == other.color.rgb
+            && self.color.alpha.to_bits() == other.color.alpha.to_bits()
+            && kind(&self.style) == kind(&other.style)
+            && kind(&self.anchor.h_pos) == kind(&other.anchor.h_pos)
+            && kind(&self.anchor.v_pos) == kind(&other.anchor.v_pos)
+            && kind(&self.transform) == kind(&other.transform)
+    }
+
+    /// A box [x0, y0, x1, y1) surely holding every pixel the label paints, without laying
+    /// it out: every character taken as one em wide (no sans-serif glyph is wider; a CJK
+    /// one is one em) and the line as 1.5 em high, placed by the anchor, turned about it
+    /// for a rotated label, plus a margin for antialiasing and overhangs.
+    pub fn bounds(&self) -> [i64; 4] {
+        let em = if self.size.is_finite() { self.size.max(0.0) } else { 0.0 };
+        let (w, h) = (self.text.chars().count() as f64 * em, 1.5 * em);
+        let (bx0, bx1) = match self.anchor.h_pos {
+            HPos::Left => (0.0, w),
+            HPos::Right => (-w, 0.0),
+            HPos::Center => (-w / 2.0, w / 2.0),
+        };
+        let (by0, by1) = match self.anchor.v_pos {
+            VPos::Top => (0.0, h),
+            VPos::Bottom => (-h, 0.0),
+            VPos::Center => (-h / 2.0, h / 2.0),
+        };
+        let [x0, y0, x1, y1] = match self.transform {
+            FontTransform::None => [bx0, by0, bx1, by1],
+            FontTransform::Rotate180 => [-bx1, -by1, -bx0, -by0],
+            // A quarter turn either way (whichever sense the backend turns in).
+            FontTransform::Rotate90 | FontTransform::Rotate270 => {
+                [fmin(-by1, by0), fmin(bx0, -bx1), fmax(-by0, by1), fmax(bx1, -bx0)]
+            }
+        };
+        let pad = 2.0 + 0.25 * em;
+        let (x, y) = (f64::from(self.pos.0), f64::from(self.pos.1));
+        [
+            (x + x0 - pad).floor() as i64,
+            (y + y0 - pad).floor() as i64,
+            (x + x1 + pad).ceil() as i64,
+            (y + y1 + pad).ceil() as i64,
+        ]
+    }
 }
 
 /// A shape's coverage, rasterized once and reused wherever the same shape lands on whole
@@ -252,9 +267,8 @@ impl Raster {
     pub fn save_base(&mut self) {
         self.base.clone_from(&self.rgba);
         self.base_texts.clone_from(&self.texts);
-        self.dirty.clear();
-        self.dirty.resize(self.height as usize, RowSpans::default());
-        self.dirty_rows = (0, 0);
+        self.tiles.clear();
+        self.tiles.resize(self.tiles_wide() * self.height.div_ceil(TILE) as usize, 0);
         self.tracking = true;
     }
 
@@ -273,24 +287,38 @@ impl Raster {
         }
         let stride = 4 * self.width as usize;
         let [sx0, sy0, sx1, sy1] = skip.unwrap_or([0; 4]);
-        let (first, last) = self.dirty_rows;
-        for y in first as usize..last as usize {
-            let Some(row) = self.dirty.get_mut(y) else { break };
-            let spans = std::mem::take(row);
-            for &[x0, x1] in spans.spans() {
-                // The span, less the skipped span: up to two pieces.
-                let cut = (sy0 as usize..sy1 as usize).contains(&y) && sx0 < x1 && x0 < sx1;
-                let pieces =
-                    if cut { [(x0, x0.max(sx0).min(x1)), (x1.min(sx1).max(x0), x1)] } else { [(x0, x1), (0, 0)] };
-                for (a, b) in pieces {
-                    if a < b {
-                        let (a, b) = (y * stride + 4 * a as usize, y * stride + 4 * b as usize);
-                        self.rgba[a..b].copy_from_slice(&self.base[a..b]);
+        let (tw, w, h) = (self.tiles_wide(), self.width, self.height);
+        let mut tiles = std::mem::take(&mut self.tiles);
+        for (ty, row) in tiles.chunks_mut(tw.max(1)).enumerate() {
+            // Each run of drawn-on tiles, copied back row by row of pixels.
+            let mut tx = 0;
+            while tx < row.len() {
+                if row[tx] & DRAWN == 0 {
+                    tx += 1;
+                    continue;
+                }
+                let start = tx;
+                while tx < row.len() && row[tx] & DRAWN != 0 {
+                    row[tx] = (row[tx] & !DRAWN) | RESTORED;
+                    tx += 1;
+                }
+                let (x0, x1) = (start as u32 * TILE, (tx as u32 * TILE).min(w));
+                for y in ty as u32 * TILE..((ty as u32 + 1) * TILE).min(h) {
+                    // The run, less the skipped span: up to two pieces.
+                    let cut = (sy0..sy1).contains(&y) && sx0 < x1 && x0 < sx1;
+                    let pieces =
+                        if cut { [(x0, x0.max(sx0).min(x1)), (x1.min(sx1).max(x0), x1)] } else { [(x0, x1), (0, 0)] };
+                    let y = y as usize;
+                    for (a, b) in pieces {
+                        if a < b {
+                            let (a, b) = (y * stride + 4 * a as usize, y * stride + 4 * b as usize);
+                            self.rgba[a..b].copy_from_slice(&self.base[a..b]);
+                        }
                     }
                 }
             }
         }
-        self.dirty_rows = (0, 0);
+        self.tiles = tiles;
         if let Some([x0, y0, x1, y1]) = skip {
             self.touch(i64::from(x0), i64::from(y0), i64::from(x1), i64::from(y1));
         }
@@ -358,8 +386,42 @@ impl Raster {
         self.recorded = Recording::default();
         self.base = Vec::new();
         self.base_texts.clear();
-        self.dirty = Vec::new();
-        self.dirty_rows = (0, 0);
+        self.tiles = Vec::new();
+    }
+
+    /// How many tiles across the image.
+    fn tiles_wide(&self) -> usize {
+        self.width.div_ceil(TILE) as usize
+    }
+
+    /// The pixels that may differ from the last time this was called (put back from the
+    /// base, or drawn on since it was saved or restored), as rectangles [x0, y0, x1, y1):
+    /// per row of tiles, the columns from its first changed tile to its last. A caller that
+    /// copies the image out after every frame needs to copy only these. `None` when
+    /// nothing is tracked (all of the image may have changed).
+    pub fn take_changes(&mut self) -> Option<Vec<[u32; 4]>> {
+        let tw = self.tiles_wide();
+        if !self.tracking || tw == 0 {
+            return None;
+        }
+        let (w, h) = (self.width, self.height);
+        let mut rects: Vec<[u32; 4]> = Vec::new();
+        for (ty, row) in self.tiles.chunks_mut(tw).enumerate() {
+            let first = row.iter().position(|&t| t != 0);
+            let last = row.iter().rposition(|&t| t != 0);
+            for t in row.iter_mut() {
+                *t &= !RESTORED;
+            }
+            let (Some(first), Some(last)) = (first, last) else { continue };
+            let (x0, x1) = (first as u32 * TILE, ((last as u32 + 1) * TILE).min(w));
+            let (y0, y1) = (ty as u32 * TILE, ((ty as u32 + 1) * TILE).min(h));
+            // A band like the one above it continues its rectangle.
+            match rects.last_mut() {
+                Some(r) if r[3] == y0 && r[0] == x0 && r[2] == x1 => r[3] = y1,
+                _ => rects.push([x0, y0, x1, y1]),
+            }
+        }
+        Some(rects)
     }
 
     /// Records that the pixels [x0, x1) × [y0, y1) may change (when tracking).
@@ -371,12 +433,14 @@ impl Raster {
         let (w, h) = (i64::from(self.width), i64::from(self.height));
         let (x0, y0, x1, y1) = (x0.clamp(0, w), y0.clamp(0, h), x1.clamp(0, w), y1.clamp(0, h));
         if x0 < x1 && y0 < y1 {
-            let (y0, y1) = (y0 as u32, y1 as u32);
-            for row in self.dirty.iter_mut().take(y1 as usize).skip(y0 as usize) {
-                row.add(x0 as u32, x1 as u32);
+            let tw = self.tiles_wide();
+            let t = i64::from(TILE);
+            for ty in y0 / t..=(y1 - 1) / t {
+                let row = ty as usize * tw;
+                if let Some(tiles) = self.tiles.get_mut(row + (x0 / t) as usize..=row + ((x1 - 1) / t) as usize) {
+                    tiles.iter_mut().for_each(|f| *f |= DRAWN);
+                }
             }
-            let (first, last) = self.dirty_rows;
-            self.dirty_rows = if first < last { (first.min(y0), last.max(y1)) } else { (y0, y1) };
         }
     }
 
@@ -535,16 +599,17 @@ impl Raster {
         if let (Some(first), Some(last)) = (stamp.runs.first(), stamp.runs.last()) {
             self.touch(ox, oy + first.0, ox + stamp.width, oy + last.0 + 1);
         }
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
         for (dy, dx, run) in &stamp.runs {
-            let y = oy + dy;
-            if y < 0 || y >= i64::from(self.height) {
+            let (y, x0) = (oy + dy, ox + dx);
+            if y < 0 || y >= h {
                 continue;
             }
-            for (k, &c) in run.iter().enumerate() {
-                let x = ox + dx + k as i64;
-                if c > 0 && x >= 0 && x < i64::from(self.width) {
-                    self.blend(x, y, u32::from(c), paint);
-                }
+            // The run's part inside the image, clipped once rather than per pixel.
+            let (from, to) = ((-x0).clamp(0, run.len() as i64), (w - x0).clamp(0, run.len() as i64));
+            let start = (y * w + x0 + from) as usize;
+            for (k, &c) in run[from as usize..to.max(from) as usize].iter().enumerate() {
+                self.blend_at(start + k, u32::from(c), paint);
             }
         }
         debug_assert!(stamp.width > 0);
@@ -1351,9 +1416,58 @@ impl BackendTextStyle for QueuedText {
 ///
 /// # Errors
 /// A drawing error from the backend, as [`crate::Error::Browser`].
-pub fn draw_texts<DB: DrawingBackend>(backend: &mut DB, texts: &[QueuedText]) -> Result<()> {
+pub fn draw_texts<'a, DB: DrawingBackend>(
+    backend: &mut DB,
+    texts: impl IntoIterator<Item = &'a QueuedText>,
+) -> Result<()> {
     for t in texts {
         backend.draw_text(&t.text, t, t.pos).map_err(super::draw_error)?;
     }
     Ok(())
+}
+
+/// Which of `texts` to draw over an image of `size` pixels of which only `region` (pixel
+/// rectangles [x0, y0, x1, y1)) is copied out anew, when the copy before held `before`
+/// drawn over it: a label that is new or moved, or that meets the region, is drawn, and its
+/// box joins the region so that the pixels under it are fresh (drawing a label twice over
+/// itself would darken its antialiased edges); a label that is gone has its box added so
+/// that it is wiped. The others are still on the canvas from before, over pixels that did
+/// not change. Returns, for each label, whether to draw it.
+pub fn plan_labels(
+    texts: &[QueuedText],
+    before: &[QueuedText],
+    region: &mut Vec<[u32; 4]>,
+    size: (u32, u32),
+) -> Vec<bool> {
+    let clamp = |b: [i64; 4]| -> [u32; 4] {
+        let (w, h) = (i64::from(size.0), i64::from(size.1));
+        [b[0].clamp(0, w) as u32, b[1].clamp(0, h) as u32, b[2].clamp(0, w) as u32, b[3].clamp(0, h) as u32]
+    };
+    let boxes: Vec<[u32; 4]> = texts.iter().map(|t| clamp(t.bounds())).collect();
+    let meets = |r: &[u32; 4], b: &[u32; 4]| r[0] < b[2] && b[0] < r[2] && r[1] < b[3] && b[1] < r[3];
+    let mut draw: Vec<bool> = texts.iter().map(|t| !before.iter().any(|o| o.same_as(t))).collect();
+    for (b, &new) in boxes.iter().zip(&draw) {
+        if new {
+            region.push(*b);
+        }
+    }
+    for o in before {
+        if !texts.iter().any(|t| t.same_as(o)) {
+            region.push(clamp(o.bounds()));
+        }
+    }
+    // A label drawn again widens the region, which may then meet another label.
+    loop {
+        let mut grew = false;
+        for (b, d) in boxes.iter().zip(draw.iter_mut()) {
+            if !*d && region.iter().any(|r| meets(r, b)) {
+                *d = true;
+                region.push(*b);
+                grew = true;
+            }
+        }
+        if !grew {
+            return draw;
+        }
+    }
 }

@@ -20,7 +20,7 @@ use crate::gda::{ClassParams, GdaLab, SampleSpec};
 use crate::plot::gda::{
     base_key, draw_base, draw_over, draw_points, draw_truth, draw_with, plot_box, BaseKey, GdaLayers, PlotFrame,
 };
-use crate::plot::raster::{draw_texts, Raster, RasterBackend};
+use crate::plot::raster::{draw_texts, plan_labels, QueuedText, Raster, RasterBackend};
 use crate::plot::Style;
 
 /// The generating parameters as the controls send them.
@@ -52,6 +52,11 @@ pub struct GdaPanel {
     base: Option<(BaseKey, PlotFrame)>,
     /// The generating Gaussians drawn last time, to tell which ones stay still.
     truth_seen: [Option<ClassParams>; 2],
+    /// Whether the canvas shows the last frame drawn, whole: only then may a frame copy
+    /// out just what changed.
+    synced: bool,
+    /// The labels drawn on the canvas last frame.
+    drawn_texts: Vec<QueuedText>,
 }
 
 /// The heat map's reusable parts: the colour table and the quarter-resolution field.
@@ -78,6 +83,8 @@ impl GdaPanel {
             raster: RefCell::new(Raster::default()),
             base: None,
             truth_seen: [None; 2],
+            synced: false,
+            drawn_texts: Vec::new(),
         })
     }
 
@@ -245,6 +252,7 @@ impl GdaPanel {
         if self.raster.borrow_mut().resize(w, h).is_err() {
             // A canvas too large for the raster is drawn with canvas calls throughout.
             self.base = None;
+            self.synced = false;
             return self.draw_on_canvas();
         }
         // Whether the heat map covers the plot box this frame (it needs a decision model).
@@ -257,6 +265,7 @@ impl GdaPanel {
         let steady = [0, 1].map(|k| self.layers.truth && truth[k].is_some() && truth[k] == self.truth_seen[k]);
         self.truth_seen = truth;
         let key = base_key(&self.lab, &self.layers, &self.style, (w, h)).with_truth(&self.lab, steady);
+        let synced = std::mem::replace(&mut self.synced, false);
         let kept = match &self.base {
             Some((k, frame)) if *k == key => {
                 // The heat map is about to cover its box: no use restoring the base there.
@@ -310,14 +319,39 @@ impl GdaPanel {
         let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
         let ctx: web_sys::CanvasRenderingContext2d =
             self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        // Only what changed since the last frame is copied out (a band of columns per row of
+        // tiles), when the canvas holds that frame whole.
+        let changes = self.raster.borrow_mut().take_changes().filter(|_| synced && kept.is_some());
         let raster = self.raster.borrow();
+        let texts = raster.texts();
+        let (region, draw) = match changes {
+            Some(mut region) => {
+                let draw = plan_labels(texts, &self.drawn_texts, &mut region, (w, h));
+                (Some(region), draw)
+            }
+            None => (None, vec![true; texts.len()]),
+        };
         // The ImageData is a view of wasm memory; putImageData copies it out at once.
         let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, h)
             .map_err(|_| js_error(Error::Browser("make the figure's image".into())))?;
-        ctx.put_image_data(&image, 0.0, 0.0).map_err(|_| js_error(Error::Browser("draw the figure's image".into())))?;
+        let put_failed = |_| js_error(Error::Browser("draw the figure's image".into()));
+        match &region {
+            None => ctx.put_image_data(&image, 0.0, 0.0).map_err(put_failed)?,
+            Some(rects) => {
+                for &[x0, y0, x1, y1] in rects {
+                    let [x, y, w, h] = [x0, y0, x1 - x0, y1 - y0].map(f64::from);
+                    ctx.put_image_data_with_dirty_x_and_dirty_y_and_dirty_width_and_dirty_height(
+                        &image, 0.0, 0.0, x, y, w, h,
+                    )
+                    .map_err(put_failed)?;
+                }
+            }
+        }
         let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
-        draw_texts(&mut over, raster.texts()).map_err(js_error)?;
+        draw_texts(&mut over, texts.iter().zip(&draw).filter(|(_, &d)| d).map(|(t, _)| t)).map_err(js_error)?;
         over.into_drawing_area().present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.drawn_texts = texts.to_vec();
+        self.synced = true;
         self.frame = Some(frame);
         Ok(())
     }
