@@ -1186,12 +1186,27 @@ fn winding(points: &[(f64, f64)], p: (f64, f64)) -> i32 {
 /// [`Raster::texts`] over them with [`draw_texts`].
 pub struct RasterBackend<'a> {
     raster: &'a RefCell<Raster>,
+    /// For a strip: the whole picture's height and the strip's first row in it.
+    strip: Option<(u32, i32)>,
 }
 
 impl<'a> RasterBackend<'a> {
     /// A backend drawing into `raster` (its size is the drawing area's).
     pub fn new(raster: &'a RefCell<Raster>) -> RasterBackend<'a> {
-        RasterBackend { raster }
+        RasterBackend { raster, strip: None }
+    }
+
+    /// A backend for the rows [top, top + raster height) of a picture `height` rows tall
+    /// (and as wide as the raster): the drawing area is the whole picture, the raster
+    /// keeps the strip. A picture too large for one raster is drawn strip by strip.
+    /// Labels are queued where they lie in the whole picture.
+    pub fn strip(raster: &'a RefCell<Raster>, height: u32, top: i32) -> RasterBackend<'a> {
+        RasterBackend { raster, strip: Some((height, top)) }
+    }
+
+    /// The strip's first row (0 for a whole picture).
+    fn top(&self) -> f64 {
+        self.strip.map_or(0.0, |s| f64::from(s.1))
     }
 }
 
@@ -1204,7 +1219,7 @@ impl DrawingBackend for RasterBackend<'_> {
 
     fn get_size(&self) -> (u32, u32) {
         let r = self.raster.borrow();
-        (r.width, r.height)
+        (r.width, self.strip.map_or(r.height, |s| s.0))
     }
 
     fn ensure_prepared(&mut self) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
@@ -1221,7 +1236,7 @@ impl DrawingBackend for RasterBackend<'_> {
         color: BackendColor,
     ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
         let (rgb, a) = rgb_alpha(color);
-        let (x, y) = (f64::from(p.0), f64::from(p.1));
+        let (x, y) = (f64::from(p.0), f64::from(p.1) - self.top());
         self.raster.borrow_mut().fill_rect(x, y, x + 1.0, y + 1.0, rgb, a);
         Ok(())
     }
@@ -1237,7 +1252,8 @@ impl DrawingBackend for RasterBackend<'_> {
             return Ok(());
         }
         // plotters-canvas moves vertical and horizontal lines up/left by half a pixel.
-        let (mut p, mut q) = ((f64::from(from.0), f64::from(from.1)), (f64::from(to.0), f64::from(to.1)));
+        let top = self.top();
+        let (mut p, mut q) = ((f64::from(from.0), f64::from(from.1) - top), (f64::from(to.0), f64::from(to.1) - top));
         if p.0 == q.0 {
             p.0 -= 0.5;
             q.0 -= 0.5;
@@ -1261,7 +1277,8 @@ impl DrawingBackend for RasterBackend<'_> {
         if a == 0.0 {
             return Ok(());
         }
-        let (x0, y0, x1, y1) = (f64::from(ul.0), f64::from(ul.1), f64::from(br.0), f64::from(br.1));
+        let top = self.top();
+        let (x0, y0, x1, y1) = (f64::from(ul.0), f64::from(ul.1) - top, f64::from(br.0), f64::from(br.1) - top);
         let mut r = self.raster.borrow_mut();
         if fill {
             let whole = x0 <= 0.0 && y0 <= 0.0 && x1 >= f64::from(r.width) && y1 >= f64::from(r.height);
@@ -1285,7 +1302,8 @@ impl DrawingBackend for RasterBackend<'_> {
         if a == 0.0 {
             return Ok(());
         }
-        let points: Vec<(f64, f64)> = path.into_iter().map(|(x, y)| (f64::from(x), f64::from(y))).collect();
+        let top = self.top();
+        let points: Vec<(f64, f64)> = path.into_iter().map(|(x, y)| (f64::from(x), f64::from(y) - top)).collect();
         self.raster.borrow_mut().stroke_polyline(&points, f64::from(style.stroke_width()), rgb, a);
         Ok(())
     }
@@ -1301,7 +1319,7 @@ impl DrawingBackend for RasterBackend<'_> {
         if a == 0.0 {
             return Ok(());
         }
-        let (x, y, r) = (f64::from(center.0), f64::from(center.1), f64::from(radius));
+        let (x, y, r) = (f64::from(center.0), f64::from(center.1) - self.top(), f64::from(radius));
         if fill {
             self.raster.borrow_mut().fill_circle(x, y, r, rgb, a);
         } else {
@@ -1319,7 +1337,8 @@ impl DrawingBackend for RasterBackend<'_> {
         if a == 0.0 {
             return Ok(());
         }
-        let points: Vec<(f64, f64)> = vert.into_iter().map(|(x, y)| (f64::from(x), f64::from(y))).collect();
+        let top = self.top();
+        let points: Vec<(f64, f64)> = vert.into_iter().map(|(x, y)| (f64::from(x), f64::from(y) - top)).collect();
         self.raster.borrow_mut().fill_polygon(&points, rgb, a);
         Ok(())
     }
@@ -1351,6 +1370,7 @@ impl DrawingBackend for RasterBackend<'_> {
         src: &[u8],
     ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
         // RGB, as plotters' bitmap element sends it.
+        let pos = (pos.0, pos.1 - self.top() as i32);
         let mut r = self.raster.borrow_mut();
         let (w, h) = (i64::from(r.width), i64::from(r.height));
         r.touch(i64::from(pos.0), i64::from(pos.1), i64::from(pos.0) + i64::from(iw), i64::from(pos.1) + i64::from(ih));

@@ -20,7 +20,7 @@ use crate::gda::{ClassParams, GdaLab, SampleSpec};
 use crate::plot::gda::{
     base_key, draw_base, draw_over, draw_points, draw_truth, draw_with, plot_box, BaseKey, GdaLayers, PlotFrame,
 };
-use crate::plot::raster::{draw_texts, plan_labels, QueuedText, Raster, RasterBackend};
+use crate::plot::raster::{draw_texts, plan_labels, QueuedText, Raster, RasterBackend, MAX_PIXELS};
 use crate::plot::Style;
 
 /// The generating parameters as the controls send them.
@@ -356,15 +356,38 @@ impl GdaPanel {
         Ok(())
     }
 
-    /// [`GdaPanel::draw`] with every shape a canvas call (for canvases too large for the
-    /// raster): slower, the same picture.
+    /// [`GdaPanel::draw`] for canvases too large for one raster: the figure is drawn in
+    /// strips of rows, each in the raster and blitted where it belongs, then the labels
+    /// once over them. Slower (every strip draws the whole figure), the same picture.
     fn draw_on_canvas(&mut self) -> Result<(), JsError> {
-        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
-            .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
-        let root = backend.into_drawing_area();
-        let frame = draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?;
-        root.present().map_err(|e| JsError::new(&e.to_string()))?;
-        self.frame = Some(frame);
+        let (w, h) = (self.canvas.width(), self.canvas.height());
+        let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
+        let ctx: web_sys::CanvasRenderingContext2d =
+            self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        let rows = (MAX_PIXELS / w.max(1) as usize).clamp(1, h.max(1) as usize) as u32;
+        let (mut top, mut frame, mut texts) = (0, None, Vec::new());
+        while top < h {
+            let strip = rows.min(h - top);
+            self.raster.borrow_mut().resize(w, strip).map_err(js_error)?;
+            let root = RasterBackend::strip(&self.raster, h, top as i32).into_drawing_area();
+            frame = Some(draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?);
+            let raster = self.raster.borrow();
+            if top == 0 {
+                // Every strip queues every label; they are drawn once, over all strips.
+                texts = raster.texts().to_vec();
+            }
+            let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, strip)
+                .map_err(|_| js_error(Error::Browser("make the figure's image".into())))?;
+            ctx.put_image_data(&image, 0.0, f64::from(top))
+                .map_err(|_| js_error(Error::Browser("draw the figure's image".into())))?;
+            top += strip;
+        }
+        // The strip's memory is not kept: the next frame draws in strips again.
+        *self.raster.borrow_mut() = Raster::default();
+        let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
+        draw_texts(&mut over, &texts).map_err(js_error)?;
+        over.into_drawing_area().present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.frame = frame;
         Ok(())
     }
 
