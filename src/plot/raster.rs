@@ -63,6 +63,8 @@ pub struct Raster {
 
 /// The side of a dirty-tracking tile, in pixels.
 const TILE: u32 = 16;
+/// Clean tiles a changed run is carried over in [`Raster::take_changes`].
+const GAP_TILES: usize = 4;
 /// A tile's flag: drawn on since the base was saved or restored.
 const DRAWN: u8 = 1;
 /// A tile's flag: put back from the base since the last [`Raster::take_changes`].
@@ -396,7 +398,7 @@ impl Raster {
 
     /// The pixels that may differ from the last time this was called (put back from the
     /// base, or drawn on since it was saved or restored), as rectangles [x0, y0, x1, y1):
-    /// per row of tiles, the columns from its first changed tile to its last. A caller that
+    /// per row of tiles, its runs of changed tiles (bridging short gaps). A caller that
     /// copies the image out after every frame needs to copy only these. `None` when
     /// nothing is tracked (all of the image may have changed).
     pub fn take_changes(&mut self) -> Option<Vec<[u32; 4]>> {
@@ -407,18 +409,33 @@ impl Raster {
         let (w, h) = (self.width, self.height);
         let mut rects: Vec<[u32; 4]> = Vec::new();
         for (ty, row) in self.tiles.chunks_mut(tw).enumerate() {
-            let first = row.iter().position(|&t| t != 0);
-            let last = row.iter().rposition(|&t| t != 0);
+            let (y0, y1) = (ty as u32 * TILE, ((ty as u32 + 1) * TILE).min(h));
+            let mut tx = 0;
+            while tx < row.len() {
+                if row[tx] == 0 {
+                    tx += 1;
+                    continue;
+                }
+                // A run of changed tiles, carried over gaps of fewer than GAP_TILES clean
+                // ones: a wider gap (between the two clouds) is worth a rectangle more.
+                let (first, mut last) = (tx, tx);
+                let mut k = tx + 1;
+                while k < row.len() && k - last <= GAP_TILES {
+                    if row[k] != 0 {
+                        last = k;
+                    }
+                    k += 1;
+                }
+                tx = last + 1;
+                let (x0, x1) = (first as u32 * TILE, ((last as u32 + 1) * TILE).min(w));
+                // A run like one in the row of tiles above continues its rectangle.
+                match rects.iter_mut().rev().find(|r| r[3] == y0 && r[0] == x0 && r[2] == x1) {
+                    Some(r) => r[3] = y1,
+                    None => rects.push([x0, y0, x1, y1]),
+                }
+            }
             for t in row.iter_mut() {
                 *t &= !RESTORED;
-            }
-            let (Some(first), Some(last)) = (first, last) else { continue };
-            let (x0, x1) = (first as u32 * TILE, ((last as u32 + 1) * TILE).min(w));
-            let (y0, y1) = (ty as u32 * TILE, ((ty as u32 + 1) * TILE).min(h));
-            // A band like the one above it continues its rectangle.
-            match rects.last_mut() {
-                Some(r) if r[3] == y0 && r[0] == x0 && r[2] == x1 => r[3] = y1,
-                _ => rects.push([x0, y0, x1, y1]),
             }
         }
         Some(rects)
@@ -540,9 +557,17 @@ impl Raster {
         if c <= 0.0 || !self.inside(x, y) {
             return;
         }
-        let i = y as usize * self.width as usize + x as usize;
+        self.mark_at(y as usize * self.width as usize + x as usize, c);
+    }
+
+    /// [`Raster::mark`] by pixel index, for a caller that keeps to the image.
+    #[inline]
+    fn mark_at(&mut self, i: usize, c: f64) {
+        if c <= 0.0 {
+            return;
+        }
         let v = (fmin(c, 1.0) * 255.0 + 0.5) as u8;
-        let old = self.cover[i];
+        let Some(&old) = self.cover.get(i) else { return };
         if old == 0 && v > 0 {
             self.touched.push(i as u32);
         }
@@ -878,6 +903,8 @@ impl Raster {
                     continue;
                 }
                 self.touch(lo, y, hi, y + 1);
+                // lo..hi and y are within the image (clamped above).
+                let row = y as usize * self.width as usize;
                 for x in lo..hi {
                     let px = x as f64 + 0.5 - a.0;
                     let t = px * ux + py * uy;
@@ -894,7 +921,7 @@ impl Raster {
                         let (qx, qy) = (px - dx, py - dy);
                         c = fmax(c, band((qx * qx + qy * qy).sqrt(), width));
                     }
-                    self.mark(x, y, c);
+                    self.mark_at(row + x as usize, c);
                 }
             }
         }
@@ -976,13 +1003,21 @@ impl Raster {
             }
             scratch.row[sw] = scratch.row[sw - 1];
             // The colours of the row's pixels, packed, then written out in one simple pass.
-            let (row, colours) = (&scratch.row, &scratch.colours);
-            scratch.line.resize(n, [0; 4]);
-            for (o, &(x0, fx)) in scratch.line.chunks_mut(block as usize).zip(&scratch.cols) {
+            let (row, colours, line) = (&scratch.row, &scratch.colours, &mut scratch.line);
+            line.resize(n, [0; 4]);
+            let mut j = 0;
+            for &(x0, fx) in &scratch.cols {
                 let x0 = x0 as usize;
                 let (p, q) = (row[x0], row[x0 + 1]);
                 let k = ((p + (((q - p) * fx) >> 8)) >> 8) as usize;
-                o.fill(colours[k.min(top)]);
+                let c = colours[k.min(top)];
+                let end = (j + block as usize).min(n);
+                // A pixel at a time: `fill` on a block's short slice is a call per block at
+                // opt-level "s".
+                for o in &mut line[j..end] {
+                    *o = c;
+                }
+                j = end;
             }
             // One copy per row: a 4-byte copy per pixel is a call per pixel at opt-level "s".
             let start = y as usize * stride + 4 * xa as usize;

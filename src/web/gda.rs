@@ -250,7 +250,7 @@ impl GdaPanel {
     pub fn draw(&mut self) -> Result<(), JsError> {
         let (w, h) = (self.canvas.width(), self.canvas.height());
         if self.raster.borrow_mut().resize(w, h).is_err() {
-            // A canvas too large for the raster is drawn with canvas calls throughout.
+            // A canvas too large for one raster is drawn in strips.
             self.base = None;
             self.synced = false;
             return self.draw_on_canvas();
@@ -364,6 +364,15 @@ impl GdaPanel {
         let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
         let ctx: web_sys::CanvasRenderingContext2d =
             self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        // Beyond any browser's largest canvas nothing can be drawn, and strips would only
+        // spin.
+        if w > 65_535 || h > 65_535 || u64::from(w) * u64::from(h) > 1 << 28 {
+            return Err(js_error(Error::InvalidParameter {
+                name: "canvas size",
+                value: format!("{w} × {h}"),
+                rule: "the figure is drawn on at most 2²⁸ pixels, the most a browser's canvas holds",
+            }));
+        }
         let rows = (MAX_PIXELS / w.max(1) as usize).clamp(1, h.max(1) as usize) as u32;
         let (mut top, mut frame, mut texts) = (0, None, Vec::new());
         while top < h {
