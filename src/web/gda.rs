@@ -1,6 +1,7 @@
 //! The GDA panel's handle: it owns the panel state ([`GdaLab`]) and the canvas, and draws
-//! with plotters through `CanvasBackend`. Pointer positions arrive in CSS pixels and are
-//! scaled by the device pixel ratio here, in one place.
+//! with plotters into a software raster copied to the canvas, the labels through
+//! `CanvasBackend`. Pointer positions arrive in CSS pixels and are scaled by the device
+//! pixel ratio here, in one place.
 
 use std::cell::RefCell;
 
@@ -45,10 +46,12 @@ pub struct GdaPanel {
     frame: Option<PlotFrame>,
     css_size: (f64, f64),
     heat: HeatLayer,
-    /// Everything but the text, drawn in wasm and blitted in one `putImageData`: a canvas
-    /// call per marker and its rasterization by the browser cost several times more.
+    /// Everything but the text, drawn in wasm and copied out with `putImageData` (only
+    /// what changed since the last frame): a canvas call per shape and its rasterization
+    /// by the browser cost several times more.
     raster: RefCell<Raster>,
-    /// What the raster's saved base (background, grid, axes) shows, and its plot box.
+    /// What the raster's saved base (background, grid, axes, steady generating Gaussians)
+    /// shows, and its plot box.
     base: Option<(BaseKey, PlotFrame)>,
     /// The generating Gaussians drawn last time, to tell which ones stay still.
     truth_seen: [Option<ClassParams>; 2],
