@@ -9,7 +9,7 @@ use plotters::prelude::*;
 
 use super::{draw_error, Style, BOUNDARY, CLASS0, CLASS1, INK, LOGISTIC};
 use crate::error::Result;
-use crate::gda::compare::{Classifier, Model};
+use crate::gda::compare::Model;
 use crate::gda::geometry::{clip_line, clip_polyline_closed, ellipse, mass_inside, Rect};
 use crate::gda::lab::GdaLab;
 use crate::gda::posterior_map::{contours, level_set};
@@ -455,7 +455,7 @@ pub fn draw_over<DB: DrawingBackend>(
         let moved = threshold != 0.0 || decision.shift != 0.0;
         // Where the posterior is ½, for reference, when the Bayes rule has moved the line.
         if moved {
-            for line in boundary_lines(&decision.model, 0.0, view) {
+            for line in boundary_lines(&decision.model, 0.0, 0.0, view) {
                 for dash in dashes(&line, &frame, style.px(6.0), style.px(4.0)) {
                     chart
                         .draw_series(std::iter::once(PathElement::new(
@@ -467,7 +467,7 @@ pub fn draw_over<DB: DrawingBackend>(
             }
         }
         // The decision boundary: the Bayes rule's, log-odds (with the prior) = threshold.
-        for line in boundary_lines(&decision, threshold, view) {
+        for line in boundary_lines(&decision.model, decision.shift, threshold, view) {
             let path: Vec<(f64, f64)> = line.iter().map(|p| (p[0], p[1])).collect();
             chart
                 .draw_series(std::iter::once(PathElement::new(path, BOUNDARY.stroke_width(style.ipx(2.5)))))
@@ -616,8 +616,19 @@ fn legend<DB: DrawingBackend>(
 /// The curves where `model`'s log-odds equals `level`, clipped to `view`: the exact line for
 /// the linear models (GDA, logistic regression, shared-variance naive Bayes is drawn by its
 /// grid trace like QDA), traced on a grid for the quadratic ones.
-fn boundary_lines(model: &dyn Classifier, level: f64, view: Rect) -> Vec<Vec<Vec2>> {
-    level_set(model, level, view, 160, 120).unwrap_or_default()
+fn boundary_lines(model: &Model, shift: f64, level: f64, view: Rect) -> Vec<Vec<Vec2>> {
+    // log-odds + shift = level. A linear log-odds has that set exactly: one clipped segment,
+    // where a trace on the grid gives the same line as a vertex per cell, each joint
+    // stroked.
+    let linear = match model {
+        Model::Gda(g) => Some(g.log_odds_coefficients()),
+        Model::Logistic(l) => Some(l.log_odds_coefficients()),
+        Model::Qda(_) | Model::GaussianNb(_) => None,
+    };
+    match linear {
+        Some((w, b)) => clip_line(w, b + shift - level, view).map(|(p, q)| vec![vec![p, q]]).unwrap_or_default(),
+        None => level_set(model, level - shift, view, 160, 120).unwrap_or_default(),
+    }
 }
 
 /// Splits a polyline into dashes of `on` pixels separated by `off` pixels (measured on
