@@ -118,6 +118,13 @@ struct Polyline {
     points: Vec<[f64; 2]>,
 }
 
+/// Whether a solid line runs further than the legend's 1.5-em sample of it (18 px at
+/// dpr 1): the decision boundary (one exact segment for a linear model), not its legend key.
+fn spans_the_plot(p: &Polyline) -> bool {
+    let (Some(first), Some(last)) = (p.points.first(), p.points.last()) else { return false };
+    p.points.len() > 2 || (last[0] - first[0]).hypot(last[1] - first[1]) > 100.0
+}
+
 fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
     let key = format!(" {name}=\"");
     let start = tag.find(&key)? + key.len();
@@ -772,9 +779,9 @@ fn prior_override_draws_the_p_half_reference_and_the_moved_boundary() {
         let x = frame.to_data(v[0], v[1]);
         assert!((w[0] * x[0] + w[1] * x[1] + b).abs() <= tol, "reference vertex {x:?} is off w·x + b = 0");
     }
-    // The decision boundary: w·x + b + ln 3.5 = 0 (threshold 0), solid, many vertices.
+    // The decision boundary: w·x + b + ln 3.5 = 0 (threshold 0), solid, across the plot.
     let boundary: Vec<&Polyline> =
-        lines.iter().filter(|p| p.stroke == "#111111" && p.opacity == 1.0 && p.points.len() > 2).collect();
+        lines.iter().filter(|p| p.stroke == "#111111" && p.opacity == 1.0 && spans_the_plot(p)).collect();
     assert!(!boundary.is_empty(), "no decision boundary");
     for v in boundary.iter().flat_map(|p| &p.points) {
         let x = frame.to_data(v[0], v[1]);
@@ -795,7 +802,7 @@ fn a_loss_ratio_alone_also_moves_the_boundary_and_draws_the_reference() {
     assert!(faint >= 3, "no reference line");
     // Decide 1 where w·x + b > ln(λ₁₀/λ₀₁) = ln 4.
     let boundary: Vec<&Polyline> =
-        lines.iter().filter(|p| p.stroke == "#111111" && p.opacity == 1.0 && p.points.len() > 2).collect();
+        lines.iter().filter(|p| p.stroke == "#111111" && p.opacity == 1.0 && spans_the_plot(p)).collect();
     assert!(!boundary.is_empty(), "no decision boundary");
     for v in boundary.iter().flat_map(|p| &p.points) {
         let x = frame.to_data(v[0], v[1]);

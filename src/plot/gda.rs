@@ -9,10 +9,11 @@ use plotters::prelude::*;
 
 use super::{draw_error, Style, BOUNDARY, CLASS0, CLASS1, INK, LOGISTIC};
 use crate::error::Result;
-use crate::gda::compare::{Classifier, Model};
+use crate::gda::compare::Model;
 use crate::gda::geometry::{clip_line, clip_polyline_closed, ellipse, mass_inside, Rect};
 use crate::gda::lab::GdaLab;
 use crate::gda::posterior_map::{contours, level_set};
+use crate::gda::ClassParams;
 use crate::stats::linalg::Vec2;
 
 /// Where the plot box landed on the drawing area, to map pointer positions back to data.
@@ -183,6 +184,18 @@ pub struct BaseKey {
     style: Style,
     view: Rect,
     axes: [String; 2],
+    /// The generating Gaussians drawn over the grid by the caller ([`BaseKey::with_truth`]).
+    truth: [Option<ClassParams>; 2],
+}
+
+impl BaseKey {
+    /// The key of the base with `lab`'s generating Gaussians of `classes` drawn over it
+    /// ([`draw_truth`]).
+    pub fn with_truth(mut self, lab: &GdaLab, classes: [bool; 2]) -> BaseKey {
+        let spec = lab.spec();
+        self.truth = [0, 1].map(|k| spec.filter(|_| classes[k]).map(|s| if k == 0 { s.class0 } else { s.class1 }));
+        self
+    }
 }
 
 /// The [`BaseKey`] of the figure on an area of `size` pixels.
@@ -191,7 +204,7 @@ pub fn base_key(lab: &GdaLab, layers: &GdaLayers, style: &Style, size: (u32, u32
         Some(t) => t.axes.clone(),
         None => FigureText::english(lab).axes,
     };
-    BaseKey { size, style: *style, view: lab.view(), axes }
+    BaseKey { size, style: *style, view: lab.view(), axes, truth: [None; 2] }
 }
 
 /// The bottom of [`draw_under`]: the background, the underlay, the grid, the axes and their
@@ -248,32 +261,66 @@ pub fn draw_cloud<DB: DrawingBackend>(
     style: &Style,
     frame: &PlotFrame,
 ) -> Result<()> {
+    if layers.truth {
+        draw_truth(root, lab, style, frame, [true; 2])?;
+    }
+    draw_points(root, lab, style, frame)
+}
+
+/// The generating Gaussians of the `classes` asked for, dashed, 1σ and 2σ (generated data
+/// only; [`GdaLayers::truth`] is the caller's to check).
+///
+/// # Errors
+/// A drawing error from the backend.
+pub fn draw_truth<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    style: &Style,
+    frame: &PlotFrame,
+    classes: [bool; 2],
+) -> Result<()> {
     let view = frame.view;
     let frame = *frame;
     let mut chart = chart_on(root, view, style)?;
     let colours = [CLASS0, CLASS1];
-
-    // Generating Gaussians, dashed, 1σ and 2σ.
-    if layers.truth {
-        if let Some(spec) = lab.spec() {
-            for (k, c) in [spec.class0, spec.class1].iter().enumerate() {
-                for level in [1.0, 2.0] {
-                    if let Ok(e) = ellipse(c.mean, &c.sigma(), level, 96) {
-                        for piece in clip_polyline_closed(&e, view) {
-                            for dash in dashes(&piece, &frame, style.px(7.0), style.px(5.0)) {
-                                chart
-                                    .draw_series(std::iter::once(PathElement::new(
-                                        dash,
-                                        colours[k].mix(0.6).stroke_width(style.ipx(1.25)),
-                                    )))
-                                    .map_err(draw_error)?;
-                            }
+    if let Some(spec) = lab.spec() {
+        for (k, c) in [spec.class0, spec.class1].iter().enumerate() {
+            if !classes[k] {
+                continue;
+            }
+            for level in [1.0, 2.0] {
+                if let Ok(e) = ellipse(c.mean, &c.sigma(), level, 96) {
+                    for piece in clip_polyline_closed(&e, view) {
+                        for dash in dashes(&piece, &frame, style.px(7.0), style.px(5.0)) {
+                            chart
+                                .draw_series(std::iter::once(PathElement::new(
+                                    dash,
+                                    colours[k].mix(0.6).stroke_width(style.ipx(1.25)),
+                                )))
+                                .map_err(draw_error)?;
                         }
                     }
                 }
             }
         }
     }
+    Ok(())
+}
+
+/// The points (and the posterior contours beside the heat map): the rest of
+/// [`draw_cloud`] after the generating Gaussians.
+///
+/// # Errors
+/// A drawing error from the backend.
+pub fn draw_points<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    style: &Style,
+    frame: &PlotFrame,
+) -> Result<()> {
+    let view = frame.view;
+    let frame = *frame;
+    let mut chart = chart_on(root, view, style)?;
 
     // The points: class 0 circles, class 1 triangles, half transparent so overlaps show.
     // Within a class every marker has the same colour and alpha, so the order they are
@@ -408,7 +455,7 @@ pub fn draw_over<DB: DrawingBackend>(
         let moved = threshold != 0.0 || decision.shift != 0.0;
         // Where the posterior is ½, for reference, when the Bayes rule has moved the line.
         if moved {
-            for line in boundary_lines(&decision.model, 0.0, view) {
+            for line in boundary_lines(&decision.model, 0.0, 0.0, view) {
                 for dash in dashes(&line, &frame, style.px(6.0), style.px(4.0)) {
                     chart
                         .draw_series(std::iter::once(PathElement::new(
@@ -420,7 +467,7 @@ pub fn draw_over<DB: DrawingBackend>(
             }
         }
         // The decision boundary: the Bayes rule's, log-odds (with the prior) = threshold.
-        for line in boundary_lines(&decision, threshold, view) {
+        for line in boundary_lines(&decision.model, decision.shift, threshold, view) {
             let path: Vec<(f64, f64)> = line.iter().map(|p| (p[0], p[1])).collect();
             chart
                 .draw_series(std::iter::once(PathElement::new(path, BOUNDARY.stroke_width(style.ipx(2.5)))))
@@ -569,8 +616,19 @@ fn legend<DB: DrawingBackend>(
 /// The curves where `model`'s log-odds equals `level`, clipped to `view`: the exact line for
 /// the linear models (GDA, logistic regression, shared-variance naive Bayes is drawn by its
 /// grid trace like QDA), traced on a grid for the quadratic ones.
-fn boundary_lines(model: &dyn Classifier, level: f64, view: Rect) -> Vec<Vec<Vec2>> {
-    level_set(model, level, view, 160, 120).unwrap_or_default()
+fn boundary_lines(model: &Model, shift: f64, level: f64, view: Rect) -> Vec<Vec<Vec2>> {
+    // log-odds + shift = level. A linear log-odds has that set exactly: one clipped segment,
+    // where a trace on the grid gives the same line as a vertex per cell, each joint
+    // stroked.
+    let linear = match model {
+        Model::Gda(g) => Some(g.log_odds_coefficients()),
+        Model::Logistic(l) => Some(l.log_odds_coefficients()),
+        Model::Qda(_) | Model::GaussianNb(_) => None,
+    };
+    match linear {
+        Some((w, b)) => clip_line(w, b + shift - level, view).map(|(p, q)| vec![vec![p, q]]).unwrap_or_default(),
+        None => level_set(model, level - shift, view, 160, 120).unwrap_or_default(),
+    }
 }
 
 /// Splits a polyline into dashes of `on` pixels separated by `off` pixels (measured on

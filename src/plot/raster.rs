@@ -24,7 +24,7 @@
 use std::cell::RefCell;
 use std::convert::Infallible;
 
-use plotters_backend::text_anchor::Pos;
+use plotters_backend::text_anchor::{HPos, Pos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontFamily,
     FontStyle, FontTransform,
@@ -50,9 +50,35 @@ pub struct Raster {
     base_texts: Vec<QueuedText>,
     /// Whether drawing is being tracked in `dirty`, to be undone by [`Raster::restore_base`].
     tracking: bool,
-    /// Pixel rectangles [x0, y0, x1, y1) drawn on since the base was saved or restored.
-    dirty: Vec<[u32; 4]>,
+    /// Per tile of [`TILE`] × [`TILE`] pixels, row by row: [`DRAWN`] if drawn on since the
+    /// base was saved or restored, [`RESTORED`] if put back since [`Raster::take_changes`].
+    /// Tiles rather than exact rectangles: marking one costs a store, and a row of the
+    /// image is copied back in a few runs instead of a call per shape that crossed it.
+    tiles: Vec<u8>,
+    /// Whether every blend is being recorded in `recorded` ([`Raster::start_recording`]).
+    recording: bool,
+    recorded: Recording,
     image_scratch: ImageScratch,
+}
+
+/// The side of a dirty-tracking tile, in pixels.
+const TILE: u32 = 16;
+/// Clean tiles a changed run is carried over in [`Raster::take_changes`].
+const GAP_TILES: usize = 4;
+/// A tile's flag: drawn on since the base was saved or restored.
+const DRAWN: u8 = 1;
+/// A tile's flag: put back from the base since the last [`Raster::take_changes`].
+const RESTORED: u8 = 2;
+
+/// Blends kept to be laid again over a picture painted under them: the grid and axes
+/// over the heat map, whose colours change every frame while the grid's do not.
+#[derive(Debug, Clone, Default)]
+struct Recording {
+    /// Pixel index, alpha (coverage already applied) and index into `paints`.
+    blends: Vec<(u32, u8, u8)>,
+    paints: Vec<Paint>,
+    /// False when more paints were used than an index byte holds: the recording is unusable.
+    complete: bool,
 }
 
 impl std::fmt::Debug for QueuedText {
@@ -78,6 +104,58 @@ pub struct QueuedText {
     color: BackendColor,
     anchor: Pos,
     transform: FontTransform,
+}
+
+impl QueuedText {
+    /// Whether `other` is the same label drawn the same way at the same place.
+    pub fn same_as(&self, other: &QueuedText) -> bool {
+        use std::mem::discriminant as kind;
+        self.text == other.text
+            && self.pos == other.pos
+            && self.family == other.family
+            && self.size.to_bits() == other.size.to_bits()
+            && self.color.rgb == other.color.rgb
+            && self.color.alpha.to_bits() == other.color.alpha.to_bits()
+            && kind(&self.style) == kind(&other.style)
+            && kind(&self.anchor.h_pos) == kind(&other.anchor.h_pos)
+            && kind(&self.anchor.v_pos) == kind(&other.anchor.v_pos)
+            && kind(&self.transform) == kind(&other.transform)
+    }
+
+    /// A box [x0, y0, x1, y1) surely holding every pixel the label paints, without laying
+    /// it out: every character taken as one em wide (no sans-serif glyph is wider; a CJK
+    /// one is one em) and the line as 1.5 em high, placed by the anchor, turned about it
+    /// for a rotated label, plus a margin for antialiasing and overhangs.
+    pub fn bounds(&self) -> [i64; 4] {
+        let em = if self.size.is_finite() { self.size.max(0.0) } else { 0.0 };
+        let (w, h) = (self.text.chars().count() as f64 * em, 1.5 * em);
+        let (bx0, bx1) = match self.anchor.h_pos {
+            HPos::Left => (0.0, w),
+            HPos::Right => (-w, 0.0),
+            HPos::Center => (-w / 2.0, w / 2.0),
+        };
+        let (by0, by1) = match self.anchor.v_pos {
+            VPos::Top => (0.0, h),
+            VPos::Bottom => (-h, 0.0),
+            VPos::Center => (-h / 2.0, h / 2.0),
+        };
+        let [x0, y0, x1, y1] = match self.transform {
+            FontTransform::None => [bx0, by0, bx1, by1],
+            FontTransform::Rotate180 => [-bx1, -by1, -bx0, -by0],
+            // A quarter turn either way (whichever sense the backend turns in).
+            FontTransform::Rotate90 | FontTransform::Rotate270 => {
+                [fmin(-by1, by0), fmin(bx0, -bx1), fmax(-by0, by1), fmax(bx1, -bx0)]
+            }
+        };
+        let pad = 2.0 + 0.25 * em;
+        let (x, y) = (f64::from(self.pos.0), f64::from(self.pos.1));
+        [
+            (x + x0 - pad).floor() as i64,
+            (y + y0 - pad).floor() as i64,
+            (x + x1 + pad).ceil() as i64,
+            (y + y1 + pad).ceil() as i64,
+        ]
+    }
 }
 
 /// A shape's coverage, rasterized once and reused wherever the same shape lands on whole
@@ -191,34 +269,176 @@ impl Raster {
     pub fn save_base(&mut self) {
         self.base.clone_from(&self.rgba);
         self.base_texts.clone_from(&self.texts);
-        self.dirty.clear();
+        self.tiles.clear();
+        self.tiles.resize(self.tiles_wide() * self.height.div_ceil(TILE) as usize, 0);
         self.tracking = true;
     }
 
     /// Puts back the saved base where anything has been drawn since, and its labels.
     /// Returns false (and changes nothing) when there is no base.
     pub fn restore_base(&mut self) -> bool {
+        self.restore_base_except(None)
+    }
+
+    /// [`Raster::restore_base`], except inside `skip` = [x0, y0, x1, y1), which the caller
+    /// is about to paint over completely (the heat map's box): copying the base there
+    /// would be wasted. Those pixels stay marked as drawn on.
+    pub fn restore_base_except(&mut self, skip: Option<[u32; 4]>) -> bool {
         if !self.tracking || self.base.len() != self.rgba.len() {
             return false;
         }
         let stride = 4 * self.width as usize;
-        for &[x0, y0, x1, y1] in &self.dirty {
-            for y in y0 as usize..y1 as usize {
-                let (a, b) = (y * stride + 4 * x0 as usize, y * stride + 4 * x1 as usize);
-                self.rgba[a..b].copy_from_slice(&self.base[a..b]);
+        let [sx0, sy0, sx1, sy1] = skip.unwrap_or([0; 4]);
+        let (tw, w, h) = (self.tiles_wide(), self.width, self.height);
+        let mut tiles = std::mem::take(&mut self.tiles);
+        for (ty, row) in tiles.chunks_mut(tw.max(1)).enumerate() {
+            // Each run of drawn-on tiles, copied back row by row of pixels.
+            let mut tx = 0;
+            while tx < row.len() {
+                if row[tx] & DRAWN == 0 {
+                    tx += 1;
+                    continue;
+                }
+                let start = tx;
+                while tx < row.len() && row[tx] & DRAWN != 0 {
+                    row[tx] = (row[tx] & !DRAWN) | RESTORED;
+                    tx += 1;
+                }
+                let (x0, x1) = (start as u32 * TILE, (tx as u32 * TILE).min(w));
+                for y in ty as u32 * TILE..((ty as u32 + 1) * TILE).min(h) {
+                    // The run, less the skipped span: up to two pieces.
+                    let cut = (sy0..sy1).contains(&y) && sx0 < x1 && x0 < sx1;
+                    let pieces =
+                        if cut { [(x0, x0.max(sx0).min(x1)), (x1.min(sx1).max(x0), x1)] } else { [(x0, x1), (0, 0)] };
+                    let y = y as usize;
+                    for (a, b) in pieces {
+                        if a < b {
+                            let (a, b) = (y * stride + 4 * a as usize, y * stride + 4 * b as usize);
+                            self.rgba[a..b].copy_from_slice(&self.base[a..b]);
+                        }
+                    }
+                }
             }
         }
-        self.dirty.clear();
+        self.tiles = tiles;
+        if let Some([x0, y0, x1, y1]) = skip {
+            self.touch(i64::from(x0), i64::from(y0), i64::from(x1), i64::from(y1));
+        }
         self.texts.clone_from(&self.base_texts);
         true
+    }
+
+    /// Starts recording every blend (dropping an earlier recording), for
+    /// [`Raster::replay`]. Opaque fills ([`Raster::clear`]) are not blends and are not kept.
+    pub fn start_recording(&mut self) {
+        self.recorded = Recording { complete: true, ..Recording::default() };
+        self.recording = true;
+    }
+
+    /// Stops recording, keeping only the blends inside `keep` = [x0, y0, x1, y1).
+    pub fn stop_recording(&mut self, keep: [u32; 4]) {
+        self.recording = false;
+        let [x0, y0, x1, y1] = keep;
+        let w = self.width;
+        self.recorded.blends.retain(|&(i, _, _)| {
+            let (x, y) = (i % w.max(1), i / w.max(1));
+            x >= x0 && x < x1 && y >= y0 && y < y1
+        });
+        self.recorded.blends.shrink_to_fit();
+    }
+
+    /// Blends the recorded blends again, in the order they were made, over whatever is
+    /// there now: the same as having drawn the recorded shapes over it. Returns false (and
+    /// draws nothing) when there is no complete recording.
+    pub fn replay(&mut self) -> bool {
+        if self.recording || !self.recorded.complete {
+            return false;
+        }
+        let rec = std::mem::take(&mut self.recorded);
+        for &(i, a, k) in &rec.blends {
+            if let Some(&paint) = rec.paints.get(usize::from(k)) {
+                self.blend_alpha(i as usize, u32::from(a), paint);
+            }
+        }
+        self.recorded = rec;
+        true
+    }
+
+    /// Keeps a blend in the recording.
+    #[inline(never)]
+    fn record(&mut self, i: usize, a: u32, paint: Paint) {
+        let rec = &mut self.recorded;
+        let k = match rec.paints.iter().rposition(|p| *p == paint) {
+            Some(k) => k,
+            None => {
+                rec.paints.push(paint);
+                rec.paints.len() - 1
+            }
+        };
+        match u8::try_from(k) {
+            Ok(k) => rec.blends.push((i as u32, a as u8, k)),
+            Err(_) => rec.complete = false,
+        }
     }
 
     /// Drops the saved base and stops tracking.
     pub fn forget_base(&mut self) {
         self.tracking = false;
+        self.recording = false;
+        self.recorded = Recording::default();
         self.base = Vec::new();
         self.base_texts.clear();
-        self.dirty.clear();
+        self.tiles = Vec::new();
+    }
+
+    /// How many tiles across the image.
+    fn tiles_wide(&self) -> usize {
+        self.width.div_ceil(TILE) as usize
+    }
+
+    /// The pixels that may differ from the last time this was called (put back from the
+    /// base, or drawn on since it was saved or restored), as rectangles [x0, y0, x1, y1):
+    /// per row of tiles, its runs of changed tiles (bridging short gaps). A caller that
+    /// copies the image out after every frame needs to copy only these. `None` when
+    /// nothing is tracked (all of the image may have changed).
+    pub fn take_changes(&mut self) -> Option<Vec<[u32; 4]>> {
+        let tw = self.tiles_wide();
+        if !self.tracking || tw == 0 {
+            return None;
+        }
+        let (w, h) = (self.width, self.height);
+        let mut rects: Vec<[u32; 4]> = Vec::new();
+        for (ty, row) in self.tiles.chunks_mut(tw).enumerate() {
+            let (y0, y1) = (ty as u32 * TILE, ((ty as u32 + 1) * TILE).min(h));
+            let mut tx = 0;
+            while tx < row.len() {
+                if row[tx] == 0 {
+                    tx += 1;
+                    continue;
+                }
+                // A run of changed tiles, carried over gaps of fewer than GAP_TILES clean
+                // ones: a wider gap (between the two clouds) is worth a rectangle more.
+                let (first, mut last) = (tx, tx);
+                let mut k = tx + 1;
+                while k < row.len() && k - last <= GAP_TILES {
+                    if row[k] != 0 {
+                        last = k;
+                    }
+                    k += 1;
+                }
+                tx = last + 1;
+                let (x0, x1) = (first as u32 * TILE, ((last as u32 + 1) * TILE).min(w));
+                // A run like one in the row of tiles above continues its rectangle.
+                match rects.iter_mut().rev().find(|r| r[3] == y0 && r[0] == x0 && r[2] == x1) {
+                    Some(r) => r[3] = y1,
+                    None => rects.push([x0, y0, x1, y1]),
+                }
+            }
+            for t in row.iter_mut() {
+                *t &= !RESTORED;
+            }
+        }
+        Some(rects)
     }
 
     /// Records that the pixels [x0, x1) × [y0, y1) may change (when tracking).
@@ -230,7 +450,14 @@ impl Raster {
         let (w, h) = (i64::from(self.width), i64::from(self.height));
         let (x0, y0, x1, y1) = (x0.clamp(0, w), y0.clamp(0, h), x1.clamp(0, w), y1.clamp(0, h));
         if x0 < x1 && y0 < y1 {
-            self.dirty.push([x0 as u32, y0 as u32, x1 as u32, y1 as u32]);
+            let tw = self.tiles_wide();
+            let t = i64::from(TILE);
+            for ty in y0 / t..=(y1 - 1) / t {
+                let row = ty as usize * tw;
+                if let Some(tiles) = self.tiles.get_mut(row + (x0 / t) as usize..=row + ((x1 - 1) / t) as usize) {
+                    tiles.iter_mut().for_each(|f| *f |= DRAWN);
+                }
+            }
         }
     }
 
@@ -295,21 +522,33 @@ impl Raster {
     }
 
     /// [`Raster::blend`] by pixel index.
-    #[inline]
+    // Always inlined: it is most of the work of every shape, and a call per pixel is not.
+    #[inline(always)]
     fn blend_at(&mut self, i: usize, c: u32, paint: Paint) {
         let a = div255(paint.alpha * c);
         if a == 0 {
             return;
         }
+        if self.recording {
+            self.record(i, a, paint);
+        }
+        self.blend_alpha(i, a, paint);
+    }
+
+    /// Blends `paint`'s colour over pixel `i` at alpha `a` (1–255).
+    #[inline(always)]
+    fn blend_alpha(&mut self, i: usize, a: u32, paint: Paint) {
         let Some(p) = self.rgba.get_mut(4 * i..4 * i + 4) else { return };
-        let Ok(bytes) = <[u8; 4]>::try_from(&*p) else { return };
-        let d = u32::from_le_bytes(bytes);
+        // As an array, the pixel is read and written with one load and one store each (a
+        // slice copy is a call per pixel at opt-level "s").
+        let Ok(p) = <&mut [u8; 4]>::try_from(p) else { return };
+        let d = u32::from_le_bytes(*p);
         // Red and blue, then green and alpha, two 16-bit lanes at a time; the alpha lane
         // blends 255 with 255 and stays opaque.
         let na = 255 - a;
         let rb = div255_lanes((paint.rb * a) + (d & 0x00FF_00FF) * na);
         let ga = div255_lanes((paint.ga * a) + ((d >> 8) & 0x00FF_00FF) * na);
-        p.copy_from_slice(&(rb | (ga << 8)).to_le_bytes());
+        *p = (rb | (ga << 8)).to_le_bytes();
     }
 
     /// Adds coverage `c` (0–1) at pixel (x, y) to the mask, keeping the larger value.
@@ -318,9 +557,17 @@ impl Raster {
         if c <= 0.0 || !self.inside(x, y) {
             return;
         }
-        let i = y as usize * self.width as usize + x as usize;
+        self.mark_at(y as usize * self.width as usize + x as usize, c);
+    }
+
+    /// [`Raster::mark`] by pixel index, for a caller that keeps to the image.
+    #[inline]
+    fn mark_at(&mut self, i: usize, c: f64) {
+        if c <= 0.0 {
+            return;
+        }
         let v = (fmin(c, 1.0) * 255.0 + 0.5) as u8;
-        let old = self.cover[i];
+        let Some(&old) = self.cover.get(i) else { return };
         if old == 0 && v > 0 {
             self.touched.push(i as u32);
         }
@@ -377,16 +624,17 @@ impl Raster {
         if let (Some(first), Some(last)) = (stamp.runs.first(), stamp.runs.last()) {
             self.touch(ox, oy + first.0, ox + stamp.width, oy + last.0 + 1);
         }
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
         for (dy, dx, run) in &stamp.runs {
-            let y = oy + dy;
-            if y < 0 || y >= i64::from(self.height) {
+            let (y, x0) = (oy + dy, ox + dx);
+            if y < 0 || y >= h {
                 continue;
             }
-            for (k, &c) in run.iter().enumerate() {
-                let x = ox + dx + k as i64;
-                if c > 0 && x >= 0 && x < i64::from(self.width) {
-                    self.blend(x, y, u32::from(c), paint);
-                }
+            // The run's part inside the image, clipped once rather than per pixel.
+            let (from, to) = ((-x0).clamp(0, run.len() as i64), (w - x0).clamp(0, run.len() as i64));
+            let start = (y * w + x0 + from) as usize;
+            for (k, &c) in run[from as usize..to.max(from) as usize].iter().enumerate() {
+                self.blend_at(start + k, u32::from(c), paint);
             }
         }
         debug_assert!(stamp.width > 0);
@@ -604,41 +852,68 @@ impl Raster {
                 return self.fill_rect(a.0, a.1 - h, b.0, a.1 + h, rgb, alpha);
             }
         }
-        // Pixels whose centres are farther than this from the centre line are empty.
-        let reach = h + 1.0;
+        // Pixels whose centres are this far or farther from the centre line are empty:
+        // the band and a round join both end h + ½ from it.
+        let reach = h + 0.5;
+        let unit = |i: usize| -> Option<(f64, f64)> {
+            let (a, b) = (points[i], points[i + 1]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            (len.is_finite() && len > 0.0).then(|| (dx / len, dy / len))
+        };
+        // How a segment meets its neighbour: a turn of under 15° (the ellipses' 128-gons
+        // turn by 3°) is covered by running both segments' bodies on past the joint, by
+        // half a pixel plus what the turn opens on the outside (h·sin θ ≥ h·tan(θ/2)); the
+        // corner this leaves sticks out under 0.2 px past a round join. Sharper turns get
+        // the round join, whose square root per pixel costs more.
+        let join = |u: (f64, f64), v: Option<(f64, f64)>| -> Option<f64> {
+            let v = v?;
+            let cos = u.0 * v.0 + u.1 * v.1;
+            let sin = (u.0 * v.1 - u.1 * v.0).abs();
+            (cos >= 0.966).then_some(0.5 + h * sin)
+        };
         for i in 0..n - 1 {
             let (a, b) = (points[i], points[i + 1]);
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
             let len = (dx * dx + dy * dy).sqrt();
-            if !len.is_finite() || len == 0.0 {
-                continue;
-            }
-            let (ux, uy) = (dx / len, dy / len);
-            let (round_a, round_b) = (i > 0, i + 2 < n);
-            let (xa, xb) = Self::span(fmin(a.0, b.0) - reach, fmax(a.0, b.0) + reach, self.width);
-            let (ya, yb) = Self::span(fmin(a.1, b.1) - reach, fmax(a.1, b.1) + reach, self.height);
-            self.touch(xa, ya, xb, yb);
+            let Some((ux, uy)) = unit(i) else { continue };
+            let smooth_a = if i > 0 { join((ux, uy), unit(i - 1)) } else { None };
+            let smooth_b = if i + 2 < n { join((ux, uy), unit(i + 1)) } else { None };
+            let (round_a, round_b) = (i > 0 && smooth_a.is_none(), i + 2 < n && smooth_b.is_none());
+            let (ext_a, ext_b) = (smooth_a.unwrap_or(0.0), smooth_b.unwrap_or(0.0));
+            let grow = reach + fmax(ext_a, ext_b);
+            let (xa, xb) = Self::span(fmin(a.0, b.0) - grow, fmax(a.0, b.0) + grow, self.width);
+            let (ya, yb) = Self::span(fmin(a.1, b.1) - grow, fmax(a.1, b.1) + grow, self.height);
+            // Row by row (below): a long slanted segment's box is mostly empty, and
+            // whatever is marked drawn on is copied back from the base next frame.
             for y in ya..yb {
                 let py = y as f64 + 0.5 - a.1;
-                // The pixels of this row within `reach` of the line: |px·uy − py·ux| ≤ reach.
+                // The pixels of this row whose centres lie within `reach` of the line:
+                // |px·uy − py·ux| < reach, px = x + ½ − a.x.
                 let (lo, hi) = if uy.abs() > 1e-12 {
                     let (p, q) = ((py * ux - reach) / uy, (py * ux + reach) / uy);
                     let (p, q) = (fmin(p, q) + a.0 - 0.5, fmax(p, q) + a.0 - 0.5);
-                    ((p.floor() as i64).max(xa), (q.ceil() as i64 + 1).min(xb))
-                } else if (py * ux).abs() <= reach {
+                    ((p.ceil() as i64).max(xa), (q.floor() as i64 + 1).min(xb))
+                } else if (py * ux).abs() < reach {
                     (xa, xb)
                 } else {
                     continue;
                 };
+                if lo >= hi {
+                    continue;
+                }
+                self.touch(lo, y, hi, y + 1);
+                // lo..hi and y are within the image (clamped above).
+                let row = y as usize * self.width as usize;
                 for x in lo..hi {
                     let px = x as f64 + 0.5 - a.0;
                     let t = px * ux + py * uy;
                     let across = (px * uy - py * ux).abs();
                     // The body: the band across, times how much of the pixel lies between
-                    // the ends along the segment.
-                    let along = clamp01(fmin(len, t + 0.5) - fmax(0.0, t - 0.5));
+                    // the ends along the segment (run on past a smooth joint).
+                    let along = clamp01(fmin(len + ext_b, t + 0.5) - fmax(-ext_a, t - 0.5));
                     let mut c = band(across, width) * along;
-                    // Round joins with the neighbouring segments.
+                    // Round joins with the neighbouring segments at sharp turns.
                     if round_a && t < 0.5 {
                         c = fmax(c, band((px * px + py * py).sqrt(), width));
                     }
@@ -646,7 +921,7 @@ impl Raster {
                         let (qx, qy) = (px - dx, py - dy);
                         c = fmax(c, band((qx * qx + qy * qy).sqrt(), width));
                     }
-                    self.mark(x, y, c);
+                    self.mark_at(row + x as usize, c);
                 }
             }
         }
@@ -697,7 +972,7 @@ impl Raster {
         // fixed point (1/256 of a table entry: positions stay below 2¹⁴, products below 2³⁰).
         let mut scratch = std::mem::take(&mut self.image_scratch);
         scratch.colours.clear();
-        scratch.colours.extend(table.iter().map(|c| u32::from_le_bytes([c[0], c[1], c[2], 255])));
+        scratch.colours.extend(table.iter().map(|c| [c[0], c[1], c[2], 255]));
         scratch.cols.clear();
         scratch.cols.extend((xa..xb).step_by(block as usize).map(|x| sample(x, l, r, sw, xb)));
         scratch.row.resize(sw + 1, 0);
@@ -728,19 +1003,25 @@ impl Raster {
             }
             scratch.row[sw] = scratch.row[sw - 1];
             // The colours of the row's pixels, packed, then written out in one simple pass.
-            let (row, colours) = (&scratch.row, &scratch.colours);
-            scratch.line.resize(n, 0);
-            for (o, &(x0, fx)) in scratch.line.chunks_mut(block as usize).zip(&scratch.cols) {
+            let (row, colours, line) = (&scratch.row, &scratch.colours, &mut scratch.line);
+            line.resize(n, [0; 4]);
+            let mut j = 0;
+            for &(x0, fx) in &scratch.cols {
                 let x0 = x0 as usize;
                 let (p, q) = (row[x0], row[x0 + 1]);
                 let k = ((p + (((q - p) * fx) >> 8)) >> 8) as usize;
-                o.fill(colours[k.min(top)]);
+                let c = colours[k.min(top)];
+                let end = (j + block as usize).min(n);
+                // A pixel at a time: `fill` on a block's short slice is a call per block at
+                // opt-level "s".
+                for o in &mut line[j..end] {
+                    *o = c;
+                }
+                j = end;
             }
+            // One copy per row: a 4-byte copy per pixel is a call per pixel at opt-level "s".
             let start = y as usize * stride + 4 * xa as usize;
-            let out = &mut self.rgba[start..start + 4 * n];
-            for (o, &c) in out.chunks_exact_mut(4).zip(&scratch.line) {
-                o.copy_from_slice(&c.to_le_bytes());
-            }
+            self.rgba[start..start + 4 * n].copy_from_slice(scratch.line.as_flattened());
             // The block's other rows are copies of its first.
             let rows = block.min(yb - y) as usize;
             for k in 1..rows {
@@ -755,15 +1036,15 @@ impl Raster {
 /// Buffers [`Raster::draw_field_scaled`] keeps between frames.
 #[derive(Debug, Clone, Default)]
 struct ImageScratch {
-    colours: Vec<u32>,
+    colours: Vec<[u8; 4]>,
     cols: Vec<(u32, i32)>,
     row: Vec<i32>,
-    line: Vec<u32>,
+    line: Vec<[u8; 4]>,
 }
 
 /// A colour and its alpha in 0–255, as the canvas quantizes a style's alpha; the colour
 /// is kept as two 16-bit lanes (red and blue, green and an opaque alpha).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Paint {
     rb: u32,
     ga: u32,
@@ -940,12 +1221,27 @@ fn winding(points: &[(f64, f64)], p: (f64, f64)) -> i32 {
 /// [`Raster::texts`] over them with [`draw_texts`].
 pub struct RasterBackend<'a> {
     raster: &'a RefCell<Raster>,
+    /// For a strip: the whole picture's height and the strip's first row in it.
+    strip: Option<(u32, i32)>,
 }
 
 impl<'a> RasterBackend<'a> {
     /// A backend drawing into `raster` (its size is the drawing area's).
     pub fn new(raster: &'a RefCell<Raster>) -> RasterBackend<'a> {
-        RasterBackend { raster }
+        RasterBackend { raster, strip: None }
+    }
+
+    /// A backend for the rows [top, top + raster height) of a picture `height` rows tall
+    /// (and as wide as the raster): the drawing area is the whole picture, the raster
+    /// keeps the strip. A picture too large for one raster is drawn strip by strip.
+    /// Labels are queued where they lie in the whole picture.
+    pub fn strip(raster: &'a RefCell<Raster>, height: u32, top: i32) -> RasterBackend<'a> {
+        RasterBackend { raster, strip: Some((height, top)) }
+    }
+
+    /// The strip's first row (0 for a whole picture).
+    fn top(&self) -> f64 {
+        self.strip.map_or(0.0, |s| f64::from(s.1))
     }
 }
 
@@ -958,7 +1254,7 @@ impl DrawingBackend for RasterBackend<'_> {
 
     fn get_size(&self) -> (u32, u32) {
         let r = self.raster.borrow();
-        (r.width, r.height)
+        (r.width, self.strip.map_or(r.height, |s| s.0))
     }
 
     fn ensure_prepared(&mut self) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
@@ -975,7 +1271,7 @@ impl DrawingBackend for RasterBackend<'_> {
         color: BackendColor,
     ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
         let (rgb, a) = rgb_alpha(color);
-        let (x, y) = (f64::from(p.0), f64::from(p.1));
+        let (x, y) = (f64::from(p.0), f64::from(p.1) - self.top());
         self.raster.borrow_mut().fill_rect(x, y, x + 1.0, y + 1.0, rgb, a);
         Ok(())
     }
@@ -991,7 +1287,8 @@ impl DrawingBackend for RasterBackend<'_> {
             return Ok(());
         }
         // plotters-canvas moves vertical and horizontal lines up/left by half a pixel.
-        let (mut p, mut q) = ((f64::from(from.0), f64::from(from.1)), (f64::from(to.0), f64::from(to.1)));
+        let top = self.top();
+        let (mut p, mut q) = ((f64::from(from.0), f64::from(from.1) - top), (f64::from(to.0), f64::from(to.1) - top));
         if p.0 == q.0 {
             p.0 -= 0.5;
             q.0 -= 0.5;
@@ -1015,7 +1312,8 @@ impl DrawingBackend for RasterBackend<'_> {
         if a == 0.0 {
             return Ok(());
         }
-        let (x0, y0, x1, y1) = (f64::from(ul.0), f64::from(ul.1), f64::from(br.0), f64::from(br.1));
+        let top = self.top();
+        let (x0, y0, x1, y1) = (f64::from(ul.0), f64::from(ul.1) - top, f64::from(br.0), f64::from(br.1) - top);
         let mut r = self.raster.borrow_mut();
         if fill {
             let whole = x0 <= 0.0 && y0 <= 0.0 && x1 >= f64::from(r.width) && y1 >= f64::from(r.height);
@@ -1039,7 +1337,8 @@ impl DrawingBackend for RasterBackend<'_> {
         if a == 0.0 {
             return Ok(());
         }
-        let points: Vec<(f64, f64)> = path.into_iter().map(|(x, y)| (f64::from(x), f64::from(y))).collect();
+        let top = self.top();
+        let points: Vec<(f64, f64)> = path.into_iter().map(|(x, y)| (f64::from(x), f64::from(y) - top)).collect();
         self.raster.borrow_mut().stroke_polyline(&points, f64::from(style.stroke_width()), rgb, a);
         Ok(())
     }
@@ -1055,7 +1354,7 @@ impl DrawingBackend for RasterBackend<'_> {
         if a == 0.0 {
             return Ok(());
         }
-        let (x, y, r) = (f64::from(center.0), f64::from(center.1), f64::from(radius));
+        let (x, y, r) = (f64::from(center.0), f64::from(center.1) - self.top(), f64::from(radius));
         if fill {
             self.raster.borrow_mut().fill_circle(x, y, r, rgb, a);
         } else {
@@ -1073,7 +1372,8 @@ impl DrawingBackend for RasterBackend<'_> {
         if a == 0.0 {
             return Ok(());
         }
-        let points: Vec<(f64, f64)> = vert.into_iter().map(|(x, y)| (f64::from(x), f64::from(y))).collect();
+        let top = self.top();
+        let points: Vec<(f64, f64)> = vert.into_iter().map(|(x, y)| (f64::from(x), f64::from(y) - top)).collect();
         self.raster.borrow_mut().fill_polygon(&points, rgb, a);
         Ok(())
     }
@@ -1105,6 +1405,7 @@ impl DrawingBackend for RasterBackend<'_> {
         src: &[u8],
     ) -> std::result::Result<(), DrawingErrorKind<Infallible>> {
         // RGB, as plotters' bitmap element sends it.
+        let pos = (pos.0, pos.1 - self.top() as i32);
         let mut r = self.raster.borrow_mut();
         let (w, h) = (i64::from(r.width), i64::from(r.height));
         r.touch(i64::from(pos.0), i64::from(pos.1), i64::from(pos.0) + i64::from(iw), i64::from(pos.1) + i64::from(ih));
@@ -1170,9 +1471,58 @@ impl BackendTextStyle for QueuedText {
 ///
 /// # Errors
 /// A drawing error from the backend, as [`crate::Error::Browser`].
-pub fn draw_texts<DB: DrawingBackend>(backend: &mut DB, texts: &[QueuedText]) -> Result<()> {
+pub fn draw_texts<'a, DB: DrawingBackend>(
+    backend: &mut DB,
+    texts: impl IntoIterator<Item = &'a QueuedText>,
+) -> Result<()> {
     for t in texts {
         backend.draw_text(&t.text, t, t.pos).map_err(super::draw_error)?;
     }
     Ok(())
+}
+
+/// Which of `texts` to draw over an image of `size` pixels of which only `region` (pixel
+/// rectangles [x0, y0, x1, y1)) is copied out anew, when the copy before held `before`
+/// drawn over it: a label that is new or moved, or that meets the region, is drawn, and its
+/// box joins the region so that the pixels under it are fresh (drawing a label twice over
+/// itself would darken its antialiased edges); a label that is gone has its box added so
+/// that it is wiped. The others are still on the canvas from before, over pixels that did
+/// not change. Returns, for each label, whether to draw it.
+pub fn plan_labels(
+    texts: &[QueuedText],
+    before: &[QueuedText],
+    region: &mut Vec<[u32; 4]>,
+    size: (u32, u32),
+) -> Vec<bool> {
+    let clamp = |b: [i64; 4]| -> [u32; 4] {
+        let (w, h) = (i64::from(size.0), i64::from(size.1));
+        [b[0].clamp(0, w) as u32, b[1].clamp(0, h) as u32, b[2].clamp(0, w) as u32, b[3].clamp(0, h) as u32]
+    };
+    let boxes: Vec<[u32; 4]> = texts.iter().map(|t| clamp(t.bounds())).collect();
+    let meets = |r: &[u32; 4], b: &[u32; 4]| r[0] < b[2] && b[0] < r[2] && r[1] < b[3] && b[1] < r[3];
+    let mut draw: Vec<bool> = texts.iter().map(|t| !before.iter().any(|o| o.same_as(t))).collect();
+    for (b, &new) in boxes.iter().zip(&draw) {
+        if new {
+            region.push(*b);
+        }
+    }
+    for o in before {
+        if !texts.iter().any(|t| t.same_as(o)) {
+            region.push(clamp(o.bounds()));
+        }
+    }
+    // A label drawn again widens the region, which may then meet another label.
+    loop {
+        let mut grew = false;
+        for (b, d) in boxes.iter().zip(draw.iter_mut()) {
+            if !*d && region.iter().any(|r| meets(r, b)) {
+                *d = true;
+                region.push(*b);
+                grew = true;
+            }
+        }
+        if !grew {
+            return draw;
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! The GDA panel's handle: it owns the panel state ([`GdaLab`]) and the canvas, and draws
-//! with plotters through `CanvasBackend`. Pointer positions arrive in CSS pixels and are
-//! scaled by the device pixel ratio here, in one place.
+//! with plotters into a software raster copied to the canvas, the labels through
+//! `CanvasBackend`. Pointer positions arrive in CSS pixels and are scaled by the device
+//! pixel ratio here, in one place.
 
 use std::cell::RefCell;
 
@@ -18,9 +19,9 @@ use crate::gda::lab::ModelSettings;
 use crate::gda::posterior_map::{HeatMap, PosteriorPalette};
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
 use crate::plot::gda::{
-    base_key, draw_base, draw_cloud, draw_over, draw_with, plot_box, BaseKey, GdaLayers, PlotFrame,
+    base_key, draw_base, draw_over, draw_points, draw_truth, draw_with, plot_box, BaseKey, GdaLayers, PlotFrame,
 };
-use crate::plot::raster::{draw_texts, Raster, RasterBackend};
+use crate::plot::raster::{draw_texts, plan_labels, QueuedText, Raster, RasterBackend, MAX_PIXELS};
 use crate::plot::Style;
 
 /// The generating parameters as the controls send them.
@@ -45,11 +46,20 @@ pub struct GdaPanel {
     frame: Option<PlotFrame>,
     css_size: (f64, f64),
     heat: HeatLayer,
-    /// Everything but the text, drawn in wasm and blitted in one `putImageData`: a canvas
-    /// call per marker and its rasterization by the browser cost several times more.
+    /// Everything but the text, drawn in wasm and copied out with `putImageData` (only
+    /// what changed since the last frame): a canvas call per shape and its rasterization
+    /// by the browser cost several times more.
     raster: RefCell<Raster>,
-    /// What the raster's saved base (background, grid, axes) shows, and its plot box.
+    /// What the raster's saved base (background, grid, axes, steady generating Gaussians)
+    /// shows, and its plot box.
     base: Option<(BaseKey, PlotFrame)>,
+    /// The generating Gaussians drawn last time, to tell which ones stay still.
+    truth_seen: [Option<ClassParams>; 2],
+    /// Whether the canvas shows the last frame drawn, whole: only then may a frame copy
+    /// out just what changed.
+    synced: bool,
+    /// The labels drawn on the canvas last frame.
+    drawn_texts: Vec<QueuedText>,
 }
 
 /// The heat map's reusable parts: the colour table and the quarter-resolution field.
@@ -75,6 +85,9 @@ impl GdaPanel {
             heat: HeatLayer::default(),
             raster: RefCell::new(Raster::default()),
             base: None,
+            truth_seen: [None; 2],
+            synced: false,
+            drawn_texts: Vec::new(),
         })
     }
 
@@ -229,80 +242,164 @@ impl GdaPanel {
         self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < 2);
     }
 
-    /// Draws the figure (with the posterior heat map under it when that is on). The bottom
-    /// layer (background, heat map, grid, points) is drawn into the wasm raster and blitted
-    /// with one `putImageData`; its labels and the top layer (ellipses, boundaries, handles,
-    /// legend: few, long shapes) are drawn with canvas calls over it.
+    /// Draws the figure (with the posterior heat map under it when that is on). Every shape
+    /// is drawn into the wasm raster and blitted with one `putImageData`; only the labels
+    /// are canvas calls, over it. The background, grid and axes are kept in the raster
+    /// between frames while the view stays the same, and only what was drawn over them is
+    /// undone; with the heat map on, the grid's recorded blends are laid again over it.
     ///
     /// # Errors
     /// When the canvas has no 2-D context.
     pub fn draw(&mut self) -> Result<(), JsError> {
         let (w, h) = (self.canvas.width(), self.canvas.height());
         if self.raster.borrow_mut().resize(w, h).is_err() {
-            // A canvas too large for the raster is drawn with canvas calls throughout.
+            // A canvas too large for one raster is drawn in strips.
             self.base = None;
+            self.synced = false;
             return self.draw_on_canvas();
         }
-        let heat = self.lab.models().heat;
-        // Without the heat map the background, grid and axes stay the same while the view
-        // does: the raster keeps them and only undoes what was drawn over them last time.
-        let key = base_key(&self.lab, &self.layers, &self.style, (w, h));
+        // Whether the heat map covers the plot box this frame (it needs a decision model).
+        let heat = self.lab.models().heat && self.lab.decision_log_odds().is_some();
+        // A generating Gaussian that did not change since the last frame goes into the kept
+        // base: while one mean is dragged the other class's stays still, and its dashes cost
+        // as much as all the points of a class.
+        let spec = self.lab.spec();
+        let truth = [spec.map(|s| s.class0), spec.map(|s| s.class1)];
+        let steady = [0, 1].map(|k| self.layers.truth && truth[k].is_some() && truth[k] == self.truth_seen[k]);
+        self.truth_seen = truth;
+        let key = base_key(&self.lab, &self.layers, &self.style, (w, h)).with_truth(&self.lab, steady);
+        let synced = std::mem::replace(&mut self.synced, false);
         let kept = match &self.base {
-            Some((k, frame)) if !heat && *k == key && self.raster.borrow_mut().restore_base() => Some(*frame),
+            Some((k, frame)) if *k == key => {
+                // The heat map is about to cover its box: no use restoring the base there.
+                let skip = heat.then(|| heat_box(frame, (w, h)));
+                self.raster.borrow_mut().restore_base_except(skip).then_some(*frame)
+            }
             _ => None,
         };
         let frame = match kept {
             Some(frame) => frame,
             None => {
+                self.base = None;
                 let root = RasterBackend::new(&self.raster).into_drawing_area();
-                let frame = if heat {
-                    let (lab, heat, raster, dpr) = (&self.lab, &mut self.heat, &self.raster, self.style.dpr);
-                    let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame, dpr);
-                    let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
-                    draw_base(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?
-                } else {
-                    draw_base(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?
-                };
-                if heat {
-                    self.raster.borrow_mut().forget_base();
-                    self.base = None;
-                } else {
-                    self.raster.borrow_mut().save_base();
-                    self.base = Some((key, frame));
+                self.raster.borrow_mut().start_recording();
+                let frame = draw_base(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?;
+                if steady.contains(&true) {
+                    draw_truth(&root, &self.lab, &self.style, &frame, steady).map_err(js_error)?;
                 }
+                let mut raster = self.raster.borrow_mut();
+                raster.stop_recording(heat_box(&frame, (w, h)));
+                raster.save_base();
+                self.base = Some((key, frame));
                 frame
             }
         };
+        if heat {
+            self.heat.paint(&self.lab, &self.raster, &frame, self.style.dpr).map_err(js_error)?;
+            // The grid and axes go back over the heat map, as draw_base would draw them.
+            if !self.raster.borrow_mut().replay() {
+                self.base = None;
+                self.raster.borrow_mut().forget_base();
+                let root = RasterBackend::new(&self.raster).into_drawing_area();
+                let (lab, heat, raster, dpr) = (&self.lab, &mut self.heat, &self.raster, self.style.dpr);
+                let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame, dpr);
+                let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
+                draw_base(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?;
+                draw_truth(&root, &self.lab, &self.style, &frame, steady).map_err(js_error)?;
+            }
+        }
         {
             let root = RasterBackend::new(&self.raster).into_drawing_area();
-            draw_cloud(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
+            let moving = steady.map(|s| self.layers.truth && !s);
+            if moving.contains(&true) {
+                draw_truth(&root, &self.lab, &self.style, &frame, moving).map_err(js_error)?;
+            }
+            draw_points(&root, &self.lab, &self.style, &frame).map_err(js_error)?;
+            // The ellipses, boundaries, handles and legend too: a few long shapes, but as
+            // canvas paths the browser rasterizes them again every frame, which cost more.
+            draw_over(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
         }
         let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
         let ctx: web_sys::CanvasRenderingContext2d =
             self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        // Only what changed since the last frame is copied out (a band of columns per row of
+        // tiles), when the canvas holds that frame whole.
+        let changes = self.raster.borrow_mut().take_changes().filter(|_| synced && kept.is_some());
         let raster = self.raster.borrow();
+        let texts = raster.texts();
+        let (region, draw) = match changes {
+            Some(mut region) => {
+                let draw = plan_labels(texts, &self.drawn_texts, &mut region, (w, h));
+                (Some(region), draw)
+            }
+            None => (None, vec![true; texts.len()]),
+        };
         // The ImageData is a view of wasm memory; putImageData copies it out at once.
         let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, h)
             .map_err(|_| js_error(Error::Browser("make the figure's image".into())))?;
-        ctx.put_image_data(&image, 0.0, 0.0).map_err(|_| js_error(Error::Browser("draw the figure's image".into())))?;
+        let put_failed = |_| js_error(Error::Browser("draw the figure's image".into()));
+        match &region {
+            None => ctx.put_image_data(&image, 0.0, 0.0).map_err(put_failed)?,
+            Some(rects) => {
+                for &[x0, y0, x1, y1] in rects {
+                    let [x, y, w, h] = [x0, y0, x1 - x0, y1 - y0].map(f64::from);
+                    ctx.put_image_data_with_dirty_x_and_dirty_y_and_dirty_width_and_dirty_height(
+                        &image, 0.0, 0.0, x, y, w, h,
+                    )
+                    .map_err(put_failed)?;
+                }
+            }
+        }
         let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
-        draw_texts(&mut over, raster.texts()).map_err(js_error)?;
-        let root = over.into_drawing_area();
-        draw_over(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
-        root.present().map_err(|e| JsError::new(&e.to_string()))?;
+        draw_texts(&mut over, texts.iter().zip(&draw).filter(|(_, &d)| d).map(|(t, _)| t)).map_err(js_error)?;
+        over.into_drawing_area().present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.drawn_texts = texts.to_vec();
+        self.synced = true;
         self.frame = Some(frame);
         Ok(())
     }
 
-    /// [`GdaPanel::draw`] with every shape a canvas call (for canvases too large for the
-    /// raster): slower, the same picture.
+    /// [`GdaPanel::draw`] for canvases too large for one raster: the figure is drawn in
+    /// strips of rows, each in the raster and blitted where it belongs, then the labels
+    /// once over them. Slower (every strip draws the whole figure), the same picture.
     fn draw_on_canvas(&mut self) -> Result<(), JsError> {
-        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
-            .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
-        let root = backend.into_drawing_area();
-        let frame = draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?;
-        root.present().map_err(|e| JsError::new(&e.to_string()))?;
-        self.frame = Some(frame);
+        let (w, h) = (self.canvas.width(), self.canvas.height());
+        let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
+        let ctx: web_sys::CanvasRenderingContext2d =
+            self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        // Beyond any browser's largest canvas nothing can be drawn, and strips would only
+        // spin.
+        if w > 65_535 || h > 65_535 || u64::from(w) * u64::from(h) > 1 << 28 {
+            return Err(js_error(Error::InvalidParameter {
+                name: "canvas size",
+                value: format!("{w} × {h}"),
+                rule: "the figure is drawn on at most 2²⁸ pixels, the most a browser's canvas holds",
+            }));
+        }
+        let rows = (MAX_PIXELS / w.max(1) as usize).clamp(1, h.max(1) as usize) as u32;
+        let (mut top, mut frame, mut texts) = (0, None, Vec::new());
+        while top < h {
+            let strip = rows.min(h - top);
+            self.raster.borrow_mut().resize(w, strip).map_err(js_error)?;
+            let root = RasterBackend::strip(&self.raster, h, top as i32).into_drawing_area();
+            frame = Some(draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?);
+            let raster = self.raster.borrow();
+            if top == 0 {
+                // Every strip queues every label; they are drawn once, over all strips.
+                texts = raster.texts().to_vec();
+            }
+            let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, strip)
+                .map_err(|_| js_error(Error::Browser("make the figure's image".into())))?;
+            ctx.put_image_data(&image, 0.0, f64::from(top))
+                .map_err(|_| js_error(Error::Browser("draw the figure's image".into())))?;
+            top += strip;
+        }
+        // The strip's memory is not kept: the next frame draws in strips again.
+        *self.raster.borrow_mut() = Raster::default();
+        let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
+        draw_texts(&mut over, &texts).map_err(js_error)?;
+        over.into_drawing_area().present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.frame = frame;
         Ok(())
     }
 
@@ -545,4 +642,11 @@ impl HeatLayer {
         raster.borrow_mut().draw_field_scaled(&self.positions, w, h, frame.pixels, heat.table(), block);
         Ok(())
     }
+}
+
+/// The heat map's pixels: the plot box within the canvas, [x0, y0, x1, y1).
+fn heat_box(frame: &PlotFrame, (w, h): (u32, u32)) -> [u32; 4] {
+    let [l, t, r, b] = frame.pixels;
+    let clamp = |v: i32, max: u32| v.clamp(0, i32::try_from(max).unwrap_or(i32::MAX)) as u32;
+    [clamp(l, w), clamp(t, h), clamp(r, w), clamp(b, h)]
 }
