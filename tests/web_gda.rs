@@ -200,3 +200,33 @@ fn the_hand_worked_fit_holds_in_wasm_too() {
     let (w, b) = fit.log_odds_coefficients();
     assert!((w[0] - 24.0).abs() < 1e-9 && (w[1] - 24.0).abs() < 1e-9 && b.abs() < 1e-9);
 }
+
+/// A 2-D context the browser restores comes back blank, while the panel copies out only
+/// what changed since its last frame: `canvasCleared` makes the next draw whole again.
+#[wasm_bindgen_test]
+fn after_the_canvas_is_cleared_the_next_draw_restores_the_whole_figure() {
+    let (mut p, c) = panel(400.0, 300.0, 1.0);
+    let ctx: web_sys::CanvasRenderingContext2d = c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    // A pixel of the figure far from the dragged mean: the bottom-left corner of the canvas
+    // (the margin left of the x axis), drawn once and not touched by a small drag.
+    let corner = |p: &GdaPanel| p.pixel_at(2, 297);
+    let blank = || ctx.clear_rect(0.0, 0.0, 400.0, 300.0);
+    let nudge = |p: &mut GdaPanel| {
+        p.nudge(0, 0.01, 0.0).unwrap();
+        p.draw().unwrap();
+    };
+    // The first move redraws the kept background once (the moved class's true Gaussian
+    // leaves it); from then on frames are partial copies.
+    nudge(&mut p);
+    let drawn = corner(&p);
+    assert_eq!(drawn[3], 255, "the figure is opaque: {drawn:?}");
+    // Without being told, the panel copies out only the changed tiles: the corner stays blank.
+    blank();
+    nudge(&mut p);
+    assert_eq!(corner(&p)[3], 0, "a partial copy leaves the cleared corner blank");
+    // Told, it copies everything again.
+    blank();
+    p.canvas_cleared();
+    nudge(&mut p);
+    assert_eq!(corner(&p), drawn);
+}

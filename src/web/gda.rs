@@ -206,6 +206,14 @@ impl GdaPanel {
         changed
     }
 
+    /// The canvas lost its pixels behind the panel's back (the browser restored a lost 2-D
+    /// context, blank): the next draw copies out the whole figure and every label, not only
+    /// what changed since the last frame.
+    #[wasm_bindgen(js_name = canvasCleared)]
+    pub fn canvas_cleared(&mut self) {
+        self.synced = false;
+    }
+
     /// Projector mode: bigger type, thicker strokes.
     #[wasm_bindgen(js_name = setProjector)]
     pub fn set_projector(&mut self, on: bool) {

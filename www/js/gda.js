@@ -329,6 +329,11 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   on(canvas, "pointerup", endDrag);
   on(canvas, "pointercancel", endDrag);
   on(canvas, "pointerleave", () => { pointer = null; schedule(); });
+  // A lost 2-D context comes back blank; the panel otherwise copies out only what changed.
+  on(canvas, "contextrestored", () => {
+    panel.canvasCleared();
+    schedule();
+  });
   on(canvas, "focus", () => { panel.setActiveHandle(active); schedule(); });
   on(canvas, "blur", () => { panel.setActiveHandle(-1); schedule(); });
   on(canvas, "keydown", (ev) => {
