@@ -297,6 +297,18 @@ fn split_word<F: FnMut(&str)>(word: &str, emit: &mut F) {
             let mut han = String::new();
             push_visible(g, &mut han);
             emit(&han);
+        } else if g.chars().next().is_some_and(|c| !is_visible(c)) {
+            // Invisible marks then an emoji modifier (`\u{FE0F}🏽`, one cluster because both
+            // extend what precedes them): with the marks removed it is an emoji, a token of its
+            // own as it is when the token is typed again.
+            let mut visible = String::new();
+            push_visible(g, &mut visible);
+            if is_emoji_grapheme(&visible) {
+                flush(&mut run, emit);
+                emit(&visible);
+            } else {
+                run.push_str(&visible);
+            }
         } else {
             push_visible(g, &mut run);
         }
@@ -316,7 +328,12 @@ fn flush<F: FnMut(&str)>(run: &mut String, emit: &mut F) {
 /// Appends the characters of `g` except invisible format characters, and whitespace or
 /// control characters (UAX #29 attaches a combining mark to a preceding TAB, say).
 fn push_visible(g: &str, to: &mut String) {
-    to.extend(g.chars().filter(|&c| !is_invisible_format(c) && !c.is_whitespace() && !c.is_control()));
+    to.extend(g.chars().filter(|&c| is_visible(c)));
+}
+
+/// Whether `push_visible` keeps `c`.
+fn is_visible(c: char) -> bool {
+    !is_invisible_format(c) && !c.is_whitespace() && !c.is_control()
 }
 
 /// Soft hyphen, zero-width space/joiners, direction marks, word joiner and invisible
@@ -467,5 +484,16 @@ mod tests {
     fn zero_width_joiner_between_letter_and_emoji_gives_two_tokens() {
         // UAX #29 keeps "a" + ZWJ + 😀 as one word (rule WB3c); the emoji is split out.
         assert_eq!(tokenize("a\u{200D}😀 b"), ["a", "😀", "b"]);
+    }
+
+    #[test]
+    fn a_skin_tone_behind_a_removed_selector_is_an_emoji_token_as_when_typed_alone() {
+        // Found by proptest (tokens_joined_by_line_breaks_tokenize_to_themselves): U+FE0F and
+        // the modifier 🏽 both extend "a" + U+202A, so they came out inside the word once the
+        // selector was removed; the same word typed again splits the 🏽 out.
+        let tokens = tokenize("a\u{202A}\u{FE0F}🏽");
+        assert_eq!(tokens, ["a\u{202A}", "🏽"]);
+        assert_eq!(tokenize(&tokens.join("\n")), tokens);
+        assert_eq!(tokenize("x\u{FE0F}\u{301}y"), ["x\u{301}y"], "a selector before a mark is still just removed");
     }
 }
