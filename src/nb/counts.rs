@@ -220,14 +220,14 @@ impl Interner {
     fn insert(&mut self, key: &Key, free: usize) -> u32 {
         let id = self.words.len() as u32;
         self.words.push(key.word.to_string());
-        if self.words.len() * 4 > self.slots.len() * 3 {
+        let free = if self.words.len() * 4 > self.slots.len() * 3 {
             // Full beyond 3/4 with this word: grow, then look for a free slot again.
             self.grow_to(self.words.len() * 2);
-            let free = self.find(key).err().unwrap_or(0);
-            self.slots[free] = key.slot(id);
+            self.find(key).err().unwrap_or(0)
         } else {
-            self.slots[free] = key.slot(id);
-        }
+            free
+        };
+        self.slots[free] = key.slot(id);
         id
     }
 
@@ -243,11 +243,6 @@ impl Interner {
     /// The id of `word`, if it has one.
     pub(crate) fn get(&self, word: &str) -> Option<u32> {
         self.find(&Key::new(word)).ok()
-    }
-
-    /// Numbers a word known to be new (the caller looked it up): its id.
-    fn push_new(&mut self, word: &str) -> u32 {
-        self.intern(word)
     }
 
     /// The words, indexed by id.
@@ -267,7 +262,7 @@ impl Interner {
         words.retain(|_| k.next().copied().unwrap_or(true));
         *self = Interner::with_capacity(words.len());
         for w in &words {
-            self.push_new(w);
+            self.intern(w);
         }
     }
 }
@@ -529,7 +524,7 @@ impl Counts {
 
     fn insert_word(&mut self, word: &str) -> u32 {
         // More than 4 billion distinct words cannot fit in memory anyway.
-        let i = self.vocab.push_new(word);
+        let i = self.vocab.intern(word);
         for c in 0..2 {
             self.token_counts[c].push(0);
             self.doc_counts[c].push(0);

@@ -34,7 +34,7 @@ use super::costs::Costs;
 use super::counts::{hash_word, Counts, Interner, NOT_IN_VOCABULARY};
 use super::eval::evaluate_bags_with_costs;
 use super::explain::{AbsentEvidence, Explanation, HiddenWords, Veto};
-use super::model::{class_docs, log_prior, Bag, EventModel, NaiveBayes, Prior};
+use super::model::{class_docs, log_prior, Bag, BagBuilder, EventModel, NaiveBayes, Prior};
 use super::resample::{resample, ResampleReport, Resampling};
 use super::smoothing::Smoothing;
 use super::tokenize::{find_byte, for_each_token, tokenize};
@@ -183,7 +183,7 @@ fn text_of(texts: &Packed<u8>, index: usize) -> &str {
 }
 
 /// What loading a corpus found, for the panel to show.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct CorpusReport {
     /// The name shown (the file name, or the built-in corpus' name).
     pub name: String,
@@ -641,8 +641,7 @@ impl SpamLab {
             self.word_index =
                 words.iter().map(|w| counts.index_of(w).map_or(NOT_IN_VOCABULARY, |i| i as u32)).collect();
         }
-        // A bag's entry position per vocabulary index, reset after each message.
-        let mut position = vec![u32::MAX; counts.vocabulary_size()];
+        let mut builder = BagBuilder::new(counts.vocabulary_size());
         let word_index = &self.word_index;
         self.test = self
             .split
@@ -654,21 +653,11 @@ impl SpamLab {
                 let mut bag: Bag = Vec::with_capacity(ids.len());
                 for &id in ids {
                     let w = word_index[id as usize];
-                    if w == NOT_IN_VOCABULARY {
-                        continue;
-                    }
-                    let p = &mut position[w as usize];
-                    if *p == u32::MAX {
-                        *p = bag.len() as u32;
-                        bag.push((w, 1));
-                    } else {
-                        let entry = &mut bag[*p as usize].1;
-                        *entry = entry.saturating_add(1);
+                    if w != NOT_IN_VOCABULARY {
+                        builder.add(&mut bag, w);
                     }
                 }
-                for &(w, _) in &bag {
-                    position[w as usize] = u32::MAX;
-                }
+                builder.finish(&bag);
                 (bag, self.corpus.labels[i])
             })
             .collect();
@@ -1055,11 +1044,9 @@ pub struct CorpusLoader {
     encoding: TextEncoding,
     pos: usize,
     line: usize,
-    /// Labels, texts and word ids of the messages kept so far (first occurrence of each text).
-    labels: Vec<Label>,
-    texts: Packed<u8>,
-    ids: Packed<u32>,
-    vocab: Interner,
+    /// The messages kept so far (first occurrence of each text); its report is written
+    /// when the file is read.
+    corpus: Corpus,
     /// (hash, position) of every text kept so far, to drop repeats as they are read (the
     /// texts themselves are in `texts`: a repeat costs no allocation).
     seen: HashTable<(u64, u32)>,
@@ -1093,14 +1080,18 @@ impl CorpusLoader {
         let n = text.len();
         let lines = n / 64 + 1;
         Ok(CorpusLoader {
+            corpus: Corpus {
+                name: name.clone(),
+                labels: Vec::with_capacity(lines),
+                texts: Packed::with_capacity(lines, n),
+                ids: Packed::with_capacity(lines, n / 4),
+                vocab: Interner::with_capacity((n / 48).min(1 << 16)),
+                report: CorpusReport::default(),
+            },
             name,
             encoding,
             pos: 0,
             line: 0,
-            labels: Vec::with_capacity(lines),
-            texts: Packed::with_capacity(lines, n),
-            ids: Packed::with_capacity(lines, n / 4),
-            vocab: Interner::with_capacity((n / 48).min(1 << 16)),
             seen: HashTable::with_capacity(lines),
             text,
             dedup: DedupReport::default(),
@@ -1116,7 +1107,7 @@ impl CorpusLoader {
         let end = self.pos.saturating_add(max_bytes.max(1)).min(self.text.len());
         // Extend to the end of the line (a char boundary, since '\n' is ASCII), searched
         // bytewise from `end` on: a UTF-8 continuation byte is never b'\n'.
-        let end = match self.text.as_bytes()[end..].iter().position(|&b| b == b'\n') {
+        let end = match find_byte(&self.text.as_bytes()[end..], b'\n') {
             Some(i) => end + i + 1,
             None => self.text.len(),
         };
@@ -1135,18 +1126,14 @@ impl CorpusLoader {
             match parse_line_str(line) {
                 Ok((text, label)) => {
                     let hash = hash_word(text.as_bytes());
-                    let texts = &self.texts;
-                    let same = |&(h, i): &(u64, u32)| h == hash && texts.get(i as usize) == text.as_bytes();
+                    let corpus = &mut self.corpus;
+                    let same = |&(h, i): &(u64, u32)| h == hash && corpus.texts.get(i as usize) == text.as_bytes();
                     match self.seen.find(hash, same) {
-                        Some(&(_, first)) if self.labels[first as usize] == label => self.dedup.exact_duplicates += 1,
+                        Some(&(_, first)) if corpus.labels[first as usize] == label => self.dedup.exact_duplicates += 1,
                         Some(_) => self.dedup.conflicting_labels += 1,
                         None => {
-                            self.seen.insert_unique(hash, (hash, self.labels.len() as u32), |&(h, _)| h);
-                            let (vocab, ids) = (&mut self.vocab, &mut self.ids);
-                            for_each_token(text, |t| ids.buf.push(vocab.intern(t)));
-                            ids.close();
-                            self.texts.push(text.as_bytes());
-                            self.labels.push(label);
+                            self.seen.insert_unique(hash, (hash, corpus.labels.len() as u32), |&(h, _)| h);
+                            corpus.push(label, text);
                             self.dedup.kept += 1;
                         }
                     }
@@ -1176,9 +1163,9 @@ impl CorpusLoader {
     fn into_corpus(mut self) -> Result<Corpus> {
         while !self.step(usize::MAX) {}
         let dedup_report = self.dedup;
-        let count = |l: Label| self.labels.iter().filter(|&&x| x == l).count();
+        let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
         let messages = [count(Label::Ham), count(Label::Spam)];
-        if self.labels.is_empty() {
+        if self.corpus.labels.is_empty() {
             let first = self.errors.first().map(|e| format!(" The first problem: {e}")).unwrap_or_default();
             return Err(Error::EmptyData(format!(
                 "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text.{first}"
@@ -1220,6 +1207,6 @@ impl CorpusLoader {
             split: [0, 0],
             vocabulary: 0,
         };
-        Ok(Corpus { name: self.name, labels: self.labels, texts: self.texts, ids: self.ids, vocab: self.vocab, report })
+        Ok(Corpus { report, ..self.corpus })
     }
 }

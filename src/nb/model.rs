@@ -410,24 +410,13 @@ impl NaiveBayes {
     /// the bag and the number of tokens.
     pub(crate) fn bag_of_text(&self, text: &str, unknown: &mut Vec<String>) -> (Bag, usize) {
         let mut bag: Bag = Vec::new();
-        // The bag position of each vocabulary index: an array, not a map, because a long
-        // paste has hundreds of thousands of tokens.
-        let mut position = vec![u32::MAX; self.counts.vocabulary_size()];
+        let mut builder = BagBuilder::new(self.counts.vocabulary_size());
         let mut unknown_seen: FastMap<String, ()> = FastMap::default();
         let mut tokens = 0usize;
         for_each_token(text, |token| {
             tokens += 1;
             match self.counts.index_of(token) {
-                Some(i) => {
-                    let p = &mut position[i];
-                    if *p == u32::MAX {
-                        *p = bag.len() as u32;
-                        bag.push((i as u32, 1));
-                    } else {
-                        let n = &mut bag[*p as usize].1;
-                        *n = n.saturating_add(1);
-                    }
-                }
+                Some(i) => builder.add(&mut bag, i as u32),
                 None => {
                     if !unknown_seen.contains_key(token) {
                         unknown_seen.insert(token.to_string(), ());
@@ -521,6 +510,40 @@ pub(crate) fn ln_plus(n: u64, alpha: f64, k: f64) -> f64 {
         (n + ak).ln()
     } else {
         alpha.ln() + (k + n / alpha).ln()
+    }
+}
+
+/// Builds [`Bag`]s in order of first appearance with one slot per vocabulary index for
+/// the bag position of that word: an array, not a map, because a long paste has hundreds
+/// of thousands of tokens. One builder serves many bags, one after another.
+pub(crate) struct BagBuilder {
+    position: Vec<u32>,
+}
+
+impl BagBuilder {
+    /// A builder for a vocabulary of `vocabulary_size` words.
+    pub(crate) fn new(vocabulary_size: usize) -> BagBuilder {
+        BagBuilder { position: vec![u32::MAX; vocabulary_size] }
+    }
+
+    /// Counts one more occurrence of vocabulary index `i` in `bag`.
+    #[inline]
+    pub(crate) fn add(&mut self, bag: &mut Bag, i: u32) {
+        let p = &mut self.position[i as usize];
+        if *p == u32::MAX {
+            *p = bag.len() as u32;
+            bag.push((i, 1));
+        } else {
+            let n = &mut bag[*p as usize].1;
+            *n = n.saturating_add(1);
+        }
+    }
+
+    /// Forgets `bag`, the one just built, so that the next bag starts empty.
+    pub(crate) fn finish(&mut self, bag: &Bag) {
+        for &(i, _) in bag {
+            self.position[i as usize] = u32::MAX;
+        }
     }
 }
 
