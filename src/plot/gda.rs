@@ -189,11 +189,10 @@ pub struct BaseKey {
 }
 
 impl BaseKey {
-    /// The key of the base with `lab`'s generating Gaussians of `classes` drawn over it
+    /// The key of the base with the generating Gaussians `truth` of `classes` drawn over it
     /// ([`draw_truth`]).
-    pub fn with_truth(mut self, lab: &GdaLab, classes: [bool; 2]) -> BaseKey {
-        let spec = lab.spec();
-        self.truth = [0, 1].map(|k| spec.filter(|_| classes[k]).map(|s| if k == 0 { s.class0 } else { s.class1 }));
+    pub fn with_truth(mut self, truth: [Option<ClassParams>; 2], classes: [bool; 2]) -> BaseKey {
+        self.truth = [0, 1].map(|k| truth[k].filter(|_| classes[k]));
         self
     }
 }

@@ -275,7 +275,7 @@ impl GdaPanel {
         let truth = [spec.map(|s| s.class0), spec.map(|s| s.class1)];
         let steady = [0, 1].map(|k| self.layers.truth && truth[k].is_some() && truth[k] == self.truth_seen[k]);
         self.truth_seen = truth;
-        let key = base_key(&self.lab, &self.layers, &self.style, (w, h)).with_truth(&self.lab, steady);
+        let key = base_key(&self.lab, &self.layers, &self.style, (w, h)).with_truth(truth, steady);
         let synced = std::mem::replace(&mut self.synced, false);
         let kept = match &self.base {
             Some((k, frame)) if *k == key => {
@@ -327,9 +327,7 @@ impl GdaPanel {
             // canvas paths the browser rasterizes them again every frame, which cost more.
             draw_over(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
         }
-        let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
-        let ctx: web_sys::CanvasRenderingContext2d =
-            self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        let ctx = self.context()?;
         // Only what changed since the last frame is copied out (a band of columns per row of
         // tiles), when the canvas holds that frame whole.
         let changes = self.raster.borrow_mut().take_changes().filter(|_| synced && kept.is_some());
@@ -343,9 +341,7 @@ impl GdaPanel {
             None => (None, vec![true; texts.len()]),
         };
         // The ImageData is a view of wasm memory; putImageData copies it out at once.
-        let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, h)
-            .map_err(|_| js_error(Error::Browser("make the figure's image".into())))?;
-        let put_failed = |_| js_error(Error::Browser("draw the figure's image".into()));
+        let image = image_of(&raster, w, h)?;
         match &region {
             None => ctx.put_image_data(&image, 0.0, 0.0).map_err(put_failed)?,
             Some(rects) => {
@@ -358,13 +354,23 @@ impl GdaPanel {
                 }
             }
         }
-        let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
-        draw_texts(&mut over, texts.iter().zip(&draw).filter(|(_, &d)| d).map(|(t, _)| t)).map_err(js_error)?;
-        over.into_drawing_area().present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.draw_labels(texts.iter().zip(&draw).filter(|(_, &d)| d).map(|(t, _)| t))?;
         self.drawn_texts = texts.to_vec();
         self.synced = true;
         self.frame = Some(frame);
         Ok(())
+    }
+
+    /// The canvas' 2-D context.
+    fn context(&self) -> Result<web_sys::CanvasRenderingContext2d, JsError> {
+        self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)
+    }
+
+    /// Draws `texts` over the canvas with canvas calls (the raster queues its labels).
+    fn draw_labels<'a>(&self, texts: impl IntoIterator<Item = &'a QueuedText>) -> Result<(), JsError> {
+        let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
+        draw_texts(&mut over, texts).map_err(js_error)?;
+        over.into_drawing_area().present().map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// [`GdaPanel::draw`] for canvases too large for one raster: the figure is drawn in
@@ -372,9 +378,7 @@ impl GdaPanel {
     /// once over them. Slower (every strip draws the whole figure), the same picture.
     fn draw_on_canvas(&mut self) -> Result<(), JsError> {
         let (w, h) = (self.canvas.width(), self.canvas.height());
-        let no_context = || js_error(Error::Browser("get a 2-D drawing context for the canvas".into()));
-        let ctx: web_sys::CanvasRenderingContext2d =
-            self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
+        let ctx = self.context()?;
         // Beyond any browser's largest canvas nothing can be drawn, and strips would only
         // spin.
         if w > 65_535 || h > 65_535 || u64::from(w) * u64::from(h) > 1 << 28 {
@@ -396,17 +400,12 @@ impl GdaPanel {
                 // Every strip queues every label; they are drawn once, over all strips.
                 texts = raster.texts().to_vec();
             }
-            let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, strip)
-                .map_err(|_| js_error(Error::Browser("make the figure's image".into())))?;
-            ctx.put_image_data(&image, 0.0, f64::from(top))
-                .map_err(|_| js_error(Error::Browser("draw the figure's image".into())))?;
+            ctx.put_image_data(&image_of(&raster, w, strip)?, 0.0, f64::from(top)).map_err(put_failed)?;
             top += strip;
         }
         // The strip's memory is not kept: the next frame draws in strips again.
         *self.raster.borrow_mut() = Raster::default();
-        let mut over = CanvasBackend::with_canvas_object(self.canvas.clone()).ok_or_else(no_context)?;
-        draw_texts(&mut over, &texts).map_err(js_error)?;
-        over.into_drawing_area().present().map_err(|e| JsError::new(&e.to_string()))?;
+        self.draw_labels(&texts)?;
         self.frame = frame;
         Ok(())
     }
@@ -603,9 +602,7 @@ impl GdaPanel {
     /// what was drawn), or an empty array outside the canvas.
     #[wasm_bindgen(js_name = pixelAt)]
     pub fn pixel_at(&self, x: u32, y: u32) -> Vec<u8> {
-        use wasm_bindgen::JsCast;
-        let Ok(Some(ctx)) = self.canvas.get_context("2d") else { return Vec::new() };
-        let Ok(ctx) = ctx.dyn_into::<web_sys::CanvasRenderingContext2d>() else { return Vec::new() };
+        let Ok(ctx) = self.context() else { return Vec::new() };
         ctx.get_image_data(f64::from(x), f64::from(y), 1.0, 1.0).map(|d| d.data().to_vec()).unwrap_or_default()
     }
 
@@ -657,4 +654,21 @@ fn heat_box(frame: &PlotFrame, (w, h): (u32, u32)) -> [u32; 4] {
     let [l, t, r, b] = frame.pixels;
     let clamp = |v: i32, max: u32| v.clamp(0, i32::try_from(max).unwrap_or(i32::MAX)) as u32;
     [clamp(l, w), clamp(t, h), clamp(r, w), clamp(b, h)]
+}
+
+/// The raster's pixels as an `ImageData` of `w × h` (a view of wasm memory, copied out by
+/// `putImageData` at once).
+fn image_of(raster: &Raster, w: u32, h: u32) -> Result<web_sys::ImageData, JsError> {
+    web_sys::ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixels()), w, h)
+        .map_err(|_| js_error(Error::Browser("make the figure's image".into())))
+}
+
+/// The error when the canvas gives no 2-D context.
+fn no_context() -> JsError {
+    js_error(Error::Browser("get a 2-D drawing context for the canvas".into()))
+}
+
+/// The error of a `putImageData` that failed.
+fn put_failed(_: JsValue) -> JsError {
+    js_error(Error::Browser("draw the figure's image".into()))
 }
