@@ -4,6 +4,7 @@
 //! Every size (font, stroke, marker, margin) goes through [`Style::px`], which multiplies
 //! by the device pixel ratio, because the canvas backend draws in backing-store pixels.
 
+pub mod figure;
 pub mod gda;
 pub mod nb;
 pub mod raster;

@@ -16,12 +16,10 @@ use super::{js_error, to_js};
 use crate::data::Preset;
 use crate::error::Error;
 use crate::gda::lab::ModelSettings;
-use crate::gda::posterior_map::{HeatMap, PosteriorPalette};
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
-use crate::plot::gda::{
-    base_key, draw_base, draw_over, draw_points, draw_truth, draw_with, plot_box, BaseKey, GdaLayers, PlotFrame,
-};
-use crate::plot::raster::{draw_texts, plan_labels, QueuedText, Raster, RasterBackend, MAX_PIXELS};
+use crate::plot::figure::GdaFigure;
+use crate::plot::gda::{draw_with, plot_box, GdaLayers, PlotFrame};
+use crate::plot::raster::{draw_texts, QueuedText, Raster, RasterBackend, MAX_PIXELS};
 use crate::plot::Style;
 
 /// The generating parameters as the controls send them.
@@ -45,28 +43,10 @@ pub struct GdaPanel {
     layers: GdaLayers,
     frame: Option<PlotFrame>,
     css_size: (f64, f64),
-    heat: HeatLayer,
     /// Everything but the text, drawn in wasm and copied out with `putImageData` (only
     /// what changed since the last frame): a canvas call per shape and its rasterization
     /// by the browser cost several times more.
-    raster: RefCell<Raster>,
-    /// What the raster's saved base (background, grid, axes, steady generating Gaussians)
-    /// shows, and its plot box.
-    base: Option<(BaseKey, PlotFrame)>,
-    /// The generating Gaussians drawn last time, to tell which ones stay still.
-    truth_seen: [Option<ClassParams>; 2],
-    /// Whether the canvas shows the last frame drawn, whole: only then may a frame copy
-    /// out just what changed.
-    synced: bool,
-    /// The labels drawn on the canvas last frame.
-    drawn_texts: Vec<QueuedText>,
-}
-
-/// The heat map's reusable parts: the colour table and the quarter-resolution field.
-#[derive(Default)]
-struct HeatLayer {
-    map: Option<HeatMap>,
-    positions: Vec<f32>,
+    figure: GdaFigure,
 }
 
 #[wasm_bindgen]
@@ -82,12 +62,7 @@ impl GdaPanel {
             layers: GdaLayers::default(),
             frame: None,
             css_size: (0.0, 0.0),
-            heat: HeatLayer::default(),
-            raster: RefCell::new(Raster::default()),
-            base: None,
-            truth_seen: [None; 2],
-            synced: false,
-            drawn_texts: Vec::new(),
+            figure: GdaFigure::new(),
         })
     }
 
@@ -211,7 +186,7 @@ impl GdaPanel {
     /// what changed since the last frame.
     #[wasm_bindgen(js_name = canvasCleared)]
     pub fn canvas_cleared(&mut self) {
-        self.synced = false;
+        self.figure.forget_shown();
     }
 
     /// Projector mode: bigger type, thicker strokes.
@@ -260,89 +235,17 @@ impl GdaPanel {
     /// When the canvas has no 2-D context.
     pub fn draw(&mut self) -> Result<(), JsError> {
         let (w, h) = (self.canvas.width(), self.canvas.height());
-        if self.raster.borrow_mut().resize(w, h).is_err() {
+        if u64::from(w) * u64::from(h) > MAX_PIXELS as u64 {
             // A canvas too large for one raster is drawn in strips.
-            self.base = None;
-            self.synced = false;
+            self.figure.forget_shown();
             return self.draw_on_canvas();
         }
-        // Whether the heat map covers the plot box this frame (it needs a decision model).
-        let heat = self.lab.models().heat && self.lab.decision_log_odds().is_some();
-        // A generating Gaussian that did not change since the last frame goes into the kept
-        // base: while one mean is dragged the other class's stays still, and its dashes cost
-        // as much as all the points of a class.
-        let spec = self.lab.spec();
-        let truth = [spec.map(|s| s.class0), spec.map(|s| s.class1)];
-        let steady = [0, 1].map(|k| self.layers.truth && truth[k].is_some() && truth[k] == self.truth_seen[k]);
-        self.truth_seen = truth;
-        let key = base_key(&self.lab, &self.layers, &self.style, (w, h)).with_truth(truth, steady);
-        let synced = std::mem::replace(&mut self.synced, false);
-        let kept = match &self.base {
-            Some((k, frame)) if *k == key => {
-                // The heat map is about to cover its box: no use restoring the base there.
-                let skip = heat.then(|| heat_box(frame, (w, h)));
-                self.raster.borrow_mut().restore_base_except(skip).then_some(*frame)
-            }
-            _ => None,
-        };
-        let frame = match kept {
-            Some(frame) => frame,
-            None => {
-                self.base = None;
-                let root = RasterBackend::new(&self.raster).into_drawing_area();
-                self.raster.borrow_mut().start_recording();
-                let frame = draw_base(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?;
-                if steady.contains(&true) {
-                    draw_truth(&root, &self.lab, &self.style, &frame, steady).map_err(js_error)?;
-                }
-                let mut raster = self.raster.borrow_mut();
-                raster.stop_recording(heat_box(&frame, (w, h)));
-                raster.save_base();
-                self.base = Some((key, frame));
-                frame
-            }
-        };
-        if heat {
-            self.heat.paint(&self.lab, &self.raster, &frame, self.style.dpr).map_err(js_error)?;
-            // The grid and axes go back over the heat map, as draw_base would draw them.
-            if !self.raster.borrow_mut().replay() {
-                self.base = None;
-                self.raster.borrow_mut().forget_base();
-                let root = RasterBackend::new(&self.raster).into_drawing_area();
-                let (lab, heat, raster, dpr) = (&self.lab, &mut self.heat, &self.raster, self.style.dpr);
-                let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame, dpr);
-                let mut underlay: &mut dyn FnMut(&PlotFrame) -> crate::Result<()> = &mut paint;
-                draw_base(&root, &self.lab, &self.layers, &self.style, Some(&mut underlay)).map_err(js_error)?;
-                draw_truth(&root, &self.lab, &self.style, &frame, steady).map_err(js_error)?;
-            }
-        }
-        {
-            let root = RasterBackend::new(&self.raster).into_drawing_area();
-            let moving = steady.map(|s| self.layers.truth && !s);
-            if moving.contains(&true) {
-                draw_truth(&root, &self.lab, &self.style, &frame, moving).map_err(js_error)?;
-            }
-            draw_points(&root, &self.lab, &self.style, &frame).map_err(js_error)?;
-            // The ellipses, boundaries, handles and legend too: a few long shapes, but as
-            // canvas paths the browser rasterizes them again every frame, which cost more.
-            draw_over(&root, &self.lab, &self.layers, &self.style, &frame).map_err(js_error)?;
-        }
+        let update = self.figure.render(&self.lab, &self.layers, &self.style, (w, h)).map_err(js_error)?;
         let ctx = self.context()?;
-        // Only what changed since the last frame is copied out (a band of columns per row of
-        // tiles), when the canvas holds that frame whole.
-        let changes = self.raster.borrow_mut().take_changes().filter(|_| synced && kept.is_some());
-        let raster = self.raster.borrow();
-        let texts = raster.texts();
-        let (region, draw) = match changes {
-            Some(mut region) => {
-                let draw = plan_labels(texts, &self.drawn_texts, &mut region, (w, h));
-                (Some(region), draw)
-            }
-            None => (None, vec![true; texts.len()]),
-        };
+        let raster = self.figure.raster();
         // The ImageData is a view of wasm memory; putImageData copies it out at once.
         let image = image_of(&raster, w, h)?;
-        match &region {
+        match &update.region {
             None => ctx.put_image_data(&image, 0.0, 0.0).map_err(put_failed)?,
             Some(rects) => {
                 for &[x0, y0, x1, y1] in rects {
@@ -354,10 +257,10 @@ impl GdaPanel {
                 }
             }
         }
-        self.draw_labels(texts.iter().zip(&draw).filter(|(_, &d)| d).map(|(t, _)| t))?;
-        self.drawn_texts = texts.to_vec();
-        self.synced = true;
-        self.frame = Some(frame);
+        self.draw_labels(raster.texts().iter().zip(&update.labels).filter(|(_, &d)| d).map(|(t, _)| t))?;
+        drop(raster);
+        self.figure.shown();
+        self.frame = Some(update.frame);
         Ok(())
     }
 
@@ -389,13 +292,15 @@ impl GdaPanel {
             }));
         }
         let rows = (MAX_PIXELS / w.max(1) as usize).clamp(1, h.max(1) as usize) as u32;
+        // The strip's memory is not kept: the next frame draws in strips again.
+        let strips = RefCell::new(Raster::default());
         let (mut top, mut frame, mut texts) = (0, None, Vec::new());
         while top < h {
             let strip = rows.min(h - top);
-            self.raster.borrow_mut().resize(w, strip).map_err(js_error)?;
-            let root = RasterBackend::strip(&self.raster, h, top as i32).into_drawing_area();
+            strips.borrow_mut().resize(w, strip).map_err(js_error)?;
+            let root = RasterBackend::strip(&strips, h, top as i32).into_drawing_area();
             frame = Some(draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?);
-            let raster = self.raster.borrow();
+            let raster = strips.borrow();
             if top == 0 {
                 // Every strip queues every label; they are drawn once, over all strips.
                 texts = raster.texts().to_vec();
@@ -403,8 +308,6 @@ impl GdaPanel {
             ctx.put_image_data(&image_of(&raster, w, strip)?, 0.0, f64::from(top)).map_err(put_failed)?;
             top += strip;
         }
-        // The strip's memory is not kept: the next frame draws in strips again.
-        *self.raster.borrow_mut() = Raster::default();
         self.draw_labels(&texts)?;
         self.frame = frame;
         Ok(())
@@ -622,38 +525,6 @@ impl GdaPanel {
         let (w, h) = plot_box(self.canvas.width(), self.canvas.height(), &self.style);
         self.lab.match_aspect(w / h);
     }
-}
-
-impl HeatLayer {
-    /// Paints the posterior heat map of the decision model into the plot box: the log-odds
-    /// evaluated at a quarter of the backing resolution, then interpolated bilinearly over
-    /// the box (which hides the cells; exact for the linear models) and coloured per pixel.
-    fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, dpr: f64) -> crate::Result<()> {
-        let Some(model) = lab.decision_log_odds() else { return Ok(()) };
-        let [l, t, r, b] = frame.pixels;
-        // Cells of 4 CSS pixels: the colours are looked up per pixel after interpolating
-        // the log-odds, which is exact for the linear models and smooth for the others.
-        let cell = (4.0 * dpr).round().max(1.0) as i32;
-        let (w, h) = (((r - l) / cell).max(1) as usize, ((b - t) / cell).max(1) as usize);
-        if self.map.is_none() {
-            // Lighter than the default so the points stay easy to see on top of it.
-            self.map = Some(HeatMap::new(PosteriorPalette { max_tint: 0.38, ..PosteriorPalette::default() })?);
-        }
-        let heat = self.map.as_ref().ok_or_else(|| Error::Browser("build the heat map colours".into()))?;
-        heat.fill_positions(&model, frame.view, w, h, &mut self.positions)?;
-        // One colour per CSS pixel: the field is smooth, and at dpr 2 that is a quarter of
-        // the work of one per backing pixel.
-        let block = dpr.floor().max(1.0) as u32;
-        raster.borrow_mut().draw_field_scaled(&self.positions, w, h, frame.pixels, heat.table(), block);
-        Ok(())
-    }
-}
-
-/// The heat map's pixels: the plot box within the canvas, [x0, y0, x1, y1).
-fn heat_box(frame: &PlotFrame, (w, h): (u32, u32)) -> [u32; 4] {
-    let [l, t, r, b] = frame.pixels;
-    let clamp = |v: i32, max: u32| v.clamp(0, i32::try_from(max).unwrap_or(i32::MAX)) as u32;
-    [clamp(l, w), clamp(t, h), clamp(r, w), clamp(b, h)]
 }
 
 /// The raster's pixels as an `ImageData` of `w × h` (a view of wasm memory, copied out by
