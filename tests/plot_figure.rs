@@ -137,3 +137,83 @@ fn a_picture_larger_than_a_raster_is_refused_and_the_next_frame_is_whole() {
     assert!(figure.render(&lab, &layers, &style(), (5000, 5000)).is_err());
     assert_eq!(figure.render(&lab, &layers, &style(), SIZE).unwrap().region, None);
 }
+
+#[test]
+fn markers_stamped_straight_into_the_raster_are_the_markers_plotters_draws() {
+    use genlab::plot::gda::{draw_base, draw_points};
+    use genlab::plot::raster::{Raster, RasterBackend};
+    use plotters::prelude::IntoDrawingArea;
+    use std::cell::RefCell;
+    // Both classes, at three pixel ratios (three marker sizes), on a preset and a sample.
+    for dpr in [0.5, 1.0, 2.0] {
+        let style = Style { dpr, projector: dpr == 1.0 };
+        let mut lab = GdaLab::generated(SampleSpec { n0: 300, n1: 300, ..SampleSpec::default() }).unwrap();
+        lab.move_mean(1, [1.3, 0.4]).unwrap();
+        let size = ((480.0 * dpr) as u32, (360.0 * dpr) as u32);
+        let [slow, fast] = [false, true].map(|direct| {
+            let raster = RefCell::new(Raster::new(size.0, size.1).unwrap());
+            let root = RasterBackend::new(&raster).into_drawing_area();
+            let frame = draw_base(&root, &lab, &GdaLayers::default(), &style, None).unwrap();
+            draw_points(&root, &lab, &style, &frame, direct.then_some(&raster)).unwrap();
+            raster.into_inner()
+        });
+        assert_eq!(differing(slow.pixels(), fast.pixels(), 0), 0, "dpr {dpr}");
+        // Not vacuous: the markers are there.
+        let blank = RefCell::new(Raster::new(size.0, size.1).unwrap());
+        draw_base(&RasterBackend::new(&blank).into_drawing_area(), &lab, &GdaLayers::default(), &style, None).unwrap();
+        let marked = differing(blank.into_inner().pixels(), fast.pixels(), 0);
+        assert!(marked as f64 > 600.0 * 4.0 * dpr * dpr, "dpr {dpr}: {marked}");
+    }
+}
+
+#[test]
+fn an_ellipse_is_stroked_at_each_pixel_centres_distance_from_the_curve() {
+    use genlab::plot::raster::Raster;
+    // An eccentric ellipse, turned 30°: semi-axes 120 and 40 px, a stroke 4 px wide, black.
+    let (c, (a, b), turn, width) = ((150.0, 150.0), (120.0f64, 40.0f64), 30f64.to_radians(), 4.0);
+    // Q = R diag(1/a², 1/b²) Rᵀ.
+    let (cs, sn) = (turn.cos(), turn.sin());
+    let q = [
+        cs * cs / (a * a) + sn * sn / (b * b),
+        cs * sn * (1.0 / (a * a) - 1.0 / (b * b)),
+        sn * sn / (a * a) + cs * cs / (b * b),
+    ];
+    let mut r = Raster::new(300, 300).unwrap();
+    r.stroke_ellipse(c, q, width, [0.0, 0.0, 300.0, 300.0], [0, 0, 0], 1.0);
+    // The reference: the exact distance to the curve (the nearest of 720 points, then
+    // refined between its neighbours), and the band's overlap with the pixel across it.
+    let at = |t: f64| {
+        let (u, v) = (a * t.cos(), b * t.sin());
+        (c.0 + cs * u - sn * v, c.1 + sn * u + cs * v)
+    };
+    let step = std::f64::consts::TAU / 720.0;
+    let (mut worst, mut painted) = (0.0f64, 0);
+    for y in 0..300u32 {
+        for x in 0..300u32 {
+            let (px, py) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+            let (dx, dy) = (px - c.0, py - c.1);
+            let g = (q[0] * dx * dx + 2.0 * q[1] * dx * dy + q[2] * dy * dy).sqrt();
+            if (g - 1.0).abs() > 0.3 {
+                // At least 0.3 × 40 = 12 px from the curve.
+                assert_eq!(r.pixel(x, y), Some([255; 4]), "({x}, {y})");
+                continue;
+            }
+            let dist = |t: f64| {
+                let p = at(t);
+                ((p.0 - px).powi(2) + (p.1 - py).powi(2)).sqrt()
+            };
+            let k = (0..720).min_by(|&i, &j| dist(f64::from(i) * step).total_cmp(&dist(f64::from(j) * step))).unwrap();
+            let d = (0..=200)
+                .map(|i| dist((f64::from(k) - 1.0 + f64::from(i) / 100.0) * step))
+                .fold(f64::INFINITY, f64::min);
+            let want = (f64::min(d + width / 2.0, 0.5) - f64::max(d - width / 2.0, -0.5)).clamp(0.0, 1.0);
+            let got = 1.0 - f64::from(r.pixel(x, y).unwrap()[0]) / 255.0;
+            painted += usize::from(got > 0.0);
+            worst = worst.max((got - want).abs());
+        }
+    }
+    // Off where the curve bends most (radius of curvature b²/a = 13 px at the ends of the
+    // long axis), by 0.063 of a pixel's coverage at worst.
+    assert!(painted > 2000, "{painted}");
+    assert!(worst < 0.07, "{worst}");
+}

@@ -140,10 +140,10 @@ impl GdaFigure {
         if moving.contains(&true) {
             draw_truth(&root, lab, style, &frame, moving)?;
         }
-        draw_points(&root, lab, style, &frame)?;
+        draw_points(&root, lab, style, &frame, Some(&self.raster))?;
         // The ellipses, boundaries, handles and legend too: a few long shapes, but as canvas
         // paths the browser rasterizes them again every frame, which cost more.
-        draw_over(&root, lab, layers, style, &frame)?;
+        draw_over(&root, lab, layers, style, &frame, Some(&self.raster))?;
         // Only what changed since the last frame is reported, when the caller's copy holds
         // that frame whole.
         let mut raster = self.raster.borrow_mut();
