@@ -880,3 +880,25 @@ fn summary_never_holds_a_non_finite_number_after_the_editing_buttons() {
     let (svg, _) = render(&lab);
     assert!(!svg.contains("NaN") && !svg.contains("inf"));
 }
+
+#[test]
+fn logistic_regression_fitted_when_read_matches_a_fit_of_the_points_shown() {
+    // The lab fits logistic regression when it is first read after the points change,
+    // starting Newton from the last fit it made; the answer is the fit from scratch of the
+    // points it shows, after several changes in a row as after one.
+    let mut lab = GdaLab::generated(SampleSpec::default()).unwrap();
+    lab.set_models(ModelSettings { logistic: true, lambda: 0.5, ..ModelSettings::default() }).unwrap();
+    let first = lab.logistic().unwrap().as_ref().unwrap().w();
+    lab.set_spec(SampleSpec { seed: 77, ..lab.spec().unwrap() }).unwrap();
+    lab.move_mean(0, [-1.2, 0.3]).unwrap();
+    lab.move_mean(1, [1.5, 0.9]).unwrap();
+    let (points, labels) = lab.points();
+    let scratch = LogisticRegression::fit(points, labels, 0.5).unwrap();
+    let lazy = lab.logistic().unwrap().as_ref().unwrap();
+    for k in 0..2 {
+        assert!((lazy.w()[k] - scratch.w()[k]).abs() < 1e-6, "{:?} {:?}", lazy.w(), scratch.w());
+    }
+    assert!((lazy.b() - scratch.b()).abs() < 1e-6);
+    // Not vacuous: the points moved, and so did the fit.
+    assert!((first[0] - lazy.w()[0]).abs() > 1e-3);
+}

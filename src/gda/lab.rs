@@ -6,6 +6,8 @@
 //! that is the same as moving the generating mean (x = μ + Lz with the same z), so a drag
 //! never resamples and the cloud keeps its shape.
 
+use std::cell::OnceCell;
+
 use serde::Serialize;
 
 use crate::data::{Dataset, Preset};
@@ -164,7 +166,12 @@ pub struct GdaLab {
     sampled_means: [Vec2; 2],
     models: ModelSettings,
     main: Option<Result<Model>>,
-    logistic: Option<Result<LogisticRegression>>,
+    /// Logistic regression on the current points, fitted when first asked for: a drag step
+    /// that resamples and moves a mean changes the points twice before a frame reads it,
+    /// and each Newton fit costs more than the rest of the refit.
+    logistic: OnceCell<Option<Result<LogisticRegression>>>,
+    /// The last logistic fit made, Newton's starting point for the next.
+    logistic_start: Option<LogisticRegression>,
 }
 
 /// The numbers the panel shows, read from the model at draw time. `None` where the fit
@@ -283,7 +290,8 @@ impl GdaLab {
             sampled_means,
             models: ModelSettings::default(),
             main: None,
-            logistic: None,
+            logistic: OnceCell::new(),
+            logistic_start: None,
         };
         lab.refit();
         lab
@@ -406,9 +414,9 @@ impl GdaLab {
         self.main = m.covariance.spec().map(|spec| spec.fit(&self.points, &self.labels));
         // A drag refits on every step on points much like the last ones: Newton starts from
         // the previous weights (same optimum, a fraction of the iterations).
-        let previous = self.logistic.take();
-        let start = previous.as_ref().and_then(|r| r.as_ref().ok());
-        self.logistic = m.logistic.then(|| LogisticRegression::fit_from(&self.points, &self.labels, m.lambda, start));
+        if let Some(Some(Ok(lr))) = self.logistic.take() {
+            self.logistic_start = Some(lr);
+        }
     }
 
     /// The model and decision settings.
@@ -435,7 +443,13 @@ impl GdaLab {
 
     /// Logistic regression, when its overlay is on.
     pub fn logistic(&self) -> Option<&Result<LogisticRegression>> {
-        self.logistic.as_ref()
+        let m = &self.models;
+        let start = self.logistic_start.as_ref();
+        self.logistic
+            .get_or_init(|| {
+                m.logistic.then(|| LogisticRegression::fit_from(&self.points, &self.labels, m.lambda, start))
+            })
+            .as_ref()
     }
 
     /// The model whose boundary, ellipses and heat map are drawn: GDA with the shared Σ,
@@ -778,7 +792,7 @@ impl GdaLab {
             Some(Err(e)) => s.model_error = Some(e.to_string()),
             None => {}
         }
-        if let Some(lr) = &self.logistic {
+        if let Some(lr) = self.logistic() {
             s.logistic = Some(match lr {
                 Ok(lr) => {
                     s.reports.extend(report("logistic", lr));
