@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::gda::compare::Model;
 use crate::gda::geometry::{clip_line, clip_polyline_closed, ellipse, mass_inside, Rect};
 use crate::gda::lab::GdaLab;
-use crate::gda::posterior_map::{contours, level_set};
+use crate::gda::posterior_map::level_set;
 use crate::gda::ClassParams;
 use crate::stats::linalg::Vec2;
 
@@ -380,45 +380,49 @@ pub fn draw_points<DB: DrawingBackend>(
 
     // The posterior contours 0.1 and 0.9 beside the heat map: many short dashes, so they
     // belong to this layer (under the ellipses, which cross them at a few points only).
+    // For a linear model they are exact lines, like the boundary.
     if let (true, Some(decision)) = (lab.models().heat, lab.decision_log_odds()) {
         let font = |css: f64| ("sans-serif", style.px(css)).into_font();
-        if let Ok(levels) = contours(&decision, view, 120, 90, &[0.1, 0.9]) {
-            for c in levels {
-                for line in &c.lines {
-                    for dash in dashes(line, &frame, style.px(3.0), style.px(3.0)) {
-                        chart
-                            .draw_series(std::iter::once(PathElement::new(
-                                dash,
-                                INK.mix(0.7).stroke_width(style.ipx(1.0)),
-                            )))
-                            .map_err(draw_error)?;
-                    }
+        for probability in [0.1f64, 0.9] {
+            let lines = boundary_lines(&decision.model, decision.shift, (probability / (1.0 - probability)).ln(), view);
+            for line in &lines {
+                for dash in dashes(line, &frame, style.px(3.0), style.px(3.0)) {
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(dash, INK.mix(0.7).stroke_width(style.ipx(1.0)))))
+                        .map_err(draw_error)?;
                 }
-                // The label goes where the contour passes nearest the middle of the two
-                // means, where the eye already is.
-                let mid = [0.5 * (lab.handle(0)[0] + lab.handle(1)[0]), 0.5 * (lab.handle(0)[1] + lab.handle(1)[1])];
-                let dist = |p: &&Vec2| (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2);
-                let inner = Rect {
-                    x0: view.x0 + 0.06 * (view.x1 - view.x0),
-                    x1: view.x1 - 0.1 * (view.x1 - view.x0),
-                    y0: view.y0 + 0.06 * (view.y1 - view.y0),
-                    y1: view.y1 - 0.06 * (view.y1 - view.y0),
-                };
-                let near = c
-                    .lines
-                    .iter()
-                    .flat_map(|l| l.iter())
-                    .filter(|p| inner.contains(**p))
-                    .min_by(|a, b| dist(a).total_cmp(&dist(b)));
-                if let Some(at) = near {
-                    let [x, y] = frame.to_pixels(*at);
-                    root.draw(&Text::new(
-                        format!("p = {}", c.probability),
-                        (x as i32 + style.ipx(4.0) as i32, y as i32 + style.ipx(2.0) as i32),
-                        font(11.0).color(&INK),
-                    ))
-                    .map_err(draw_error)?;
+            }
+            // The label goes where the contour passes nearest the middle of the two means,
+            // where the eye already is (a line's points taken every 1/64 of its length).
+            let mid = [0.5 * (lab.handle(0)[0] + lab.handle(1)[0]), 0.5 * (lab.handle(0)[1] + lab.handle(1)[1])];
+            let dist = |p: &Vec2| (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2);
+            let inner = Rect {
+                x0: view.x0 + 0.06 * (view.x1 - view.x0),
+                x1: view.x1 - 0.1 * (view.x1 - view.x0),
+                y0: view.y0 + 0.06 * (view.y1 - view.y0),
+                y1: view.y1 - 0.06 * (view.y1 - view.y0),
+            };
+            let along = |l: &Vec<Vec2>| -> Vec<Vec2> {
+                match l.as_slice() {
+                    [p, q] => (0..=64)
+                        .map(|i| {
+                            let t = f64::from(i) / 64.0;
+                            [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]
+                        })
+                        .collect(),
+                    _ => l.clone(),
                 }
+            };
+            let near =
+                lines.iter().flat_map(along).filter(|p| inner.contains(*p)).min_by(|a, b| dist(a).total_cmp(&dist(b)));
+            if let Some(at) = near {
+                let [x, y] = frame.to_pixels(at);
+                root.draw(&Text::new(
+                    format!("p = {probability}"),
+                    (x as i32 + style.ipx(4.0) as i32, y as i32 + style.ipx(2.0) as i32),
+                    font(11.0).color(&INK),
+                ))
+                .map_err(draw_error)?;
             }
         }
     }
