@@ -15,6 +15,9 @@
 //!
 //! Figures (criterion ids):
 //! - `gda/fit_1m`: [`Gda::fit`] on 1,000,000 points (5 seeded samples of 2 × 100,000);
+//! - `gda/drag_frame`, `gda/drag_frame_heat_lr`: the benchmark page's drag step without
+//!   the browser (resample 2 × 500, move a mean, the summary, [`GdaFigure::render`] at
+//!   1600 × 1200 pixels), plain and with the heat map and logistic regression;
 //! - `mem/read_256mb`: one core's read bandwidth (a sum over 256 MB), to put the fit's GB/s
 //!   in proportion;
 //! - `nb/train_sms`: the spam panel loading the SMS file: decode, parse, de-duplicate,
@@ -39,9 +42,13 @@ mod native {
     use std::time::Duration;
 
     use criterion::{BatchSize, Criterion, Throughput};
-    use genlab::gda::{Gda, SampleSpec};
+    use genlab::gda::lab::ModelSettings;
+    use genlab::gda::{Gda, GdaLab, SampleSpec};
     use genlab::nb::lab::{CorpusLoader, SpamLab};
     use genlab::nb::{parse_corpus_bytes, tokenize, Label};
+    use genlab::plot::figure::GdaFigure;
+    use genlab::plot::gda::{plot_box, GdaLayers};
+    use genlab::plot::Style;
 
     /// The email the spam panel opens with (`EXAMPLES["en-spam"]` in `www/js/nb.js`).
     pub const CURRENT_EMAIL: &str = "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.";
@@ -131,6 +138,43 @@ mod native {
         let mut g = c.benchmark_group("gda");
         g.throughput(Throughput::Bytes(points.len() as u64 * 17));
         g.bench_function("fit_1m", |b| b.iter(|| Gda::fit(black_box(&points), black_box(&labels)).map(|f| f.phi())));
+        g.finish();
+
+        let mut g = c.benchmark_group("gda");
+        g.sample_size(30);
+        // The drag step of the benchmark page without the browser: resample 2 × 500, move
+        // mean 0, the summary, and the frame drawn into the raster with what changed
+        // reported (`GdaFigure::render`), at 800 × 600 CSS px and dpr 2. The page's figure
+        // adds `putImageData` and the labels.
+        for heat in [false, true] {
+            let style = Style { dpr: 2.0, projector: false };
+            let (layers, size) = (GdaLayers::default(), (1600, 1200));
+            let mut lab = GdaLab::generated(SampleSpec::default()).expect("the default sample is valid");
+            let (w, h) = plot_box(size.0, size.1, &style);
+            lab.match_aspect(w / h);
+            if heat {
+                let models = ModelSettings { heat: true, logistic: true, ..*lab.models() };
+                lab.set_models(models).expect("valid settings");
+            }
+            let start = lab.spec().expect("generated");
+            let mut figure = GdaFigure::new();
+            let mut frame = figure.render(&lab, &layers, &style, size).expect("draws").frame;
+            figure.shown();
+            let mut i = 0u64;
+            let id = if heat { "drag_frame_heat_lr" } else { "drag_frame" };
+            g.bench_function(id, |b| {
+                b.iter(|| {
+                    i += 1;
+                    lab.set_spec(SampleSpec { n0: 500, n1: 500, seed: 1000 + i, ..start }).expect("valid");
+                    let t = i as f64 / 20.0;
+                    let to = frame.to_data(2.0 * (400.0 + 150.0 * t.cos()), 2.0 * (300.0 + 100.0 * t.sin()));
+                    lab.move_mean(0, to).expect("finite");
+                    black_box(lab.summary());
+                    frame = figure.render(&lab, &layers, &style, size).expect("draws").frame;
+                    figure.shown();
+                });
+            });
+        }
         g.finish();
 
         // 256 MB of u64: far beyond the caches, so this is the memory's read bandwidth.

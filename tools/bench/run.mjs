@@ -150,7 +150,7 @@ async function measureAll() {
   }
   results.payload = payload(results.chromium.load.files);
   results.payload.wasm = { raw: statSync(path.join(www, "pkg/genlab_bg.wasm")).size, gzip: gzipSync(readFileSync(path.join(www, "pkg/genlab_bg.wasm")), { level: 9 }).length };
-  results.native = Object.fromEntries(["gda/fit_1m", "mem/read_256mb", "nb/train_sms", "nb/alpha_change", "nb/explain_300w", "nb/paste_1mb"].map((id) => [id, criterion(id)]));
+  results.native = Object.fromEntries(["gda/fit_1m", "gda/drag_frame", "gda/drag_frame_heat_lr", "mem/read_256mb", "nb/train_sms", "nb/alpha_change", "nb/explain_300w", "nb/paste_1mb"].map((id) => [id, criterion(id)]));
   const skPath = path.join(outDir, "sklearn.json");
   results.sklearn = existsSync(skPath) ? JSON.parse(readFileSync(skPath, "utf8")) : null;
   writeFileSync(path.join(outDir, "results.json"), JSON.stringify(results, null, 1));
@@ -218,9 +218,13 @@ if (F?.gda?.fit_1m) row("  same, wasm in Firefox", ms(F.gda.fit_1m.median), "", 
 const drag = C.gda?.drag_step;
 row("GDA drag step 2×500, 800×600 @2x (wasm + canvas)", ms(drag?.median), ms(drag?.p95), "p95 ≤ 8 ms", drag && drag.p95 <= 8,
   `setParams (resample) + dragTo + summary + draw + raster (1-pixel readback); ${C.gda?.drag_step?.n ?? 0} steps${F?.gda ? `; Firefox p95 ${ms(F.gda.drag_step?.p95)}` : ""}`);
+const dragN = N["gda/drag_frame"];
+if (dragN) row("  same, native, no canvas (criterion)", ms(dragN.median), "", "", "", "the frame drawn into the raster (GdaFigure::render), without putImageData and labels");
 const heat = C.gda?.drag_step_heat_lr;
 if (heat && !heat.pending) {
   row("GDA drag step + heat map + LR overlay", ms(heat.median), ms(heat.p95), "p95 ≤ 16 ms", heat.p95 <= 16, F?.gda?.drag_step_heat_lr?.p95 ? `Firefox p95 ${ms(F.gda.drag_step_heat_lr.p95)}` : "");
+  const heatN = N["gda/drag_frame_heat_lr"];
+  if (heatN) row("  same, native, no canvas (criterion)", ms(heatN.median), "", "", "", "");
 } else {
   row("GDA drag step + heat map + LR overlay", "pending", "", "p95 ≤ 16 ms", null, heat?.pending || "not measured");
 }
