@@ -219,6 +219,60 @@ fn a_linear_models_heat_map_stretched_is_its_posterior_at_every_pixel() {
     }
 }
 
+#[test]
+fn an_affine_field_gives_each_block_the_colour_at_its_centre() {
+    let table = [[0, 0, 0, 255], [100, 100, 100, 255], [255, 255, 255, 255]];
+    // p(x, y) = −1 + 0.5·x over [0, 8) × [0, 3) in 2 × 2 blocks: block x ∈ [2, 4) has its
+    // centre at 3, p = 0.5: black; [4, 6) at 5, p = 1.5: grey; [6, 8) at 7, p = 2.5,
+    // past the end: white; [0, 2) at 1, p = −0.5, before the start: black. The last row
+    // is a block cut to one row, the same colours. Outside the rectangle nothing changes.
+    let mut r = Raster::new(10, 4).unwrap();
+    r.draw_linear_field(-1.0, [0.5, 0.0], [0, 0, 8, 3], &table, 2);
+    for y in 0..3 {
+        for (x, c) in [(0, 0), (3, 0), (4, 100), (5, 100), (6, 255), (7, 255)] {
+            assert_eq!(r.pixel(x, y), Some([c, c, c, 255]), "({x}, {y})");
+        }
+    }
+    assert_eq!(r.pixel(8, 0), Some([255; 4]));
+    assert_eq!(r.pixel(0, 3), Some([255; 4]));
+    // Down the rows: p = 0.6·y at the block's centre row, blocks of one pixel.
+    let mut r = Raster::new(1, 4).unwrap();
+    r.draw_linear_field(0.0, [0.0, 0.6], [0, 0, 1, 4], &table, 1);
+    // Centres 0.5, 1.5, 2.5, 3.5: p = 0.3, 0.9, 1.5, 2.1.
+    let got: Vec<u8> = (0..4).map(|y| r.pixel(0, y).unwrap()[0]).collect();
+    assert_eq!(got, [0, 0, 100, 255]);
+}
+
+#[test]
+fn a_linear_models_heat_map_laid_out_directly_matches_the_stretched_map() {
+    // The same log-odds laid out both ways, in blocks of 2: the positions affine in the
+    // pixel (the panel's path for GDA and logistic regression) and a 40 × 30 map stretched
+    // (its path for the others) agree within one table entry, under a colour level.
+    let model = Affine;
+    let rect = Rect { x0: -4.0, x1: 4.0, y0: -3.0, y1: 3.0 };
+    let heat = HeatMap::new(PosteriorPalette::default()).unwrap();
+    let mut positions = Vec::new();
+    heat.fill_positions(&model, rect, 40, 30, &mut positions).unwrap();
+    let mut stretched = Raster::new(160, 120).unwrap();
+    stretched.draw_field_scaled(&positions, 40, 30, [0, 0, 160, 120], heat.table(), 2);
+    // z(px, py) = 1.3·(−4 + px/20) − 0.8·(3 − py/20) + 0.25.
+    let (a, b) = heat.position_line();
+    let mut direct = Raster::new(160, 120).unwrap();
+    let z0 = 1.3 * -4.0 - 0.8 * 3.0 + 0.25;
+    direct.draw_linear_field(a + b * z0, [b * 1.3 / 20.0, b * 0.8 / 20.0], [0, 0, 160, 120], heat.table(), 2);
+    let mut exact = 0;
+    // Away from the clamped half-cell at the edges.
+    for j in 4..116 {
+        for i in 4..156 {
+            let (p, q) = (direct.pixel(i, j).unwrap(), stretched.pixel(i, j).unwrap());
+            let off = p.iter().zip(q).map(|(p, q)| p.abs_diff(q)).max().unwrap();
+            assert!(off <= 1, "pixel ({i}, {j}): {p:?} and {q:?}");
+            exact += usize::from(off == 0);
+        }
+    }
+    assert!(exact > 112 * 152 * 9 / 10, "{exact}");
+}
+
 struct Affine;
 
 impl Classifier for Affine {

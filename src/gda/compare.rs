@@ -198,6 +198,18 @@ pub enum Model {
     GaussianNb(GaussianNb),
 }
 
+impl Model {
+    /// The log-odds w·x + b of a linear model (GDA with its shared Σ, logistic
+    /// regression) as (w, b); `None` for the quadratic ones.
+    pub fn linear_log_odds(&self) -> Option<([f64; 2], f64)> {
+        match self {
+            Model::Gda(g) => Some(g.log_odds_coefficients()),
+            Model::Logistic(l) => Some(l.log_odds_coefficients()),
+            Model::Qda(_) | Model::GaussianNb(_) => None,
+        }
+    }
+}
+
 impl Classifier for Model {
     fn log_odds(&self, x: [f64; 2]) -> f64 {
         match self {

@@ -217,6 +217,13 @@ impl HeatMap {
         }) as f32
     }
 
+    /// (a, b) such that the position of log-odds z is a + b·z before clamping
+    /// ([`HeatMap::position_of_log_odds`]): for a caller that lays out a linear model's
+    /// positions itself.
+    pub fn position_line(&self) -> (f64, f64) {
+        (HALF_ENTRIES as f64 + 0.5, STEPS)
+    }
+
     /// [`HeatMap::fill`], writing each pixel's table position
     /// ([`HeatMap::position_of_log_odds`]) instead of its colour, for a caller that
     /// stretches the map over more pixels and looks the colours up after interpolating.

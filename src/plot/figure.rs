@@ -183,10 +183,22 @@ impl HeatLayer {
             self.map = Some(HeatMap::new(PosteriorPalette { max_tint: 0.38, ..PosteriorPalette::default() })?);
         }
         let heat = self.map.as_ref().ok_or_else(|| Error::Browser("build the heat map colours".into()))?;
-        heat.fill_positions(&model, frame.view, w, h, &mut self.positions)?;
         // One colour per CSS pixel: the field is smooth, and at dpr 2 that is a quarter of
         // the work of one per backing pixel.
         let block = dpr.floor().max(1.0) as u32;
+        if let Some((weights, bias)) = model.model.linear_log_odds() {
+            // A linear model's table position is affine in the pixel position: no field.
+            let (a, b) = heat.position_line();
+            let v = frame.view;
+            let [l, t, r, bottom] = frame.pixels.map(f64::from);
+            // Data x = x0 + (px − l)·sx, y = y1 − (py − t)·sy.
+            let (sx, sy) = ((v.x1 - v.x0) / (r - l), (v.y1 - v.y0) / (bottom - t));
+            let z0 = weights[0] * (v.x0 - l * sx) + weights[1] * (v.y1 + t * sy) + bias + model.shift;
+            let step = [b * weights[0] * sx, -b * weights[1] * sy];
+            raster.borrow_mut().draw_linear_field(a + b * z0, step, frame.pixels, heat.table(), block);
+            return Ok(());
+        }
+        heat.fill_positions(&model, frame.view, w, h, &mut self.positions)?;
         raster.borrow_mut().draw_field_scaled(&self.positions, w, h, frame.pixels, heat.table(), block);
         Ok(())
     }

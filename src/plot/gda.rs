@@ -677,12 +677,7 @@ fn boundary_lines(model: &Model, shift: f64, level: f64, view: Rect) -> Vec<Vec<
     // log-odds + shift = level. A linear log-odds has that set exactly: one clipped segment,
     // where a trace on the grid gives the same line as a vertex per cell, each joint
     // stroked.
-    let linear = match model {
-        Model::Gda(g) => Some(g.log_odds_coefficients()),
-        Model::Logistic(l) => Some(l.log_odds_coefficients()),
-        Model::Qda(_) | Model::GaussianNb(_) => None,
-    };
-    match linear {
+    match model.linear_log_odds() {
         Some((w, b)) => clip_line(w, b + shift - level, view).map(|(p, q)| vec![vec![p, q]]).unwrap_or_default(),
         None => level_set(model, level - shift, view, 160, 120).unwrap_or_default(),
     }

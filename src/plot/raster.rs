@@ -1186,6 +1186,74 @@ impl Raster {
         }
         self.image_scratch = scratch;
     }
+    /// [`Raster::draw_field_scaled`] for a field that is affine in the pixel position:
+    /// table position `p(x, y) = origin + step[0]·x + step[1]·y` at the continuous pixel
+    /// coordinates (x, y), over the pixel rectangle [l, r) × [t, b). Each `block × block`
+    /// block takes the opaque colour `table[⌊p⌋]` (clamped to the table) at its centre,
+    /// as the scaled field's blocks do; where that interpolates a coarse field (exact for
+    /// an affine one only up to its fixed point), this evaluates p itself, for a fraction
+    /// of the work per block (the posterior heat map of a linear model).
+    pub fn draw_linear_field(&mut self, origin: f64, step: [f64; 2], dst: [i32; 4], table: &[[u8; 4]], block: u32) {
+        let [l, t, r, b] = dst;
+        let finite = origin.is_finite() && step.iter().all(|v| v.is_finite());
+        if !finite || r <= l || b <= t || table.is_empty() || block == 0 {
+            return;
+        }
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let (xa, xb) = (i64::from(l).max(0), i64::from(r).min(w));
+        let (ya, yb) = (i64::from(t).max(0), i64::from(b).min(h));
+        if xa >= xb || ya >= yb {
+            return;
+        }
+        self.touch(xa, ya, xb, yb);
+        let block = i64::from(block);
+        let last = (table.len() - 1) as f64;
+        // The centre of the block starting at d, in a span ending at `end`.
+        let centre = |d: i64, end: i64| d as f64 + (block.min(end - d)) as f64 / 2.0;
+        let colour = |p: f64| {
+            // 0 < p < last < 2³¹: the conversion through i32 is one instruction, where one
+            // to usize guards the whole range.
+            let k = if p > 0.0 {
+                if p < last {
+                    p as i32 as usize
+                } else {
+                    table.len() - 1
+                }
+            } else {
+                0
+            };
+            let c = table.get(k).copied().unwrap_or([255; 4]);
+            [c[0], c[1], c[2], 255]
+        };
+        let n = (xb - xa) as usize;
+        let stride = 4 * self.width as usize;
+        let (wide, half) = (4 * block as usize, block as f64 / 2.0);
+        let mut y = ya;
+        while y < yb {
+            let row_origin = origin + step[1] * centre(y, yb);
+            let start = y as usize * stride + 4 * xa as usize;
+            let line = &mut self.rgba[start..start + 4 * n];
+            // Block centres step by `block`; a last block cut short has its own.
+            let mut cx = xa as f64 + half;
+            for out in line.chunks_mut(wide) {
+                let at = if out.len() == wide { cx } else { cx - half + (out.len() / 4) as f64 / 2.0 };
+                let c = colour(row_origin + step[0] * at);
+                // As arrays: a 4-byte slice copy is a call per pixel at opt-level "s".
+                for px in out.chunks_exact_mut(4) {
+                    if let Ok(px) = <&mut [u8; 4]>::try_from(px) {
+                        *px = c;
+                    }
+                }
+                cx += 2.0 * half;
+            }
+            // The block's other rows are copies of its first.
+            let rows = block.min(yb - y) as usize;
+            for k in 1..rows {
+                self.rgba.copy_within(start..start + 4 * n, start + k * stride);
+            }
+            y += block;
+        }
+    }
 }
 
 /// Buffers [`Raster::draw_field_scaled`] keeps between frames.
