@@ -542,7 +542,7 @@ impl Raster {
         // As an array, the pixel is read and written with one load and one store each (a
         // slice copy is a call per pixel at opt-level "s").
         let Ok(p) = <&mut [u8; 4]>::try_from(p) else { return };
-        blend_pixel(p, paint.rb * a, paint.ga * a, 255 - a);
+        blend_pixel(p, paint.times(a), u64::from(255 - a));
     }
 
     /// [`Raster::blend_at`] of the pixels from index `start` on, pixel k at coverage
@@ -560,7 +560,7 @@ impl Raster {
         for (p, &c) in self.rgba[4 * start..4 * end].chunks_exact_mut(4).zip(cover) {
             let a = div255(paint.alpha * u32::from(c));
             if let (true, Ok(p)) = (a != 0, <&mut [u8; 4]>::try_from(p)) {
-                blend_pixel(p, paint.rb * a, paint.ga * a, 255 - a);
+                blend_pixel(p, paint.times(a), u64::from(255 - a));
             }
         }
     }
@@ -580,10 +580,10 @@ impl Raster {
             }
             return;
         }
-        let (rb, ga, na) = (paint.rb * a, paint.ga * a, 255 - a);
+        let (src, na) = (paint.times(a), u64::from(255 - a));
         for p in self.rgba[4 * start..4 * end].chunks_exact_mut(4) {
             if let Ok(p) = <&mut [u8; 4]>::try_from(p) {
-                blend_pixel(p, rb, ga, na);
+                blend_pixel(p, src, na);
             }
         }
     }
@@ -1266,37 +1266,45 @@ struct ImageScratch {
 }
 
 /// A colour and its alpha in 0–255, as the canvas quantizes a style's alpha; the colour
-/// is kept as two 16-bit lanes (red and blue, green and an opaque alpha).
+/// is kept as four 16-bit lanes of a u64 ([`lanes`]), its alpha lane opaque.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Paint {
-    rb: u32,
-    ga: u32,
+    lanes: u64,
     alpha: u32,
 }
 
 impl Paint {
     fn new(rgb: [u8; 3], alpha: f64) -> Paint {
         let [r, g, b] = rgb.map(u32::from);
-        Paint { rb: r | (b << 16), ga: g | (255 << 16), alpha: to_byte(alpha) }
+        Paint { lanes: lanes(u32::from_le_bytes([r as u8, g as u8, b as u8, 255])), alpha: to_byte(alpha) }
+    }
+
+    /// The colour's lanes times alpha `a`, for [`blend_pixel`].
+    #[inline(always)]
+    fn times(self, a: u32) -> u64 {
+        self.lanes * u64::from(a)
     }
 }
 
-/// Blends a colour over the opaque pixel `p`: `rb` and `ga` are the colour's red and blue,
-/// and green and alpha, 16-bit lanes already multiplied by its alpha a, `na` = 255 − a.
-/// Two lanes at a time; the alpha lane blends 255 with 255 and stays opaque.
+/// A pixel's four bytes (little-endian RGBA) spread into 16-bit lanes: red, blue, green,
+/// alpha from the lowest up. A lane holds up to 255² + 255, so products and sums of bytes
+/// never carry into the next one.
 #[inline(always)]
-fn blend_pixel(p: &mut [u8; 4], rb: u32, ga: u32, na: u32) {
-    let d = u32::from_le_bytes(*p);
-    let rb = div255_lanes(rb + (d & 0x00FF_00FF) * na);
-    let ga = div255_lanes(ga + ((d >> 8) & 0x00FF_00FF) * na);
-    *p = (rb | (ga << 8)).to_le_bytes();
+fn lanes(d: u32) -> u64 {
+    let d = u64::from(d);
+    (d & 0x00FF_00FF) | ((d & 0xFF00_FF00) << 24)
 }
 
-/// [`div255`] in each 16-bit lane of `x` (each lane at most 255²).
-#[inline]
-fn div255_lanes(x: u32) -> u32 {
-    let x = x + 0x0080_0080;
-    ((x + ((x >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+/// Blends a colour over the opaque pixel `p`: `src` is the colour's [`lanes`] already
+/// multiplied by its alpha a, `na` = 255 − a. All four bytes at once; the alpha lane
+/// blends 255 with 255 and stays opaque.
+#[inline(always)]
+fn blend_pixel(p: &mut [u8; 4], src: u64, na: u64) {
+    let x = src + lanes(u32::from_le_bytes(*p)) * na;
+    // x / 255 rounded, in every lane ([`div255`]).
+    let x = x + 0x0080_0080_0080_0080;
+    let x = ((x + ((x >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF;
+    *p = ((x as u32) | ((x >> 24) as u32 & 0xFF00_FF00)).to_le_bytes();
 }
 
 // f64::min and f64::max compile to calls of libm's fmin/fmax on wasm (their NaN rules
