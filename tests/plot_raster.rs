@@ -358,3 +358,17 @@ fn a_raster_too_large_is_refused_and_left_empty() {
     r.resize(4096, 2048).unwrap();
     assert_eq!(r.pixel(4095, 2047), Some([255, 255, 255, 255]));
 }
+
+#[test]
+fn markers_far_outside_the_image_paint_nothing_and_do_not_fail() {
+    // Centres at the ends of the i32 range (a canvas of a pixel, a view far away): every
+    // stamp lies outside the image, and no index may overflow (usize is 32 bits on wasm).
+    let mut r = Raster::new(3, 3).unwrap();
+    let far = [(i32::MAX, 1), (i32::MIN, 1), (1, i32::MAX), (1, i32::MIN), (i32::MAX, i32::MAX), (20, 1), (-20, 1)];
+    r.fill_discs(&far, 6.0, [0, 0, 0], 1.0);
+    r.fill_polygons(&[(0, -9), (-8, 5), (8, 5)], &far, [0, 0, 0], 1.0);
+    assert!(r.pixels().iter().all(|&b| b == 255));
+    // And one that reaches in is drawn.
+    r.fill_discs(&[(0, 0)], 2.0, [0, 0, 0], 1.0);
+    assert_eq!(r.pixel(0, 0), Some([0, 0, 0, 255]));
+}

@@ -538,7 +538,10 @@ impl Raster {
     /// Blends `paint`'s colour over pixel `i` at alpha `a` (1–255).
     #[inline(always)]
     fn blend_alpha(&mut self, i: usize, a: u32, paint: Paint) {
-        let Some(p) = self.rgba.get_mut(4 * i..4 * i + 4) else { return };
+        // (usize is 32 bits on wasm: an index past the image must not overflow.)
+        let Some(p) = i.checked_mul(4).and_then(|j| self.rgba.get_mut(j..)).and_then(|p| p.get_mut(..4)) else {
+            return;
+        };
         // As an array, the pixel is read and written with one load and one store each (a
         // slice copy is a call per pixel at opt-level "s").
         let Ok(p) = <&mut [u8; 4]>::try_from(p) else { return };
@@ -550,8 +553,9 @@ impl Raster {
     /// rather than per pixel (the markers' stamps are most of a frame's blends).
     #[inline]
     fn blend_run(&mut self, start: usize, cover: &[u8], paint: Paint) {
-        let end = start + cover.len();
-        if self.recording || 4 * end > self.rgba.len() {
+        // (usize is 32 bits on wasm: no index arithmetic may overflow.)
+        let end = start.saturating_add(cover.len());
+        if self.recording || end > self.rgba.len() / 4 {
             for (k, &c) in cover.iter().enumerate() {
                 self.blend_at(start + k, u32::from(c), paint);
             }
@@ -569,12 +573,12 @@ impl Raster {
     /// `c`: the colour's share is worked out once (a filled box's interior).
     #[inline]
     fn blend_span(&mut self, start: usize, len: usize, c: u32, paint: Paint) {
-        let end = start + len;
+        let end = start.saturating_add(len);
         let a = div255(paint.alpha * c);
         if a == 0 {
             return;
         }
-        if self.recording || 4 * end > self.rgba.len() {
+        if self.recording || end > self.rgba.len() / 4 {
             for i in start..end {
                 self.blend_at(i, c, paint);
             }
@@ -674,8 +678,12 @@ impl Raster {
                 }
                 // The run's part inside the image, clipped once rather than per pixel.
                 let (from, to) = ((-x0).clamp(0, run.len() as i64), (w - x0).clamp(0, run.len() as i64));
+                if from >= to {
+                    continue;
+                }
+                // x0 + from lies in [0, w): the index fits the image.
                 let start = (y * w + x0 + from) as usize;
-                self.blend_run(start, &run[from as usize..to.max(from) as usize], paint);
+                self.blend_run(start, &run[from as usize..to as usize], paint);
             }
         }
         self.stamps[index].1 = stamp;
