@@ -139,6 +139,41 @@ fn stroked_rectangle_corners_are_painted_once() {
 }
 
 #[test]
+fn a_stroked_rectangle_covers_the_union_of_its_four_bands_at_every_pixel() {
+    // Coverage of pixel (x, y): the larger of the side bands' (their overlaps with the
+    // pixel's columns, within the rectangle's outer rows) and the top and bottom bands'
+    // (within its outer columns). Black at alpha ½ (128 of 255) over white leaves 255 − a
+    // with a = 128·c₂₅₅/255 rounded: a pixel painted twice would show darker.
+    let overlap = |lo: f64, hi: f64, i: f64| (hi.min(i + 1.0) - lo.max(i)).max(0.0);
+    for (rect, width) in [
+        ([4.0, 4.0, 12.0, 10.0], 2.0),
+        ([3.3, 2.7, 9.6, 11.2], 1.5),
+        ([5.0, 5.0, 6.0, 6.5], 3.0),
+        ([5.0, 2.0, 6.0, 12.0], 3.0), // the side bands overlap between the ends
+        ([0.5, 0.5, 15.5, 13.5], 1.0),
+    ] {
+        let mut r = Raster::new(16, 14).unwrap();
+        r.stroke_rect(rect, width, BLACK3, 0.5);
+        let [x0, y0, x1, y1] = rect;
+        let h = width / 2.0;
+        for y in 0..14u32 {
+            for x in 0..16u32 {
+                let (fx, fy) = (f64::from(x), f64::from(y));
+                let sides =
+                    (overlap(x0 - h, x0 + h, fx) + overlap(x1 - h, x1 + h, fx)).min(1.0) * overlap(y0 - h, y1 + h, fy);
+                let ends =
+                    (overlap(y0 - h, y0 + h, fy) + overlap(y1 - h, y1 + h, fy)).min(1.0) * overlap(x0 - h, x1 + h, fx);
+                let c = sides.max(ends);
+                let c = (c * 255.0 + 0.5) as u32;
+                let a = (128 * c + 128 + ((128 * c + 128) >> 8)) >> 8;
+                let want = 255 - a as u8;
+                assert_eq!(r.pixel(x, y).unwrap()[0], want, "{rect:?} width {width}: ({x}, {y})");
+            }
+        }
+    }
+}
+
+#[test]
 fn stroked_circle_is_a_ring() {
     let mut r = Raster::new(40, 40).unwrap();
     r.stroke_circle(20.0, 20.0, 10.0, 2.0, BLACK3, 1.0);

@@ -779,10 +779,15 @@ impl Raster {
         let (xa, xb) = Self::span(x0 - h, x1 + h, self.width);
         let (ya, yb) = Self::span(y0 - h, y1 + h, self.height);
         self.touch(xa, ya, xb, yb);
+        // Rows between the top and bottom bands meet only the two side bands (one span when
+        // they touch): a box's inside is not visited.
+        let (left, right) = (Self::span(x0 - h, x0 + h, self.width), Self::span(x1 - h, x1 + h, self.width));
+        let sides = if left.1 >= right.0 { [(left.0, right.1), (0, 0)] } else { [left, right] };
         for y in ya..yb {
             let outer_y = overlap(y0 - h, y1 + h, y);
             let horizontal_band = fmin(overlap(y0 - h, y0 + h, y) + overlap(y1 - h, y1 + h, y), 1.0);
-            for x in xa..xb {
+            let pieces = if horizontal_band > 0.0 { [(xa, xb), (0, 0)] } else { sides };
+            for x in pieces.into_iter().flat_map(|(a, b)| a..b) {
                 // The union of the two vertical and the two horizontal bands.
                 let outer_x = overlap(x0 - h, x1 + h, x);
                 let vertical = fmin(overlap(x0 - h, x0 + h, x) + overlap(x1 - h, x1 + h, x), 1.0) * outer_y;
