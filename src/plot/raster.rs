@@ -965,6 +965,9 @@ impl Raster {
             let sin = (u.0 * v.1 - u.1 * v.0).abs();
             (cos >= 0.966).then_some(0.5 + h * sin)
         };
+        // A single segment reaches each pixel once: it is painted as it goes, without the
+        // coverage mask that keeps a polyline's joints from doubling the alpha.
+        let direct = (n == 2).then(|| Paint::new(rgb, alpha));
         for i in 0..n - 1 {
             let (a, b) = (points[i], points[i + 1]);
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -1014,7 +1017,14 @@ impl Raster {
                         let (qx, qy) = (px - dx, py - dy);
                         c = fmax(c, band((qx * qx + qy * qy).sqrt(), width));
                     }
-                    self.mark_at(row + x as usize, c);
+                    if let Some(paint) = direct {
+                        // mark_at's rounding, painted at once.
+                        if c > 0.0 {
+                            self.blend_at(row + x as usize, (fmin(c, 1.0) * 255.0 + 0.5) as u32, paint);
+                        }
+                    } else {
+                        self.mark_at(row + x as usize, c);
+                    }
                 }
             }
         }
