@@ -270,6 +270,13 @@ fn an_affine_field_gives_each_block_the_colour_at_its_centre() {
     }
     assert_eq!(r.pixel(8, 0), Some([255; 4]));
     assert_eq!(r.pixel(0, 3), Some([255; 4]));
+    // An odd width: the last block is one pixel, its centre half a pixel in.
+    let grey = [[0, 0, 0, 255], [100, 100, 100, 255], [200, 200, 200, 255]];
+    let mut r = Raster::new(9, 2).unwrap();
+    r.draw_linear_field(-1.0, [0.5, 0.0], [0, 0, 7, 2], &grey, 2);
+    // Block [4, 6) at 5: p = 1.5, grey; the pixel [6, 7) at 6.5: p = 2.25, the last entry.
+    let row: Vec<u8> = (0..9).map(|x| r.pixel(x, 1).unwrap()[0]).collect();
+    assert_eq!(row, [0, 0, 0, 0, 100, 100, 200, 255, 255]);
     // Down the rows: p = 0.6·y at the block's centre row, blocks of one pixel.
     let mut r = Raster::new(1, 4).unwrap();
     r.draw_linear_field(0.0, [0.0, 0.6], [0, 0, 1, 4], &table, 1);

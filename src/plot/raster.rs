@@ -1258,16 +1258,31 @@ impl Raster {
             let line = &mut self.rgba[start..start + 4 * n];
             // Block centres step by `block`; a last block cut short has its own.
             let mut cx = xa as f64 + half;
-            for out in line.chunks_mut(wide) {
-                let at = if out.len() == wide { cx } else { cx - half + (out.len() / 4) as f64 / 2.0 };
-                let c = colour(row_origin + step[0] * at);
-                // As arrays: a 4-byte slice copy is a call per pixel at opt-level "s".
-                for px in out.chunks_exact_mut(4) {
-                    if let Ok(px) = <&mut [u8; 4]>::try_from(px) {
-                        *px = c;
+            if block == 2 {
+                // The common case (dpr 2): a block's two pixels in one 8-byte store.
+                let mut pairs = line.chunks_exact_mut(8);
+                for out in &mut pairs {
+                    let c = colour(row_origin + step[0] * cx);
+                    if let Ok(out) = <&mut [u8; 8]>::try_from(out) {
+                        *out = (u64::from(u32::from_le_bytes(c)) * 0x1_0000_0001).to_le_bytes();
                     }
+                    cx += 2.0;
                 }
-                cx += 2.0 * half;
+                if let Ok(last) = <&mut [u8; 4]>::try_from(pairs.into_remainder()) {
+                    *last = colour(row_origin + step[0] * (cx - 0.5));
+                }
+            } else {
+                for out in line.chunks_mut(wide) {
+                    let at = if out.len() == wide { cx } else { cx - half + (out.len() / 4) as f64 / 2.0 };
+                    let c = colour(row_origin + step[0] * at);
+                    // As arrays: a 4-byte slice copy is a call per pixel at opt-level "s".
+                    for px in out.chunks_exact_mut(4) {
+                        if let Ok(px) = <&mut [u8; 4]>::try_from(px) {
+                            *px = c;
+                        }
+                    }
+                    cx += 2.0 * half;
+                }
             }
             // The block's other rows are copies of its first.
             let rows = block.min(yb - y) as usize;
