@@ -1209,6 +1209,7 @@ impl Raster {
         }
         self.image_scratch = scratch;
     }
+
     /// [`Raster::draw_field_scaled`] for a field that is affine in the pixel position:
     /// table position `p(x, y) = origin + step[0]·x + step[1]·y` at the continuous pixel
     /// coordinates (x, y), over the pixel rectangle [l, r) × [t, b). Each `block × block`
