@@ -666,12 +666,22 @@ impl Raster {
     fn paint_stamps(&mut self, index: usize, anchors: impl IntoIterator<Item = (i64, i64)>, paint: Paint) {
         let stamp = std::mem::replace(&mut self.stamps[index].1, Stamp { origin: (0, 0), width: 0, runs: Vec::new() });
         let (w, h) = (i64::from(self.width), i64::from(self.height));
+        // Each pixel's share of the colour and of what lies under it, worked out once for
+        // all the anchors (a zero coverage keeps the pixel as it is: 255·d/255 = d). Not
+        // while recording, which needs each blend.
+        let prepared: Option<Vec<Vec<(u64, u64)>>> = (!self.recording).then(|| {
+            let share = |c: u8| {
+                let a = div255(paint.alpha * u32::from(c));
+                (paint.times(a), u64::from(255 - a))
+            };
+            stamp.runs.iter().map(|(_, _, run)| run.iter().map(|&c| share(c)).collect()).collect()
+        });
         for (ax, ay) in anchors {
             let (ox, oy) = (ax + stamp.origin.0, ay + stamp.origin.1);
             if let (Some(first), Some(last)) = (stamp.runs.first(), stamp.runs.last()) {
                 self.touch(ox, oy + first.0, ox + stamp.width, oy + last.0 + 1);
             }
-            for (dy, dx, run) in &stamp.runs {
+            for (k, (dy, dx, run)) in stamp.runs.iter().enumerate() {
                 let (y, x0) = (oy + dy, ox + dx);
                 if y < 0 || y >= h {
                     continue;
@@ -683,7 +693,19 @@ impl Raster {
                 }
                 // x0 + from lies in [0, w): the index fits the image.
                 let start = (y * w + x0 + from) as usize;
-                self.blend_run(start, &run[from as usize..to as usize], paint);
+                let (from, to) = (from as usize, to as usize);
+                let end = start + (to - from);
+                match prepared.as_ref().and_then(|p| p.get(k)) {
+                    Some(shares) if end <= self.rgba.len() / 4 => {
+                        for (px, &(src, na)) in self.rgba[4 * start..4 * end].chunks_exact_mut(4).zip(&shares[from..to])
+                        {
+                            if let Ok(px) = <&mut [u8; 4]>::try_from(px) {
+                                blend_pixel(px, src, na);
+                            }
+                        }
+                    }
+                    _ => self.blend_run(start, &run[from..to], paint),
+                }
             }
         }
         self.stamps[index].1 = stamp;
