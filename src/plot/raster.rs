@@ -1149,13 +1149,8 @@ impl Raster {
         if sw == 0 || sh == 0 || src.len() < sw * sh || r <= l || b <= t || table.is_empty() || block == 0 {
             return;
         }
-        let (w, h) = (i64::from(self.width), i64::from(self.height));
-        let (xa, xb) = (i64::from(l).max(0), i64::from(r).min(w));
-        let (ya, yb) = (i64::from(t).max(0), i64::from(b).min(h));
-        if xa >= xb || ya >= yb {
-            return;
-        }
-        self.touch(xa, ya, xb, yb);
+        let Some(area) = self.clip_area(dst) else { return };
+        let [xa, _, xb, yb] = area;
         let block = i64::from(block);
         // Source position of the centre of the block starting at destination coordinate d:
         // a cell and the weight of the next one, in 1/256ths (the last cell is padded with a
@@ -1190,9 +1185,7 @@ impl Raster {
             } * 256.0) as i32
         };
         let n = (xb - xa) as usize;
-        let stride = 4 * self.width as usize;
-        let mut y = ya;
-        while y < yb {
+        self.fill_bands(area, block, |y, out| {
             let (y0, fy) = sample(y, t, b, sh, yb);
             let y0 = y0 as usize;
             let y1 = (y0 + 1).min(sh - 1);
@@ -1220,16 +1213,42 @@ impl Raster {
                 j = end;
             }
             // One copy per row: a 4-byte copy per pixel is a call per pixel at opt-level "s".
+            out.copy_from_slice(scratch.line.as_flattened());
+        });
+        self.image_scratch = scratch;
+    }
+
+    /// The pixels of `dst` = [l, t, r, b) inside the image, as [xa, ya, xb, yb), marked as
+    /// drawn on; `None` when there are none.
+    fn clip_area(&mut self, dst: [i32; 4]) -> Option<[i64; 4]> {
+        let [l, t, r, b] = dst;
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let (xa, xb) = (i64::from(l).max(0), i64::from(r).min(w));
+        let (ya, yb) = (i64::from(t).max(0), i64::from(b).min(h));
+        if xa >= xb || ya >= yb {
+            return None;
+        }
+        self.touch(xa, ya, xb, yb);
+        Some([xa, ya, xb, yb])
+    }
+
+    /// Fills `area` ([`Raster::clip_area`]) in bands of `block` rows: `first(y, out)` writes
+    /// the band's first row, row y, given its pixels [xa, xb) as RGBA bytes; the band's
+    /// other rows are copies of it.
+    fn fill_bands(&mut self, area: [i64; 4], block: i64, mut first: impl FnMut(i64, &mut [u8])) {
+        let [xa, ya, xb, yb] = area;
+        let n = (xb - xa) as usize;
+        let stride = 4 * self.width as usize;
+        let mut y = ya;
+        while y < yb {
             let start = y as usize * stride + 4 * xa as usize;
-            self.rgba[start..start + 4 * n].copy_from_slice(scratch.line.as_flattened());
-            // The block's other rows are copies of its first.
+            first(y, &mut self.rgba[start..start + 4 * n]);
             let rows = block.min(yb - y) as usize;
             for k in 1..rows {
                 self.rgba.copy_within(start..start + 4 * n, start + k * stride);
             }
             y += block;
         }
-        self.image_scratch = scratch;
     }
 
     /// [`Raster::draw_field_scaled`] for a field that is affine in the pixel position:
@@ -1245,13 +1264,8 @@ impl Raster {
         if !finite || r <= l || b <= t || table.is_empty() || block == 0 {
             return;
         }
-        let (w, h) = (i64::from(self.width), i64::from(self.height));
-        let (xa, xb) = (i64::from(l).max(0), i64::from(r).min(w));
-        let (ya, yb) = (i64::from(t).max(0), i64::from(b).min(h));
-        if xa >= xb || ya >= yb {
-            return;
-        }
-        self.touch(xa, ya, xb, yb);
+        let Some(area) = self.clip_area(dst) else { return };
+        let [xa, _, _, yb] = area;
         let block = i64::from(block);
         let last = (table.len() - 1) as f64;
         // The centre of the block starting at d, in a span ending at `end`.
@@ -1271,14 +1285,9 @@ impl Raster {
             let c = table.get(k).copied().unwrap_or([255; 4]);
             [c[0], c[1], c[2], 255]
         };
-        let n = (xb - xa) as usize;
-        let stride = 4 * self.width as usize;
         let (wide, half) = (4 * block as usize, block as f64 / 2.0);
-        let mut y = ya;
-        while y < yb {
+        self.fill_bands(area, block, |y, line| {
             let row_origin = origin + step[1] * centre(y, yb);
-            let start = y as usize * stride + 4 * xa as usize;
-            let line = &mut self.rgba[start..start + 4 * n];
             // Block centres step by `block`; a last block cut short has its own.
             let mut cx = xa as f64 + half;
             if block == 2 {
@@ -1307,13 +1316,7 @@ impl Raster {
                     cx += 2.0 * half;
                 }
             }
-            // The block's other rows are copies of its first.
-            let rows = block.min(yb - y) as usize;
-            for k in 1..rows {
-                self.rgba.copy_within(start..start + 4 * n, start + k * stride);
-            }
-            y += block;
-        }
+        });
     }
 }
 
