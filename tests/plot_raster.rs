@@ -236,12 +236,7 @@ fn a_linear_models_heat_map_stretched_is_its_posterior_at_every_pixel() {
     // pixels gives each pixel the colour of its own centre (within one table entry for
     // the f32 rounding, which is under a colour level).
     let model = Affine;
-    let rect = Rect { x0: -4.0, x1: 4.0, y0: -3.0, y1: 3.0 };
-    let heat = HeatMap::new(PosteriorPalette::default()).unwrap();
-    let mut positions = Vec::new();
-    heat.fill_positions(&model, rect, 40, 30, &mut positions).unwrap();
-    let mut r = Raster::new(160, 120).unwrap();
-    r.draw_field_scaled(&positions, 40, 30, [0, 0, 160, 120], heat.table(), 1);
+    let (heat, rect, r) = stretched_affine(1);
     // Away from the clamped half-cell at the edges.
     for j in (2..118).step_by(7) {
         for i in (2..158).step_by(5) {
@@ -290,13 +285,7 @@ fn a_linear_models_heat_map_laid_out_directly_matches_the_stretched_map() {
     // The same log-odds laid out both ways, in blocks of 2: the positions affine in the
     // pixel (the panel's path for GDA and logistic regression) and a 40 × 30 map stretched
     // (its path for the others) agree within one table entry, under a colour level.
-    let model = Affine;
-    let rect = Rect { x0: -4.0, x1: 4.0, y0: -3.0, y1: 3.0 };
-    let heat = HeatMap::new(PosteriorPalette::default()).unwrap();
-    let mut positions = Vec::new();
-    heat.fill_positions(&model, rect, 40, 30, &mut positions).unwrap();
-    let mut stretched = Raster::new(160, 120).unwrap();
-    stretched.draw_field_scaled(&positions, 40, 30, [0, 0, 160, 120], heat.table(), 2);
+    let (heat, _, stretched) = stretched_affine(2);
     // z(px, py) = 1.3·(−4 + px/20) − 0.8·(3 − py/20) + 0.25.
     let (a, b) = heat.position_line();
     let mut direct = Raster::new(160, 120).unwrap();
@@ -313,6 +302,18 @@ fn a_linear_models_heat_map_laid_out_directly_matches_the_stretched_map() {
         }
     }
     assert!(exact > 112 * 152 * 9 / 10, "{exact}");
+}
+
+/// [`Affine`]'s heat map over [−4, 4] × [−3, 3]: the positions of a 40 × 30 map stretched
+/// over 160 × 120 pixels in blocks of `block`.
+fn stretched_affine(block: u32) -> (HeatMap, Rect, Raster) {
+    let rect = Rect { x0: -4.0, x1: 4.0, y0: -3.0, y1: 3.0 };
+    let heat = HeatMap::new(PosteriorPalette::default()).unwrap();
+    let mut positions = Vec::new();
+    heat.fill_positions(&Affine, rect, 40, 30, &mut positions).unwrap();
+    let mut r = Raster::new(160, 120).unwrap();
+    r.draw_field_scaled(&positions, 40, 30, [0, 0, 160, 120], heat.table(), block);
+    (heat, rect, r)
 }
 
 struct Affine;
