@@ -548,27 +548,6 @@ impl Raster {
         blend_pixel(p, paint.times(a), u64::from(255 - a));
     }
 
-    /// [`Raster::blend_at`] of the pixels from index `start` on, pixel k at coverage
-    /// `cover[k]`: one loop, with the image's bounds and the recording checked once
-    /// rather than per pixel (the markers' stamps are most of a frame's blends).
-    #[inline]
-    fn blend_run(&mut self, start: usize, cover: &[u8], paint: Paint) {
-        // (usize is 32 bits on wasm: no index arithmetic may overflow.)
-        let end = start.saturating_add(cover.len());
-        if self.recording || end > self.rgba.len() / 4 {
-            for (k, &c) in cover.iter().enumerate() {
-                self.blend_at(start + k, u32::from(c), paint);
-            }
-            return;
-        }
-        for (p, &c) in self.rgba[4 * start..4 * end].chunks_exact_mut(4).zip(cover) {
-            let a = div255(paint.alpha * u32::from(c));
-            if let (true, Ok(p)) = (a != 0, <&mut [u8; 4]>::try_from(p)) {
-                blend_pixel(p, paint.times(a), u64::from(255 - a));
-            }
-        }
-    }
-
     /// [`Raster::blend_at`] of the `len` pixels from index `start` on, all at coverage
     /// `c`: the colour's share is worked out once (a filled box's interior).
     #[inline]
@@ -704,7 +683,12 @@ impl Raster {
                             }
                         }
                     }
-                    _ => self.blend_run(start, &run[from..to], paint),
+                    // While recording, each blend is kept.
+                    _ => {
+                        for (i, &c) in (start..end).zip(&run[from..to]) {
+                            self.blend_at(i, u32::from(c), paint);
+                        }
+                    }
                 }
             }
         }
