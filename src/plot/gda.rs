@@ -364,12 +364,17 @@ pub fn draw_points<DB: DrawingBackend>(
             let (fx, fy) = (f64::from(x), f64::from(y));
             corner.map(|(cx, cy)| ((cx + fx).ceil() as i32 - x, (cy + fy).ceil() as i32 - y))
         };
-        let centres = centres(1);
         let shape = offsets((1 << 12, 1 << 12));
-        let same: Vec<(i32, i32)> = centres.iter().copied().filter(|&c| offsets(c) == shape).collect();
+        let (mut same, mut odd) = (Vec::new(), Vec::new());
+        for c in centres(1) {
+            match offsets(c) {
+                o if o == shape => same.push(c),
+                o => odd.push((c, o)),
+            }
+        }
         raster.fill_polygons(&shape, &same, rgb(triangle), triangle.3);
-        for c in centres.into_iter().filter(|&c| offsets(c) != shape) {
-            raster.fill_polygons(&offsets(c), &[c], rgb(triangle), triangle.3);
+        for (c, o) in odd {
+            raster.fill_polygons(&o, &[c], rgb(triangle), triangle.3);
         }
     } else {
         chart.draw_series(class(0).into_iter().map(|p| Circle::new(p, radius, disc.filled()))).map_err(draw_error)?;
