@@ -234,10 +234,11 @@ test("projector mode enlarges type and is kept in the link", async () => {
 });
 
 /**
- * The .js and .wasm files a fresh page at `url` fetches until it is ready (main.js aside),
- * served without its preload links, so that each fetch is one the page itself asked for.
+ * The .js and .wasm files a fresh page at `url` fetches until it is ready (the page's own
+ * `<script>` files, in `own`, aside), served without its preload links, so that each fetch is
+ * one the page itself asked for.
  */
-async function modulesFetched(url) {
+async function modulesFetched(url, own) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.route((u) => u.pathname === "/" || u.pathname.endsWith("/index.html"), async (route) => {
@@ -253,8 +254,8 @@ async function modulesFetched(url) {
   await page.goto(url);
   await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
   await context.close();
-  // main.js is the page's own <script type="module">, fetched first anyway.
-  return [...fetched].filter((p) => p !== "js/main.js").sort();
+  // The page's own <script type="module"> files are fetched first anyway.
+  return [...fetched].filter((p) => !own.includes(p)).sort();
 }
 
 test("index.html preloads exactly what the first panel needs; the other panels' modules come when mounted", async () => {
@@ -263,12 +264,45 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   // load), and a stale preload downloads bytes nobody uses. Both show here.
   const html = await (await fetch(server.url)).text();
   const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]).sort();
+  const own = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(own, ["js/wasm-compile.js", "js/main.js"], "the page's scripts, the wasm compile first");
   // A page showing only the GDA panel (the page's first) loads the preloaded files, no more.
-  assert.deepEqual(await modulesFetched(`${server.url}?embed=gda`), preloaded);
+  assert.deepEqual(await modulesFetched(`${server.url}?embed=gda`, own), preloaded);
   // The whole page adds just the modules genlab.js imports when a panel is mounted.
   const genlab = await (await fetch(`${server.url}js/genlab.js`)).text();
   const lazy = [...genlab.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => `js/${m[1]}`);
   const expected = [...new Set([...preloaded, ...lazy])].sort();
   assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js"), `lazy imports: ${lazy}`);
-  assert.deepEqual(await modulesFetched(server.url), expected);
+  assert.deepEqual(await modulesFetched(server.url, own), expected);
+});
+
+test("a .wasm served with another MIME type still boots; a missing .wasm is said in a sentence", async () => {
+  // js/wasm-compile.js compiles the .wasm as it streams in, which browsers refuse unless it
+  // comes as application/wasm; the bytes are then compiled whole.
+  const wrongType = await browser.newContext();
+  const page = await wrongType.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.route("**/genlab_bg.wasm", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), "content-type": "application/octet-stream" } });
+  });
+  await page.goto(server.url);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  assert.ok(await page.isVisible("#gda-slot canvas"));
+  assert.deepEqual(errors, []);
+  await wrongType.close();
+
+  const missing = await browser.newContext();
+  const page2 = await missing.newPage();
+  const errors2 = [];
+  page2.on("pageerror", (e) => errors2.push(String(e)));
+  await page2.route("**/genlab_bg.wasm", (route) => route.fulfill({ status: 404, body: "not here" }));
+  await page2.goto(server.url);
+  await page2.waitForFunction(() => document.getElementById("boot").classList.contains("input-error"), null, { timeout: 20000 });
+  const said = await page2.textContent("#boot");
+  assert.match(said, /^genlab could not start: could not fetch \/pkg\/genlab_bg\.wasm: 404/);
+  assert.equal(await page2.locator("#gda-slot section").count(), 0);
+  assert.deepEqual(errors2, []);
+  await missing.close();
 });

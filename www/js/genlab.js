@@ -8,6 +8,7 @@
 
 import init, { parseState, stateQuery } from "../pkg/genlab.js";
 import { panelTemplate } from "./templates.js";
+import { compiledCore } from "./wasm-compile.js";
 
 /**
  * Each panel's markup and controller, loaded when a panel of that kind is first mounted: a
@@ -30,7 +31,7 @@ let core = null;
 
 /** Loads the wasm core once (later calls wait for the same load). */
 export function loadCore() {
-  core ??= init({ module_or_path: new URL("../pkg/genlab_bg.wasm", import.meta.url) });
+  core ??= compiledCore().then((module) => init({ module_or_path: module }));
   return core;
 }
 
