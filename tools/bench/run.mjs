@@ -215,14 +215,16 @@ row("GDA fit, 1,000,000 points (wasm, Chromium)", ms(fit?.median), "", "≤ 10 m
   `wasm/native ${f(wn)}×; sklearn LDA/genlab ${f(ldaRatio, 1)}× (LDA svd ${ms(lda)}, lsqr ${ms(S?.lda_fit_1m_lsqr?.median)}); ${f(fit?.gb_per_s)} GB/s of ${f(bw)} GB/s read bandwidth (${f(fit && bw ? (100 * fit.gb_per_s) / bw : null, 0)} %)`);
 row("  same, native (criterion)", ms(fitN?.median), "", "", "", fitN ? `${f((2 * 17e6) / (fitN.median * 1e-3) / 1e9)} GB/s` : "");
 if (F?.gda?.fit_1m) row("  same, wasm in Firefox", ms(F.gda.fit_1m.median), "", "", "", `${f(ratio(F.gda.fit_1m.median, fitN?.median))}× native`);
+/** The host's state during a drag run (bench.js hostState): how much a fixed reference workload's time moved, and the steps' figures while the host was fast and slow. */
+const hostNote = (h) => (!h ? "" : `; host speed: reference ${ms(h.reference.median)}, slowest/fastest ${f(h.reference.spread)}×; steps in the fast state (${f(100 * h.fast_share, 0)} %) median ${ms(h.fast?.median)}, p95 ${ms(h.fast?.p95)}${h.slow ? `, in the slow state ${ms(h.slow.median)}, p95 ${ms(h.slow.p95)}` : ""}`);
 const drag = C.gda?.drag_step;
 row("GDA drag step 2×500, 800×600 @2x (wasm + canvas)", ms(drag?.median), ms(drag?.p95), "p95 ≤ 8 ms", drag && drag.p95 <= 8,
-  `setParams (resample) + dragTo + summary + draw + raster (1-pixel readback); ${C.gda?.drag_step?.n ?? 0} steps${F?.gda ? `; Firefox p95 ${ms(F.gda.drag_step?.p95)}` : ""}`);
+  `setParams (resample) + dragTo + summary + draw + raster (1-pixel readback); ${C.gda?.drag_step?.n ?? 0} steps${F?.gda ? `; Firefox p95 ${ms(F.gda.drag_step?.p95)}` : ""}${hostNote(drag?.host)}`);
 const dragN = N["gda/drag_frame"];
 if (dragN) row("  same, native, no canvas (criterion)", ms(dragN.median), "", "", "", "the frame drawn into the raster (GdaFigure::render), without putImageData and labels");
 const heat = C.gda?.drag_step_heat_lr;
 if (heat && !heat.pending) {
-  row("GDA drag step + heat map + LR overlay", ms(heat.median), ms(heat.p95), "p95 ≤ 16 ms", heat.p95 <= 16, F?.gda?.drag_step_heat_lr?.p95 ? `Firefox p95 ${ms(F.gda.drag_step_heat_lr.p95)}` : "");
+  row("GDA drag step + heat map + LR overlay", ms(heat.median), ms(heat.p95), "p95 ≤ 16 ms", heat.p95 <= 16, `${F?.gda?.drag_step_heat_lr?.p95 ? `Firefox p95 ${ms(F.gda.drag_step_heat_lr.p95)}` : ""}${hostNote(heat.host)}`.replace(/^; /, ""));
   const heatN = N["gda/drag_frame_heat_lr"];
   if (heatN) row("  same, native, no canvas (criterion)", ms(heatN.median), "", "", "", "");
 } else {

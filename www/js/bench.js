@@ -112,11 +112,15 @@ async function naiveBayes() {
  * One drag step per sample: resample 2×500 with a new seed, drag mean 0, refit, draw; with
  * `flush`, read one pixel back so that the canvas rasterizes what was drawn within the step
  * (without a GPU, Chromium rasterizes a 2-D canvas on the main thread, so a frame pays it).
+ *
+ * `reference()`, run after every 5th step and timed apart from the steps, is a fixed
+ * workload that says how fast the host is at that moment (see `hostState`).
  */
-function dragSteps(panel, canvas, { steps = 240, flush }) {
+function dragSteps(panel, canvas, { steps = 240, flush, reference }) {
   const ctx = canvas.getContext("2d");
   const base = panel.params();
   const ms = [];
+  const refs = [];
   for (let i = 0; i < steps + 10; i++) {
     const t0 = performance.now();
     panel.setParams({ ...base, n0: 500, n1: 500, seed: 1000 + i });
@@ -125,8 +129,41 @@ function dragSteps(panel, canvas, { steps = 240, flush }) {
     panel.draw();
     if (flush) ctx.getImageData(0, 0, 1, 1); // forces the canvas to rasterize what was drawn
     if (i >= 10) ms.push(performance.now() - t0);
+    if (reference && i >= 10 && i % 5 === 4) {
+      const r0 = performance.now();
+      reference();
+      refs.push([ms.length - 1, performance.now() - r0]);
+    }
   }
-  return stats(ms);
+  const out = stats(ms);
+  if (reference) out.host = hostState(ms, refs);
+  return out;
+}
+
+/**
+ * The host's state during a run of steps. These machines share memory and caches with other
+ * guests, and their speed for memory-bound work changes by up to 2× for a second or two at a
+ * time, without any CPU time being taken from them ("steal"). `refs` are [step index, ms]
+ * of a fixed reference workload; a step counts as run in the host's fast state when the
+ * reference nearest to it took at most 1.25× the run's fastest reference. Returns the
+ * reference's spread, and the steps' figures in each state.
+ */
+function hostState(ms, refs) {
+  const times = refs.map(([, t]) => t);
+  const fastest = Math.min(...times);
+  const state = ms.map((_, i) => {
+    const near = refs.reduce((a, b) => (Math.abs(b[0] - i) < Math.abs(a[0] - i) ? b : a));
+    return near[1] <= 1.25 * fastest;
+  });
+  const fast = ms.filter((_, i) => state[i]);
+  const slow = ms.filter((_, i) => !state[i]);
+  const r = stats(times);
+  return {
+    reference: { n: r.n, median: r.median, min: r.min, max: r.max, spread: r.max / r.min },
+    fast_share: fast.length / ms.length,
+    fast: fast.length ? stats(fast) : null,
+    slow: slow.length ? stats(slow) : null,
+  };
 }
 
 function gda() {
@@ -139,20 +176,25 @@ function gda() {
   out.fit_1m.result = Array.from(bench.fit());
   bench.free();
 
+  // The host-speed reference of the drag runs: a GDA fit of 200,000 points (~1–2 ms),
+  // memory-bound like a frame that rewrites megabytes of pixels.
+  const ref = new GdaFitBench(1);
+  const reference = () => ref.fit();
   const canvas = document.getElementById("canvas");
   const panel = new GdaPanel(canvas);
   panel.resize(800, 600, 2);
   panel.draw();
   out.canvas = [canvas.width, canvas.height];
-  out.drag_step = dragSteps(panel, canvas, { flush: true });
+  out.drag_step = dragSteps(panel, canvas, { flush: true, reference });
   if (typeof panel.setModels === "function" && typeof panel.models === "function") {
     panel.setModels({ ...panel.models(), heat: true, logistic: true });
-    out.drag_step_heat_lr = dragSteps(panel, canvas, { flush: true });
+    out.drag_step_heat_lr = dragSteps(panel, canvas, { flush: true, reference });
     out.drag_step_heat_lr.models = panel.models();
   } else {
     out.drag_step_heat_lr = { pending: "GdaPanel has no heat map / logistic-regression option yet" };
   }
   panel.free();
+  ref.free();
   return out;
 }
 
