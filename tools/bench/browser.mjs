@@ -96,15 +96,37 @@ export async function chromiumSuite(browser, base, suite, { timeoutMs = 300_000 
  * and measures from navigation start (performance.now() = 0) to the first panel drawn: the
  * first animation frame after the first canvas drawing call (an init script wraps
  * CanvasRenderingContext2D's drawing methods); and to data-ready (both panels mounted).
+ * With `baseline` (the URL of a bare page that draws on a canvas), each run loads that page
+ * too, in turn first or second, to the same first frame: this machine's floor, in this run.
  * The first run also lists every file the page requested.
  */
-export async function firstLoad(browser, base, { runs = 12 } = {}) {
+export async function firstLoad(browser, base, { runs = 12, baseline = null } = {}) {
   const drawn = [];
   const ready = [];
   const steps = [];
+  const floor = [];
   let files = null;
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const order = baseline && i % 2 ? [baseline, base] : [base, baseline];
+    for (const url of order.filter(Boolean)) {
+      const t = await coldLoad(browser, url, url === base);
+      if (url !== base) {
+        floor.push(t.frame);
+        continue;
+      }
+      drawn.push(t.frame);
+      ready.push(t.ready);
+      steps.push({ html: t.html, wasm: t.wasm, first_draw_call: t.firstDrawCall });
+      files ??= t.requested;
+    }
+  }
+  return { drawn, ready, steps, files, baseline_drawn: baseline ? floor : undefined };
+}
+
+/** One load of `url` in a fresh context, to its first frame after a canvas drawing call (and to data-ready when `waitReady`). */
+async function coldLoad(browser, url, waitReady) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  try {
     await context.addInitScript(() => {
       const proto = CanvasRenderingContext2D.prototype;
       for (const name of ["fillRect", "fill", "stroke", "fillText", "drawImage", "putImageData"]) {
@@ -124,8 +146,8 @@ export async function firstLoad(browser, base, { runs = 12 } = {}) {
     const page = await context.newPage();
     const requested = [];
     page.on("request", (r) => requested.push(r.url()));
-    await page.goto(base);
-    await page.waitForFunction(() => window.__ready !== undefined && window.__firstPanelFrame !== undefined, null, { timeout: 60_000 });
+    await page.goto(url);
+    await page.waitForFunction((waitReady) => (!waitReady || window.__ready !== undefined) && window.__firstPanelFrame !== undefined, waitReady, { timeout: 60_000 });
     const t = await page.evaluate(() => ({
       frame: window.__firstPanelFrame,
       ready: window.__ready,
@@ -133,13 +155,10 @@ export async function firstLoad(browser, base, { runs = 12 } = {}) {
       wasm: performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"))?.responseEnd,
       html: performance.getEntriesByType("navigation")[0]?.responseEnd,
     }));
-    drawn.push(t.frame);
-    ready.push(t.ready);
-    steps.push({ html: t.html, wasm: t.wasm, first_draw_call: t.firstDrawCall });
-    if (!files) files = [...new Set(requested)];
+    return { ...t, requested: [...new Set(requested)] };
+  } finally {
     await context.close();
   }
-  return { drawn, ready, steps, files };
 }
 
 // ---- Firefox over WebDriver (geckodriver) --------------------------------------------

@@ -48,8 +48,8 @@ function criterion(id) {
 
 // ---- the static server, in its own process so that the driver never delays a response ----
 
-async function startServer() {
-  const child = spawn(process.execPath, [path.join(here, "serve.mjs"), www], { stdio: ["ignore", "pipe", "inherit"] });
+async function startServer(root = www) {
+  const child = spawn(process.execPath, [path.join(here, "serve.mjs"), root], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     child.stdout.once("data", (d) => resolve(String(d).trim()));
     child.once("exit", (code) => reject(new Error(`the static server exited (${code})`)));
@@ -114,7 +114,12 @@ async function measureAll() {
         if (page.error) log(`Chromium ${suite} failed: ${page.error}`);
       }
       log(`Chromium: first load ×${loadRuns}`);
-      results.chromium.load = await firstLoad(chromium, server.url, { runs: loadRuns });
+      const floor = await startServer(path.join(here, "baseline"));
+      try {
+        results.chromium.load = await firstLoad(chromium, server.url, { runs: loadRuns, baseline: floor.url });
+      } finally {
+        floor.close();
+      }
     } finally {
       await chromium.close();
     }
@@ -236,7 +241,10 @@ row("First load, all files, gzip -9", `${f(P.gzip / 1000, 1)} KB`, "", "≤ 200 
   `${P.files.length} files, ${f(P.raw / 1000, 1)} KB raw; .wasm ${f(P.wasm.raw / 1000, 1)} KB raw, ${f(P.wasm.gzip / 1000, 1)} KB gzip`);
 const drawn = stats(C.load.drawn);
 const ready = stats(C.load.ready);
-row("Navigation start → first panel drawn (local)", ms(drawn.median), ms(drawn.p95), "≤ 300 ms", drawn.median <= 300, `both panels ready ${ms(ready.median)}; ${drawn.n} fresh loads`);
+const floor = C.load.baseline_drawn?.length ? stats(C.load.baseline_drawn) : null;
+row("Navigation start → first panel drawn (local)", ms(drawn.median), ms(drawn.p95), "≤ 300 ms", drawn.median <= 300,
+  `both panels ready ${ms(ready.median)}; ${drawn.n} fresh loads${floor ? `; ${f(ratio(drawn.median, floor.median))}× the baseline below` : ""}`);
+if (floor) row("  baseline: a bare page drawing on one canvas", ms(floor.median), ms(floor.p95), "", "", "tools/bench/baseline/, loaded in turn with index.html: this machine's floor in this run");
 const mem = C.memory;
 row("wasm memory after loading the SMS corpus", mem ? `${f((mem.after_sms_mib * 2 ** 20) / 1e6, 1)} MB` : "–", "", "≤ 32 MB", mem && mem.after_sms_mib * 2 ** 20 <= 32e6,
   mem ? `after init ${f((mem.after_init_mib * 2 ** 20) / 1e6, 1)} MB, both panels ${f((mem.after_panels_mib * 2 ** 20) / 1e6, 1)} MB${F?.memory?.after_sms_mib ? `; Firefox ${f((F.memory.after_sms_mib * 2 ** 20) / 1e6, 1)} MB` : ""}` : "");
