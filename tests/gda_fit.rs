@@ -431,7 +431,9 @@ fn translating_all_points_leaves_w_unchanged_and_moves_b_by_minus_w_dot_t() {
     let (points, labels) = unbalanced_tilted();
     let before = fit(&points, &labels);
     let (w, b) = before.log_odds_coefficients();
-    for t in [[3.5, -1.25], [-40.0, 17.0], [1e3, 1e3]] {
+    // At t = 10⁸ the coordinates' squares (~10¹⁶) leave nothing of the spread (~1) in a
+    // sum of raw squares: only sums of deviations keep Σ.
+    for t in [[3.5, -1.25], [-40.0, 17.0], [1e3, 1e3], [1e8, -1e8]] {
         let moved: Vec<[f64; 2]> = points.iter().map(|p| [p[0] + t[0], p[1] + t[1]]).collect();
         let after = fit(&moved, &labels);
         let (w2, b2) = after.log_odds_coefficients();
@@ -657,6 +659,23 @@ fn more_labels_than_points_is_a_length_mismatch_error() {
     let e = fit_error(&points, &labels);
     assert_eq!(e, Error::LengthMismatch { points: 6, labels: 7 });
     assert_readable_sentence(&e.to_string());
+}
+
+#[test]
+fn the_first_bad_point_is_the_one_named() {
+    // A NaN at index 1 comes before the label 2 at index 3, and the other way round.
+    let (mut points, mut labels) = six_points();
+    points[1][0] = f64::NAN;
+    labels[3] = 2;
+    assert_eq!(fit_error(&points, &labels), Error::NonFinite { index: 1 });
+    let (mut points, mut labels) = six_points();
+    points[4][1] = f64::INFINITY;
+    labels[2] = 7;
+    assert_eq!(fit_error(&points, &labels), Error::BadLabel { index: 2, label: 7 });
+    // With a class left empty as well, the bad point still comes first.
+    let (mut points, _) = six_points();
+    points[2][1] = f64::NAN;
+    assert_eq!(fit_error(&points, &[0; 6]), Error::NonFinite { index: 2 });
 }
 
 #[test]

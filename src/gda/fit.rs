@@ -3,7 +3,7 @@
 //! φ = m₁/m, μ_k = (1/m_k) Σ_{yᵢ=k} xᵢ, Σ = (1/m) Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ,
 //! w = Σ⁻¹(μ₁ − μ₀), b = −wᵀ(μ₀ + μ₁)/2 + log(φ/(1 − φ)), p(y=1|x) = σ(wᵀx + b).
 //!
-//! The sums are taken in two passes (means first, then centred scatter), which keeps Σ
+//! The sums are taken in one pass, each class's about one of its own points, which keeps Σ
 //! accurate when the points sit far from the origin (penguin bills are ~40 mm long).
 
 use crate::error::{Error, Result};
@@ -37,35 +37,57 @@ impl Gda {
         if points.len() != labels.len() {
             return Err(Error::LengthMismatch { points: points.len(), labels: labels.len() });
         }
+        // Each class's scatter is summed about its first point, c_k, in one pass: with
+        // d = x − c_k, it is Σddᵀ − (Σd)(Σd)ᵀ/m_k.
+        // Shifting by a point of the class keeps the subtraction as accurate as the
+        // two-pass sums about the means (the pivot lies within the class's spread, wherever
+        // the class sits), and the points are read once: the fit is bound by memory.
+        let pivot = |k: u8| labels.iter().position(|&l| l == k).map(|i| points[i]);
+        let (Some(c0), Some(c1)) = (pivot(0), pivot(1)) else {
+            // The first bad point or label, else the class with no points.
+            let bad_label = labels.iter().position(|&l| l > 1);
+            if let Some(e) = first_bad_point(points, bad_label.unwrap_or(points.len())) {
+                return Err(e);
+            }
+            return Err(match bad_label {
+                Some(index) => Error::BadLabel { index, label: labels[index] },
+                None => Error::EmptyClass { class: u8::from(pivot(0).is_some()) },
+            });
+        };
         let mut counts = [0usize; 2];
-        let mut sums = [[0.0f64; 2]; 2];
+        // Per class: Σdx, Σdy, Σdx², Σdx·dy, Σdy², and Σx, Σy for the means (as exact as
+        // the sums of the coordinates themselves, so a hand-worked mean comes out as worked).
+        let mut sums = [[0.0f64; 7]; 2];
         for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
-            if label > 1 {
-                return Err(Error::BadLabel { index, label });
-            }
-            if !(p[0].is_finite() && p[1].is_finite()) {
-                return Err(Error::NonFinite { index });
-            }
-            let k = label as usize;
+            let (k, c) = match label {
+                0 => (0, c0),
+                1 => (1, c1),
+                _ => return Err(first_bad_point(points, index).unwrap_or(Error::BadLabel { index, label })),
+            };
+            let (dx, dy) = (p[0] - c[0], p[1] - c[1]);
+            let s = &mut sums[k];
+            s[0] += dx;
+            s[1] += dy;
+            s[2] += dx * dx;
+            s[3] += dx * dy;
+            s[4] += dy * dy;
+            s[5] += p[0];
+            s[6] += p[1];
             counts[k] += 1;
-            sums[k][0] += p[0];
-            sums[k][1] += p[1];
         }
-        for (class, &n) in counts.iter().enumerate() {
-            if n == 0 {
-                return Err(Error::EmptyClass { class: class as u8 });
+        // A NaN or infinite coordinate leaves a sum that is not finite (as can finite
+        // coordinates too large to square; Σ then reports that).
+        if sums.iter().flatten().any(|v| !v.is_finite()) {
+            if let Some(e) = first_bad_point(points, points.len()) {
+                return Err(e);
             }
         }
-        let mu = [0, 1].map(|k| [sums[k][0] / counts[k] as f64, sums[k][1] / counts[k] as f64]);
-
-        let (mut sxx, mut sxy, mut syy) = (0.0f64, 0.0f64, 0.0f64);
-        for (p, &label) in points.iter().zip(labels) {
-            let m = mu[label as usize];
-            let (dx, dy) = (p[0] - m[0], p[1] - m[1]);
-            sxx += dx * dx;
-            sxy += dx * dy;
-            syy += dy * dy;
-        }
+        let mu = [0, 1].map(|k| [sums[k][5] / counts[k] as f64, sums[k][6] / counts[k] as f64]);
+        let scatter =
+            |k: usize, a: usize, b: usize, ab: usize| sums[k][ab] - sums[k][a] * sums[k][b] / counts[k] as f64;
+        let sxx = scatter(0, 0, 0, 2) + scatter(1, 0, 0, 2);
+        let sxy = scatter(0, 0, 1, 3) + scatter(1, 0, 1, 3);
+        let syy = scatter(0, 1, 1, 4) + scatter(1, 1, 1, 4);
         let m = points.len() as f64;
         let sigma = [[sxx / m, sxy / m], [sxy / m, syy / m]];
         let sigma_inv = singular_checked_inverse(&sigma, &mu)?;
@@ -142,6 +164,11 @@ impl Gda {
         let d = [x[0] - m[0], x[1] - m[1]];
         linalg::dot(d, linalg::mul_vec(&self.sigma_inv, d))
     }
+}
+
+/// The error of the first point before `end` with a NaN or infinite coordinate, if any.
+fn first_bad_point(points: &[[f64; 2]], end: usize) -> Option<Error> {
+    points[..end].iter().position(|p| !(p[0].is_finite() && p[1].is_finite())).map(|index| Error::NonFinite { index })
 }
 
 /// Σ⁻¹, or the singular-covariance error.
