@@ -169,7 +169,7 @@ function hostState(ms, refs) {
 function gda() {
   const out = {};
   const bench = new GdaFitBench(5);
-  const bytes = 2 * bench.bytesPerPass(); // two passes: the means, then the centred scatter
+  const bytes = bench.bytesPerPass(); // Gda::fit reads the points and labels once
   out.fit_1m = measure(() => bench.fit(), { samples: 40, warmup: 5 });
   out.fit_1m.points = bench.len();
   out.fit_1m.gb_per_s = bytes / (out.fit_1m.median * 1e-3) / 1e9;
