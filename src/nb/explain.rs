@@ -223,7 +223,7 @@ impl NaiveBayes {
                 };
                 let (contribution, veto) = ledger_term(log_p_spam, log_p_ham, scale);
                 WordEvidence {
-                    word: counts.words()[i].clone(),
+                    word: counts.words()[i].to_string(),
                     count,
                     spam_count: per_class(Label::Spam, i),
                     ham_count: per_class(Label::Ham, i),
@@ -291,7 +291,7 @@ impl NaiveBayes {
             vetoed_by[c] = t.certain[c]
                 .iter()
                 .filter(|&&i| !bag.iter().any(|&(j, _)| j == i))
-                .map(|&i| words[i as usize].clone())
+                .map(|&i| words[i as usize].to_string())
                 .collect();
             *sum = if vetoed_by[c].is_empty() { t.absent_base[c] - present_finite } else { f64::NEG_INFINITY };
         }

@@ -78,7 +78,7 @@ impl Corpus {
     /// The tokens of message `index`, as slices of the corpus' words.
     fn tokens(&self, index: usize) -> Vec<&str> {
         let words = self.vocab.words();
-        self.ids.get(index).iter().map(|&id| words[id as usize].as_str()).collect()
+        self.ids.get(index).iter().map(|&id| words.get(id as usize).unwrap_or("")).collect()
     }
 
     /// The text of message `index` (empty when out of range).
