@@ -149,6 +149,7 @@ function dragSteps(panel, canvas, { steps = 240, flush, reference }) {
  * reference's spread, and the steps' figures in each state.
  */
 function hostState(ms, refs) {
+  if (refs.length === 0) return null;
   const times = refs.map(([, t]) => t);
   const fastest = Math.min(...times);
   const state = ms.map((_, i) => {
