@@ -168,16 +168,12 @@ struct HeatLayer {
 }
 
 impl HeatLayer {
-    /// Paints the posterior heat map of the decision model into the plot box: the log-odds
-    /// evaluated at a quarter of the backing resolution, then interpolated bilinearly over
-    /// the box (which hides the cells; exact for the linear models) and coloured per pixel.
+    /// Paints the posterior heat map of the decision model into the plot box: a linear
+    /// model's colours straight from its affine log-odds; another model's log-odds
+    /// evaluated on coarse cells, interpolated bilinearly over the box (which hides the
+    /// cells) and coloured per pixel.
     fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, dpr: f64) -> Result<()> {
         let Some(model) = lab.decision_log_odds() else { return Ok(()) };
-        let [l, t, r, b] = frame.pixels;
-        // Cells of 4 CSS pixels: the colours are looked up per pixel after interpolating
-        // the log-odds, which is exact for the linear models and smooth for the others.
-        let cell = (4.0 * dpr).round().max(1.0) as i32;
-        let (w, h) = (((r - l) / cell).max(1) as usize, ((b - t) / cell).max(1) as usize);
         if self.map.is_none() {
             // Lighter than the default so the points stay easy to see on top of it.
             self.map = Some(HeatMap::new(PosteriorPalette { max_tint: 0.38, ..PosteriorPalette::default() })?);
@@ -198,6 +194,11 @@ impl HeatLayer {
             raster.borrow_mut().draw_linear_field(a + b * z0, step, frame.pixels, heat.table(), block);
             return Ok(());
         }
+        // Other models: cells of 4 CSS pixels, the log-odds interpolated between them and
+        // the colours looked up per pixel (smooth for the quadratic models).
+        let [l, t, r, b] = frame.pixels;
+        let cell = (4.0 * dpr).round().max(1.0) as i32;
+        let (w, h) = (((r - l) / cell).max(1) as usize, ((b - t) / cell).max(1) as usize);
         heat.fill_positions(&model, frame.view, w, h, &mut self.positions)?;
         raster.borrow_mut().draw_field_scaled(&self.positions, w, h, frame.pixels, heat.table(), block);
         Ok(())

@@ -233,6 +233,12 @@ impl Raster {
         Ok(r)
     }
 
+    /// Whether a raster can hold a `width` × `height` image (at most [`MAX_PIXELS`]); a
+    /// larger one is drawn in strips.
+    pub fn holds(width: u32, height: u32) -> bool {
+        u64::from(width) * u64::from(height) <= MAX_PIXELS as u64
+    }
+
     /// Makes the image `width × height` (white), reusing its memory when the size is the
     /// same, and drops the queued labels.
     ///
@@ -244,8 +250,7 @@ impl Raster {
         if (width, height) == (self.width, self.height) {
             return Ok(());
         }
-        let n = u64::from(width) * u64::from(height);
-        if n > MAX_PIXELS as u64 {
+        if !Raster::holds(width, height) {
             *self = Raster::default();
             return Err(crate::Error::InvalidParameter {
                 name: "image size",
@@ -253,7 +258,7 @@ impl Raster {
                 rule: "the figure's raster holds at most 2²³ pixels",
             });
         }
-        let n = n as usize;
+        let n = width as usize * height as usize;
         self.width = width;
         self.height = height;
         self.rgba = vec![255; 4 * n];

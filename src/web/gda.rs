@@ -235,7 +235,7 @@ impl GdaPanel {
     /// When the canvas has no 2-D context.
     pub fn draw(&mut self) -> Result<(), JsError> {
         let (w, h) = (self.canvas.width(), self.canvas.height());
-        if u64::from(w) * u64::from(h) > MAX_PIXELS as u64 {
+        if !Raster::holds(w, h) {
             // A canvas too large for one raster is drawn in strips.
             self.figure.forget_shown();
             return self.draw_on_canvas();
