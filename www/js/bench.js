@@ -81,9 +81,9 @@ async function naiveBayes() {
   // V8 runs wasm first in its baseline tier and recompiles hot functions in the background
   // (there is no on-stack replacement: a function moves up on its next call), so loads get
   // faster for the first ~15 runs (three fresh pages on this machine: median of loads 2–16
-  // 7.3–9.6 ms, of loads 15–39 5.5–6.5 ms). The timed
-  // runs come after that warm-up, as criterion's and the Python baseline's do; the page's
-  // first load, in this fresh page, is reported apart (`first`): what a student waits for.
+  // 7.3–9.6 ms, of loads 15–39 5.5–6.5 ms). The timed runs come after that warm-up, as
+  // criterion's and the Python baseline's do; the page's first load, in this fresh page, is
+  // reported apart (`first`): what a student waits for.
   const TRAIN_WARMUP = 15;
   const train = [];
   let first = null;
