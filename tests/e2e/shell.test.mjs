@@ -306,3 +306,27 @@ test("a .wasm served with another MIME type still boots; a missing .wasm is said
   assert.deepEqual(errors2, []);
   await missing.close();
 });
+
+test("on a 360 px phone nothing widens the page: wide formulas and tables scroll in their own boxes", async () => {
+  for (const query of ["", "?lang=zh-CN"]) {
+    const { page, context, errors } = await open(browser, server.url + query, { width: 360, height: 740, dpr: 3 });
+    const widths = await page.evaluate(() => {
+      const formulas = [...document.querySelectorAll("#nb-slot .formula, #cat-slot .formula")];
+      return {
+        page: document.documentElement.scrollWidth,
+        view: window.innerWidth,
+        formulas: formulas.map((f) => ({ box: f.clientWidth, content: f.scrollWidth })),
+      };
+    });
+    assert.ok(widths.page <= widths.view, `${query || "en"}: the page is ${widths.page} px wide in a ${widths.view} px viewport`);
+    // The spam panel's and the categorical panel's display formulas are wider than a phone:
+    // each must be reachable by scrolling its own box, not cut off by the page's edge.
+    assert.equal(widths.formulas.length, 2);
+    for (const { box, content } of widths.formulas) {
+      assert.ok(box <= widths.view, `${query || "en"}: a formula box is ${box} px wide`);
+      assert.ok(content > box, `${query || "en"}: expected a formula to need its scroll box at 360 px`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
