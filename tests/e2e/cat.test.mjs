@@ -149,6 +149,9 @@ test("editing a cell, adding and removing rows update the counts", async () => {
 test("a CSV that cannot be read keeps the table; a good one replaces it", async () => {
   const { page, context, errors } = await open(browser, server.url);
   await page.click("#cat-slot .cat-csv summary");
+  // The box is filled by the details' "toggle" event, which the browser queues as a task
+  // after the click: under load it can come after page.click has returned.
+  await page.waitForFunction(() => document.querySelector('#cat-slot [data-role="csv"]').value !== "");
   assert.match(await page.$eval(role("csv"), (e) => e.value), /^name,height over 170 cm,eye colour,hair length,wears glasses,plays basketball\n\(values\),/);
   await page.fill(role("csv"), "name,colour,class\nA,red,x\nB,blue\n");
   await page.click(role("csv-apply"));
