@@ -137,21 +137,53 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     ))
     .map_err(draw_error)?;
 
-    // A compact legend along the bottom of the plot.
-    let mut lx = pxr.start + style.ipx(6.0) as i32;
-    let ly = pyr.end - style.ipx(16.0) as i32;
+    // A compact legend along the bottom of the plot, in as many rows as its width needs: in
+    // projector mode the four entries are wider than the plot. Widths are the backend's own
+    // text measure (the canvas's measureText in the browser).
+    let label_font = font(11.0).color(&INK);
+    let (swatch, gap, spacing) = (style.ipx(12.0) as i32, style.ipx(3.0) as i32, style.ipx(9.0) as i32);
+    let mut entries = Vec::with_capacity(SERIES.len());
     for ((_, colour, _), name) in SERIES.iter().zip(&text.series) {
-        let name = name.as_str();
-        root.draw(&Rectangle::new(
-            [(lx, ly + style.ipx(4.0) as i32), (lx + style.ipx(12.0) as i32, ly + style.ipx(7.0) as i32)],
-            colour.filled(),
-        ))
-        .map_err(draw_error)?;
-        root.draw(&Text::new(name, (lx + style.ipx(15.0) as i32, ly), font(11.0).color(&INK))).map_err(draw_error)?;
-        let width: usize = name.chars().map(|c| if c as u32 >= 0x2E80 { 2 } else { 1 }).sum();
-        lx += style.ipx(24.0 + 6.5 * width as f64) as i32;
+        let (text_w, _) = root.estimate_text_size(name, &label_font).map_err(draw_error)?;
+        entries.push((*colour, name.as_str(), swatch + gap + text_w as i32));
+    }
+    let left = pxr.start + style.ipx(6.0) as i32;
+    let rows = legend_rows(entries.iter().map(|e| e.2), spacing, pxr.end - left);
+    let row_h = style.ipx(16.0) as i32;
+    for (row, range) in rows.iter().enumerate() {
+        let ly = pyr.end - row_h * (rows.len() - row) as i32;
+        let mut lx = left;
+        for &(colour, name, width) in &entries[range.clone()] {
+            root.draw(&Rectangle::new(
+                [(lx, ly + style.ipx(4.0) as i32), (lx + swatch, ly + style.ipx(7.0) as i32)],
+                colour.filled(),
+            ))
+            .map_err(draw_error)?;
+            root.draw(&Text::new(name, (lx + swatch + gap, ly), &label_font)).map_err(draw_error)?;
+            lx += width + spacing;
+        }
     }
     Ok(())
+}
+
+/// Splits legend entries of the given widths into rows of at most `room` pixels (entries
+/// `spacing` apart), in order; an entry wider than `room` gets a row of its own.
+pub fn legend_rows(widths: impl IntoIterator<Item = i32>, spacing: i32, room: i32) -> Vec<std::ops::Range<usize>> {
+    let mut rows = Vec::new();
+    let (mut start, mut used, mut count) = (0, 0, 0);
+    for (i, w) in widths.into_iter().enumerate() {
+        if i > start && used + spacing + w > room {
+            rows.push(start..i);
+            (start, used) = (i, w);
+        } else {
+            used += if i > start { spacing + w } else { w };
+        }
+        count = i + 1;
+    }
+    if count > start {
+        rows.push(start..count);
+    }
+    rows
 }
 
 /// Tick labels of the log axis: powers of ten as plain numbers (other ticks unlabelled).
