@@ -177,19 +177,20 @@ pub fn legend_text_width(name: &str, style: &Style) -> i32 {
 /// Splits legend entries of the given widths into rows of at most `room` pixels (entries
 /// `spacing` apart), in order; an entry wider than `room` gets a row of its own.
 pub fn legend_rows(widths: impl IntoIterator<Item = i32>, spacing: i32, room: i32) -> Vec<std::ops::Range<usize>> {
-    let mut rows = Vec::new();
-    let (mut start, mut used, mut count) = (0, 0, 0);
+    let mut rows: Vec<std::ops::Range<usize>> = Vec::new();
+    // The width taken so far in the last row.
+    let mut used = 0;
     for (i, w) in widths.into_iter().enumerate() {
-        if i > start && used + spacing + w > room {
-            rows.push(start..i);
-            (start, used) = (i, w);
-        } else {
-            used += if i > start { spacing + w } else { w };
+        match rows.last_mut() {
+            Some(row) if used + spacing + w <= room => {
+                row.end = i + 1;
+                used += spacing + w;
+            }
+            _ => {
+                rows.push(i..i + 1);
+                used = w;
+            }
         }
-        count = i + 1;
-    }
-    if count > start {
-        rows.push(start..count);
     }
     rows
 }
