@@ -10,7 +10,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::raster::Raster;
-use super::{draw_error, Style, BOUNDARY, CLASS0, CLASS1, INK, LOGISTIC};
+use super::{draw_error, text_units, Style, BOUNDARY, CLASS0, CLASS1, INK, LOGISTIC};
 use crate::error::Result;
 use crate::gda::compare::Model;
 use crate::gda::geometry::{clip_line, clip_polyline_closed, ellipse, mass_inside, Rect};
@@ -588,12 +588,10 @@ fn legend<DB: DrawingBackend>(
     let logistic = matches!(lab.logistic(), Some(Ok(_)));
     let rows = 4 + i32::from(truth) + i32::from(logistic);
     let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
-    // CJK characters are about twice as wide as Latin ones.
-    let width = |s: &str| s.chars().map(|c| if c as u32 >= 0x2E80 { 2 } else { 1 }).sum::<usize>();
     let longest = labels
         .iter()
         .chain([&text.fitted, &text.truth, &text.boundary, &text.logistic])
-        .map(|s| width(s))
+        .map(|s| text_units(s))
         .max()
         .unwrap_or(0)
         .max(14);

@@ -53,6 +53,12 @@ impl Style {
     }
 }
 
+/// The width of a label in Latin-character units, for laying out text before it is drawn:
+/// CJK characters (U+2E80 on) count twice, being about twice as wide in any font.
+pub fn text_units(s: &str) -> usize {
+    s.chars().map(|c| if c as u32 >= 0x2E80 { 2 } else { 1 }).sum()
+}
+
 /// Turns any plotters drawing error into the crate's error.
 pub(crate) fn draw_error<E: std::fmt::Display>(e: E) -> Error {
     Error::Browser(format!("draw the figure ({e})"))

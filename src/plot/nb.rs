@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{draw_error, Style, INK};
+use super::{draw_error, text_units, Style, INK};
 use crate::error::Result;
 use crate::stats::metrics::Metrics;
 
@@ -165,13 +165,12 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The width a legend name is given: 6.5 CSS pixels a character, twice that for CJK
-/// characters (wide in any font). An estimate rather than the backend's text measure: in
+/// The width a legend name is given: 6.5 CSS pixels a [`text_units`] unit (a CJK character
+/// is two). An estimate rather than the backend's text measure: in
 /// the browser plotters measures text with a `<span>` given an inline style, which the
 /// page's content security policy (`style-src 'self'`) blocks.
 pub fn legend_text_width(name: &str, style: &Style) -> i32 {
-    let units: usize = name.chars().map(|c| if c as u32 >= 0x2E80 { 2 } else { 1 }).sum();
-    style.px(6.5 * units as f64).round() as i32
+    style.px(6.5 * text_units(name) as f64).round() as i32
 }
 
 /// Splits legend entries of the given widths into rows of at most `room` pixels (entries
