@@ -63,8 +63,10 @@ pub enum Error {
     #[error("The coordinates are too large to square without overflowing (beyond about 10¹⁵⁴); rescale the data.")]
     TooLarge,
 
-    /// A line of an input file could not be parsed.
-    #[error("Line {line}: {reason}")]
+    /// A line of an input file could not be parsed. The reason is printed as the end of a
+    /// sentence: a full stop is added when it has none, so that a sentence that follows it
+    /// ("… The previous corpus is still in use.") never runs on.
+    #[error("Line {line}: {}", full_stop(.reason))]
     BadLine {
         /// 1-based line number.
         line: usize,
@@ -149,6 +151,47 @@ pub enum Error {
 /// The crate's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// `text` ending as a sentence: unchanged when it already ends in `.`, `!`, `?`, `…` or the
+/// Chinese full stop, otherwise with a full stop added.
+pub fn full_stop(text: &str) -> std::borrow::Cow<'_, str> {
+    let t = text.trim_end();
+    if t.is_empty() || t.ends_with(['.', '!', '?', '…', '。']) {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(format!("{t}."))
+    }
+}
+
+/// A hint for a line that could not be read and holds full-width punctuation or digits (as a
+/// Chinese or Japanese input method types them: `，` for `,`, `；`, `．`, `０`…`９`, the
+/// ideographic space), which no number or separator of a CSV file may be: the sentence
+/// names the first such character and the half-width one to write instead. `None` when
+/// the line has none.
+pub fn full_width_hint(line: &str) -> Option<String> {
+    let (wide, narrow) = line.chars().find_map(|c| {
+        let narrow = match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
+            '\u{3000}' => Some(' '),
+            '\u{3001}' => Some(','),
+            '\u{3002}' => Some('.'),
+            _ => None,
+        }?;
+        Some((c, narrow))
+    })?;
+    let name = match wide {
+        '\u{3000}' => "the full-width space".to_string(),
+        '\u{3001}' => "the ideographic comma “、”".to_string(),
+        '\u{3002}' => "the ideographic full stop “。”".to_string(),
+        _ => format!("the full-width “{wide}”"),
+    };
+    let instead =
+        if narrow == ' ' { "an ordinary space".to_string() } else { format!("the half-width “{narrow}”") };
+    Some(format!(
+        "this line has {name}, as a Chinese or Japanese input method types it; write {instead} instead (switch the \
+         input method to half-width, or replace it in the text)."
+    ))
+}
+
 /// Formats a number for an error message so that NaN and infinities read as words.
 pub fn describe(value: f64) -> String {
     if value.is_nan() {
@@ -156,6 +199,7 @@ pub fn describe(value: f64) -> String {
     } else if value.is_infinite() {
         if value > 0.0 { "infinity" } else { "minus infinity" }.to_string()
     } else {
-        format!("{value}")
+        // A true minus sign, as everywhere on the page ("−5", not "-5"; "1e−300").
+        format!("{value}").replace('-', "\u{2212}")
     }
 }

@@ -41,6 +41,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::Preset;
 use crate::gda::lab::{Covariance, ModelSettings};
+use crate::limits;
 
 /// Longest message kept in a link, in characters.
 pub const MAX_TEXT_IN_LINK: usize = 2000;
@@ -51,8 +52,6 @@ pub const MAX_QUERY_BYTES: usize = 32_768;
 /// The categorical panel's first query on the built-in example: tall, green eyes, short
 /// hair, no glasses. No "yes" row has green eyes, so at λ = 0 it wipes class "yes" out.
 pub const CAT_EXAMPLE_QUERY: [&str; 4] = ["yes", "green", "short", "no"];
-/// Largest integer a JavaScript number holds exactly.
-const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 /// Every setting a link carries.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -227,8 +226,9 @@ fn ranged(v: &str, lo: f64, hi: f64) -> Option<f64> {
     number(v).filter(|x| (lo..=hi).contains(x))
 }
 
-fn whole(v: &str, lo: f64, hi: f64) -> Option<f64> {
-    ranged(v, lo, hi).filter(|x| x.fract() == 0.0)
+/// A number of the link within one of the shared ranges ([`crate::limits`]).
+fn within(v: &str, range: &limits::Range) -> Option<f64> {
+    number(v).filter(|&x| range.contains(x))
 }
 
 fn point(v: &str) -> Option<[f64; 2]> {
@@ -270,21 +270,19 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "src" => (v == "generated" || Preset::from_id(v).is_ok())
                 .then(|| state.gda.source = v.to_string())
                 .ok_or("the data must be “generated” or a known preset"),
-            "seed" => whole(v, 0.0, MAX_SAFE)
-                .map(|x| state.gda.seed = x as u64)
-                .ok_or("the seed must be a whole number from 0 to 2⁵³ − 1"),
+            "seed" => within(v, &limits::SEED).map(|x| state.gda.seed = x as u64).ok_or(limits::SEED.rule),
             "n0" | "n1" => {
                 let k = usize::from(key.as_ref() == "n1");
-                whole(v, 1.0, 500.0).map(|x| state.gda.n[k] = x as u32).ok_or("a class has 1 to 500 points")
+                within(v, &limits::POINTS_PER_CLASS).map(|x| state.gda.n[k] = x as u32).ok_or(limits::POINTS_PER_CLASS.rule)
             }
             "sx0" | "sy0" | "sx1" | "sy1" => {
                 let k = usize::from(key.ends_with('1'));
                 let axis = usize::from(key.starts_with("sy"));
-                ranged(v, 0.2, 3.0).map(|x| state.gda.sd[k][axis] = x).ok_or("σ is a number from 0.2 to 3")
+                within(v, &limits::SIGMA).map(|x| state.gda.sd[k][axis] = x).ok_or(limits::SIGMA.rule)
             }
             "r0" | "r1" => {
                 let k = usize::from(key.as_ref() == "r1");
-                ranged(v, -0.95, 0.95).map(|x| state.gda.rho[k] = x).ok_or("ρ is a number from −0.95 to 0.95")
+                within(v, &limits::RHO).map(|x| state.gda.rho[k] = x).ok_or(limits::RHO.rule)
             }
             "m0" | "m1" => {
                 let k = usize::from(key.as_ref() == "m1");
@@ -301,14 +299,12 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             .ok_or("the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”"),
             "lr" => pick(v, &["0", "1"]).map(|x| state.gda.models.logistic = x == "1").ok_or("the overlay is 0 or 1"),
             "heat" => pick(v, &["0", "1"]).map(|x| state.gda.models.heat = x == "1").ok_or("the heat map is 0 or 1"),
-            "lam" => ranged(v, 0.0, 1e6).map(|x| state.gda.models.lambda = x).ok_or("λ is a number from 0 to 10⁶"),
-            "phi" => ranged(v, 0.01, 0.99)
-                .map(|x| state.gda.models.prior = Some(x))
-                .ok_or("the prior φ′ is a number from 0.01 to 0.99"),
-            "l01" | "l10" => ranged(v, 0.01, 1000.0)
+            "lam" => within(v, &limits::L2).map(|x| state.gda.models.lambda = x).ok_or(limits::L2.rule),
+            "phi" => within(v, &limits::PRIOR_PHI).map(|x| state.gda.models.prior = Some(x)).ok_or(limits::PRIOR_PHI.rule),
+            "l01" | "l10" => within(v, &limits::LOSS)
                 .map(|x| if key.as_ref() == "l01" { state.gda.models.loss01 = x } else { state.gda.models.loss10 = x })
-                .ok_or("a loss is a number from 0.01 to 1000"),
-            "a" => ranged(v, 0.0, 10.0).map(|x| state.nb.alpha = x).ok_or("α is a number from 0 to 10"),
+                .ok_or(limits::LOSS.rule),
+            "a" => within(v, &limits::ALPHA).map(|x| state.nb.alpha = x).ok_or(limits::ALPHA.rule),
             "ev" => pick(v, &["multinomial", "bernoulli"])
                 .map(|x| state.nb.event = x)
                 .ok_or("the event model is “multinomial” or “bernoulli”"),
@@ -325,27 +321,23 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
                 state.nb.text = cut(&clean, MAX_TEXT_IN_LINK);
                 Ok(())
             }
-            "cost" => {
-                ranged(v, 1.0, 1000.0).map(|x| state.nb.cost = x).ok_or("the cost ratio is a number from 1 to 1000")
-            }
+            "cost" => within(v, &limits::COST).map(|x| state.nb.cost = x).ok_or(limits::COST.rule),
             "bayes" => {
-                let parts: Vec<Option<f64>> = v.split(',').map(|x| ranged(x.trim(), 0.0, 1000.0)).collect();
+                let parts: Vec<Option<f64>> = v.split(',').map(|x| within(x.trim(), &limits::PSEUDO)).collect();
                 match parts.as_slice() {
                     [Some(a), Some(b), Some(c), Some(d)] => {
                         state.nb.pseudo = Some([*a, *b, *c, *d]);
                         Ok(())
                     }
-                    _ => Err("pseudo-counts are four numbers “β₁,β₀,α_ham,α_spam” from 0 to 1000"),
+                    _ => Err(limits::PSEUDO.rule),
                 }
             }
             "rs" => pick(v, &["none", "undersample_ham", "oversample_spam"])
                 .map(|x| state.nb.resample = x)
                 .ok_or("resampling is “none”, “undersample_ham” or “oversample_spam”"),
-            "nbseed" => whole(v, 0.0, MAX_SAFE)
-                .map(|x| state.nb.seed = x as u64)
-                .ok_or("the seed must be a whole number from 0 to 2⁵³ − 1"),
+            "nbseed" => within(v, &limits::SEED).map(|x| state.nb.seed = x as u64).ok_or(limits::SEED.rule),
             // The categorical naive Bayes panel.
-            "cl" => ranged(v, 0.0, 10.0).map(|x| state.cat.lambda = x).ok_or("λ is a number from 0 to 10"),
+            "cl" => within(v, &limits::CAT_LAMBDA).map(|x| state.cat.lambda = x).ok_or(limits::CAT_LAMBDA.rule),
             "cprior" => pick(v, &["ml", "smoothed", "uniform"])
                 .map(|x| state.cat.prior = x)
                 .ok_or("the prior is “ml”, “smoothed” or “uniform”"),

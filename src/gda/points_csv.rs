@@ -14,10 +14,14 @@
 //!   `0` or `1`.
 //! * At most [`MAX_POINTS`] points.
 //!
+//! * A line that breaks a rule and holds full-width punctuation or digits (`，`, `０`…, as a
+//!   Chinese input method types them) is reported with a hint naming the character to
+//!   change ([`crate::error::full_width_hint`]).
+//!
 //! The first problem stops the parse with [`Error::BadLine`], its 1-based line number and
 //! a sentence saying what is wrong.
 
-use crate::error::{Error, Result};
+use crate::error::{full_width_hint, Error, Result};
 
 /// The most points a file may hold.
 pub const MAX_POINTS: usize = 100_000;
@@ -49,36 +53,11 @@ pub fn parse_points_csv(text: &str) -> Result<LabelledPoints> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let first_data_line = separator.is_none();
-        let sep =
-            *separator.get_or_insert_with(|| ['\t', ';', ','].into_iter().find(|&c| line.contains(c)).unwrap_or(','));
-        let fields: Vec<&str> = line.split(sep).map(clean).collect();
-        if first_data_line && fields.first().is_some_and(|f| looks_like_text(f)) {
-            if fields.len() != 3 {
-                return Err(bad(line_no, field_count_reason(fields.len(), sep)));
-            }
-            out.header = Some([fields[0].to_string(), fields[1].to_string(), fields[2].to_string()]);
-            continue;
-        }
-        if fields.len() != 3 {
-            return Err(bad(line_no, field_count_reason(fields.len(), sep)));
-        }
-        if out.points.len() == MAX_POINTS {
-            return Err(bad(
-                line_no,
-                format!("there are more than {MAX_POINTS} points; the limit is {MAX_POINTS}, so split the file or sample it."),
-            ));
-        }
-        let x = coordinate(fields[0], "x", line_no)?;
-        let y = coordinate(fields[1], "y", line_no)?;
-        let label = match fields[2] {
-            "0" => 0u8,
-            "1" => 1u8,
-            "" => return Err(bad(line_no, "the label is missing; it must be 0 or 1.".into())),
-            other => return Err(bad(line_no, format!("the label is “{}”, but it must be 0 or 1.", shorten(other)))),
-        };
-        out.points.push([x, y]);
-        out.labels.push(label);
+        // A bad line typed with a Chinese input method says which character to change.
+        read_line(line, line_no, &mut separator, &mut out).map_err(|e| match (e, full_width_hint(line)) {
+            (Error::BadLine { line, .. }, Some(hint)) => Error::BadLine { line, reason: hint },
+            (e, _) => e,
+        })?;
     }
     if out.points.is_empty() {
         return Err(Error::EmptyData(
@@ -86,6 +65,42 @@ pub fn parse_points_csv(text: &str) -> Result<LabelledPoints> {
         ));
     }
     Ok(out)
+}
+
+/// Reads one non-blank, non-comment line into `out` (the header, or a point).
+fn read_line(line: &str, line_no: usize, separator: &mut Option<char>, out: &mut LabelledPoints) -> Result<()> {
+    let first_data_line = separator.is_none();
+    let sep = *separator.get_or_insert_with(|| ['\t', ';', ','].into_iter().find(|&c| line.contains(c)).unwrap_or(','));
+    let fields: Vec<&str> = line.split(sep).map(clean).collect();
+    if first_data_line && fields.first().is_some_and(|f| looks_like_text(f)) {
+        if fields.len() != 3 {
+            return Err(bad(line_no, field_count_reason(fields.len(), sep)));
+        }
+        out.header = Some([fields[0].to_string(), fields[1].to_string(), fields[2].to_string()]);
+        return Ok(());
+    }
+    if fields.len() != 3 {
+        return Err(bad(line_no, field_count_reason(fields.len(), sep)));
+    }
+    if out.points.len() == MAX_POINTS {
+        return Err(bad(
+            line_no,
+            format!(
+                "there are more than {MAX_POINTS} points; the limit is {MAX_POINTS}, so split the file or sample it."
+            ),
+        ));
+    }
+    let x = coordinate(fields[0], "x", line_no)?;
+    let y = coordinate(fields[1], "y", line_no)?;
+    let label = match fields[2] {
+        "0" => 0u8,
+        "1" => 1u8,
+        "" => return Err(bad(line_no, "the label is missing; it must be 0 or 1.".into())),
+        other => return Err(bad(line_no, format!("the label is “{}”, but it must be 0 or 1.", shorten(other)))),
+    };
+    out.points.push([x, y]);
+    out.labels.push(label);
+    Ok(())
 }
 
 /// A field trimmed of blanks and of one pair of surrounding double quotes.

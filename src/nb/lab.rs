@@ -29,7 +29,9 @@ use serde::Serialize;
 
 use hashbrown::HashTable;
 
-use super::corpus::{decode_text, parse_line_str, stratified_split, DedupReport, Split, TextEncoding};
+use super::corpus::{
+    decode_text, parse_line_str, stratified_split, unusable_content, DedupReport, Split, TextEncoding,
+};
 use super::costs::Costs;
 use super::counts::{hash_word, Counts, Interner, NOT_IN_VOCABULARY};
 use super::eval::evaluate_bags_with_costs;
@@ -1067,8 +1069,10 @@ impl CorpusLoader {
                 bytes.len() as f64 / 1e6
             )));
         }
-        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
+        // Judged by content (an image, a binary, an empty file, no TAB): the sentence says
+        // why the file cannot be a corpus, before any line is parsed.
+        if let Some(reason) = unusable_content(bytes) {
+            return Err(Error::EmptyData(reason));
         }
         let (text, encoding) = decode_text(bytes);
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text).to_string();

@@ -16,19 +16,19 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{js_error, to_js};
-use crate::error::{describe, Error, Result};
+use crate::error::{Error, Result};
+use crate::limits;
 use crate::nb::categorical::{
     AttributeTable, CategoricalExplanation, CategoricalNb, CategoricalTable, PriorTerm, TableRow, MAX_NAME_CHARS,
 };
 use crate::nb::Prior;
 use crate::state::CAT_EXAMPLE_QUERY;
 
-/// The largest λ the panel accepts (the slider reaches 3; the number box up to this).
-pub const MAX_LAMBDA: f64 = 10.0;
-
 /// One categorical naive Bayes panel.
 #[wasm_bindgen]
 pub struct CatPanel {
+    /// Whether the built-in example is shown in Simplified Chinese (`setLang`).
+    chinese: bool,
     table: CategoricalTable,
     lambda: f64,
     prior: Prior,
@@ -76,9 +76,42 @@ impl CatPanel {
         self.fit = CategoricalNb::fit(&self.table, self.lambda, self.prior);
     }
 
+    /// The built-in example in the panel's language.
+    fn example_table(chinese: bool) -> Result<CategoricalTable> {
+        if chinese {
+            CategoricalTable::example_zh()
+        } else {
+            CategoricalTable::example()
+        }
+    }
+
+    /// When the table has the example's columns in one language, (that example, the
+    /// example in the other language); else `None`.
+    fn example_pair(&self) -> Option<(CategoricalTable, CategoricalTable)> {
+        let (en, zh) = (CategoricalTable::example().ok()?, CategoricalTable::example_zh().ok()?);
+        if self.table.same_columns(&en) {
+            Some((en, zh))
+        } else if self.table.same_columns(&zh) {
+            Some((zh, en))
+        } else {
+            None
+        }
+    }
+
     /// Checks a query against the table's attributes: one value per attribute, each `""`,
-    /// `"?"` (not observed, stored as `""`) or a declared value.
+    /// `"?"` (not observed, stored as `""`) or a declared value. On the built-in example a
+    /// value of the example in the other language counts as its translation (a link written
+    /// in English opened in Chinese, or the other way round, means the same person).
     fn check_query(&self, query: &[String]) -> Result<Vec<String>> {
+        let translated;
+        let query = match self.example_pair() {
+            Some((this, other)) => {
+                let trimmed: Vec<String> = query.iter().map(|v| v.trim().to_string()).collect();
+                translated = CategoricalTable::translate_query(&trimmed, &other, &this);
+                &translated[..]
+            }
+            None => query,
+        };
         let attributes = self.table.attributes();
         if query.len() != attributes.len() {
             return Err(Error::BadTable(format!(
@@ -118,7 +151,10 @@ impl CatPanel {
     }
 
     fn new_on(table: CategoricalTable, lambda: f64, prior: Prior) -> CatPanel {
-        let mut panel = CatPanel { query: Vec::new(), table, lambda, prior, fit: Err(Error::EmptyData(String::new())) };
+        let chinese = table.same_columns(&CategoricalTable::example_zh().unwrap_or_else(|_| table.clone()))
+            && CategoricalTable::example().map_or(true, |en| !table.same_columns(&en));
+        let mut panel =
+            CatPanel { chinese, query: Vec::new(), table, lambda, prior, fit: Err(Error::EmptyData(String::new())) };
         let example: Vec<String> = CAT_EXAMPLE_QUERY.iter().map(|s| s.to_string()).collect();
         panel.query = panel.check_query(&example).unwrap_or_else(|_| CatPanel::first_row_query(&panel.table));
         panel.refit();
@@ -162,13 +198,7 @@ impl CatPanel {
     /// λ not a number, infinite, negative or above 10; the previous λ stays.
     #[wasm_bindgen(js_name = setLambda)]
     pub fn set_lambda(&mut self, lambda: f64) -> Result<(), JsError> {
-        if !(lambda.is_finite() && (0.0..=MAX_LAMBDA).contains(&lambda)) {
-            return Err(js_error(Error::InvalidParameter {
-                name: "λ",
-                value: describe(lambda),
-                rule: "the smoothing λ must be a number from 0 to 10",
-            }));
-        }
+        limits::CAT_LAMBDA.check("λ", lambda).map_err(js_error)?;
         self.lambda = lambda;
         self.refit();
         Ok(())
@@ -218,6 +248,38 @@ impl CatPanel {
     /// The query, one value per attribute (`""`: not observed).
     pub fn query(&self) -> Result<JsValue, JsError> {
         to_js(&self.query)
+    }
+
+    /// The query as a link carries it: on the built-in example always in the English
+    /// example's values (`cq=yes|green|short|no` in both languages, so the default query
+    /// writes no `cq` and a link means the same person in either language); on another
+    /// table, as shown.
+    #[wasm_bindgen(js_name = linkQuery)]
+    pub fn link_query(&self) -> Result<JsValue, JsError> {
+        match (self.example_pair(), CategoricalTable::example()) {
+            (Some((this, _)), Ok(en)) => to_js(&CategoricalTable::translate_query(&self.query, &this, &en)),
+            _ => to_js(&self.query),
+        }
+    }
+
+    /// Shows the built-in example in `lang` (`"zh-CN"`: Simplified Chinese; anything else:
+    /// English). A table with the example's columns in the other language (edited or not)
+    /// is translated cell by cell, and the query with it; any other table is left as it is.
+    #[wasm_bindgen(js_name = setLang)]
+    pub fn set_lang(&mut self, lang: &str) {
+        let chinese = lang == "zh-CN";
+        if chinese == self.chinese {
+            return;
+        }
+        self.chinese = chinese;
+        let (Ok(from), Ok(to)) = (CatPanel::example_table(!chinese), CatPanel::example_table(chinese)) else {
+            return;
+        };
+        if let Some(table) = self.table.translated(&from, &to) {
+            self.query = CategoricalTable::translate_query(&self.query, &from, &to);
+            self.table = table;
+            self.refit();
+        }
     }
 
     /// Everything the panel shows: `{lambda, prior, rows, class_column, classes, query,
@@ -325,7 +387,7 @@ impl CatPanel {
     /// # Errors
     /// Never in practice (the embedded table is tested).
     pub fn reset(&mut self) -> Result<(), JsError> {
-        let table = CategoricalTable::example().map_err(js_error)?;
+        let table = CatPanel::example_table(self.chinese).map_err(js_error)?;
         *self = CatPanel::new_on(table, self.lambda, self.prior);
         Ok(())
     }

@@ -14,6 +14,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::{js_error, to_js};
 use crate::data::Preset;
+use crate::limits;
 use crate::error::Error;
 use crate::gda::lab::ModelSettings;
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
@@ -97,26 +98,17 @@ impl GdaPanel {
     pub fn set_params(&mut self, params: JsValue) -> Result<(), JsError> {
         let p: Params = serde_wasm_bindgen::from_value(params)
             .map_err(|_| JsError::new("The sample parameters could not be read: every field must be a number."))?;
+        // The sliders', the seed box's and the link's ranges: one constant, one sentence.
         let count = |name: &'static str, v: f64| -> Result<usize, JsError> {
-            if (1.0..=100_000.0).contains(&v) && v.fract() == 0.0 {
-                Ok(v as usize)
-            } else {
-                Err(js_error(Error::InvalidParameter {
-                    name,
-                    value: crate::error::describe(v),
-                    rule: "each class needs a whole number of points between 1 and 100,000",
-                }))
-            }
+            limits::POINTS_PER_CLASS.check(name, v).map(|v| v as usize).map_err(js_error)
         };
-        let seed = if (0.0..=9_007_199_254_740_991.0).contains(&p.seed) && p.seed.fract() == 0.0 {
-            p.seed as u64
-        } else {
-            return Err(js_error(Error::InvalidParameter {
-                name: "seed",
-                value: crate::error::describe(p.seed),
-                rule: "the seed must be a whole number from 0 to 2⁵³ − 1",
-            }));
-        };
+        let seed = limits::SEED.check("seed", p.seed).map_err(js_error)? as u64;
+        for (name, sd) in [("σₓ", p.sd0[0]), ("σᵧ", p.sd0[1]), ("σₓ", p.sd1[0]), ("σᵧ", p.sd1[1])] {
+            limits::SIGMA.check(name, sd).map_err(js_error)?;
+        }
+        for rho in [p.rho0, p.rho1] {
+            limits::RHO.check("ρ", rho).map_err(js_error)?;
+        }
         let means = match self.lab.spec() {
             Some(s) => [s.class0.mean, s.class1.mean],
             None => {
@@ -323,6 +315,13 @@ impl GdaPanel {
     pub fn set_models(&mut self, settings: JsValue) -> Result<(), JsError> {
         let settings: ModelSettings = serde_wasm_bindgen::from_value(settings)
             .map_err(|_| JsError::new("The model settings could not be read: check every field."))?;
+        // The boxes' and the link's ranges (a value the link would refuse is refused here).
+        limits::L2.check("λ", settings.lambda).map_err(js_error)?;
+        if let Some(prior) = settings.prior {
+            limits::PRIOR_PHI.check("φ′", prior).map_err(js_error)?;
+        }
+        limits::LOSS.check("λ₀₁", settings.loss01).map_err(js_error)?;
+        limits::LOSS.check("λ₁₀", settings.loss10).map_err(js_error)?;
         self.lab.set_models(settings).map_err(js_error)
     }
 

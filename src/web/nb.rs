@@ -7,7 +7,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::{js_error, to_js};
-use crate::error::{describe, Error};
+use crate::error::Error;
+use crate::limits;
 use crate::nb::lab::{CorpusLoader, Ledger, SpamLab, MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED};
 use crate::nb::resample::Resampling;
 use crate::nb::smoothing::{describe_beta_prior, describe_class_prior, Smoothing};
@@ -78,13 +79,8 @@ impl SpamPanel {
     /// α negative or not a number, or α = 0 where a probability would be 0/0.
     #[wasm_bindgen(js_name = setAlpha)]
     pub fn set_alpha(&mut self, alpha: f64) -> Result<(), JsError> {
-        if !(alpha.is_finite() && (0.0..=1000.0).contains(&alpha)) {
-            return Err(js_error(Error::InvalidParameter {
-                name: "α",
-                value: describe(alpha),
-                rule: "the smoothing α must be a number from 0 to 1000",
-            }));
-        }
+        // The range of the link (`a`) and of the box: one constant, one sentence.
+        limits::ALPHA.check("α", alpha).map_err(js_error)?;
         self.lab.set_alpha(alpha).map_err(js_error)
     }
 
@@ -134,13 +130,7 @@ impl SpamPanel {
     /// A seed that is not a whole number from 0 to 2⁵³ − 1.
     #[wasm_bindgen(js_name = setSeed)]
     pub fn set_seed(&mut self, seed: f64) -> Result<(), JsError> {
-        if !((0.0..=9_007_199_254_740_991.0).contains(&seed) && seed.fract() == 0.0) {
-            return Err(js_error(Error::InvalidParameter {
-                name: "seed",
-                value: describe(seed),
-                rule: "the seed must be a whole number from 0 to 2⁵³ − 1",
-            }));
-        }
+        limits::SEED.check("seed", seed).map_err(js_error)?;
         self.lab.set_seed(seed as u64).map_err(js_error)
     }
 
@@ -221,6 +211,10 @@ impl SpamPanel {
     /// A cost that is not a positive finite number.
     #[wasm_bindgen(js_name = setCosts)]
     pub fn set_costs(&mut self, false_positive: f64, false_negative: f64) -> Result<(), JsError> {
+        // The ratio is what the box, the slider and the link hold: the link's range.
+        if false_negative > 0.0 && false_positive.is_finite() && false_negative.is_finite() {
+            limits::COST.check("λ_FP/λ_FN", false_positive / false_negative).map_err(js_error)?;
+        }
         self.lab.set_costs(false_positive, false_negative).map_err(js_error)
     }
 
@@ -242,6 +236,9 @@ impl SpamPanel {
             let v: [f64; 4] = serde_wasm_bindgen::from_value(pseudo).map_err(|_| {
                 JsError::new("The pseudo-counts could not be read: give four numbers [β₁, β₀, α_ham, α_spam].")
             })?;
+            for (name, x) in ["β₁", "β₀", "α_ham", "α_spam"].into_iter().zip(v) {
+                limits::PSEUDO.check(name, x).map_err(js_error)?;
+            }
             Smoothing::bayesian(v[0], v[1], v[2], v[3]).map_err(js_error)?
         };
         self.lab.set_smoothing(smoothing).map_err(js_error)

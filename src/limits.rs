@@ -1,0 +1,82 @@
+//! The ranges of every setting a user can type, drag or put in a link, each with the
+//! sentence that states it. The link parser ([`crate::state`]) and the panels' checks
+//! (`web/`) both test a value against the same [`Range`] and report its [`Range::rule`], so
+//! a message can never name a range that the check does not apply (the α box once said
+//! "from 0 to 1000" while links allowed 10). A test reads every rule back against its
+//! bounds.
+
+/// A closed interval [min, max] of finite numbers, with the rule as a student reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Range {
+    /// The smallest value allowed.
+    pub min: f64,
+    /// The largest value allowed.
+    pub max: f64,
+    /// Whether only whole numbers are allowed.
+    pub whole: bool,
+    /// The rule in words, naming both bounds (as [`crate::error::Error::InvalidParameter`]
+    /// and the link notices print it).
+    pub rule: &'static str,
+}
+
+impl Range {
+    /// Whether `x` is finite, within [min, max] and (for a whole range) a whole number.
+    pub fn contains(&self, x: f64) -> bool {
+        x.is_finite() && x >= self.min && x <= self.max && (!self.whole || x.fract() == 0.0)
+    }
+
+    /// `Ok(x)` when allowed, else [`crate::error::Error::InvalidParameter`] naming `name`.
+    ///
+    /// # Errors
+    /// A value outside the range (NaN and infinities included).
+    pub fn check(&self, name: &'static str, x: f64) -> crate::error::Result<f64> {
+        if self.contains(x) {
+            Ok(x)
+        } else {
+            Err(crate::error::Error::InvalidParameter { name, value: crate::error::describe(x), rule: self.rule })
+        }
+    }
+}
+
+const fn range(min: f64, max: f64, rule: &'static str) -> Range {
+    Range { min, max, whole: false, rule }
+}
+
+/// A seed: a whole number JavaScript holds exactly.
+pub const SEED: Range =
+    Range { min: 0.0, max: 9_007_199_254_740_991.0, whole: true, rule: "the seed must be a whole number from 0 to 2⁵³ − 1" };
+/// Points per generated class (the sliders' range).
+pub const POINTS_PER_CLASS: Range = Range { min: 1.0, max: 500.0, whole: true, rule: "a class has 1 to 500 points" };
+/// A generating standard deviation σ.
+pub const SIGMA: Range = range(0.2, 3.0, "σ is a number from 0.2 to 3");
+/// A generating correlation ρ.
+pub const RHO: Range = range(-0.95, 0.95, "ρ is a number from −0.95 to 0.95");
+/// Logistic regression's L2 strength λ.
+pub const L2: Range = range(0.0, 1e6, "λ is a number from 0 to 10⁶");
+/// The prior override φ′.
+pub const PRIOR_PHI: Range = range(0.01, 0.99, "the prior φ′ is a number from 0.01 to 0.99");
+/// A loss λ₀₁ or λ₁₀ of the Bayes decision rule.
+pub const LOSS: Range = range(0.01, 1000.0, "a loss is a number from 0.01 to 1000");
+/// Naive Bayes smoothing α.
+pub const ALPHA: Range = range(0.0, 10.0, "α is a number from 0 to 10");
+/// The cost ratio λ_FP/λ_FN.
+pub const COST: Range = range(1.0, 1000.0, "the cost ratio is a number from 1 to 1000");
+/// Each Beta/Dirichlet pseudo-count.
+pub const PSEUDO: Range = range(0.0, 1000.0, "pseudo-counts are four numbers “β₁,β₀,α_ham,α_spam” from 0 to 1000");
+/// The categorical panel's smoothing λ.
+pub const CAT_LAMBDA: Range = range(0.0, 10.0, "λ is a number from 0 to 10");
+
+/// Every range, by the name a test and the page's fields know it by.
+pub const ALL: [(&str, Range); 11] = [
+    ("seed", SEED),
+    ("points per class", POINTS_PER_CLASS),
+    ("σ", SIGMA),
+    ("ρ", RHO),
+    ("L2 λ", L2),
+    ("φ′", PRIOR_PHI),
+    ("loss", LOSS),
+    ("α", ALPHA),
+    ("cost", COST),
+    ("pseudo-count", PSEUDO),
+    ("categorical λ", CAT_LAMBDA),
+];
