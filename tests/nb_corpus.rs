@@ -49,10 +49,10 @@ fn bad_lines_are_skipped_and_reported_with_their_line_numbers() {
     assert_eq!(
         messages,
         [
-            "Line 3: there is no TAB: each line must be “ham” or “spam”, a TAB, then the message text",
-            "Line 4: the label “ham” must be followed by a TAB, not a space",
-            "Line 5: the spam message after the TAB is empty",
-            "Line 7: the label must be “ham” or “spam”, found “hma”",
+            "Line 3: there is no TAB: each line must be “ham” or “spam”, a TAB, then the message text.",
+            "Line 4: the label “ham” must be followed by a TAB, not a space.",
+            "Line 5: the spam message after the TAB is empty.",
+            "Line 7: the label must be “ham” or “spam”, found “hma”.",
         ]
     );
     assert!(matches!(parsed.errors[3], Error::BadLine { line: 7, .. }));
@@ -74,7 +74,7 @@ fn only_the_first_twenty_bad_lines_are_kept_but_all_are_counted() {
     let parsed = parse_corpus("ham\ta\nspam\tb\nthis label is far too long to print\tc").unwrap();
     assert_eq!(
         parsed.errors[0].to_string(),
-        "Line 3: the label must be “ham” or “spam”, found “this label is far to…”"
+        "Line 3: the label must be “ham” or “spam”, found “this label is far to…”."
     );
 }
 
@@ -82,7 +82,7 @@ fn only_the_first_twenty_bad_lines_are_kept_but_all_are_counted() {
 fn a_corpus_with_nothing_usable_is_an_error_quoting_the_first_problem() {
     let err = parse_corpus("hello world\nsecond line").unwrap_err();
     assert!(matches!(err, Error::EmptyData(_)));
-    assert!(err.to_string().ends_with("The first problem: Line 1: there is no TAB: each line must be “ham” or “spam”, a TAB, then the message text"), "{err}");
+    assert!(err.to_string().ends_with("The first problem: Line 1: there is no TAB: each line must be “ham” or “spam”, a TAB, then the message text."), "{err}");
     assert!(matches!(parse_corpus("").unwrap_err(), Error::EmptyData(_)));
     assert!(matches!(parse_corpus("\u{FEFF}\r\n\n").unwrap_err(), Error::EmptyData(_)));
 }
