@@ -548,6 +548,33 @@ pub(crate) fn format_probability(p: f64) -> String {
     } else if p >= 1e-3 {
         format!("{}", (p * 1e4).round() / 1e4)
     } else {
-        format!("{p:.3e}")
+        scientific(p, 3)
     }
+}
+
+/// `x` in scientific notation as the page prints it: `1.234×10⁻⁵`, with a true minus
+/// sign and a superscript exponent (never Rust's `1.234e-5`, whose hyphen and `e` read as
+/// code, not as a number).
+pub fn scientific(x: f64, digits: usize) -> String {
+    let plain = format!("{x:.digits$e}");
+    let Some((mantissa, exponent)) = plain.split_once('e') else {
+        return plain;
+    };
+    let superscript: String = exponent
+        .chars()
+        .map(|c| match c {
+            '-' => '⁻',
+            '0' => '⁰',
+            '1' => '¹',
+            '2' => '²',
+            '3' => '³',
+            '4' => '⁴',
+            '5' => '⁵',
+            '6' => '⁶',
+            '7' => '⁷',
+            '8' => '⁸',
+            _ => '⁹',
+        })
+        .collect();
+    format!("{}×10{superscript}", mantissa.replace('-', "\u{2212}"))
 }

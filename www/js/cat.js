@@ -4,9 +4,9 @@
 // table text (names, values) only ever reaches the page as textContent.
 
 import { CatPanel } from "../pkg/genlab.js";
-import { num, pct, prob } from "./format.js";
+import { num, pct, pctRelation, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { cleanupList, hideControls } from "./util.js";
+import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
 
 const MINUS = "\u2212";
 /** The slider's right end; the number box goes up to 10. */
@@ -46,6 +46,8 @@ function el(tag, className, text) {
 export function createCat(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const panel = new CatPanel();
+  // The worked example in the page's language (the same counts; links keep English values).
+  panel.setLang(lang);
   const slider = $("lambda-slider");
   const lambdaBox = $("lambda");
   let table = panel.table();
@@ -56,6 +58,8 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   let destroyed = false;
   const cleanups = cleanupList();
   const { on } = cleanups;
+  // The control behind the latest user event: its error is shown right under it.
+  const recent = lastControl(section, on);
 
   /** Redraws in the next animation frame, once however many events arrive. */
   function schedule() {
@@ -67,10 +71,8 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   }
 
   /** Shows or clears a message (`role` "input-error" or "table-error"). */
-  function showError(role, msg) {
-    const e = $(role);
-    e.textContent = msg;
-    e.hidden = msg === "";
+  function showError(role, msg, anchor = recent.last()) {
+    showMessageAt($(role), msg, { anchor, lang });
   }
 
   /** A row's label for screen readers: "row 3 (Dara)". */
@@ -198,7 +200,10 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     card.classList.toggle("winner", e.verdict_index === k);
     const h = el("h4");
     h.append(el("span", "cat-class-name", `${e.class_column} = ${c.class}`));
-    const postText = c.posterior === null ? t(lang, "cat.undefinedShort") : pct(c.posterior);
+    // Exact only when every other class is wiped out (log 0); otherwise the posterior of
+    // finite scores is never exactly 0 or 1, however it rounds (format.js).
+    const exact = { exact: e.classes.every((o, j) => j === k || o.log_joint === -Infinity) || c.log_joint === -Infinity };
+    const postText = c.posterior === null ? t(lang, "cat.undefinedShort") : pct(c.posterior, exact);
     h.append(" ", el("span", "cat-post-text", postText));
     card.append(h);
 
@@ -240,7 +245,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     const post = el("p", "cat-posterior");
     post.append(el("span", "cat-what", t(lang, "cat.posterior")), " ");
     if (c.posterior === null) post.append(el("code", "", `P(${c.class} | x) = 0 / 0`), " ", t(lang, "cat.undefinedLong"));
-    else post.append(el("code", "", `P(${c.class} | x) = ${prob(c.posterior)} (${pct(c.posterior).replace(" %", "\u00a0%")})`));
+    else post.append(el("code", "", `P(${c.class} | x) = ${prob(c.posterior, exact)} (${pct(c.posterior, exact).replace(" %", "\u00a0%")})`));
     card.append(post);
     return card;
   }
@@ -250,9 +255,10 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     if (v.error !== null) return t(lang, "cat.noModel");
     const e = v.explanation;
     if (e.verdict === null) return t(lang, "cat.noVerdict");
-    const c = e.classes[e.verdict_index];
-    const p = pct(c.posterior);
-    return t(lang, "cat.verdict", { column: e.class_column, label: e.verdict, p: p.startsWith(">") || p.startsWith("<") ? p : `= ${p}` });
+    const k = e.verdict_index;
+    const c = e.classes[k];
+    const exact = { exact: e.classes.every((o, j) => j === k || o.log_joint === -Infinity) };
+    return t(lang, "cat.verdict", { column: e.class_column, label: e.verdict, p: pctRelation(c.posterior, exact) });
   }
 
   /** The count tables: the class counts, then one table per attribute. */
@@ -340,6 +346,10 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     $("table-info").textContent = t(lang, "cat.tableInfo", { n: view.rows, k: view.classes.length, m: table.attributes.length });
     writeCounts(view);
     markMatches();
+    focusScrollables(section, ".formula, .cat-table-wrap, .cat-count-wrap", (box) =>
+      box.matches(".formula") ? t(lang, "a11y.formula")
+        : box.matches(".cat-table-wrap") ? t(lang, "cat.training")
+          : `${t(lang, "cat.counts")}: ${box.querySelector("caption")?.textContent ?? ""}`);
   }
 
   /** Shows λ in the slider and the number box. */
@@ -442,7 +452,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       showError("table-error", "");
       showError("input-error", "");
     } catch (err) {
-      showError("table-error", t(lang, "cat.notLoaded", { msg: translateMessage(lang, err.message) }));
+      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(translateMessage(lang, err.message), lang) }));
       return;
     }
     buildTable(0);
@@ -465,14 +475,16 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
 
   /** The panel's settings, as the URL stores them. */
   function getState() {
-    return { lambda: panel.lambda(), prior: panel.prior(), query: panel.query() };
+    // The query as a link carries it: the English example's values in both languages.
+    return { lambda: panel.lambda(), prior: panel.prior(), query: panel.linkQuery() };
   }
 
   /** Shows the settings `s` (a parsed URL state's `cat` part); a part that does not fit
    * the table is refused with its reason, and the rest still applies. */
   function setState(s) {
+    recent.forget();
     const problems = [];
-    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(translateMessage(lang, err.message)); } };
+    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(sentence(translateMessage(lang, err.message), lang)); } };
     attempt(() => panel.setLambda(s.lambda));
     attempt(() => panel.setPrior(s.prior));
     attempt(() => panel.setQuery(s.query));
@@ -486,6 +498,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   /** Switches the panel's words to `next`. */
   function setLang(next) {
     lang = next;
+    panel.setLang(lang);
     applyLabels(section, lang);
     buildTable();
     render();

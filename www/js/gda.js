@@ -2,9 +2,9 @@
 // All maths and drawing happen in Rust; this file only wires controls to the handle.
 
 import { GdaPanel } from "../pkg/genlab.js";
-import { num, vec, mat, term, pct } from "./format.js";
+import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { cleanupList, downloadCanvas, hideControls } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables } from "./util.js";
 
 const SLIDERS = ["n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1"];
 const AXES = { generated: ["x1", "x2"] };
@@ -33,6 +33,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   let destroyed = false;
   const cleanups = cleanupList();
   const { on } = cleanups;
+  // The control behind the latest user event: its error is shown right under it.
+  const recent = lastControl(section, on);
 
   /** Shows the data source, with a "your points" entry once the user has edited them. */
   function syncSource() {
@@ -83,11 +85,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     onChange("replace");
   }
 
-  /** Shows or clears the message under the controls. */
-  function showInputError(text) {
-    const el = $("input-error");
-    el.textContent = text;
-    el.hidden = text === "";
+  /** Shows (under the control that caused it) or clears the panel's error message. */
+  function showInputError(text, anchor = recent.last()) {
+    showMessageAt($("input-error"), text, { anchor, lang });
   }
 
   /** Redraws once in the next animation frame, however many events arrive before it. */
@@ -142,13 +142,18 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const eq = s.w ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0` : "—";
     $("boundary").textContent = s.w && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
     writeModelNumbers(s);
+    focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
     const credit = $("credit");
     credit.textContent = s.credit ? t(lang, "gda.credit", { credit: s.credit }) : "";
     credit.hidden = !s.credit;
     const names = figureText(s).classes;
+    // The figure's text alternative: what it shows, following the state (the fitted means,
+    // φ, and the boundary as an equation, or why there is none).
+    const boundary = !s.w ? (s.conic ? t(lang, "gda.ariaConic", { kind: t(lang, `gda.conicKind.${s.conic}`) }) : "")
+      : t(lang, s.boundary_visible ? "gda.ariaLine" : "gda.ariaLineOutside", { eq });
     canvas.setAttribute("aria-label", s.error
       ? t(lang, "gda.ariaError", { error: message })
-      : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }));
+      : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + boundary);
     announce(s, message, eq);
   }
 
@@ -157,7 +162,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const sigmasRow = $("row-sigmas");
     sigmasRow.hidden = !s.sigmas;
     if (s.sigmas) {
-      $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: s.conic })}` : ""}`;
+      $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
       $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
     }
     const modelError = s.model_error ? translateMessage(lang, s.model_error) : "";
@@ -241,7 +246,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       cell.textContent = "—";
       return;
     }
-    const text = t(lang, "gda.at", { x: vec([at.x, at.y], 2), p: num(at.p, 3), pct: pct(at.p) });
+    // The posterior σ(wᵀx + b) of a finite log-odds: never exactly 0 or 1 (format.js).
+    const text = t(lang, "gda.at", { x: vec([at.x, at.y], 2), p: p3(at.p, { exact: false }), pct: pct(at.p, { exact: false }) });
     out.textContent = text;
     cell.textContent = text;
   }
@@ -396,14 +402,14 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     ev.target.value = "";
     if (!f) return;
     if (f.size > 5_000_000) {
-      showInputError(translateMessage(lang, "Line 1: there are more than 100000 points; the limit is 100000, so split the file or sample it."));
+      showInputError(translateMessage(lang, "Line 1: there are more than 100000 points; the limit is 100000, so split the file or sample it."), ev.target);
       return;
     }
     let text = "";
     try {
       text = await f.text();
     } catch {
-      showInputError(t(lang, "gda.csvFileError"));
+      showInputError(t(lang, "gda.csvFileError"), ev.target);
       return;
     }
     $("csv").value = text.slice(0, 200_000);
@@ -436,6 +442,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
 
   /** Shows the settings `s` (a parsed URL state's `gda` part). */
   function setState(s) {
+    recent.forget();
     try {
       if (s.source === "generated") {
         if (panel.source() !== "generated") panel.loadGenerated();

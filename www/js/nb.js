@@ -3,9 +3,9 @@
 // and user text only ever reaches the page as textContent.
 
 import { SpamPanel } from "../pkg/genlab.js";
-import { num, pct, signed, prob } from "./format.js";
+import { num, pct, pctRelation, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { cleanupList, downloadCanvas, hideControls } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
 
 export const EXAMPLES = {
   "en-spam": "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.",
@@ -51,6 +51,11 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let projector = false;
   const cleanups = cleanupList();
   const { on } = cleanups;
+  // The control behind the latest user event: its error is shown right under it.
+  const recent = lastControl(section, on);
+  let evaluation = null;
+  /** A sentence of the core, ended in the panel's language. */
+  const sentenceOf = (text) => sentence(text, lang);
 
   text.value = EXAMPLES["en-spam"];
 
@@ -71,20 +76,28 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     writeLedger(ledger);
     if (metricsDirty) {
       metricsDirty = false;
-      writeEvaluation(panel.evaluate());
+      evaluation = panel.evaluate();
+      writeEvaluation(evaluation);
       writeCorpus(panel.corpus());
       showResampling();
       showMessages();
       showLookup();
       drawCurve();
+      markScrollables();
     }
   }
 
-  /** Shows or clears the message under the settings. */
-  function showInputError(msg) {
-    const el = $("input-error");
-    el.textContent = msg;
-    el.hidden = msg === "";
+  /** The boxes that scroll (a formula, the message list, a word's details) take the focus,
+   * with a name (see util.js focusScrollables). */
+  function markScrollables() {
+    focusScrollables(section, ".formula, ol.messages, .details, ol.ledger, .nb-side table", (box) =>
+      t(lang, box.matches(".formula") ? "a11y.formula" : box.matches("ol.messages") ? "nb.edit"
+        : box.matches(".details") ? "a11y.wordDetails" : box.matches("ol.ledger") ? "nb.ledger" : "nb.eval"));
+  }
+
+  /** Shows (under the control that caused it) or clears the panel's error message. */
+  function showInputError(msg, anchor = recent.last()) {
+    showMessageAt($("input-error"), msg, { anchor, lang });
   }
 
   /** One ledger row: label, signed bar, value. `scale` is the largest finite |term|. */
@@ -124,8 +137,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The verdict as one sentence. */
   function verdictText(e) {
     if (e.verdict === null) return t(lang, "nb.noVerdict");
-    const p = pct(e.p_spam);
-    const rel = p.startsWith(">") || p.startsWith("<") ? p : `= ${p}`;
+    const rel = pctRelation(e.p_spam, { logOdds: e.log_odds });
     const certainty = e.log_odds === Infinity ? t(lang, "nb.hamOut") : e.log_odds === -Infinity ? t(lang, "nb.spamOut") : "";
     const label = t(lang, e.verdict === "spam" ? "nb.spam" : "nb.ham");
     const threshold = e.threshold_log_odds !== 0 ? t(lang, "nb.verdictThreshold", { p: num(e.threshold_p_spam, 3) }) : "";
@@ -252,20 +264,36 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       { name: translateMessage(lang, c.name), n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
     $("split").textContent = t(lang, "nb.split", { train: c.split[0], test: c.split[1], seed: num(panel.seed(), 0) });
     $("credit").textContent = t(lang, "nb.credit", { credit: translateMessage(lang, c.credit) });
-    $("corpus-notes").replaceChildren(...[...c.notes, ...c.errors].map((s) => {
+    // Notes (repeated messages removed, the encoding) are information, styled as such;
+    // the lines that could not be read are problems with the file.
+    const item = (kind) => (s) => {
       const li = document.createElement("li");
-      li.textContent = translateMessage(lang, s);
+      li.className = kind;
+      li.textContent = sentenceOf(translateMessage(lang, s));
       return li;
-    }));
+    };
+    $("corpus-notes").replaceChildren(...c.notes.map(item("note")), ...c.errors.map(item("problem")));
   }
 
   /** The metrics-versus-α chart, at the device pixel ratio. */
   function drawCurve() {
+    describeCurve();
     const box = $("curve-box").getBoundingClientRect();
     if (box.width < 2 || box.height < 2) return;
     panel.setCurveText({ axis: t(lang, "nb.curve.axis"), series: t(lang, "nb.curve.series") });
     panel.setProjector(projector);
     panel.drawCurve($("curve"), box.width, box.height, window.devicePixelRatio || 1);
+  }
+
+  /** The chart's text alternative: what it plots and where the current α stands on it. */
+  function describeCurve() {
+    const m = evaluation?.current;
+    const canvas = $("curve");
+    if (!m) return;
+    const v = (x) => (x == null ? t(lang, "nb.noRatio") : pct(x));
+    canvas.setAttribute("aria-label", t(lang, "nb.curveAria", {
+      alpha: alphaText(panel.alpha()), acc: v(m.accuracy), prec: v(m.precision), rec: v(m.recall), f1: v(m.f1),
+    }));
   }
 
   /** Cost slider position 0..200 → ratio 10^(s/100), from 1 to 100. */
@@ -436,8 +464,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** Reads a corpus file in steps, showing progress; the old corpus stays on failure. */
   async function loadFile(file) {
     const progress = $("progress");
+    const fileInput = $("file");
     if (file.size > 10_000_000) {
-      showInputError(t(lang, "nb.tooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }));
+      showInputError(t(lang, "nb.tooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }), fileInput);
       return;
     }
     progress.hidden = false;
@@ -452,10 +481,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
         await new Promise((r) => setTimeout(r, 0));
       }
       panel.corpusFinish();
-      showInputError("");
+      showInputError("", fileInput);
     } catch (e) {
       panel.corpusCancel();
-      showInputError(t(lang, "nb.notLoaded", { msg: translateMessage(lang, e.message) }));
+      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(translateMessage(lang, e.message)) }), fileInput);
     }
     progress.hidden = true;
     schedule(true);
@@ -567,6 +596,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
 
   /** Shows the settings `s` (a parsed URL state's `nb` part). */
   function setState(s) {
+    recent.forget();
     try {
       panel.setEventModel(s.event);
       panel.setPrior(s.prior);

@@ -41,3 +41,100 @@ export function downloadCanvas(canvas, filename) {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }, "image/png");
 }
+
+// Messages next to their cause (errors, and the rows that scroll).
+
+/** The block a control's message goes under: its row, else its label, else the control. */
+const ROWS = ".alpha-row, .row, .buttons, .dropzone, .pseudo, fieldset.inline, .add-message, .cat-query, .cat-table-wrap, .canvas-box, .modes, .lookup";
+
+/** `text` ending as a sentence in `lang` (a full stop, or 。 in Chinese, when it has none). */
+export function sentence(text, lang) {
+  const s = String(text).trimEnd();
+  if (s === "" || /[.!?…。！？]$/.test(s)) return s;
+  return s + (lang === "zh-CN" ? "。" : ".");
+}
+
+/**
+ * Shows `text` in the message box `box` right under `anchor` (the control that caused it:
+ * the box moves there, so the message is read where the eye is), marks the control invalid
+ * and described by the message, and scrolls the message into view when it is not. The box
+ * is role="alert": it is announced, and the focus stays on the control, where the user is.
+ * Without an anchor (a link's state) the box goes back to its place in the template. An
+ * empty `text` hides the box and clears the marks.
+ */
+export function showMessageAt(box, text, { anchor = null, lang = "en" } = {}) {
+  if (!box.dataset.home) {
+    box.dataset.home = "1";
+    box._home = { parent: box.parentElement, next: box.nextElementSibling };
+  }
+  if (!box.id) box.id = `genlab-msg-${Math.random().toString(36).slice(2, 10)}`;
+  const previous = box._anchor;
+  if (previous) {
+    previous.removeAttribute("aria-invalid");
+    const ids = (previous.getAttribute("aria-describedby") || "").split(" ").filter((x) => x && x !== box.id);
+    if (ids.length) previous.setAttribute("aria-describedby", ids.join(" "));
+    else previous.removeAttribute("aria-describedby");
+    box._anchor = null;
+  }
+  if (!text) {
+    box.textContent = "";
+    box.hidden = true;
+    return;
+  }
+  const row = anchor && anchor.isConnected ? anchor.closest(ROWS) || anchor.closest("label") || anchor : null;
+  if (row && row !== box.previousElementSibling) row.after(box);
+  else if (!row && box._home.parent.isConnected) box._home.parent.insertBefore(box, box._home.next?.isConnected ? box._home.next : null);
+  if (anchor && anchor.isConnected && anchor.matches("input, select, textarea, canvas")) {
+    anchor.setAttribute("aria-invalid", "true");
+    const ids = (anchor.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+    anchor.setAttribute("aria-describedby", [...ids, box.id].join(" "));
+    box._anchor = anchor;
+  }
+  box.textContent = sentence(text, lang);
+  box.hidden = false;
+  const r = box.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > (window.innerHeight || document.documentElement.clientHeight)) {
+    box.scrollIntoView({ block: "nearest" });
+  }
+}
+
+/**
+ * Remembers the control of the latest user event in `root` (input, change, click, drop),
+ * so a message can be shown under the control that caused it. `last()` is that control
+ * (null after `forget()`, when the panel is changed by a link).
+ */
+export function lastControl(root, on) {
+  let control = null;
+  const note = (ev) => {
+    const el = ev.target instanceof Element ? ev.target.closest("input, select, textarea, button, canvas, .dropzone") : null;
+    if (el && root.contains(el)) control = el;
+  };
+  for (const type of ["input", "change", "click", "drop", "keydown", "pointerdown"]) on(root, type, note, { capture: true });
+  return { last: () => (control && control.isConnected ? control : null), forget: () => { control = null; } };
+}
+
+/**
+ * Makes every box under `root` that matches `selector` and scrolls (its content wider or
+ * taller than it) reachable by keyboard: tabindex 0, role "region" and the name
+ * `label(box)`, so arrow keys scroll it (axe: scrollable-region-focusable). A box that fits
+ * loses them again: no empty stops in the Tab order.
+ */
+export function focusScrollables(root, selector, label) {
+  for (const box of root.querySelectorAll(selector)) {
+    const style = getComputedStyle(box);
+    const can = (o) => o === "auto" || o === "scroll";
+    const scrolls = (can(style.overflowX) && box.scrollWidth > box.clientWidth + 1)
+      || (can(style.overflowY) && box.scrollHeight > box.clientHeight + 1);
+    if (scrolls && box.dataset.scrollFocus !== "1") {
+      box.dataset.scrollFocus = "1";
+      box.tabIndex = 0;
+      if (!box.getAttribute("role")) box.setAttribute("role", "region");
+    } else if (!scrolls && box.dataset.scrollFocus === "1") {
+      delete box.dataset.scrollFocus;
+      box.removeAttribute("tabindex");
+      if (box.getAttribute("role") === "region") box.removeAttribute("role");
+      box.removeAttribute("aria-label");
+    }
+    if (scrolls) box.setAttribute("aria-label", label(box));
+  }
+}
