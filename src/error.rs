@@ -162,6 +162,32 @@ pub fn full_stop(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// What a file that cannot be text is, judged by its first bytes (its "magic number": an
+/// image, a PDF, an archive, UTF-16 text, an old Office document) or by a NUL byte, which
+/// no text file holds; `None` for bytes that may be text. For the sentences that refuse a
+/// file the user meant as text ("The file is a PNG image, not …").
+pub fn binary_kind(bytes: &[u8]) -> Option<&'static str> {
+    const MAGIC: [(&[u8], &str); 10] = [
+        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+        (b"\xff\xd8\xff", "a JPEG image"),
+        (b"GIF87a", "a GIF image"),
+        (b"GIF89a", "a GIF image"),
+        (b"%PDF-", "a PDF document"),
+        (b"PK\x03\x04", "a ZIP archive (a .docx, .xlsx or .odt file is one)"),
+        (b"\x1f\x8b", "a gzip-compressed file"),
+        (b"\xff\xfe", "text in UTF-16 (save it as UTF-8)"),
+        (b"\xfe\xff", "text in UTF-16 (save it as UTF-8)"),
+        (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document (.doc or .xls)"),
+    ];
+    if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        return Some("a WebP image");
+    }
+    if let Some((_, kind)) = MAGIC.iter().find(|(m, _)| bytes.starts_with(m)) {
+        return Some(kind);
+    }
+    bytes.contains(&0).then_some("binary data (it contains NUL bytes, which no text file has)")
+}
+
 /// A hint for a line that could not be read and holds full-width punctuation or digits (as a
 /// Chinese or Japanese input method types them: `，` for `,`, `；`, `．`, `０`…`９`, the
 /// ideographic space), which no number or separator of a CSV file may be: the sentence

@@ -88,7 +88,7 @@ fn a_corpus_file_that_cannot_be_text_is_refused_with_the_reason() {
         (b"PK\x03\x04\x14\0\x06\0", "The file is a ZIP archive"),
         (b"\x1f\x8b\x08\0", "The file is a gzip-compressed file"),
         (b"RIFF\x24\0\0\0WEBPVP8 ", "The file is a WebP image"),
-        (b"ham\thi\0there\nspam\tfree\n", "The file holds binary data (it contains NUL bytes"),
+        (b"ham\thi\0there\nspam\tfree\n", "The file is binary data (it contains NUL bytes"),
         (b"ham, hello\nspam, free prize\n", "No line of the file has a TAB"),
     ];
     for (bytes, start) in cases {

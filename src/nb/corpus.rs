@@ -98,29 +98,8 @@ pub fn unusable_content(bytes: &[u8]) -> Option<String> {
             "The file is empty: it holds only blank lines, so there is no message to train on; {CORPUS_FORMAT}."
         ));
     }
-    const MAGIC: [(&[u8], &str); 10] = [
-        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
-        (b"\xff\xd8\xff", "a JPEG image"),
-        (b"GIF87a", "a GIF image"),
-        (b"GIF89a", "a GIF image"),
-        (b"%PDF-", "a PDF document"),
-        (b"PK\x03\x04", "a ZIP archive (a .docx, .xlsx or .odt file is one)"),
-        (b"\x1f\x8b", "a gzip-compressed file"),
-        (b"\xff\xfe", "text in UTF-16 (save it as UTF-8)"),
-        (b"\xfe\xff", "text in UTF-16 (save it as UTF-8)"),
-        (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document (.doc or .xls)"),
-    ];
-    let webp = bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP";
-    let kind =
-        if webp { Some("a WebP image") } else { MAGIC.iter().find(|(m, _)| bytes.starts_with(m)).map(|(_, k)| *k) };
-    if let Some(kind) = kind {
+    if let Some(kind) = crate::error::binary_kind(bytes) {
         return Some(format!("The file is {kind}, not a text corpus: {CORPUS_FORMAT}."));
-    }
-    if bytes.contains(&0) {
-        return Some(format!(
-            "The file holds binary data (it contains NUL bytes, which no text file has), not a text corpus: \
-             {CORPUS_FORMAT}."
-        ));
     }
     if !bytes.contains(&b'\t') {
         return Some(format!("No line of the file has a TAB, so no message can be read: {CORPUS_FORMAT}."));

@@ -62,6 +62,23 @@ pub fn gda_presets() -> Result<JsValue, JsError> {
 
 /// Reads a URL query string into `{state, notices}` (see `genlab::state`): the state starts
 /// from the defaults, and every parameter that could not be used is a notice.
+/// Why a file the user meant as text (`what`: `"points"` for the GDA panel's CSV,
+/// `"table"` for the categorical panel's) cannot be: an empty file, an image or another
+/// binary format, judged by content (`genlab::error::binary_kind`); `undefined` when it may
+/// be text, whose lines are then checked as usual.
+#[wasm_bindgen(js_name = textFileProblem)]
+pub fn text_file_problem(bytes: &[u8], what: &str) -> Option<String> {
+    let format = if what == "table" {
+        "a table is a CSV text file: a header line of column names, then one row a line"
+    } else {
+        "a file of points is a CSV text file with one point a line, x,y,label (for example 1.5,2.0,1)"
+    };
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Some(format!("The file is empty: {format}."));
+    }
+    crate::error::binary_kind(bytes).map(|kind| format!("The file is {kind}, not text: {format}."))
+}
+
 #[wasm_bindgen(js_name = parseState)]
 pub fn parse_state(query: &str) -> Result<JsValue, JsError> {
     #[derive(serde::Serialize)]

@@ -3,7 +3,7 @@
 // posterior, and every count out. Every number is read from the Rust panel's answers, and
 // table text (names, values) only ever reaches the page as textContent.
 
-import { CatPanel } from "../pkg/genlab.js";
+import { CatPanel, textFileProblem } from "../pkg/genlab.js";
 import { num, pct, pctRelation, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
@@ -468,7 +468,14 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       showError("table-error", t(lang, "cat.tooBig", { name: f.name, mb: (f.size / 1e6).toFixed(1) }));
       return;
     }
-    const text = await f.text();
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    // An image, a binary or an empty file is refused by content, saying which it is.
+    const problem = textFileProblem(bytes, "table");
+    if (problem) {
+      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(translateMessage(lang, problem), lang) }), ev.target);
+      return;
+    }
+    const text = new TextDecoder().decode(bytes);
     $("csv").value = text;
     loadCsv(text);
   });

@@ -1,10 +1,10 @@
 // The GDA panel's controller: DOM events in, scalars to the Rust panel, numbers out.
 // All maths and drawing happen in Rust; this file only wires controls to the handle.
 
-import { GdaPanel } from "../pkg/genlab.js";
+import { GdaPanel, textFileProblem } from "../pkg/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
 
 const SLIDERS = ["n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1"];
 const AXES = { generated: ["x1", "x2"] };
@@ -144,7 +144,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     writeModelNumbers(s);
     focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
     const credit = $("credit");
-    credit.textContent = s.credit ? t(lang, "gda.credit", { credit: s.credit }) : "";
+    // A citation keeps its own language (authors, titles), marked as such.
+    if (s.credit) fillAround(credit, t(lang, "gda.credit", { credit: "{credit}" }), "credit", s.credit, "en");
+    else credit.textContent = "";
     credit.hidden = !s.credit;
     const names = figureText(s).classes;
     // The figure's text alternative: what it shows, following the state (the fitted means,
@@ -407,7 +409,14 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }
     let text = "";
     try {
-      text = await f.text();
+      const bytes = new Uint8Array(await f.arrayBuffer());
+      // An image, a binary or an empty file is refused by content, saying which it is.
+      const problem = textFileProblem(bytes, "points");
+      if (problem) {
+        showInputError(translateMessage(lang, problem), ev.target);
+        return;
+      }
+      text = new TextDecoder().decode(bytes);
     } catch {
       showInputError(t(lang, "gda.csvFileError"), ev.target);
       return;

@@ -230,6 +230,8 @@ const EN = {
   "gda.conicKind.Point": "a single point",
   "gda.conicKind.Empty": "none: one class wins everywhere",
   "gda.conicKind.Everywhere": "everywhere: the classes tie",
+  "nb.math.spam": "spam",
+  "nb.math.ham": "ham",
   "nb.curveAria": "Chart of held-out accuracy, precision, recall and F1 against α on a log scale. At the current α = {alpha}: accuracy {acc}, precision {prec}, recall {rec}, F1 {f1}.",
 };
 
@@ -459,6 +461,8 @@ const ZH = {
   "gda.conicKind.Point": "一个点",
   "gda.conicKind.Empty": "不存在：处处都是同一类胜出",
   "gda.conicKind.Everywhere": "处处：两类打平",
+  "nb.math.spam": "垃圾",
+  "nb.math.ham": "正常",
   "nb.curveAria": "留出集上的准确率、精确率、召回率和 F1 随 α（对数刻度）变化的图。当前 α = {alpha} 时：准确率 {acc}，精确率 {prec}，召回率 {rec}，F1 {f1}。",
 };
 
@@ -580,10 +584,14 @@ const TEMPLATES_ZH = [
 /** Reasons of a bad corpus line, in Chinese. */
 function lineReasonZh(reason) {
   let m;
-  if ((m = reason.match(/^the label must be “ham” or “spam”, found “(.*)”$/s))) return `标签必须是“ham”或“spam”，这里是“${m[1]}”`;
-  if ((m = reason.match(/^the label “(.*)” must be followed by a TAB, not a space$/s))) return `标签“${m[1]}”后面必须是 TAB，而不是空格`;
+  if ((m = reason.match(/^this line has (?:the full-width “(.)”|the ideographic comma “、”|the ideographic full stop “。”|(the full-width space)), .*?; write (?:the half-width “(.)”|an ordinary space) instead.*$/s))) {
+    const wide = m[2] ? "全角空格" : `全角的“${m[1] ?? (reason.includes("“、”") ? "、" : "。")}”`;
+    return `这一行有${wide}（中文或日文输入法输入的全角字符）；请改用${m[3] ? `半角的“${m[3]}”` : "普通空格"}（把输入法切换到半角，或在文本中直接替换）。`;
+  }
+  if ((m = reason.match(/^the label must be “ham” or “spam”, found “(.*)”\.?$/s))) return `标签必须是“ham”或“spam”，这里是“${m[1]}”`;
+  if ((m = reason.match(/^the label “(.*)” must be followed by a TAB, not a space\.?$/s))) return `标签“${m[1]}”后面必须是 TAB，而不是空格`;
   if (reason.startsWith("there is no TAB")) return "没有 TAB：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文";
-  if ((m = reason.match(/^the (ham|spam) message after the TAB is empty$/s))) return `TAB 之后的${m[1] === "ham" ? "正常" : "垃圾"}消息是空的`;
+  if ((m = reason.match(/^the (ham|spam) message after the TAB is empty\.?$/s))) return `TAB 之后的${m[1] === "ham" ? "正常" : "垃圾"}消息是空的`;
   if ((m = reason.match(/^there are more than (\d+) points; .*$/s))) return `点数超过 ${m[1]}，这是上限；请拆分文件或抽样。`;
   if ((m = reason.match(/^the label is “(.*)”, but it must be 0 or 1\.$/s))) return `标签是“${m[1]}”，但只能是 0 或 1。`;
   if ((m = reason.match(/^(.+): expected 3 \(x, y, label\) separated by (.+), found (\d+)\.$/s))) return `应有 3 个字段（x, y, 标签），实际有 ${m[3]} 个。`;
@@ -616,3 +624,32 @@ Object.assign(EN, EN_CAT);
 Object.assign(ZH, ZH_CAT);
 TEMPLATES_ZH.unshift(...CAT_TEMPLATES_ZH);
 Object.assign(RULES_ZH, CAT_RULES_ZH);
+
+// Sentences about files refused by content and the other messages of the errors work
+// (checked first: they are more specific than the older patterns above).
+const CORPUS_FORMAT_ZH = "语料是纯文本文件，每行一条消息：“ham”或“spam”、一个 TAB，然后是消息正文";
+const TEXT_FORMAT_ZH = {
+  points: "点文件是 CSV 文本文件，每行一个点：x,y,标签（例如 1.5,2.0,1）",
+  table: "表格是 CSV 文本文件：第一行是各列的名称，之后每行一条数据",
+};
+const FILE_KIND_ZH = {
+  "a PNG image": "PNG 图像",
+  "a JPEG image": "JPEG 图像",
+  "a GIF image": "GIF 图像",
+  "a WebP image": "WebP 图像",
+  "a PDF document": "PDF 文档",
+  "a ZIP archive (a .docx, .xlsx or .odt file is one)": "ZIP 压缩包（.docx、.xlsx、.odt 文件都是）",
+  "a gzip-compressed file": "gzip 压缩文件",
+  "text in UTF-16 (save it as UTF-8)": "UTF-16 编码的文本（请另存为 UTF-8）",
+  "an old Microsoft Office document (.doc or .xls)": "旧版 Office 文档（.doc 或 .xls）",
+  "binary data (it contains NUL bytes, which no text file has)": "二进制数据（含有 NUL 字节，文本文件不会有）",
+};
+const textFormatZh = (what) => TEXT_FORMAT_ZH[what.startsWith("a table") ? "table" : "points"];
+TEMPLATES_ZH.unshift(
+  [/^The file is empty \(0 bytes\): .*$/s, () => `文件是空的（0 字节），没有可以训练的消息；${CORPUS_FORMAT_ZH}。`],
+  [/^The file is empty: it holds only blank lines, .*$/s, () => `文件是空的：只有空行，没有可以训练的消息；${CORPUS_FORMAT_ZH}。`],
+  [/^The file is (.+), not a text corpus: .*$/s, (m) => `文件是 ${FILE_KIND_ZH[m[1]] ?? m[1]}，不是文本语料；${CORPUS_FORMAT_ZH}。`],
+  [/^No line of the file has a TAB, .*$/s, () => `文件中没有任何一行含有 TAB，所以读不到消息；${CORPUS_FORMAT_ZH}。`],
+  [/^The file is empty: (a file of points|a table) .*$/s, (m) => `文件是空的；${textFormatZh(m[1])}。`],
+  [/^The file is (.+), not text: (a file of points|a table) .*$/s, (m) => `文件是 ${FILE_KIND_ZH[m[1]] ?? m[1]}，不是文本；${textFormatZh(m[2])}。`],
+);

@@ -5,7 +5,7 @@
 import { SpamPanel } from "../pkg/genlab.js";
 import { num, pct, pctRelation, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";
 
 export const EXAMPLES = {
   "en-spam": "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.",
@@ -158,7 +158,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const rows = document.createDocumentFragment();
     rows.append(priorRow);
     for (const w of e.words) {
-      rows.append(row({ label: w.word, sub: w.count > 1 ? `×${w.count}` : "", value: w.contribution, scale, kind: "word", index: w.index }));
+      const wordRow = row({ label: w.word, sub: w.count > 1 ? `×${w.count}` : "", value: w.contribution, scale, kind: "word", index: w.index });
+      wordRow.translate = false; // a word of the message: the user's, in their language
+      rows.append(wordRow);
     }
     if (e.hidden.words > 0) {
       // The weaker words of a long message, summed: the rows still add up to the total.
@@ -204,7 +206,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const unknown = $("unknown");
     const more = e.unknown_count - e.unknown_words.length;
     const list = e.unknown_words.join(", ") + (more > 0 ? t(lang, "nb.unknownMore", { k: more }) : "");
-    unknown.textContent = e.unknown_count ? t(lang, "nb.unknown", { words: list }) : "";
+    // The words are the user's, in their own language: kept apart from the page's words.
+    if (e.unknown_count) fillAround(unknown, t(lang, "nb.unknown", { words: "{words}" }), "words", list);
+    else unknown.textContent = "";
     if (l.truncated) unknown.textContent += ` ${t(lang, "nb.truncated")}`;
     const sentences = $("sentences");
     sentences.replaceChildren(...l.sentences.map((s) => {
@@ -263,7 +267,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     $("corpus-info").textContent = t(lang, "nb.corpusInfo",
       { name: translateMessage(lang, c.name), n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
     $("split").textContent = t(lang, "nb.split", { train: c.split[0], test: c.split[1], seed: num(panel.seed(), 0) });
-    $("credit").textContent = t(lang, "nb.credit", { credit: translateMessage(lang, c.credit) });
+    const credit = translateMessage(lang, c.credit);
+    // A translated credit is the page's own words; a dataset's citation keeps its language.
+    if (credit !== c.credit || lang === "en") $("credit").textContent = t(lang, "nb.credit", { credit });
+    else fillAround($("credit"), t(lang, "nb.credit", { credit: "{credit}" }), "credit", credit, "en");
     // Notes (repeated messages removed, the encoding) are information, styled as such;
     // the lines that could not be read are problems with the file.
     const item = (kind) => (s) => {
@@ -401,6 +408,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       part.textContent = t(lang, m.part === "Train" ? "nb.train" : "nb.test");
       const body = document.createElement("span");
       body.className = "message-text";
+      body.translate = false;
       body.textContent = m.text;
       const rm = document.createElement("button");
       rm.type = "button";

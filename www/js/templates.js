@@ -130,7 +130,7 @@ const GDA = `
 const NB = `
 <h2 id="{{id}}-title" data-i18n="nb.title"></h2>
 <p class="lede"><span data-i18n="nb.lede"></span>
-  <span class="formula"><math display="block"><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mtext>spam</mtext><mo>|</mo><mi>x</mi><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mtext>ham</mtext><mo>|</mo><mi>x</mi><mo>)</mo></mrow></mfrac><mo>=</mo><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mtext>spam</mtext><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mtext>ham</mtext><mo>)</mo></mrow></mfrac><mo>+</mo><munder><mo>∑</mo><mi>w</mi></munder><msub><mi>n</mi><mi>w</mi></msub><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mi>w</mi><mo>|</mo><mtext>spam</mtext><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mi>w</mi><mo>|</mo><mtext>ham</mtext><mo>)</mo></mrow></mfrac></math></span></p>
+  <span class="formula"><math display="block"><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mtext data-i18n="nb.math.spam">spam</mtext><mo>|</mo><mi>x</mi><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mtext data-i18n="nb.math.ham">ham</mtext><mo>|</mo><mi>x</mi><mo>)</mo></mrow></mfrac><mo>=</mo><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mtext data-i18n="nb.math.spam">spam</mtext><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mtext data-i18n="nb.math.ham">ham</mtext><mo>)</mo></mrow></mfrac><mo>+</mo><munder><mo>∑</mo><mi>w</mi></munder><msub><mi>n</mi><mi>w</mi></msub><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mi>w</mi><mo>|</mo><mtext data-i18n="nb.math.spam">spam</mtext><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mi>w</mi><mo>|</mo><mtext data-i18n="nb.math.ham">ham</mtext><mo>)</mo></mrow></mfrac></math></span></p>
 <div class="nb-grid">
   <div class="nb-input">
     <label for="{{id}}-text" class="block-label" data-i18n="nb.message"></label>

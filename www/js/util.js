@@ -138,3 +138,17 @@ export function focusScrollables(root, selector, label) {
     if (scrolls) box.setAttribute("aria-label", label(box));
   }
 }
+
+/**
+ * Fills `el` with the label `template` (a string with one `{slot}`) around `value`, which
+ * is kept in its own language: a span with translate="no" (and `lang` when given), as for
+ * a dataset's credit or the words a user typed. Text only, never markup.
+ */
+export function fillAround(el, template, slot, value, valueLang) {
+  const [head, tail = ""] = template.split(`{${slot}}`);
+  const span = document.createElement("span");
+  span.translate = false;
+  if (valueLang) span.lang = valueLang;
+  span.textContent = value;
+  el.replaceChildren(head, span, tail);
+}
