@@ -69,9 +69,10 @@ fn a_lines_reason_ends_as_a_sentence() {
     assert_eq!(full_stop("ends with a quote”"), "ends with a quote”.");
 }
 
-/// The reason `CorpusLoader::new` gives for `bytes`.
+/// The reason the panel gives for a corpus file of these `bytes` (`SpamPanel::corpusBegin`
+/// asks `unusable_content` before reading a line).
 fn refusal(bytes: &[u8]) -> String {
-    CorpusLoader::new(bytes, "file.txt").expect_err("must be refused").to_string()
+    unusable_content(bytes).expect("must be refused")
 }
 
 #[test]
@@ -95,7 +96,9 @@ fn a_corpus_file_that_cannot_be_text_is_refused_with_the_reason() {
         let why = refusal(bytes);
         assert!(why.starts_with(start), "{why}");
         assert!(why.ends_with("then the message text."), "a full sentence that says what a corpus is: {why}");
-        assert_eq!(unusable_content(bytes).as_deref(), Some(why.as_str()));
+        // The core's loader itself still reads what it can (a fuzzed file with a NUL byte
+        // must read the same stepwise and at once): the refusal is the panel's.
+        let _ = CorpusLoader::new(bytes, "file.txt");
     }
     assert!(refusal(b"").starts_with("The file is empty (0 bytes)"));
     assert!(refusal(b"\n \r\n\t\n").starts_with("The file is empty: it holds only blank lines"));
@@ -159,4 +162,12 @@ fn the_chinese_example_has_the_english_examples_counts_and_verdicts() {
     assert_eq!(t.row(1).unwrap().name, "本");
     let other = CategoricalTable::from_csv("name,a,c\nr,x,p\ns,y,q\n").unwrap();
     assert!(other.translated(&en, &zh).is_none());
+}
+
+#[test]
+fn a_probability_in_a_formula_is_written_with_a_power_of_ten_not_an_e() {
+    use genlab::nb::explain::scientific;
+    assert_eq!(scientific(1.234e-5, 3), "1.234×10⁻⁵");
+    assert_eq!(scientific(-2.5e7, 1), "−2.5×10⁷");
+    assert_eq!(scientific(3e-300, 0), "3×10⁻³⁰⁰");
 }

@@ -291,7 +291,7 @@ fn bad_alpha_is_rejected_with_a_readable_message() {
         assert!(matches!(err, Error::InvalidParameter { name: "α", .. }), "{err:?}");
     }
     let err = NaiveBayes::fit_tokens(&corpus_a(), EventModel::Bernoulli, -1.0, Prior::Uniform).unwrap_err();
-    assert_eq!(err.to_string(), "α = -1 is not allowed: the smoothing α must be a finite number ≥ 0.");
+    assert_eq!(err.to_string(), "α = −1 is not allowed: the smoothing α must be a finite number ≥ 0.");
     let err = NaiveBayes::fit_tokens(&corpus_a(), EventModel::Bernoulli, f64::NAN, Prior::Uniform).unwrap_err();
     assert!(err.to_string().starts_with("α = not a number is not allowed"), "{err}");
 }

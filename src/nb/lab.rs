@@ -1069,10 +1069,8 @@ impl CorpusLoader {
                 bytes.len() as f64 / 1e6
             )));
         }
-        // Judged by content (an image, a binary, an empty file, no TAB): the sentence says
-        // why the file cannot be a corpus, before any line is parsed.
-        if let Some(reason) = unusable_content(bytes) {
-            return Err(Error::EmptyData(reason));
+        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
         }
         let (text, encoding) = decode_text(bytes);
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text).to_string();

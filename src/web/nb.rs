@@ -148,9 +148,17 @@ impl SpamPanel {
     /// Starts reading a corpus file; the current corpus stays until `corpusFinish`.
     ///
     /// # Errors
-    /// An empty file or one over the size cap.
+    /// An empty file, one over the size cap, or one that cannot be text (see
+    /// `genlab::nb::corpus::unusable_content`).
     #[wasm_bindgen(js_name = corpusBegin)]
     pub fn corpus_begin(&mut self, bytes: &[u8], name: &str) -> Result<(), JsError> {
+        // A file a person picked that cannot be a corpus (an image, a binary, an empty file,
+        // no TAB on any line) is refused at once, saying which (nb::corpus::unusable_content).
+        if bytes.len() <= crate::nb::lab::MAX_CORPUS_BYTES {
+            if let Some(reason) = crate::nb::corpus::unusable_content(bytes) {
+                return Err(js_error(Error::EmptyData(reason)));
+            }
+        }
         self.loader = Some(CorpusLoader::new(bytes, name).map_err(js_error)?);
         Ok(())
     }
