@@ -40,9 +40,15 @@ const ALLOWED = new Set([
 /** Every piece of text a reader meets under `root`, with where it is. */
 function collect(rootSelector) {
   const root = document.querySelector(rootSelector) || document.body;
+  // Text marked as another language (the button that switches to English) is that language's.
+  const otherLanguage = (el) => {
+    const l = el.closest("[lang]");
+    return l && l !== document.documentElement && l.lang !== "zh-CN";
+  };
   const out = [];
   const visible = (el) => {
     if (!el || el.closest("[hidden], [aria-hidden=true], [translate=no], textarea, script, style")) return false;
+    if (otherLanguage(el)) return false;
     const s = getComputedStyle(el);
     // Screen-reader-only text (clipped to 1 px) is read aloud: it counts.
     return s.display !== "none" && s.visibility !== "hidden" && (el.getClientRects().length > 0 || el.closest(".sr-only"));
@@ -53,7 +59,7 @@ function collect(rootSelector) {
     if (n.textContent.trim() && visible(el) && !el.closest("math")) out.push([el.tagName.toLowerCase() + (el.className ? `.${String(el.className).split(" ")[0]}` : ""), n.textContent]);
   }
   for (const el of root.querySelectorAll("[aria-label], [title], [placeholder], option")) {
-    if (el.closest("[translate=no]")) continue;
+    if (el.closest("[translate=no]") || otherLanguage(el)) continue;
     if (el.tagName === "OPTION") {
       if (!el.closest("[hidden]")) out.push(["option", el.textContent]);
       continue;
@@ -71,8 +77,9 @@ function collect(rootSelector) {
 function latinWords(texts) {
   const bad = [];
   for (const [where, text] of texts) {
-    for (const w of text.match(/[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z]+)*/g) || []) {
-      if (w.length < 2 || /^[A-Za-z][0-9]*$/.test(w) || ALLOWED.has(w)) continue;
+    // A word: Latin letters not glued to a subscript (λ_FP, N_c and p_cw are formula symbols).
+    for (const w of text.match(/(?<![_A-Za-z0-9])[A-Za-z][A-Za-z0-9_]*(?:[-'][A-Za-z]+)*/g) || []) {
+      if (w.length < 2 || w.includes("_") || /^[A-Za-z][0-9]*$/.test(w) || ALLOWED.has(w)) continue;
       bad.push(`${w}  ← ${where}: ${text.trim().slice(0, 120)}`);
     }
   }

@@ -24,15 +24,16 @@ const gda = (r) => `#gda-slot [data-role="${r}"]`;
 const nb = (r) => `#nb-slot [data-role="${r}"]`;
 const cat = (r) => `#cat-slot [data-role="${r}"]`;
 
-test("the GDA plot's text alternative states the boundary and follows a moved mean", async () => {
+test("the GDA plot's text alternative states the boundary and follows a new sample", async () => {
   const { page, context, errors } = await open(browser, server.url);
   try {
     const label = () => page.getAttribute(gda("canvas"), "aria-label");
     const eq = () => page.textContent(gda("boundary"));
     const first = await label();
     assert.ok(first.includes(`Decision boundary: ${await eq()}.`), first);
-    await page.focus(gda("canvas"));
-    for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+ArrowRight");
+    // A new sample: new fitted means, a new boundary.
+    await page.fill(gda("seed"), "8");
+    await page.dispatchEvent(gda("seed"), "change");
     await page.waitForFunction(([sel, old]) => document.querySelector(sel).getAttribute("aria-label") !== old, [gda("canvas"), first]);
     const moved = await label();
     assert.ok(moved.includes(`Decision boundary: ${await eq()}.`), moved);

@@ -43,6 +43,8 @@ function setLang(next) {
   lang = next;
   html.lang = lang;
   applyLabels(document.querySelector("header"), lang);
+  // The switch names the other language in that language: mark it as such.
+  document.getElementById("lang").lang = lang === "en" ? "zh-CN" : "en";
   applyLabels(document.querySelector("footer"), lang);
   applyLabels(document.getElementById("notices"), lang);
   document.title = lang === "zh-CN" ? "genlab：生成式分类器实时演示" : "genlab — generative classifiers, live";
