@@ -151,8 +151,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const names = figureText(s).classes;
     // The figure's text alternative: what it shows, following the state (the fitted means,
     // φ, and the boundary as an equation, or why there is none).
-    const boundary = !s.w ? (s.conic ? t(lang, "gda.ariaConic", { kind: t(lang, `gda.conicKind.${s.conic}`) }) : "")
-      : t(lang, s.boundary_visible ? "gda.ariaLine" : "gda.ariaLineOutside", { eq });
+    // (The drawn model's: a conic for QDA, else the line of the numbers table.)
+    const boundary = s.conic ? t(lang, "gda.ariaConic", { kind: t(lang, `gda.conicKind.${s.conic}`) })
+      : s.w ? t(lang, s.boundary_visible ? "gda.ariaLine" : "gda.ariaLineOutside", { eq }) : "";
     canvas.setAttribute("aria-label", s.error
       ? t(lang, "gda.ariaError", { error: message })
       : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + boundary);
