@@ -35,6 +35,8 @@ const ALLOWED = new Set([
   "Anderson", "Fisher", "UCI", "Iris", "Station", "Antarctica",
   // keyboard keys
   "Shift",
+  // a keyword of the categorical table's CSV syntax: the "(values)" line
+  "values",
 ]);
 
 /** Every piece of text a reader meets under `root`, with where it is. */
@@ -70,16 +72,19 @@ function collect(rootSelector) {
     }
   }
   for (const m of root.querySelectorAll("math mtext")) out.push(["mtext", m.textContent]);
-  return out;
+  // The words the user typed (the message box) may be quoted back in a sentence: theirs.
+  const typed = [...document.querySelectorAll("textarea")].map((t) => t.value).join(" ");
+  return { texts: out, typed: typed.toLowerCase().match(/[a-z]+/g) || [] };
 }
 
 /** The Latin words of `texts` that are not allowed (a word: two or more Latin letters). */
-function latinWords(texts) {
+function latinWords({ texts, typed }) {
   const bad = [];
+  const user = new Set(typed);
   for (const [where, text] of texts) {
     // A word: Latin letters not glued to a subscript (λ_FP, N_c and p_cw are formula symbols).
     for (const w of text.match(/(?<![_A-Za-z0-9])[A-Za-z][A-Za-z0-9_]*(?:[-'][A-Za-z]+)*/g) || []) {
-      if (w.length < 2 || w.includes("_") || /^[A-Za-z][0-9]*$/.test(w) || ALLOWED.has(w)) continue;
+      if (w.length < 2 || w.includes("_") || /^[A-Za-z][0-9]*$/.test(w) || ALLOWED.has(w) || user.has(w.toLowerCase())) continue;
       bad.push(`${w}  ← ${where}: ${text.trim().slice(0, 120)}`);
     }
   }

@@ -104,7 +104,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const axisKey = (name) => `gda.axis.${name}`;
     const generated = s.source === "generated";
     return {
-      classes: generated || s.class_names[0] === "class 0" ? [t(lang, "gda.figure.class0"), t(lang, "gda.figure.class1")] : s.class_names,
+      classes: generated || s.class_names[0] === "class 0" ? [t(lang, "gda.figure.class0"), t(lang, "gda.figure.class1")]
+        : s.class_names.map((n) => { const k = `gda.className.${n}`; const v = t(lang, k); return v === k ? n : v; }),
       axes: generated || s.axis_names[0] === "x₁" ? AXES.generated.map((a) => t(lang, `gda.axis.${a}`)) : s.axis_names.map((a) => t(lang, axisKey(a))),
       fitted: t(lang, "gda.figure.fitted"),
       truth: t(lang, "gda.figure.truth"),

@@ -232,6 +232,12 @@ const EN = {
   "gda.conicKind.Everywhere": "everywhere: the classes tie",
   "nb.math.spam": "spam",
   "nb.math.ham": "ham",
+  "gda.csvPlaceholder": "x,y,label\n1.0,2.0,0\n3.5,4.1,1",
+  "gda.className.Adelie": "Adelie",
+  "gda.className.Chinstrap": "Chinstrap",
+  "gda.className.Gentoo": "Gentoo",
+  "gda.className.versicolor": "versicolor",
+  "gda.className.virginica": "virginica",
   "nb.curveAria": "Chart of held-out accuracy, precision, recall and F1 against α on a log scale. At the current α = {alpha}: accuracy {acc}, precision {prec}, recall {rec}, F1 {f1}.",
 };
 
@@ -463,6 +469,12 @@ const ZH = {
   "gda.conicKind.Everywhere": "处处：两类打平",
   "nb.math.spam": "垃圾",
   "nb.math.ham": "正常",
+  "gda.csvPlaceholder": "x,y,标签\n1.0,2.0,0\n3.5,4.1,1",
+  "gda.className.Adelie": "阿德利企鹅",
+  "gda.className.Chinstrap": "帽带企鹅",
+  "gda.className.Gentoo": "巴布亚企鹅",
+  "gda.className.versicolor": "杂色鸢尾",
+  "gda.className.virginica": "维吉尼亚鸢尾",
   "nb.curveAria": "留出集上的准确率、精确率、召回率和 F1 随 α（对数刻度）变化的图。当前 α = {alpha} 时：准确率 {acc}，精确率 {prec}，召回率 {rec}，F1 {f1}。",
 };
 

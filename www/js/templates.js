@@ -88,7 +88,7 @@ const GDA = `
       <details>
         <summary data-i18n="gda.csv"></summary>
         <label for="{{id}}-csv" class="block-label hint" data-i18n="gda.csvHelp"></label>
-        <textarea id="{{id}}-csv" data-role="csv" rows="4" spellcheck="false" placeholder="x,y,label&#10;1.0,2.0,0&#10;3.5,4.1,1"></textarea>
+        <textarea id="{{id}}-csv" data-role="csv" rows="4" spellcheck="false" data-i18n-placeholder="gda.csvPlaceholder"></textarea>
         <div class="buttons">
           <button type="button" data-role="csv-apply" data-i18n="gda.csvApply"></button>
           <input type="file" data-role="csv-file" accept=".csv,.txt,text/csv,text/plain" data-i18n-aria="gda.csvFile">
