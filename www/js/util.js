@@ -113,29 +113,60 @@ export function lastControl(root, on) {
   return { last: () => (control && control.isConnected ? control : null), forget: () => { control = null; } };
 }
 
+/** Whether `box` scrolls: its content wider (taller) than it along an axis it may scroll. */
+function scrolls(box) {
+  // Asking for a child's size lays out content that content-visibility: auto skipped (the
+  // box's own scrollWidth does not), so an off-screen box is measured as it will be.
+  for (const c of box.children) void c.offsetWidth;
+  const style = getComputedStyle(box);
+  const can = (o) => o === "auto" || o === "scroll";
+  return (can(style.overflowX) && box.scrollWidth > box.clientWidth + 1)
+    || (can(style.overflowY) && box.scrollHeight > box.clientHeight + 1);
+}
+
+/** Gives `box` (or takes back) the focus stop and name of a scrolling region. */
+function markScrolling(box, label) {
+  const on = scrolls(box);
+  if (on && box.dataset.scrollFocus !== "1") {
+    box.dataset.scrollFocus = "1";
+    box.tabIndex = 0;
+    if (!box.getAttribute("role")) box.setAttribute("role", "region");
+  } else if (!on && box.dataset.scrollFocus === "1") {
+    delete box.dataset.scrollFocus;
+    box.removeAttribute("tabindex");
+    if (box.getAttribute("role") === "region") box.removeAttribute("role");
+    box.removeAttribute("aria-label");
+  }
+  if (on) box.setAttribute("aria-label", label(box));
+}
+
+/** Box (and its content) → the box and its label, for the observer below. */
+const watched = new WeakMap();
+let sizes = null;
+
 /**
  * Makes every box under `root` that matches `selector` and scrolls (its content wider or
  * taller than it) reachable by keyboard: tabindex 0, role "region" and the name
  * `label(box)`, so arrow keys scroll it (axe: scrollable-region-focusable). A box that fits
- * loses them again: no empty stops in the Tab order.
+ * loses them again: no empty stops in the Tab order. The boxes and their content are
+ * watched, so a box that starts to scroll later (content laid out when it comes into view,
+ * a narrower window) is marked then.
  */
 export function focusScrollables(root, selector, label) {
-  for (const box of root.querySelectorAll(selector)) {
-    const style = getComputedStyle(box);
-    const can = (o) => o === "auto" || o === "scroll";
-    const scrolls = (can(style.overflowX) && box.scrollWidth > box.clientWidth + 1)
-      || (can(style.overflowY) && box.scrollHeight > box.clientHeight + 1);
-    if (scrolls && box.dataset.scrollFocus !== "1") {
-      box.dataset.scrollFocus = "1";
-      box.tabIndex = 0;
-      if (!box.getAttribute("role")) box.setAttribute("role", "region");
-    } else if (!scrolls && box.dataset.scrollFocus === "1") {
-      delete box.dataset.scrollFocus;
-      box.removeAttribute("tabindex");
-      if (box.getAttribute("role") === "region") box.removeAttribute("role");
-      box.removeAttribute("aria-label");
+  sizes ??= new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const w = watched.get(e.target);
+      if (w && w.box.isConnected) markScrolling(w.box, w.label);
     }
-    if (scrolls) box.setAttribute("aria-label", label(box));
+  });
+  for (const box of root.querySelectorAll(selector)) {
+    markScrolling(box, label);
+    for (const el of [box, ...box.children]) {
+      if (watched.get(el)?.box !== box) {
+        watched.set(el, { box, label });
+        sizes.observe(el);
+      }
+    }
   }
 }
 
