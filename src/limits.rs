@@ -43,8 +43,12 @@ const fn range(min: f64, max: f64, rule: &'static str) -> Range {
 }
 
 /// A seed: a whole number JavaScript holds exactly.
-pub const SEED: Range =
-    Range { min: 0.0, max: 9_007_199_254_740_991.0, whole: true, rule: "the seed must be a whole number from 0 to 2⁵³ − 1" };
+pub const SEED: Range = Range {
+    min: 0.0,
+    max: 9_007_199_254_740_991.0,
+    whole: true,
+    rule: "the seed must be a whole number from 0 to 2⁵³ − 1",
+};
 /// Points per generated class (the sliders' range).
 pub const POINTS_PER_CLASS: Range = Range { min: 1.0, max: 500.0, whole: true, rule: "a class has 1 to 500 points" };
 /// A generating standard deviation σ.

@@ -273,7 +273,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "seed" => within(v, &limits::SEED).map(|x| state.gda.seed = x as u64).ok_or(limits::SEED.rule),
             "n0" | "n1" => {
                 let k = usize::from(key.as_ref() == "n1");
-                within(v, &limits::POINTS_PER_CLASS).map(|x| state.gda.n[k] = x as u32).ok_or(limits::POINTS_PER_CLASS.rule)
+                within(v, &limits::POINTS_PER_CLASS)
+                    .map(|x| state.gda.n[k] = x as u32)
+                    .ok_or(limits::POINTS_PER_CLASS.rule)
             }
             "sx0" | "sy0" | "sx1" | "sy1" => {
                 let k = usize::from(key.ends_with('1'));
@@ -300,7 +302,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "lr" => pick(v, &["0", "1"]).map(|x| state.gda.models.logistic = x == "1").ok_or("the overlay is 0 or 1"),
             "heat" => pick(v, &["0", "1"]).map(|x| state.gda.models.heat = x == "1").ok_or("the heat map is 0 or 1"),
             "lam" => within(v, &limits::L2).map(|x| state.gda.models.lambda = x).ok_or(limits::L2.rule),
-            "phi" => within(v, &limits::PRIOR_PHI).map(|x| state.gda.models.prior = Some(x)).ok_or(limits::PRIOR_PHI.rule),
+            "phi" => {
+                within(v, &limits::PRIOR_PHI).map(|x| state.gda.models.prior = Some(x)).ok_or(limits::PRIOR_PHI.rule)
+            }
             "l01" | "l10" => within(v, &limits::LOSS)
                 .map(|x| if key.as_ref() == "l01" { state.gda.models.loss01 = x } else { state.gda.models.loss10 = x })
                 .ok_or(limits::LOSS.rule),

@@ -101,7 +101,10 @@ fn losses_must_be_positive_and_finite() {
             Err(Error::InvalidParameter { name: got, value, .. }) => {
                 assert_eq!(got, name);
                 // describe(): NaN and ∞ read as words ("not a number", "infinity").
-                assert!(value == "not a number" || value == "infinity" || value.replace('−', "-").parse::<f64>().is_ok(), "{value}");
+                assert!(
+                    value == "not a number" || value == "infinity" || value.replace('−', "-").parse::<f64>().is_ok(),
+                    "{value}"
+                );
             }
             other => panic!("({l01}, {l10}): {other:?}"),
         }

@@ -121,7 +121,10 @@ fn a_full_width_comma_in_pasted_points_is_named_with_its_replacement() {
          half-width “,” instead (switch the input method to half-width, or replace it in the text)."
     );
     let err = parse_points_csv("x,y,label\n1.5,２,1\n").unwrap_err().to_string();
-    assert!(err.starts_with("Line 2: this line has the full-width “２”") && err.contains("the half-width “2”"), "{err}");
+    assert!(
+        err.starts_with("Line 2: this line has the full-width “２”") && err.contains("the half-width “2”"),
+        "{err}"
+    );
     let err = parse_points_csv("x,y,label\n1。5,2,1\n").unwrap_err().to_string();
     assert!(err.contains("the ideographic full stop “。”") && err.contains("the half-width “.”"), "{err}");
     let err = parse_points_csv("1\u{3000}2\u{3000}0\n").unwrap_err().to_string();

@@ -14,10 +14,10 @@ use web_sys::HtmlCanvasElement;
 
 use super::{js_error, to_js};
 use crate::data::Preset;
-use crate::limits;
 use crate::error::Error;
 use crate::gda::lab::ModelSettings;
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
+use crate::limits;
 use crate::plot::figure::GdaFigure;
 use crate::plot::gda::{draw_with, plot_box, GdaLayers, PlotFrame};
 use crate::plot::raster::{draw_texts, QueuedText, Raster, RasterBackend, MAX_PIXELS};
