@@ -29,9 +29,7 @@ use serde::Serialize;
 
 use hashbrown::HashTable;
 
-use super::corpus::{
-    decode_text, parse_line_str, stratified_split, unusable_content, DedupReport, Split, TextEncoding,
-};
+use super::corpus::{decode_text, parse_line_str, stratified_split, DedupReport, Split, TextEncoding};
 use super::costs::Costs;
 use super::counts::{hash_word, Counts, Interner, NOT_IN_VOCABULARY};
 use super::eval::evaluate_bags_with_costs;
