@@ -183,23 +183,25 @@ test("a CSV that cannot be read keeps the table; a good one replaces it", async 
   await context.close();
 });
 
+// In Chinese the worked example is the Chinese table (src/nb/categorical.rs EXAMPLE_CSV_ZH,
+// the same counts): the verdict, the sentences and the cells name its columns and values.
 test("switching to Chinese translates the panel's labels and explanations", async () => {
   const { page, context, errors } = await open(browser, `${server.url}?cl=0`);
   await page.click("#lang");
   await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
   assert.match(await text(page, "#cat-slot h2"), /分类属性朴素贝叶斯/);
-  assert.match(await text(page, role("verdict")), /^判定：plays basketball = no/);
-  assert.match(await text(page, role("sentences")), /没有任何一行“yes”的 eye colour = green（计数为 0）/);
-  assert.match(await text(page, role("sentences")), /只剩下类别“no”/);
+  assert.match(await text(page, role("verdict")), /^判定：打篮球 = 否/);
+  assert.match(await text(page, role("sentences")), /没有任何一行“是”的 眼睛颜色 = 绿（计数为 0）/);
+  assert.match(await text(page, role("sentences")), /只剩下类别“否”/);
   assert.equal(await text(page, role("add-row")), "添加一行");
-  assert.match(await text(page, "#cat-slot .cat-class.wiped .zero-tag"), /计数 0 → 因子为 0：排除“yes”/);
-  assert.equal(await page.getAttribute('#cat-slot tbody tr[data-row="0"] select[data-col="2"]', "aria-label"), "第 1 行（Ana）：eye colour");
+  assert.match(await text(page, "#cat-slot .cat-class.wiped .zero-tag"), /计数 0 → 因子为 0：排除“是”/);
+  assert.equal(await page.getAttribute('#cat-slot tbody tr[data-row="0"] select[data-col="2"]', "aria-label"), "第 1 行（安娜）：眼睛颜色");
   assert.equal(await text(page, 'header nav a[href="#cat-slot"]'), "分类属性朴素贝叶斯");
   // A refused λ is explained in Chinese, and the old λ stays.
   await page.fill(role("lambda"), "11");
   await page.press(role("lambda"), "Enter");
   await page.waitForSelector(`${role("input-error")}:not([hidden])`);
-  assert.match(await text(page, role("input-error")), /平滑参数 λ 必须是 0 到 10 之间的数/);
+  assert.match(await text(page, role("input-error")), /λ 是 0 到 10 之间的数/);
   assert.equal(await page.$eval(role("lambda"), (e) => e.value), "0");
   await assertNoGarbage(page);
   assert.deepEqual(errors, []);
