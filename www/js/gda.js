@@ -120,6 +120,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     // pixel for pixel, or the figure is resampled and blurs.
     const rect = canvas.getBoundingClientRect();
     panel.resize(rect.width, rect.height, window.devicePixelRatio || 1);
+    // The figure's shape on screen, which a printout keeps (style.css, @media print).
+    if (rect.width > 0 && rect.height > 0) box.style.setProperty("--fig-ratio", (rect.width / rect.height).toFixed(5));
     const s = panel.summary();
     panel.setFigureText(figureText(s));
     panel.draw();
@@ -471,6 +473,13 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     schedule();
   }
 
+  /** The figure's colours: the dark theme's or the light one's (redrawn at once, so that a
+   * print that starts now gets the new colours). */
+  function setTheme(dark) {
+    panel.setTheme(Boolean(dark));
+    if (!destroyed) render();
+  }
+
   /** Removes the panel and frees its memory. */
   function destroy() {
     destroyed = true;
@@ -486,5 +495,5 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   syncControls();
   syncModels();
   render();
-  return { panel, render, getState, setState, setLang, setProjector, destroy };
+  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy };
 }

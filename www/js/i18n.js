@@ -216,6 +216,8 @@ const EN = {
   "nb.remove": "remove",
   "nb.relabel": "label of message {i}",
   "nb.live": "{verdict}",
+  // Print handout and themes (layout, print and dark mode).
+  "print.link": "This exact state:",
 };
 
 const ZH = {
@@ -430,6 +432,8 @@ const ZH = {
   "nb.remove": "删除",
   "nb.relabel": "第 {i} 条消息的标签",
   "nb.live": "{verdict}",
+  // Print handout and themes (layout, print and dark mode).
+  "print.link": "此状态的链接：",
 };
 
 export const DICTS = { en: EN, "zh-CN": ZH };
@@ -497,6 +501,8 @@ const RULES_ZH = {
   "there is no such point": "没有这个点",
   "a point must be placed inside the plot box": "点必须放在绘图区内",
   "the panel holds at most 100,000 points": "面板最多容纳 100,000 个点",
+  // Themes (layout, print and dark mode).
+  "the theme must be “dark” or “light”": "主题只能是“dark”或“light”",
 };
 
 const VALUE_ZH = { "not a number": "非数字", infinity: "无穷大", "minus infinity": "负无穷大" };

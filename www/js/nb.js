@@ -266,6 +266,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     panel.setCurveText({ axis: t(lang, "nb.curve.axis"), series: t(lang, "nb.curve.series") });
     panel.setProjector(projector);
     panel.drawCurve($("curve"), box.width, box.height, window.devicePixelRatio || 1);
+    // The chart's shape on screen, which a printout keeps (style.css, @media print).
+    $("curve-box").style.setProperty("--fig-ratio", (box.width / box.height).toFixed(5));
   }
 
   /** Cost slider position 0..200 → ratio 10^(s/100), from 1 to 100. */
@@ -605,6 +607,12 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     schedule(true);
   }
 
+  /** The chart's colours: the dark theme's or the light one's (redrawn at once). */
+  function setTheme(dark) {
+    panel.setTheme(Boolean(dark));
+    if (!destroyed) drawCurve();
+  }
+
   /** Removes the panel and frees its memory. */
   function destroy() {
     destroyed = true;
@@ -621,5 +629,5 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   showCosts();
   showSmoothing();
   render();
-  return { panel, render, getState, setState, setLang, setProjector, destroy, loadFile, setAlpha };
+  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, setAlpha };
 }
