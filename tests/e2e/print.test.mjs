@@ -108,16 +108,20 @@ const screenAspect = (page, sel) => page.$eval(sel, (c) => {
 });
 
 /** What the printout shows besides pixels: the link, and the controls still visible (none;
- * the message box stays, as the text the ledger scores). */
+ * the message box stays, as the text the ledger scores, and the categorical training
+ * table's cells print as their values). */
 async function printedText(page) {
   await page.emulateMedia({ media: "print" });
   const out = await page.evaluate(() => ({
     link: document.getElementById("print-link")?.innerText ?? "",
     href: location.href,
     controls: [...document.querySelectorAll('main input, main select, main button, main textarea:not([data-role="text"]), .shell-controls')]
-      .filter((el) => el.getClientRects().length > 0).map((el) => el.outerHTML.slice(0, 80)),
+      .filter((el) => el.getClientRects().length > 0)
+      // The categorical training table's cells are selects, printed as plain values.
+      .filter((el) => !(el.closest(".cat-table") && getComputedStyle(el).appearance === "none" && getComputedStyle(el).borderTopStyle === "none"))
+      .map((el) => el.outerHTML.slice(0, 80)),
   }));
-  await page.emulateMedia({ media: "screen" });
+  await page.emulateMedia({ media: null });
   return out;
 }
 
