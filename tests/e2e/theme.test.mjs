@@ -186,3 +186,21 @@ for (const scheme of ["dark", "light"]) {
     }
   }
 }
+
+test("the contrast walk finds faint text (the check itself)", async () => {
+  const { page, context } = await openIn("light", "?embed=cat");
+  try {
+    await page.evaluate(() => {
+      const p = document.createElement("p");
+      // #777 on white: 4.48:1, the well-known just-failing grey (WCAG 2.1 contrast formula).
+      p.textContent = "faint";
+      p.style.color = "#777";
+      p.style.background = "#fff";
+      document.querySelector("main").append(p);
+    });
+    const found = await page.evaluate(lowContrast);
+    assert.deepEqual(found, ["p. “faint”: 4.48:1"]);
+  } finally {
+    await context.close();
+  }
+});
