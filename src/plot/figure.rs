@@ -178,11 +178,12 @@ impl HeatLayer {
         let pal = style.palette();
         let rgb = |c: plotters::style::RGBColor| [c.0, c.1, c.2];
         // Lighter than the default so the points stay easy to see on top of it; from the
-        // theme's background toward its class colours.
+        // theme's background toward its class colours (less far on dark, where the class
+        // colours are the bright ones and the points must stand out from the tint).
         let wanted = PosteriorPalette {
             class0: rgb(pal.class[0]),
             class1: rgb(pal.class[1]),
-            max_tint: 0.38,
+            max_tint: if style.dark { 0.25 } else { 0.38 },
             neutral: rgb(pal.background),
         };
         if self.map.as_ref().map(HeatMap::palette) != Some(wanted) {
