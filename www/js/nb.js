@@ -48,6 +48,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let metricsDirty = true;
   let liveTimer = 0;
   let destroyed = false;
+  let printing = false;
   let projector = false;
   const cleanups = cleanupList();
   const { on } = cleanups;
@@ -265,6 +266,13 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     if (box.width < 2 || box.height < 2) return;
     panel.setCurveText({ axis: t(lang, "nb.curve.axis"), series: t(lang, "nb.curve.series") });
     panel.setProjector(projector);
+    if (printing) {
+      // Drawn at the printed size (style.css, @media print: at most 703 × 170 CSS px), at 2×.
+      const ratio = Number($("curve-box").style.getPropertyValue("--fig-ratio")) || box.width / box.height;
+      const w = Math.min(703, ratio * 170);
+      panel.drawCurve($("curve"), w, w / ratio, 2);
+      return;
+    }
     panel.drawCurve($("curve"), box.width, box.height, window.devicePixelRatio || 1);
     // The chart's shape on screen, which a printout keeps (style.css, @media print).
     $("curve-box").style.setProperty("--fig-ratio", (box.width / box.height).toFixed(5));
@@ -552,6 +560,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   const observer = new ResizeObserver(() => { metricsDirty = true; schedule(); });
   observer.observe($("curve-box"));
   cleanups.add(() => observer.disconnect());
+  // A print redraws the chart at its printed size (and the screen's again after it).
+  on(window, "beforeprint", () => { printing = true; drawCurve(); });
+  on(window, "afterprint", () => { printing = false; drawCurve(); });
 
   /** The panel's settings, as the URL stores them. */
   function getState() {
