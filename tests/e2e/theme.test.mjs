@@ -67,6 +67,23 @@ test("the page and its figures follow a dark system preference", async () => {
   }
 });
 
+test("a change of the system's preference while the page is open redraws the figures", async () => {
+  const { page, context, errors } = await openIn("light", "");
+  try {
+    assert.ok(isLight(await colours(page)));
+    await page.emulateMedia({ colorScheme: "dark" });
+    // The figures redraw on the media query's change event, in a later task.
+    await page.waitForFunction(() => {
+      const px = document.querySelector('#gda-slot [data-role="canvas"]').getContext("2d").getImageData(2, 2, 1, 1).data;
+      return px[0] < 60;
+    });
+    assert.ok(isDark(await colours(page)), JSON.stringify(await colours(page)));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("theme=dark makes a light system's page dark, and the link keeps it", async () => {
   const { page, context, errors } = await openIn("light", "?theme=dark");
   try {

@@ -104,7 +104,8 @@ export function themeFollower(element, apply) {
   const system = matchMedia("(prefers-color-scheme: dark)");
   const printing = matchMedia("print");
   let theme = null;
-  let shown = null;
+  // Panels start light: nothing to redraw (on the first load) unless the theme is dark.
+  let shown = false;
   const update = () => {
     const dark = !printing.matches && (theme === "dark" || (theme !== "light" && system.matches));
     if (dark !== shown) {
