@@ -147,7 +147,7 @@ mod native {
         // reported (`GdaFigure::render`), at 800 × 600 CSS px and dpr 2. The page's figure
         // adds `putImageData` and the labels.
         for heat in [false, true] {
-            let style = Style { dpr: 2.0, projector: false };
+            let style = Style { dpr: 2.0, projector: false, dark: false };
             let (layers, size) = (GdaLayers::default(), (1600, 1200));
             let mut lab = GdaLab::generated(SampleSpec::default()).expect("the default sample is valid");
             let (w, h) = plot_box(size.0, size.1, &style);

@@ -60,6 +60,8 @@ command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v firefox >/dev/null || command -v firefox-esr >/dev/null || missing+=(firefox-esr)
 # A CJK font, so that screenshots of the Chinese messages and UI show characters, not boxes.
 [[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]] || missing+=(fonts-wqy-microhei)
+# pdftoppm rasterises the printed handout (tests/e2e/print.test.mjs checks its pixels).
+command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 ((${#missing[@]} == 0)) || apt_install "${missing[@]}"
 
 if ! command -v geckodriver >/dev/null; then

@@ -10,6 +10,7 @@
 //! | --- | --- | --- |
 //! | `lang` | interface language | `en`, `zh-CN` |
 //! | `projector` | projector mode | `0`, `1` |
+//! | `theme` | colours; absent: follow the system's light or dark preference | `dark`, `light` |
 //! | `embed` | one panel, no page chrome | `gda`, `nb`, `cat` |
 //! | `src` | GDA data | `generated` or a preset id |
 //! | `seed` | GDA sample seed | 0 … 2⁵³ − 1 |
@@ -60,6 +61,10 @@ pub struct AppState {
     pub lang: String,
     /// Projector mode.
     pub projector: bool,
+    /// `"dark"` or `"light"`; `None` follows the system's preference
+    /// (`prefers-color-scheme`).
+    #[serde(default)]
+    pub theme: Option<String>,
     /// `"gda"`, `"nb"`, `"cat"` or `None` for the whole page.
     pub embed: Option<String>,
     /// The GDA panel.
@@ -182,6 +187,7 @@ impl Default for AppState {
         AppState {
             lang: "en".into(),
             projector: false,
+            theme: None,
             embed: None,
             gda: GdaState {
                 source: "generated".into(),
@@ -264,6 +270,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
         let ok: Result<(), &'static str> = match key.as_ref() {
             "lang" => pick(v, &["en", "zh-CN"]).map(|x| state.lang = x).ok_or("the language must be “en” or “zh-CN”"),
             "projector" => pick(v, &["0", "1"]).map(|x| state.projector = x == "1").ok_or("projector mode is 0 or 1"),
+            "theme" => {
+                pick(v, &["dark", "light"]).map(|x| state.theme = Some(x)).ok_or("the theme must be “dark” or “light”")
+            }
             "embed" => pick(v, &["gda", "nb", "cat"])
                 .map(|x| state.embed = Some(x))
                 .ok_or("the embedded panel must be “gda”, “nb” or “cat”"),
@@ -390,6 +399,9 @@ pub fn to_query(state: &AppState) -> String {
     }
     if state.projector {
         q.append_pair("projector", "1");
+    }
+    if let Some(t) = &state.theme {
+        q.append_pair("theme", t);
     }
     if let Some(e) = &state.embed {
         q.append_pair("embed", e);

@@ -13,7 +13,7 @@ use genlab::plot::Style;
 const SIZE: (u32, u32) = (480, 360);
 
 fn style() -> Style {
-    Style { dpr: 1.0, projector: false }
+    Style { dpr: 1.0, projector: false, dark: false }
 }
 
 /// The steps of a drag: class 0's mean on a circle around its start, a new sample every
@@ -146,7 +146,7 @@ fn markers_stamped_straight_into_the_raster_are_the_markers_plotters_draws() {
     use std::cell::RefCell;
     // Both classes, at three pixel ratios (three marker sizes), on a preset and a sample.
     for dpr in [0.5, 1.0, 2.0] {
-        let style = Style { dpr, projector: dpr == 1.0 };
+        let style = Style { dpr, projector: dpr == 1.0, dark: false };
         let mut lab = GdaLab::generated(SampleSpec { n0: 300, n1: 300, ..SampleSpec::default() }).unwrap();
         lab.move_mean(1, [1.3, 0.4]).unwrap();
         let size = ((480.0 * dpr) as u32, (360.0 * dpr) as u32);

@@ -67,8 +67,8 @@ fn degenerate_data_still_draws_points_and_no_nan() {
 fn sizes_scale_with_the_device_pixel_ratio() {
     // Stroke widths and fonts go through Style::px: at dpr 2 the boundary is twice as wide.
     let lab = GdaLab::generated(SampleSpec::default()).unwrap();
-    let one = render(&lab, Style { dpr: 1.0, projector: false });
-    let two = render(&lab, Style { dpr: 2.0, projector: false });
+    let one = render(&lab, Style { dpr: 1.0, projector: false, dark: false });
+    let two = render(&lab, Style { dpr: 2.0, projector: false, dark: false });
     // The boundary is the only stroke of #111111; 2.5 CSS px rounds to 3 and 5.
     let width = |svg: &str| -> Option<String> {
         let i = svg.find("stroke=\"#111111\"")?;

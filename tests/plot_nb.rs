@@ -25,7 +25,7 @@ fn cjk_names_are_given_twice_the_width_of_latin_letters() {
     // 6.5 CSS px a character: "F1" 13 px; "召回率" 3 × 13 = 39 px; ×1.75 in projector mode.
     assert_eq!(legend_text_width("F1", &Style::default()), 13);
     assert_eq!(legend_text_width("召回率", &Style::default()), 39);
-    assert_eq!(legend_text_width("F1", &Style { dpr: 2.0, projector: true }), 46);
+    assert_eq!(legend_text_width("F1", &Style { dpr: 2.0, projector: true, dark: false }), 46);
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn a_wide_chart_keeps_its_legend_on_one_line() {
 
 #[test]
 fn a_narrow_projector_chart_wraps_its_legend_inside_the_plot() {
-    let style = Style { dpr: 1.0, projector: true };
+    let style = Style { dpr: 1.0, projector: true, dark: false };
     let width = 380;
     let at = legend_positions(width, &style);
     let rows: std::collections::BTreeSet<i32> = at.iter().map(|p| p.1).collect();

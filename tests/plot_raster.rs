@@ -352,7 +352,7 @@ fn backend_moves_axis_aligned_lines_half_a_pixel_as_the_canvas_backend_does() {
 fn the_gda_figure_draws_its_points_in_colour_and_queues_its_labels() {
     let lab = GdaLab::generated(SampleSpec::default()).unwrap();
     let raster = RefCell::new(Raster::new(1600, 1200).unwrap());
-    let style = Style { dpr: 2.0, projector: false };
+    let style = Style { dpr: 2.0, projector: false, dark: false };
     let frame = {
         let root = RasterBackend::new(&raster).into_drawing_area();
         draw(&root, &lab, &GdaLayers { truth: false, ..GdaLayers::default() }, &style).unwrap()

@@ -152,7 +152,7 @@ fn only_labels_that_changed_or_lie_over_changed_pixels_are_drawn_again() {
 fn a_figure_drawn_in_strips_matches_it_drawn_whole() {
     let lab = GdaLab::generated(SampleSpec::default()).unwrap();
     let (w, h) = (320, 240);
-    let style = Style { dpr: 1.0, projector: false };
+    let style = Style { dpr: 1.0, projector: false, dark: false };
     let whole = RefCell::new(Raster::new(w, h).unwrap());
     draw(&RasterBackend::new(&whole).into_drawing_area(), &lab, &GdaLayers::default(), &style).unwrap();
     let whole = whole.into_inner();

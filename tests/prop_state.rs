@@ -71,6 +71,7 @@ prop_compose! {
     fn state()(
         lang in prop::sample::select(&["en", "zh-CN"][..]),
         projector in any::<bool>(),
+        theme in prop::option::of(prop::sample::select(&["dark", "light"][..])),
         embed in prop::option::of(prop::sample::select(&["gda", "nb"][..])),
         (source, seed, n, sd, rho, means) in gda_part(),
         alpha in prop_oneof![ranged(0.0, 10.0), 1e-310..1e-290f64],
@@ -79,7 +80,13 @@ prop_compose! {
         text in text(),
         nb_seed in prop_oneof![0..100u64, 0..=MAX_SAFE],
     ) -> AppState {
-        let mut s = AppState { lang: lang.into(), projector, embed: embed.map(String::from), ..AppState::default() };
+        let mut s = AppState {
+            lang: lang.into(),
+            projector,
+            theme: theme.map(String::from),
+            embed: embed.map(String::from),
+            ..AppState::default()
+        };
         s.gda.source = source.into();
         s.gda.seed = seed;
         s.gda.n = n;

@@ -132,3 +132,27 @@ fn a_truncated_or_huge_query_never_panics() {
     assert!(n.iter().any(|n| n.reason == NoticeReason::TooLong));
     assert!(s.nb.text.chars().count() <= MAX_TEXT_IN_LINK);
 }
+
+/// The colour theme (`theme=dark|light`; absent follows the system): each value round-trips,
+/// a bad one is refused with a notice naming the key, and the default writes nothing.
+#[test]
+fn the_theme_round_trips_and_a_bad_value_is_a_notice() {
+    for t in ["dark", "light"] {
+        let s = AppState { theme: Some(t.into()), ..AppState::default() };
+        let q = to_query(&s);
+        assert_eq!(q, format!("theme={t}"));
+        let (back, notices) = parse_query(&q);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(back, s);
+    }
+    assert_eq!(parse_query("").0.theme, None);
+    for bad in ["Dark", "auto", "", "1", "dark%20"] {
+        let (s, notices) = parse_query(&format!("theme={bad}"));
+        assert_eq!(s.theme, None, "{bad}");
+        assert_eq!(invalid_keys(&format!("theme={bad}")), vec!["theme".to_string()], "{bad}: {notices:?}");
+    }
+    // The first of two values counts; the second is a notice.
+    let (s, notices) = parse_query("theme=dark&theme=light");
+    assert_eq!(s.theme.as_deref(), Some("dark"));
+    assert!(matches!(notices[0].reason, NoticeReason::Repeated));
+}

@@ -50,21 +50,24 @@ pub struct PosteriorPalette {
     pub class0: [u8; 3],
     /// The colour p = 1 tends to (class 1), RGB.
     pub class1: [u8; 3],
-    /// How far toward the class colour p = 0 and p = 1 go, in [0, 1]: 0 is all white, 1
-    /// the full colour.
+    /// How far toward the class colour p = 0 and p = 1 go, in [0, 1]: 0 is all
+    /// `neutral`, 1 the full colour.
     pub max_tint: f64,
+    /// The colour of p = ½, RGB: white, or the figure's background in the dark theme.
+    pub neutral: [u8; 3],
 }
 
 impl Default for PosteriorPalette {
     /// Okabe–Ito blue #0072B2 and vermillion #D55E00 at 60 %.
     fn default() -> Self {
-        PosteriorPalette { class0: [0x00, 0x72, 0xB2], class1: [0xD5, 0x5E, 0x00], max_tint: 0.6 }
+        PosteriorPalette { class0: [0x00, 0x72, 0xB2], class1: [0xD5, 0x5E, 0x00], max_tint: 0.6, neutral: [255; 3] }
     }
 }
 
 impl PosteriorPalette {
-    /// The RGBA colour of posterior p: white at p = ½, `max_tint` of the way to `class0`
-    /// at p = 0 and to `class1` at p = 1, linear in p between. A NaN p is white.
+    /// The RGBA colour of posterior p: `neutral` (white by default) at p = ½, `max_tint`
+    /// of the way to `class0` at p = 0 and to `class1` at p = 1, linear in p between. A
+    /// NaN p is `neutral`.
     pub fn colour(&self, p: f64) -> [u8; 4] {
         let t = 2.0 * p - 1.0;
         let (c, a) = if t < 0.0 {
@@ -72,13 +75,16 @@ impl PosteriorPalette {
         } else if t > 0.0 {
             (self.class1, t)
         } else {
-            return [255; 4];
+            let [r, g, b] = self.neutral;
+            return [r, g, b, 255];
         };
         let a = self.max_tint * a.min(1.0);
         // Round half up by truncating v + ½ (v ≥ 0): the same as `round` here, and a
         // plain conversion instruction instead of a libm call on the per-pixel path.
-        let ch = |v: u8| (255.5 - a * (255.0 - f64::from(v))) as u8;
-        [ch(c[0]), ch(c[1]), ch(c[2]), 255]
+        // With a white neutral this is 255.5 − a·(255 − v), exactly.
+        let n = self.neutral;
+        let ch = |v: u8, n: u8| (f64::from(n) + 0.5 + a * (f64::from(v) - f64::from(n))) as u8;
+        [ch(c[0], n[0]), ch(c[1], n[1]), ch(c[2], n[2]), 255]
     }
 
     fn check(&self) -> Result<()> {

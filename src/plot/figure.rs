@@ -122,14 +122,14 @@ impl GdaFigure {
             }
         };
         if heat {
-            self.heat.paint(lab, &self.raster, &frame, style.dpr)?;
+            self.heat.paint(lab, &self.raster, &frame, style)?;
             // The grid and axes go back over the heat map, as draw_base would draw them.
             if !self.raster.borrow_mut().replay() {
                 self.base = None;
                 self.raster.borrow_mut().forget_base();
                 let root = RasterBackend::new(&self.raster).into_drawing_area();
-                let (heat, raster, dpr) = (&mut self.heat, &self.raster, style.dpr);
-                let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame, dpr);
+                let (heat, raster) = (&mut self.heat, &self.raster);
+                let mut paint = |frame: &PlotFrame| heat.paint(lab, raster, frame, style);
                 let mut underlay: &mut dyn FnMut(&PlotFrame) -> Result<()> = &mut paint;
                 draw_base(&root, lab, layers, style, Some(&mut underlay))?;
                 draw_truth(&root, lab, style, &frame, steady)?;
@@ -172,11 +172,22 @@ impl HeatLayer {
     /// model's colours straight from its affine log-odds; another model's log-odds
     /// evaluated on coarse cells, interpolated bilinearly over the box (which hides the
     /// cells) and coloured per pixel.
-    fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, dpr: f64) -> Result<()> {
+    fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, style: &Style) -> Result<()> {
         let Some(model) = lab.decision_log_odds() else { return Ok(()) };
-        if self.map.is_none() {
-            // Lighter than the default so the points stay easy to see on top of it.
-            self.map = Some(HeatMap::new(PosteriorPalette { max_tint: 0.38, ..PosteriorPalette::default() })?);
+        let dpr = style.dpr;
+        let pal = style.palette();
+        let rgb = |c: plotters::style::RGBColor| [c.0, c.1, c.2];
+        // Lighter than the default so the points stay easy to see on top of it; from the
+        // theme's background toward its class colours (less far on dark, where the class
+        // colours are the bright ones and the points must stand out from the tint).
+        let wanted = PosteriorPalette {
+            class0: rgb(pal.class[0]),
+            class1: rgb(pal.class[1]),
+            max_tint: if style.dark { 0.25 } else { 0.38 },
+            neutral: rgb(pal.background),
+        };
+        if self.map.as_ref().map(HeatMap::palette) != Some(wanted) {
+            self.map = Some(HeatMap::new(wanted)?);
         }
         let heat = self.map.as_ref().ok_or_else(|| Error::Browser("build the heat map colours".into()))?;
         // One colour per CSS pixel: the field is smooth, and at dpr 2 that is a quarter of

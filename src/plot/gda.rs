@@ -10,7 +10,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::raster::Raster;
-use super::{draw_error, text_units, Style, BOUNDARY, CLASS0, CLASS1, INK, LOGISTIC};
+use super::{draw_error, text_units, Style};
 use crate::error::Result;
 use crate::gda::compare::Model;
 use crate::gda::geometry::{clip_line, clip_polyline_closed, ellipse, mass_inside, Rect};
@@ -221,7 +221,8 @@ pub fn draw_base<DB: DrawingBackend>(
     style: &Style,
     underlay: Option<Underlay<'_>>,
 ) -> Result<PlotFrame> {
-    root.fill(&WHITE).map_err(draw_error)?;
+    let pal = style.palette();
+    root.fill(&pal.background).map_err(draw_error)?;
     let view = lab.view();
     let font = |css: f64| ("sans-serif", style.px(css)).into_font();
     let thin = style.ipx(1.0);
@@ -239,10 +240,10 @@ pub fn draw_base<DB: DrawingBackend>(
         .x_labels(6)
         .y_labels(6)
         .light_line_style(TRANSPARENT)
-        .bold_line_style(RGBColor(0xD8, 0xD8, 0xD8).mix(0.8).stroke_width(thin))
-        .axis_style(INK.stroke_width(thin))
-        .label_style(font(12.0).color(&INK))
-        .axis_desc_style(font(13.0).color(&INK))
+        .bold_line_style(pal.grid.mix(0.8).stroke_width(thin))
+        .axis_style(pal.ink.stroke_width(thin))
+        .label_style(font(12.0).color(&pal.ink))
+        .axis_desc_style(font(13.0).color(&pal.ink))
         .x_desc(names[0].as_str())
         .y_desc(names[1].as_str())
         .x_label_formatter(&|v| tick(*v))
@@ -284,7 +285,7 @@ pub fn draw_truth<DB: DrawingBackend>(
     let view = frame.view;
     let frame = *frame;
     let mut chart = chart_on(root, view, style)?;
-    let colours = [CLASS0, CLASS1];
+    let colours = style.palette().class;
     if let Some(spec) = lab.spec() {
         for (k, c) in [spec.class0, spec.class1].iter().enumerate() {
             if !classes[k] {
@@ -346,7 +347,8 @@ pub fn draw_points<DB: DrawingBackend>(
     };
     let r = style.px(3.2);
     let (radius, size) = (r.round() as i32, (r * 1.35).round() as i32);
-    let (disc, triangle) = (CLASS0.mix(0.55), CLASS1.mix(0.6));
+    let pal = style.palette();
+    let (disc, triangle) = (pal.class[0].mix(0.55), pal.class[1].mix(0.6));
     if let Some(raster) = raster {
         let coord = chart.as_coord_spec();
         let centres = |k: u8| -> Vec<(i32, i32)> { class(k).iter().map(|p| coord.translate(p)).collect() };
@@ -393,7 +395,10 @@ pub fn draw_points<DB: DrawingBackend>(
             for line in &lines {
                 for dash in dashes(line, &frame, style.px(3.0), style.px(3.0)) {
                     chart
-                        .draw_series(std::iter::once(PathElement::new(dash, INK.mix(0.7).stroke_width(style.ipx(1.0)))))
+                        .draw_series(std::iter::once(PathElement::new(
+                            dash,
+                            pal.ink.mix(0.7).stroke_width(style.ipx(1.0)),
+                        )))
                         .map_err(draw_error)?;
                 }
             }
@@ -425,7 +430,7 @@ pub fn draw_points<DB: DrawingBackend>(
                 root.draw(&Text::new(
                     format!("p = {probability}"),
                     (x as i32 + style.ipx(4.0) as i32, y as i32 + style.ipx(2.0) as i32),
-                    font(11.0).color(&INK),
+                    font(11.0).color(&pal.ink),
                 ))
                 .map_err(draw_error)?;
             }
@@ -456,7 +461,8 @@ pub fn draw_over<DB: DrawingBackend>(
     let mut chart = chart_on(root, view, style)?;
     let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
     let frame = *frame;
-    let colours = [CLASS0, CLASS1];
+    let pal = style.palette();
+    let colours = pal.class;
 
     // The fitted Gaussians of the drawn model: GDA's shared Σ, QDA's Σ₀ and Σ₁, or naive
     // Bayes' diagonal ones.
@@ -467,6 +473,10 @@ pub fn draw_over<DB: DrawingBackend>(
         (None, Ok(fit)) => Some([(fit.mu0(), fit.sigma()), (fit.mu1(), fit.sigma())]),
         (None, Err(_)) => None,
     };
+    // The legend's place is known first: the ellipses' labels keep out of it.
+    let key = legend_layout(lab, &text, &frame, style);
+    let mut labels: Vec<(String, usize, Vec<[f64; 4]>)> = Vec::new();
+    let label_px = style.px(11.0);
     if let (true, Some(gaussians)) = (layers.ellipses, gaussians) {
         for (k, (mu, sigma)) in gaussians.iter().enumerate() {
             for (level, width) in [(1.0, 2.0), (2.0, 1.5)] {
@@ -494,20 +504,29 @@ pub fn draw_over<DB: DrawingBackend>(
                         }
                     }
                 }
-                // The label sits at the ellipse's highest point, if that is in view.
-                if let Some(top) = e.iter().copied().max_by(|a, b| a[1].total_cmp(&b[1])) {
-                    if view.contains(top) {
-                        let label = format!("{:.1} %", 100.0 * mass_inside(level));
-                        let [x, y] = frame.to_pixels(top);
-                        root.draw(&Text::new(
-                            label,
-                            (x as i32 - style.ipx(14.0) as i32, y as i32 - style.ipx(15.0) as i32),
-                            font(11.0).color(&colours[k]),
-                        ))
-                        .map_err(draw_error)?;
-                    }
-                }
+                let label = format!("{:.1} %", 100.0 * mass_inside(level));
+                let pixels: Vec<[f64; 2]> = e.iter().map(|p| frame.to_pixels(*p)).collect();
+                let candidates =
+                    label_candidates(&pixels, frame.to_pixels(*mu), label_size(&label, label_px), style.px(3.0));
+                labels.push((label, k, candidates));
             }
+        }
+    }
+    // Each label at the first of its places that is inside the plot box and clear of the
+    // legend and the labels already placed (with coincident means both classes' labels
+    // would otherwise sit on top of each other); a label with no such place is left out.
+    let [l, t, r, b] = frame.pixels.map(f64::from);
+    let candidates: Vec<Vec<[f64; 4]>> = labels.iter().map(|(_, _, c)| c.clone()).collect();
+    let placed = place_labels(&candidates, &[key.rect()], [l, t, r, b]);
+    for ((label, k, boxes), at) in labels.iter().zip(placed) {
+        if let Some(i) = at {
+            let [x0, y0, _, _] = boxes[i];
+            root.draw(&Text::new(
+                label.clone(),
+                (x0.round() as i32, y0.round() as i32),
+                font(11.0).color(&pal.class_text[*k]),
+            ))
+            .map_err(draw_error)?;
         }
     }
 
@@ -522,7 +541,7 @@ pub fn draw_over<DB: DrawingBackend>(
                     chart
                         .draw_series(std::iter::once(PathElement::new(
                             dash,
-                            BOUNDARY.mix(0.45).stroke_width(style.ipx(1.5)),
+                            pal.boundary.mix(0.45).stroke_width(style.ipx(1.5)),
                         )))
                         .map_err(draw_error)?;
                 }
@@ -532,7 +551,7 @@ pub fn draw_over<DB: DrawingBackend>(
         for line in boundary_lines(&decision.model, decision.shift, threshold, view) {
             let path: Vec<(f64, f64)> = line.iter().map(|p| (p[0], p[1])).collect();
             chart
-                .draw_series(std::iter::once(PathElement::new(path, BOUNDARY.stroke_width(style.ipx(2.5)))))
+                .draw_series(std::iter::once(PathElement::new(path, pal.boundary.stroke_width(style.ipx(2.5)))))
                 .map_err(draw_error)?;
         }
     }
@@ -543,7 +562,7 @@ pub fn draw_over<DB: DrawingBackend>(
         if let Some((p, q)) = clip_line(w, b - threshold, view) {
             for dash in dashes(&[p, q], &frame, style.px(12.0), style.px(5.0)) {
                 chart
-                    .draw_series(std::iter::once(PathElement::new(dash, LOGISTIC.stroke_width(style.ipx(3.0)))))
+                    .draw_series(std::iter::once(PathElement::new(dash, pal.logistic.stroke_width(style.ipx(3.0)))))
                     .map_err(draw_error)?;
             }
         }
@@ -558,46 +577,142 @@ pub fn draw_over<DB: DrawingBackend>(
         let [x, y] = frame.to_pixels(h);
         let c = (x.round() as i32, y.round() as i32);
         if layers.active_handle == Some(k) {
-            root.draw(&Circle::new(c, style.ipx(13.0) as i32, BOUNDARY.stroke_width(style.ipx(2.0))))
+            root.draw(&Circle::new(c, style.ipx(13.0) as i32, pal.boundary.stroke_width(style.ipx(2.0))))
                 .map_err(draw_error)?;
         }
-        root.draw(&Circle::new(c, style.ipx(8.0) as i32, WHITE.filled())).map_err(draw_error)?;
+        root.draw(&Circle::new(c, style.ipx(8.0) as i32, pal.background.filled())).map_err(draw_error)?;
         root.draw(&Circle::new(c, style.ipx(6.0) as i32, colour.filled())).map_err(draw_error)?;
     }
 
-    legend(root, lab, &text, &frame, style)?;
+    legend(root, lab, &text, &key, style)?;
     Ok(())
 }
 
-/// The legend box, in whichever corner of the plot box hides the fewest points.
-fn legend<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    lab: &GdaLab,
-    text: &FigureText,
-    frame: &PlotFrame,
-    style: &Style,
-) -> Result<()> {
+/// A text label's box in backing pixels, [width, height], for a font of `font_px` pixels,
+/// estimated without measuring (the browser's text measure is out of reach under the page's
+/// CSP): 0.62 em per Latin-character unit ([`text_units`]; digits are 0.55 em in common
+/// sans-serif faces, "%" 0.9), 1.25 em high.
+pub fn label_size(text: &str, font_px: f64) -> [f64; 2] {
+    [0.62 * font_px * text_units(text) as f64, 1.25 * font_px]
+}
+
+/// The places an ellipse's label may go, best first, as boxes [x0, y0, x1, y1] of `size`
+/// in pixels: above the ellipse's highest point, then around the ellipse in steps of 1/16
+/// turn alternately to either side; each box centred on its point and outside the ellipse
+/// (above a point of the upper half, below one of the lower half), `gap` pixels off it.
+/// `pixels` is the ellipse in pixels (y down), `centre` its centre.
+pub fn label_candidates(pixels: &[[f64; 2]], centre: [f64; 2], size: [f64; 2], gap: f64) -> Vec<[f64; 4]> {
+    let n = pixels.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let top = (0..n).min_by(|&a, &b| pixels[a][1].total_cmp(&pixels[b][1])).unwrap_or(0);
+    let step = (n / 16).max(1);
+    let mut order = vec![top];
+    for i in 1..=8 {
+        order.push((top + i * step) % n);
+        order.push((top + n - (i * step) % n) % n);
+    }
+    order.dedup();
+    let [w, h] = size;
+    order
+        .into_iter()
+        .map(|i| {
+            let [x, y] = pixels[i];
+            let y0 = if y <= centre[1] { y - gap - h } else { y + gap };
+            [x - w / 2.0, y0, x + w / 2.0, y0 + h]
+        })
+        .collect()
+}
+
+/// Whether two boxes [x0, y0, x1, y1] share any area.
+fn overlaps(a: &[f64; 4], b: &[f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// Places labels without overlap: for each label in turn, the index of the first of its
+/// `candidates` boxes that lies inside `bounds` and overlaps neither an `obstacle` nor a
+/// label placed before it; `None` when no candidate does (the label is then left out: an
+/// overlapping label is unreadable, and the legend names what the ellipses are).
+pub fn place_labels(candidates: &[Vec<[f64; 4]>], obstacles: &[[f64; 4]], bounds: [f64; 4]) -> Vec<Option<usize>> {
+    let mut taken: Vec<[f64; 4]> = obstacles.to_vec();
+    candidates
+        .iter()
+        .map(|boxes| {
+            let inside =
+                |b: &[f64; 4]| b[0] >= bounds[0] && b[1] >= bounds[1] && b[2] <= bounds[2] && b[3] <= bounds[3];
+            let pick = boxes.iter().position(|b| inside(b) && !taken.iter().any(|t| overlaps(t, b)));
+            if let Some(i) = pick {
+                taken.push(boxes[i]);
+            }
+            pick
+        })
+        .collect()
+}
+
+/// Where the legend goes and how big its type is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LegendLayout {
+    /// The box's top-left corner, in backing pixels.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// The box's width, in backing pixels.
+    pub w: i32,
+    /// The box's height, in backing pixels.
+    pub h: i32,
+    /// The type size, in backing pixels.
+    pub em: f64,
+}
+
+impl LegendLayout {
+    /// The box as [x0, y0, x1, y1].
+    pub fn rect(&self) -> [f64; 4] {
+        [f64::from(self.x), f64::from(self.y), f64::from(self.x + self.w), f64::from(self.y + self.h)]
+    }
+}
+
+/// The share of the plot box's width, and of its height, that the legend may cover.
+pub const LEGEND_SHARE: f64 = 0.42;
+
+/// The legend's size for `rows` rows whose longest label is `longest` units
+/// ([`text_units`]) on a plot box of `plot` = (width, height) backing pixels: type of 12
+/// CSS pixels (10 on a narrow plot), scaled by the style, made smaller when the box would
+/// cover more than [`LEGEND_SHARE`] of the plot's width or height, down to 7 CSS pixels ×
+/// the device pixel ratio (the smallest type still read on a phone). Returns (width,
+/// height, em) in backing pixels.
+pub fn legend_size(plot: (f64, f64), rows: usize, longest: usize, style: &Style) -> (i32, i32, f64) {
+    let (pw, ph) = plot;
+    let compact = pw < style.px(420.0);
+    let wanted = style.px(if compact { 10.0 } else { 12.0 });
+    let units = longest.max(14) as f64;
+    // Width = em·(2.6 + 0.58·units); height = rows·1.5·em + 6 css px.
+    let pad = style.px(6.0);
+    let fit_w = LEGEND_SHARE * pw / (2.6 + 0.58 * units);
+    let fit_h = (LEGEND_SHARE * ph - pad) / (1.5 * rows as f64);
+    let floor = 7.0 * if style.dpr.is_finite() { style.dpr.clamp(0.5, 4.0) } else { 1.0 };
+    let em = wanted.min(fit_w).min(fit_h).max(floor);
+    let w = (em * 2.6 + em * 0.58 * units) as i32;
+    let h = rows as i32 * (em * 1.5) as i32 + pad as i32;
+    (w, h, em)
+}
+
+/// The legend's box, in whichever corner of the plot box hides the fewest points.
+fn legend_layout(lab: &GdaLab, text: &FigureText, frame: &PlotFrame, style: &Style) -> LegendLayout {
     let names = &text.classes;
     let [l, t, r, b] = frame.pixels;
-    // On a narrow figure (a phone) the legend uses smaller type so it covers less data.
-    let compact = f64::from(r - l) < style.px(420.0);
-    let em = if compact { 10.0 } else { 12.0 };
-    let font = ("sans-serif", style.px(em)).into_font().color(&INK);
-    let line_h = style.px(em * 1.5) as i32;
     let truth = lab.spec().is_some();
     let logistic = matches!(lab.logistic(), Some(Ok(_)));
-    let rows = 4 + i32::from(truth) + i32::from(logistic);
+    let rows = 4 + usize::from(truth) + usize::from(logistic);
     let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
     let longest = labels
         .iter()
         .chain([&text.fitted, &text.truth, &text.boundary, &text.logistic])
         .map(|s| text_units(s))
         .max()
-        .unwrap_or(0)
-        .max(14);
-    let box_w = (style.px(em * 2.6) + style.px(em * 0.58) * longest as f64) as i32;
-    let box_h = rows * line_h + style.ipx(6.0) as i32;
-    let pad = style.ipx(8.0) as i32;
+        .unwrap_or(0);
+    let (box_w, box_h, em) = legend_size((f64::from(r - l), f64::from(b - t)), rows, longest, style);
+    let pad = (style.px(8.0) as i32).min((r - l - box_w) / 2).max(0);
     let corners = [
         (l + pad, t + pad),
         (r - pad - box_w, t + pad),
@@ -632,42 +747,63 @@ fn legend<DB: DrawingBackend>(
             .map(|(_, w)| w)
             .sum()
     };
-    let (x, mut y) = corners.into_iter().min_by_key(|&c| hidden(c)).unwrap_or(corners[0]);
-    root.draw(&Rectangle::new([(x, y), (x + box_w, y + box_h)], WHITE.mix(0.88).filled())).map_err(draw_error)?;
-    root.draw(&Rectangle::new([(x, y), (x + box_w, y + box_h)], INK.mix(0.4).stroke_width(style.ipx(1.0))))
+    let (x, y) = corners.into_iter().min_by_key(|&c| hidden(c)).unwrap_or(corners[0]);
+    LegendLayout { x, y, w: box_w, h: box_h, em }
+}
+
+/// Draws the legend where [`legend_layout`] put it.
+fn legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    text: &FigureText,
+    key: &LegendLayout,
+    style: &Style,
+) -> Result<()> {
+    let pal = style.palette();
+    let names = &text.classes;
+    let em = key.em;
+    let font = ("sans-serif", em).into_font().color(&pal.ink);
+    let line_h = (em * 1.5) as i32;
+    let truth = lab.spec().is_some();
+    let logistic = matches!(lab.logistic(), Some(Ok(_)));
+    let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
+    let (x, mut y, box_w, box_h) = (key.x, key.y, key.w, key.h);
+    root.draw(&Rectangle::new([(x, y), (x + box_w, y + box_h)], pal.legend.mix(0.88).filled())).map_err(draw_error)?;
+    root.draw(&Rectangle::new([(x, y), (x + box_w, y + box_h)], pal.ink.mix(0.4).stroke_width(style.ipx(1.0))))
         .map_err(draw_error)?;
     y += style.ipx(3.0) as i32;
-    let sx = x + style.px(em * 1.1) as i32;
-    let tx = x + style.px(em * 2.3) as i32;
-    let text_dy = (f64::from(line_h) - style.px(em)) as i32 / 2;
+    let sx = x + (em * 1.1) as i32;
+    let tx = x + (em * 2.3) as i32;
+    let text_dy = (f64::from(line_h) - em) as i32 / 2;
     let mid = |y: i32| y + line_h / 2;
-    let r = style.px(em / 3.0) as i32;
-    let half = style.px(em * 0.75) as i32;
+    let r = (em / 3.0) as i32;
+    let half = (em * 0.75) as i32;
     let seg = |y: i32| vec![(sx - half, mid(y)), (sx + half, mid(y))];
     let row = |y: &mut i32, text: &str| -> Result<()> {
         root.draw(&Text::new(text.to_string(), (tx, *y + text_dy), font.clone())).map_err(draw_error)?;
         *y += line_h;
         Ok(())
     };
-    root.draw(&Circle::new((sx, mid(y)), r, CLASS0.filled())).map_err(draw_error)?;
+    root.draw(&Circle::new((sx, mid(y)), r, pal.class[0].filled())).map_err(draw_error)?;
     row(&mut y, &labels[0])?;
-    root.draw(&TriangleMarker::new((sx, mid(y)), (f64::from(r) * 1.35) as i32, CLASS1.filled())).map_err(draw_error)?;
+    root.draw(&TriangleMarker::new((sx, mid(y)), (f64::from(r) * 1.35) as i32, pal.class[1].filled()))
+        .map_err(draw_error)?;
     row(&mut y, &labels[1])?;
-    root.draw(&PathElement::new(seg(y), INK.stroke_width(style.ipx(2.0)))).map_err(draw_error)?;
+    root.draw(&PathElement::new(seg(y), pal.ink.stroke_width(style.ipx(2.0)))).map_err(draw_error)?;
     row(&mut y, &text.fitted)?;
     if truth {
         let s = seg(y);
         let d = (half * 2) / 3;
-        let dash = INK.mix(0.6).stroke_width(style.ipx(1.25));
+        let dash = pal.ink.mix(0.6).stroke_width(style.ipx(1.25));
         root.draw(&PathElement::new(vec![s[0], (s[0].0 + d, s[0].1)], dash)).map_err(draw_error)?;
         root.draw(&PathElement::new(vec![(s[1].0 - d, s[1].1), s[1]], dash)).map_err(draw_error)?;
         row(&mut y, &text.truth)?;
     }
-    root.draw(&PathElement::new(seg(y), BOUNDARY.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
+    root.draw(&PathElement::new(seg(y), pal.boundary.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
     row(&mut y, &text.boundary)?;
     if logistic {
         let s = seg(y);
-        root.draw(&PathElement::new(s, LOGISTIC.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;
+        root.draw(&PathElement::new(s, pal.logistic.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;
         row(&mut y, &text.logistic)?;
     }
     Ok(())

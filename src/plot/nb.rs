@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{draw_error, text_units, Style, INK};
+use super::{draw_error, text_units, Style};
 use crate::error::Result;
 use crate::stats::metrics::Metrics;
 
@@ -58,7 +58,11 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     text: &CurveText,
     style: &Style,
 ) -> Result<()> {
-    root.fill(&WHITE).map_err(draw_error)?;
+    let pal = style.palette();
+    // Accuracy is drawn in the ink colour (black on white, light on dark); the others keep
+    // their Okabe–Ito colours, which stand out on either background.
+    let colour_of = |c: RGBColor| if c == SERIES[0].1 { pal.ink } else { c };
+    root.fill(&pal.background).map_err(draw_error)?;
     let font = |css: f64| ("sans-serif", style.px(css)).into_font();
     let lowest =
         curve.iter().flat_map(|(_, m)| SERIES.iter().filter_map(move |(_, _, get)| get(m))).fold(1.0f64, f64::min);
@@ -81,11 +85,11 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
         .configure_mesh()
         .x_labels(6)
         .y_labels(5)
-        .light_line_style(WHITE)
-        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4).stroke_width(style.ipx(1.0)))
-        .axis_style(INK.stroke_width(style.ipx(1.0)))
-        .label_style(font(11.0).color(&INK))
-        .axis_desc_style(font(11.0).color(&INK))
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(pal.grid.mix(0.75).stroke_width(style.ipx(1.0)))
+        .axis_style(pal.ink.stroke_width(style.ipx(1.0)))
+        .label_style(font(11.0).color(&pal.ink))
+        .axis_desc_style(font(11.0).color(&pal.ink))
         .x_desc(text.axis.as_str())
         .x_label_formatter(&|x| alpha_label(*x))
         .y_label_formatter(&|y| format!("{:.0} %", y * 100.0))
@@ -93,6 +97,7 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
         .map_err(draw_error)?;
 
     for (_, colour, get) in SERIES {
+        let colour = colour_of(colour);
         // Consecutive defined points form a line; α = 0 stands alone (a dot), since the
         // axis has a break between it and 10⁻³.
         let mut run: Vec<(f64, f64)> = Vec::new();
@@ -122,7 +127,7 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     chart
         .draw_series(std::iter::once(PathElement::new(
             vec![(x, y0), (x, 1.0)],
-            RGBColor(0xD5, 0x5E, 0x00).stroke_width(style.ipx(2.0)),
+            pal.class[1].stroke_width(style.ipx(2.0)),
         )))
         .map_err(draw_error)?;
 
@@ -133,18 +138,20 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     root.draw(&Text::new(
         "0",
         (zero_px as i32 - style.ipx(3.0) as i32, pyr.end + style.ipx(6.0) as i32),
-        font(11.0).color(&INK),
+        font(11.0).color(&pal.ink),
     ))
     .map_err(draw_error)?;
 
     // A compact legend along the bottom of the plot, in as many rows as its width needs: in
     // projector mode the four entries are wider than the plot.
-    let label_font = font(11.0).color(&INK);
+    let label_font = font(11.0).color(&pal.ink);
     let (swatch, gap, spacing) = (style.ipx(12.0) as i32, style.ipx(3.0) as i32, style.ipx(9.0) as i32);
     let entries: Vec<_> = SERIES
         .iter()
         .zip(&text.series)
-        .map(|((_, colour, _), name)| (*colour, name.as_str(), swatch + gap + legend_text_width(name, style)))
+        .map(|((_, colour, _), name)| {
+            (colour_of(*colour), name.as_str(), swatch + gap + legend_text_width(name, style))
+        })
         .collect();
     let left = pxr.start + style.ipx(6.0) as i32;
     let rows = legend_rows(entries.iter().map(|e| e.2), spacing, pxr.end - left);

@@ -188,6 +188,16 @@ impl GdaPanel {
         self.match_aspect();
     }
 
+    /// The figure's colours: the dark theme's (`true`) or the light one's. The next draw
+    /// paints the whole figure anew (the kept background changes with the theme).
+    #[wasm_bindgen(js_name = setTheme)]
+    pub fn set_theme(&mut self, dark: bool) {
+        if self.style.dark != dark {
+            self.style.dark = dark;
+            self.figure.forget_shown();
+        }
+    }
+
     /// Sets the words drawn in the figure: `{classes: [a, b], axes: [x, y], fitted, truth,
     /// boundary}`, or `null` for English with the dataset's names.
     ///

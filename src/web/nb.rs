@@ -25,6 +25,7 @@ pub struct SpamPanel {
     loader: Option<CorpusLoader>,
     curve_text: CurveText,
     projector: bool,
+    dark: bool,
 }
 
 #[wasm_bindgen]
@@ -38,6 +39,7 @@ impl SpamPanel {
             loader: None,
             curve_text: CurveText::default(),
             projector: false,
+            dark: false,
         })
     }
 
@@ -358,6 +360,12 @@ impl SpamPanel {
         self.projector = on;
     }
 
+    /// The chart's colours: the dark theme's (`true`) or the light one's.
+    #[wasm_bindgen(js_name = setTheme)]
+    pub fn set_theme(&mut self, dark: bool) {
+        self.dark = dark;
+    }
+
     /// Draws the metrics-versus-α chart on `canvas`, sized to CSS size × dpr.
     ///
     /// # Errors
@@ -382,7 +390,7 @@ impl SpamPanel {
         let backend = CanvasBackend::with_canvas_object(canvas)
             .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
         let root = backend.into_drawing_area();
-        let style = Style { dpr, projector: self.projector };
+        let style = Style { dpr, projector: self.projector, dark: self.dark };
         draw_alpha_curve(&root, &eval.curve, self.lab.model().alpha(), &self.curve_text, &style).map_err(js_error)?;
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         Ok(())

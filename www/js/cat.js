@@ -514,6 +514,9 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   /** Projector mode: only the stylesheet changes (no canvas here). */
   function setProjector() {}
 
+  /** The theme: only the stylesheet changes (no canvas here). */
+  function setTheme() {}
+
   /** Removes the panel and frees its memory. */
   function destroy() {
     destroyed = true;
@@ -530,5 +533,5 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   showLambda(panel.lambda(), "");
   buildTable();
   render();
-  return { panel, render, getState, setState, setLang, setProjector, destroy, setLambda, loadCsv };
+  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, setLambda, loadCsv };
 }

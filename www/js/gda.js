@@ -7,6 +7,9 @@ import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
 
 const SLIDERS = ["n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1"];
+/** The printed figure's largest box in CSS px (style.css, @media print): an A4 page less
+ * 12 mm margins is 186 mm = 703 px wide; the figure is at most 10.5 cm = 397 px high. */
+const PRINT_BOX = { width: 703, height: 397 };
 const AXES = { generated: ["x1", "x2"] };
 
 /**
@@ -31,6 +34,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   let mode = "means";
   let draggingPoint = -1;
   let destroyed = false;
+  let printing = false;
   const cleanups = cleanupList();
   const { on } = cleanups;
   // The control behind the latest user event: its error is shown right under it.
@@ -120,7 +124,16 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     // The canvas' own box (inside the frame's border): its backing store must match it
     // pixel for pixel, or the figure is resampled and blurs.
     const rect = canvas.getBoundingClientRect();
-    panel.resize(rect.width, rect.height, window.devicePixelRatio || 1);
+    if (printing) {
+      // Drawn at the printed size, so its type has the size it has on screen, at 2× for paper.
+      const ratio = Number(box.style.getPropertyValue("--fig-ratio")) || rect.width / rect.height || 1.5;
+      const w = Math.min(PRINT_BOX.width, ratio * PRINT_BOX.height);
+      panel.resize(w, w / ratio, 2);
+    } else {
+      panel.resize(rect.width, rect.height, window.devicePixelRatio || 1);
+      // The figure's shape on screen, which a printout keeps (style.css, @media print).
+      if (rect.width > 0 && rect.height > 0) box.style.setProperty("--fig-ratio", (rect.width / rect.height).toFixed(5));
+    }
     const s = panel.summary();
     panel.setFigureText(figureText(s));
     panel.draw();
@@ -431,6 +444,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     downloadCanvas(canvas, "genlab-gda.png");
   });
 
+  // A print redraws the figure at its printed size (and the screen's again after it).
+  on(window, "beforeprint", () => { printing = true; render(); });
+  on(window, "afterprint", () => { printing = false; render(); });
   const observer = new ResizeObserver(schedule);
   observer.observe(box);
   cleanups.add(() => observer.disconnect());
@@ -489,6 +505,13 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     schedule();
   }
 
+  /** The figure's colours: the dark theme's or the light one's (redrawn at once, so that a
+   * print that starts now gets the new colours). */
+  function setTheme(dark) {
+    panel.setTheme(Boolean(dark));
+    if (!destroyed) render();
+  }
+
   /** Removes the panel and frees its memory. */
   function destroy() {
     destroyed = true;
@@ -504,5 +527,5 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   syncControls();
   syncModels();
   render();
-  return { panel, render, getState, setState, setLang, setProjector, destroy };
+  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy };
 }

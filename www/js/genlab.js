@@ -59,10 +59,12 @@ export async function linkFor(state) {
  * - `panel: "cat"` (categorical naive Bayes): `state` is `{lambda, prior, query}` as in
  *   `.state.cat`; `controls`: "query", "lambda", "prior", "table", "csv", "counts";
  * - `onChange(mode)`: called after the user changes something ("push" for a discrete step,
- *   "replace" while dragging or typing).
- * Returns `{ getState, setState, setLang, setProjector, destroy }`.
+ *   "replace" while dragging or typing);
+ * - `theme`: "dark" or "light"; absent (or null) follows the system's preference
+ *   (`prefers-color-scheme`), also when it changes.
+ * Returns `{ getState, setState, setLang, setProjector, setTheme, destroy }`.
  */
-export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange } = {}) {
+export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange, theme = null } = {}) {
   if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use ${PANEL_NAMES}.`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
   const [, kind] = await Promise.all([loadCore(), PANELS[panel]()]);
@@ -76,15 +78,64 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   const ctl = kind.create(section, { lang, controls, onChange: onChange || (() => {}) });
   const setState = (s) => ctl.setState({ ...ctl.getState(), ...(s || {}) });
   if (state) ctl.setState({ ...defaults, ...state });
+  const themed = themeFollower(section, (dark) => ctl.setTheme(dark));
+  themed.set(theme);
   return {
     getState: ctl.getState,
     setState,
     setLang: ctl.setLang,
     setProjector: ctl.setProjector,
+    setTheme: themed.set,
     destroy() {
+      themed.stop();
       ctl.destroy();
       section.remove();
     },
     controller: ctl,
+  };
+}
+
+/**
+ * Keeps `element`'s colours and its figures' (`apply(dark)`) in step with a theme: "dark",
+ * "light", or null to follow the system's `prefers-color-scheme` as it changes. A printout
+ * is always light: ink on paper, whatever the screen shows. Returns `{ set(theme), stop() }`.
+ */
+export function themeFollower(element, apply) {
+  const system = matchMedia("(prefers-color-scheme: dark)");
+  const printing = matchMedia("print");
+  let theme = null;
+  // Panels start light: nothing to redraw (on the first load) unless the theme is dark.
+  let shown = false;
+  const update = () => {
+    const dark = !printing.matches && (theme === "dark" || (theme !== "light" && system.matches));
+    if (dark !== shown) {
+      shown = dark;
+      apply(dark);
+    }
+  };
+  // A print starts with "beforeprint": the figures are redrawn light before the page is laid out.
+  const beforePrint = () => {
+    if (shown) {
+      shown = false;
+      apply(false);
+    }
+  };
+  system.addEventListener("change", update);
+  printing.addEventListener("change", update);
+  window.addEventListener("beforeprint", beforePrint);
+  window.addEventListener("afterprint", update);
+  return {
+    set(next) {
+      theme = next === "dark" || next === "light" ? next : null;
+      element.classList.toggle("theme-dark", theme === "dark");
+      element.classList.toggle("theme-light", theme === "light");
+      update();
+    },
+    stop() {
+      system.removeEventListener("change", update);
+      printing.removeEventListener("change", update);
+      window.removeEventListener("beforeprint", beforePrint);
+      window.removeEventListener("afterprint", update);
+    },
   };
 }

@@ -239,6 +239,8 @@ const EN = {
   "gda.className.versicolor": "versicolor",
   "gda.className.virginica": "virginica",
   "nb.curveAria": "Chart of held-out accuracy, precision, recall and F1 against α on a log scale. At the current α = {alpha}: accuracy {acc}, precision {prec}, recall {rec}, F1 {f1}.",
+  // Print handout and themes (layout, print and dark mode).
+  "print.link": "This exact state:",
 };
 
 const ZH = {
@@ -476,6 +478,8 @@ const ZH = {
   "gda.className.versicolor": "杂色鸢尾",
   "gda.className.virginica": "维吉尼亚鸢尾",
   "nb.curveAria": "留出集上的准确率、精确率、召回率和 F1 随 α（对数刻度）变化的图。当前 α = {alpha} 时：准确率 {acc}，精确率 {prec}，召回率 {rec}，F1 {f1}。",
+  // Print handout and themes (layout, print and dark mode).
+  "print.link": "此状态的链接：",
 };
 
 export const DICTS = { en: EN, "zh-CN": ZH };
@@ -543,6 +547,8 @@ const RULES_ZH = {
   "there is no such point": "没有这个点",
   "a point must be placed inside the plot box": "点必须放在绘图区内",
   "the panel holds at most 100,000 points": "面板最多容纳 100,000 个点",
+  // Themes (layout, print and dark mode).
+  "the theme must be “dark” or “light”": "主题只能是“dark”或“light”",
 };
 
 const VALUE_ZH = { "not a number": "非数字", infinity: "无穷大", "minus infinity": "负无穷大" };

@@ -2,14 +2,17 @@
 // the screen (back and forward work), and runs the shell: language, projector mode, the
 // link, the notices about link settings that were ignored.
 
-import { loadCore, mount } from "./genlab.js";
+import { loadCore, mount, themeFollower } from "./genlab.js";
 import { parseState, stateQuery, version } from "../pkg/genlab.js";
 import { t, applyLabels, noticeText } from "./i18n.js";
 
 const html = document.documentElement;
 let lang = "en";
 let projector = false;
+let theme = null;
 let embed = null;
+// The page's colours: the html element's class; each panel follows its own (mount()).
+const pageTheme = themeFollower(html, () => {});
 const panels = {};
 let replaceTimer = 0;
 
@@ -17,7 +20,7 @@ let replaceTimer = 0;
 function currentState() {
   const base = parseState("").state;
   return {
-    lang, projector, embed,
+    lang, projector, theme, embed,
     gda: panels.gda ? panels.gda.getState() : base.gda,
     nb: panels.nb ? panels.nb.getState() : base.nb,
     cat: panels.cat ? panels.cat.getState() : base.cat,
@@ -33,9 +36,23 @@ function syncUrl(mode) {
     if (url === `${location.pathname}${location.search}${location.hash}`) return;
     if (mode === "push") history.pushState(null, "", url);
     else history.replaceState(null, "", url);
+    showPrintLink();
   };
   if (mode === "push") write();
   else replaceTimer = setTimeout(write, 250);
+}
+
+/** The link to the exact state, written out for a printout (hidden on screen). */
+function showPrintLink() {
+  const p = document.getElementById("print-link");
+  if (p) p.textContent = `${t(lang, "print.link")} ${location.href}`;
+}
+
+/** Colours: "dark", "light" or null (follow the system), for the page and every panel. */
+function setTheme(next) {
+  theme = next ?? null;
+  pageTheme.set(theme);
+  Object.values(panels).forEach((p) => p.setTheme(theme));
 }
 
 /** Language: the page's words, the panels' words and the html lang attribute. */
@@ -48,6 +65,7 @@ function setLang(next) {
   applyLabels(document.querySelector("footer"), lang);
   applyLabels(document.getElementById("notices"), lang);
   document.title = lang === "zh-CN" ? "genlab：生成式分类器实时演示" : "genlab — generative classifiers, live";
+  showPrintLink();
   Object.values(panels).forEach((p) => p.setLang(lang));
 }
 
@@ -75,6 +93,7 @@ function showNotices(notices) {
 function applyState(state) {
   if (state.lang !== lang) setLang(state.lang);
   if (state.projector !== projector) setProjector(state.projector);
+  if ((state.theme ?? null) !== theme) setTheme(state.theme);
   panels.gda?.setState(state.gda);
   panels.nb?.setState(state.nb);
   panels.cat?.setState(state.cat);
@@ -88,6 +107,8 @@ async function main() {
     const { state, notices } = parseState(location.search);
     embed = state.embed;
     lang = state.lang;
+    theme = state.theme ?? null;
+    pageTheme.set(theme);
     html.lang = lang;
     if (embed) html.classList.add("embed");
     document.getElementById("version").textContent = version();
@@ -98,16 +119,17 @@ async function main() {
         slot.remove();
         continue;
       }
-      panels[name] = await mount(slot, { panel: name, state: state[name], lang, onChange: syncUrl });
+      panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange: syncUrl });
       // Let this panel reach the screen before the next one is built (first load).
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
     // The categorical naive Bayes panel (issue #8), mounted like the others.
     const catSlot = document.getElementById("cat-slot");
     if (embed && embed !== "cat") catSlot.remove();
-    else panels.cat = await mount(catSlot, { panel: "cat", state: state.cat, lang, onChange: syncUrl });
+    else panels.cat = await mount(catSlot, { panel: "cat", state: state.cat, lang, theme, onChange: syncUrl });
     setProjector(state.projector);
     showNotices(notices);
+    showPrintLink();
     // For the console and the end-to-end tests: the panels' controllers.
     window.genlab = { gda: panels.gda?.controller ?? null, nb: panels.nb?.controller ?? null };
     window.genlab.cat = panels.cat?.controller ?? null;

@@ -48,6 +48,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let metricsDirty = true;
   let liveTimer = 0;
   let destroyed = false;
+  let printing = false;
   let projector = false;
   const cleanups = cleanupList();
   const { on } = cleanups;
@@ -289,7 +290,16 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     if (box.width < 2 || box.height < 2) return;
     panel.setCurveText({ axis: t(lang, "nb.curve.axis"), series: t(lang, "nb.curve.series") });
     panel.setProjector(projector);
+    if (printing) {
+      // Drawn at the printed size (style.css, @media print: at most 703 × 170 CSS px), at 2×.
+      const ratio = Number($("curve-box").style.getPropertyValue("--fig-ratio")) || box.width / box.height;
+      const w = Math.min(703, ratio * 170);
+      panel.drawCurve($("curve"), w, w / ratio, 2);
+      return;
+    }
     panel.drawCurve($("curve"), box.width, box.height, window.devicePixelRatio || 1);
+    // The chart's shape on screen, which a printout keeps (style.css, @media print).
+    $("curve-box").style.setProperty("--fig-ratio", (box.width / box.height).toFixed(5));
   }
 
   /** The chart's text alternative: what it plots and where the current α stands on it. */
@@ -587,6 +597,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   const observer = new ResizeObserver(() => { metricsDirty = true; schedule(); });
   observer.observe($("curve-box"));
   cleanups.add(() => observer.disconnect());
+  // A print redraws the chart at its printed size (and the screen's again after it).
+  on(window, "beforeprint", () => { printing = true; drawCurve(); });
+  on(window, "afterprint", () => { printing = false; drawCurve(); });
 
   /** The panel's settings, as the URL stores them. */
   function getState() {
@@ -643,6 +656,12 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     schedule(true);
   }
 
+  /** The chart's colours: the dark theme's or the light one's (redrawn at once). */
+  function setTheme(dark) {
+    panel.setTheme(Boolean(dark));
+    if (!destroyed) drawCurve();
+  }
+
   /** Removes the panel and frees its memory. */
   function destroy() {
     destroyed = true;
@@ -659,5 +678,5 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   showCosts();
   showSmoothing();
   render();
-  return { panel, render, getState, setState, setLang, setProjector, destroy, loadFile, setAlpha };
+  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, setAlpha };
 }

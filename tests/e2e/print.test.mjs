@@ -1,0 +1,164 @@
+// The printed handout (style.css, @media print), as headless Chromium prints it with its
+// defaults (A4, no background graphics, like a browser's print dialog): at most two pages
+// per panel, the figure at the shape it has on screen, the ledger's bars on paper, the link
+// to the exact state written out, and no controls. The PDF is rasterised with pdftoppm
+// (poppler-utils, installed by scripts/ensure-tools.sh) and its pixels are read.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { launch, open, serve } from "./lib.mjs";
+
+let server;
+let browser;
+let dir;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  dir = mkdtempSync(path.join(tmpdir(), "genlab-print-"));
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const DPI = 100;
+const MESSAGE = "WIN a FREE prize, reply now to claim your cash";
+
+/** Reads a binary PPM (P6) as {width, height, rgb}. */
+function readPpm(file) {
+  const buf = readFileSync(file);
+  // Header: "P6" width height maxval, separated by whitespace, then one byte of whitespace.
+  let pos = 0;
+  const fields = [];
+  while (fields.length < 4) {
+    while (/\s/.test(String.fromCharCode(buf[pos]))) pos++;
+    let start = pos;
+    while (!/\s/.test(String.fromCharCode(buf[pos]))) pos++;
+    fields.push(buf.toString("latin1", start, pos));
+  }
+  assert.equal(fields[0], "P6");
+  const [width, height] = [Number(fields[1]), Number(fields[2])];
+  return { width, height, rgb: buf.subarray(pos + 1, pos + 1 + 3 * width * height) };
+}
+
+/** Prints `page` to an A4 PDF (Playwright's defaults: no backgrounds) and rasterises each page. */
+async function printPages(page, name) {
+  const pdf = path.join(dir, `${name}.pdf`);
+  writeFileSync(pdf, await page.pdf({ format: "A4" }));
+  execFileSync("pdftoppm", ["-r", String(DPI), pdf, path.join(dir, name)]);
+  const files = readdirSync(dir).filter((f) => f.startsWith(`${name}-`) && f.endsWith(".ppm")).sort();
+  return files.map((f) => readPpm(path.join(dir, f)));
+}
+
+/** Whether pixel (x, y) is within `tol` of `rgb` in every channel. */
+const near = (img, x, y, rgb, tol) => {
+  const i = 3 * (y * img.width + x);
+  return Math.abs(img.rgb[i] - rgb[0]) <= tol && Math.abs(img.rgb[i + 1] - rgb[1]) <= tol && Math.abs(img.rgb[i + 2] - rgb[2]) <= tol;
+};
+const dark = (img, x, y) => {
+  const i = 3 * (y * img.width + x);
+  return img.rgb[i] < 90 && img.rgb[i + 1] < 90 && img.rgb[i + 2] < 90;
+};
+
+/** The figure's frame on a printed page: the two longest vertical dark lines of the same
+ * length and height (its left and right border). Returns its width / height, or null. */
+function frameAspect(img) {
+  const runs = [];
+  for (let x = 0; x < img.width; x++) {
+    let start = -1;
+    for (let y = 0; y <= img.height; y++) {
+      const on = y < img.height && dark(img, x, y);
+      if (on && start < 0) start = y;
+      if (!on && start >= 0) {
+        if (y - start > 100) runs.push({ x, top: start, len: y - start });
+        start = -1;
+      }
+    }
+  }
+  runs.sort((a, b) => b.len - a.len);
+  const left = runs[0];
+  if (!left) return null;
+  // The other side: a run as long, at the same height, far enough away.
+  const right = runs.find((r) => Math.abs(r.x - left.x) > 50 && Math.abs(r.len - left.len) <= 3 && Math.abs(r.top - left.top) <= 3);
+  if (!right) return null;
+  return (Math.abs(right.x - left.x) + 1) / left.len;
+}
+
+/** Blocks at least 6×6 pixels of one class colour: a ledger bar, not a line or a border. */
+function solidBlocks(img, rgb) {
+  let count = 0;
+  for (let y = 0; y + 6 < img.height; y += 3) {
+    for (let x = 0; x + 6 < img.width; x += 3) {
+      let all = true;
+      for (let dy = 0; dy < 6 && all; dy++) for (let dx = 0; dx < 6 && all; dx++) all = near(img, x + dx, y + dy, rgb, 45);
+      if (all) count++;
+    }
+  }
+  return count;
+}
+
+/** The screen's figure shape: the canvas' CSS width / height. */
+const screenAspect = (page, sel) => page.$eval(sel, (c) => {
+  const r = c.getBoundingClientRect();
+  return r.width / r.height;
+});
+
+/** What the printout shows besides pixels: the link, and the controls still visible (none;
+ * the message box stays, as the text the ledger scores, and the categorical training
+ * table's cells print as their values). */
+async function printedText(page) {
+  await page.emulateMedia({ media: "print" });
+  const out = await page.evaluate(() => ({
+    link: document.getElementById("print-link")?.innerText ?? "",
+    href: location.href,
+    controls: [...document.querySelectorAll('main input, main select, main button, main textarea:not([data-role="text"]), .shell-controls')]
+      .filter((el) => el.getClientRects().length > 0)
+      // The categorical training table's cells are selects, printed as plain values.
+      .filter((el) => !(el.closest(".cat-table") && getComputedStyle(el).appearance === "none" && getComputedStyle(el).borderTopStyle === "none"))
+      .map((el) => el.outerHTML.slice(0, 80)),
+  }));
+  await page.emulateMedia({ media: null });
+  return out;
+}
+
+const CASES = [
+  { name: "page", query: `?t=${encodeURIComponent(MESSAGE)}`, panels: 3, figure: '#gda-slot [data-role="canvas"]', ledger: true },
+  { name: "embed-gda", query: "?embed=gda&lr=1", panels: 1, figure: '#gda-slot [data-role="canvas"]' },
+  { name: "embed-nb", query: `?embed=nb&t=${encodeURIComponent(MESSAGE)}`, panels: 1, figure: '#nb-slot [data-role="curve"]', ledger: true },
+  { name: "embed-cat", query: "?embed=cat", panels: 1 },
+];
+
+for (const c of CASES) {
+  test(`printing ${c.name} gives a handout of at most two A4 pages per panel`, async () => {
+    const { page, context, errors } = await open(browser, `${server.url}${c.query}`, { width: 1280, height: 800 });
+    try {
+      const aspect = c.figure ? await screenAspect(page, c.figure) : null;
+      const text = await printedText(page);
+      const pages = await printPages(page, c.name);
+      assert.ok(pages.length >= 1 && pages.length <= 2 * c.panels, `${pages.length} pages for ${c.panels} panel(s)`);
+      // A4 at 100 dpi: 827 × 1169 pixels.
+      assert.ok(Math.abs(pages[0].width - 827) <= 2 && Math.abs(pages[0].height - 1169) <= 2, `${pages[0].width}×${pages[0].height}`);
+      if (c.figure) {
+        const printed = pages.map(frameAspect).find((a) => a !== null);
+        assert.ok(printed, "no figure frame found on the printed pages");
+        assert.ok(Math.abs(printed / aspect - 1) <= 0.01, `printed figure ${printed.toFixed(4)} against ${aspect.toFixed(4)} on screen`);
+      }
+      if (c.ledger) {
+        // The message scores both ways: bars toward spam (vermillion) and toward ham (blue).
+        const spam = pages.reduce((n, p) => n + solidBlocks(p, [0xd5, 0x5e, 0x00]), 0);
+        const ham = pages.reduce((n, p) => n + solidBlocks(p, [0x00, 0x72, 0xb2]), 0);
+        assert.ok(spam >= 20, `${spam} spam-bar blocks printed`);
+        assert.ok(ham >= 5, `${ham} ham-bar blocks printed`);
+      }
+      assert.ok(text.link.includes(text.href), `the printed link “${text.link}” is not ${text.href}`);
+      assert.deepEqual(text.controls, [], "controls are printed");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

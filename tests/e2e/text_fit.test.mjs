@@ -1,0 +1,105 @@
+// No text is cut off or squeezed, at a phone's width, at 1024×768, 1280×800 and 1920×1080,
+// in English and in Chinese, in every panel (with every <details> opened and a message in
+// the ledger). The walk flags, for each visible element that holds text of its own:
+// - clipped: its content is wider than its box (scrollWidth > clientWidth) and the box does
+//   not scroll (hidden, clipped or spilling over its neighbours), or it ends in an ellipsis;
+// - squeezed: a label wrapped into three or more lines in a box narrower than five of its
+//   characters (the CSV help once stood in a 35 px column, a word or two per line).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, open, serve } from "./lib.mjs";
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Runs in the page: every visible element with text that is clipped or squeezed. */
+function findCutText() {
+  const out = [];
+  const own = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
+  for (const el of document.querySelectorAll("body *")) {
+    if (!own(el) || el.closest(".sr-only, [hidden], script, style, option, math, canvas")) continue;
+    const cs = getComputedStyle(el);
+    if (cs.display === "inline" || cs.display === "contents" || cs.visibility === "hidden") continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    const label = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""} “${el.textContent.trim().slice(0, 40)}”`;
+    const scrolls = ["auto", "scroll"].includes(cs.overflowX);
+    if (!scrolls && el.scrollWidth > el.clientWidth + 1 && !["TEXTAREA", "INPUT", "SELECT"].includes(el.tagName)) {
+      out.push(`clipped: ${label}: content ${el.scrollWidth} px in ${el.clientWidth} px`);
+      continue;
+    }
+    if (cs.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth) {
+      out.push(`ellipsis: ${label}`);
+      continue;
+    }
+    // Lines of the element's own text.
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    // The text's own extent, not the element's box: a grid container's text is an anonymous
+    // item in one of its columns (the CSV help sat in a slider row's 2.2 rem symbol column).
+    const rects = [...range.getClientRects()].filter((q) => q.width > 0);
+    const tops = new Set(rects.map((q) => Math.round(q.top)));
+    const extent = rects.length ? Math.max(...rects.map((q) => q.right)) - Math.min(...rects.map((q) => q.left)) : r.width;
+    const em = parseFloat(cs.fontSize);
+    if (tops.size >= 3 && extent < 5 * em) out.push(`squeezed: ${label}: ${tops.size} lines in ${Math.round(extent)} px`);
+  }
+  return out;
+}
+
+const SIZES = [[360, 740], [1024, 768], [1280, 800], [1920, 1080]];
+const MESSAGE = "WIN a FREE prize, reply now to claim your cash before the meeting tomorrow";
+
+for (const lang of ["en", "zh-CN"]) {
+  for (const [width, height] of SIZES) {
+    test(`no text is clipped or squeezed at ${width}×${height} in ${lang}`, async () => {
+      const q = `?lang=${lang}&lr=1&cov=per-class&t=${encodeURIComponent(MESSAGE)}`;
+      const { page, context, errors } = await open(browser, `${server.url}${q}`, { width, height });
+      try {
+        await page.evaluate(() => {
+          for (const d of document.querySelectorAll("details")) d.open = true;
+          // Lay out what content-visibility: auto would skip off screen.
+          for (const el of document.querySelectorAll(".numbers")) el.style.contentVisibility = "visible";
+        });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const found = await page.evaluate(findCutText);
+        assert.deepEqual(found, []);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
+
+test("the walk finds clipped and squeezed text (the check itself)", async () => {
+  const { page, context } = await open(browser, server.url, { width: 1280, height: 800 });
+  try {
+    await page.evaluate(() => {
+      const clipped = document.createElement("p");
+      clipped.textContent = "Imbalance";
+      clipped.style.width = "3.5rem";
+      clipped.style.overflow = "hidden";
+      clipped.style.whiteSpace = "nowrap";
+      const squeezed = document.createElement("p");
+      squeezed.textContent = "One point per line: x, y, label (0 or 1).";
+      squeezed.style.width = "2.2rem";
+      document.querySelector("main").append(clipped, squeezed);
+    });
+    // Only the two planted paragraphs (the page itself is checked by the tests above).
+    const found = (await page.evaluate(findCutText)).filter((f) => / p “/.test(f));
+    assert.equal(found.length, 2, found.join("\n"));
+    assert.match(found[0], /^clipped: p “Imbalance”/);
+    // A word wider than the 35 px box counts as clipped before it counts as squeezed.
+    assert.match(found[1], /^(clipped|squeezed): p “One point per line/);
+  } finally {
+    await context.close();
+  }
+});
