@@ -92,11 +92,13 @@ pub struct GdaLayers {
     pub active_handle: Option<usize>,
     /// The figure's words; `None` for English with the dataset's names.
     pub text: Option<FigureText>,
+    /// The keyboard cursor (data units), drawn as a ringed cross where Enter adds a point.
+    pub cursor: Option<Vec2>,
 }
 
 impl Default for GdaLayers {
     fn default() -> Self {
-        GdaLayers { truth: true, ellipses: true, active_handle: None, text: None }
+        GdaLayers { truth: true, ellipses: true, active_handle: None, text: None, cursor: None }
     }
 }
 
@@ -513,6 +515,9 @@ pub fn draw_over<DB: DrawingBackend>(
 
     let settings = lab.models();
     let threshold = settings.threshold();
+    // Whether a boundary is drawn at all (coincident means have none): the legend only
+    // names what the figure shows.
+    let mut boundary_drawn = false;
     if let Some(decision) = lab.decision_log_odds() {
         let moved = threshold != 0.0 || decision.shift != 0.0;
         // Where the posterior is ½, for reference, when the Bayes rule has moved the line.
@@ -530,6 +535,7 @@ pub fn draw_over<DB: DrawingBackend>(
         }
         // The decision boundary: the Bayes rule's, log-odds (with the prior) = threshold.
         for line in boundary_lines(&decision.model, decision.shift, threshold, view) {
+            boundary_drawn = true;
             let path: Vec<(f64, f64)> = line.iter().map(|p| (p[0], p[1])).collect();
             chart
                 .draw_series(std::iter::once(PathElement::new(path, BOUNDARY.stroke_width(style.ipx(2.5)))))
@@ -565,7 +571,21 @@ pub fn draw_over<DB: DrawingBackend>(
         root.draw(&Circle::new(c, style.ipx(6.0) as i32, colour.filled())).map_err(draw_error)?;
     }
 
-    legend(root, lab, &text, &frame, style)?;
+    // The keyboard cursor: a cross in a white-haloed ring, in the ink colour (not the
+    // boundary's), so it reads on the points and on the heat map.
+    if let Some(at) = layers.cursor.filter(|p| view.contains(*p)) {
+        let [x, y] = frame.to_pixels(at);
+        let c = (x.round() as i32, y.round() as i32);
+        let (r, arm) = (style.ipx(9.0) as i32, style.ipx(14.0) as i32);
+        for (colour, width) in [(WHITE, 4.0), (INK, 2.0)] {
+            let stroke = colour.stroke_width(style.ipx(width));
+            root.draw(&Circle::new(c, r, stroke)).map_err(draw_error)?;
+            root.draw(&PathElement::new(vec![(c.0 - arm, c.1), (c.0 + arm, c.1)], stroke)).map_err(draw_error)?;
+            root.draw(&PathElement::new(vec![(c.0, c.1 - arm), (c.0, c.1 + arm)], stroke)).map_err(draw_error)?;
+        }
+    }
+
+    legend(root, lab, &text, &frame, style, boundary_drawn)?;
     Ok(())
 }
 
@@ -576,6 +596,7 @@ fn legend<DB: DrawingBackend>(
     text: &FigureText,
     frame: &PlotFrame,
     style: &Style,
+    boundary: bool,
 ) -> Result<()> {
     let names = &text.classes;
     let [l, t, r, b] = frame.pixels;
@@ -586,7 +607,7 @@ fn legend<DB: DrawingBackend>(
     let line_h = style.px(em * 1.5) as i32;
     let truth = lab.spec().is_some();
     let logistic = matches!(lab.logistic(), Some(Ok(_)));
-    let rows = 4 + i32::from(truth) + i32::from(logistic);
+    let rows = 3 + i32::from(boundary) + i32::from(truth) + i32::from(logistic);
     let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
     let longest = labels
         .iter()
@@ -663,8 +684,10 @@ fn legend<DB: DrawingBackend>(
         root.draw(&PathElement::new(vec![(s[1].0 - d, s[1].1), s[1]], dash)).map_err(draw_error)?;
         row(&mut y, &text.truth)?;
     }
-    root.draw(&PathElement::new(seg(y), BOUNDARY.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
-    row(&mut y, &text.boundary)?;
+    if boundary {
+        root.draw(&PathElement::new(seg(y), BOUNDARY.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
+        row(&mut y, &text.boundary)?;
+    }
     if logistic {
         let s = seg(y);
         root.draw(&PathElement::new(s, LOGISTIC.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;
