@@ -5,7 +5,7 @@
 
 use genlab::gda::fit::mean_gap_noise;
 use genlab::gda::lab::{Covariance, ModelSettings};
-use genlab::gda::{Gda, GaussianNb, GdaLab, NbVariance, SampleSpec};
+use genlab::gda::{GaussianNb, Gda, GdaLab, NbVariance, SampleSpec};
 
 /// Two classes of the same shape around the same centre c, one a reflected copy of the
 /// other (so their means are equal in exact arithmetic), far from the origin so rounding

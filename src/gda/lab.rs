@@ -328,11 +328,8 @@ impl GdaLab {
         means: Option<[Vec2; 2]>,
         models: ModelSettings,
     ) -> Result<GdaLab> {
-        let mut lab = if source == "generated" {
-            GdaLab::generated(spec)?
-        } else {
-            GdaLab::preset(Preset::from_id(source)?)?
-        };
+        let mut lab =
+            if source == "generated" { GdaLab::generated(spec)? } else { GdaLab::preset(Preset::from_id(source)?)? };
         lab.set_models(models)?;
         if let Some(means) = means {
             for (k, m) in means.into_iter().enumerate() {
@@ -411,10 +408,8 @@ impl GdaLab {
             });
         }
         let v = self.view;
-        let to = [
-            to[0].clamp(v.x0, v.x1).clamp(-MAX_MEAN, MAX_MEAN),
-            to[1].clamp(v.y0, v.y1).clamp(-MAX_MEAN, MAX_MEAN),
-        ];
+        let to =
+            [to[0].clamp(v.x0, v.x1).clamp(-MAX_MEAN, MAX_MEAN), to[1].clamp(v.y0, v.y1).clamp(-MAX_MEAN, MAX_MEAN)];
         self.translate_class(k, to);
         self.refresh_view();
         Ok(())

@@ -82,7 +82,12 @@ impl GdaPanel {
     /// and the names they carry, for `source: "custom"`: the page keeps them in its
     /// history entries, as a link cannot carry them.
     #[wasm_bindgen(js_name = setState)]
-    pub fn set_state(&mut self, state: JsValue, points: Option<Vec<f64>>, names: Option<String>) -> Result<(), JsError> {
+    pub fn set_state(
+        &mut self,
+        state: JsValue,
+        points: Option<Vec<f64>>,
+        names: Option<String>,
+    ) -> Result<(), JsError> {
         let s: crate::state::GdaState = serde_wasm_bindgen::from_value(state)
             .map_err(|e| JsError::new(&format!("The panel's state could not be read: {e}")))?;
         if s.source == "custom" {
@@ -126,8 +131,18 @@ impl GdaPanel {
         };
         let names = names.as_deref().map(Preset::from_id).transpose().map_err(js_error)?;
         let points: Vec<[f64; 2]> = flat.chunks_exact(3).map(|c| [c[0], c[1]]).collect();
-        let labels: Vec<u8> =
-            flat.chunks_exact(3).map(|c| if c[2] == 0.0 { 0 } else if c[2] == 1.0 { 1 } else { 2 }).collect();
+        let labels: Vec<u8> = flat
+            .chunks_exact(3)
+            .map(|c| {
+                if c[2] == 0.0 {
+                    0
+                } else if c[2] == 1.0 {
+                    1
+                } else {
+                    2
+                }
+            })
+            .collect();
         let mut lab = GdaLab::generated(SampleSpec::default()).map_err(js_error)?;
         lab.load_points(points, labels, names).map_err(js_error)?;
         lab.set_models(s.models).map_err(js_error)?;
