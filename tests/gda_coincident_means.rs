@@ -78,6 +78,9 @@ fn means_made_equal_by_a_drag_give_no_boundary() {
     let s = lab.summary();
     assert!(s.coincident);
     assert_eq!((s.w, s.b), (Some([0.0, 0.0]), Some(0.0)));
+    // Both means were put at the origin: what rounding left of them (±10⁻¹⁷) prints as 0.
+    assert!(lab.handle(0) != [0.0, 0.0] || lab.handle(1) != [0.0, 0.0], "the test needs rounding to show");
+    assert_eq!(s.mu, Some([[0.0, 0.0], [0.0, 0.0]]));
 }
 
 #[test]

@@ -26,6 +26,8 @@ pub struct Gda {
     b: f64,
     counts: [usize; 2],
     coincident: bool,
+    /// Per class and axis, how far rounding may have moved the computed mean.
+    mean_rounding: [Vec2; 2],
 }
 
 /// The size, per axis, below which the difference of two class means is rounding noise.
@@ -125,12 +127,15 @@ impl Gda {
         let mean_abs = [0, 1].map(|k| [sums[k][7] / counts[k] as f64, sums[k][8] / counts[k] as f64]);
         let gap = cancel_noise([mu[1][0] - mu[0][0], mu[1][1] - mu[0][1]], mean_gap_noise(counts, mean_abs));
         let coincident = gap == [0.0, 0.0];
+        // One class's share of the bound in `mean_gap_noise`: 2ε(n_k + 1)·A_k.
+        let mean_rounding =
+            [0, 1].map(|k| mean_abs[k].map(|a| 2.0 * f64::EPSILON * (counts[k] as f64 + 1.0) * a));
         let w = linalg::mul_vec(&sigma_inv, gap);
         // log(φ/(1−φ)) as a difference of logs of counts: exact for the ratio m₁/m₀.
         let log_prior_ratio = (counts[1] as f64).ln() - (counts[0] as f64).ln();
         let mid = [0.5 * (mu[0][0] + mu[1][0]), 0.5 * (mu[0][1] + mu[1][1])];
         let b = -linalg::dot(w, mid) + log_prior_ratio;
-        Ok(Gda { phi, mu, sigma, sigma_inv, w, b, counts, coincident })
+        Ok(Gda { phi, mu, sigma, sigma_inv, w, b, counts, coincident, mean_rounding })
     }
 
     /// φ, the maximum-likelihood prior p(y = 1).
@@ -166,6 +171,12 @@ impl Gda {
     /// The number of points in class 0 and class 1.
     pub fn counts(&self) -> [usize; 2] {
         self.counts
+    }
+
+    /// μ₀ and μ₁ as the page prints them: a coordinate within its rounding bound of 0 (a
+    /// mean dragged to the origin, ±10⁻¹⁷) is exactly 0, as it is in exact arithmetic.
+    pub fn means_shown(&self) -> [Vec2; 2] {
+        [0, 1].map(|k| cancel_noise(self.mu[k], self.mean_rounding[k]))
     }
 
     /// Whether μ₀ and μ₁ coincide to within rounding ([`mean_gap_noise`]): then w = 0, the

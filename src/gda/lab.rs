@@ -988,7 +988,7 @@ impl GdaLab {
             Ok(fit) => {
                 let (w, b) = fit.log_odds_coefficients();
                 s.phi = Some(fit.phi());
-                s.mu = Some([fit.mu0(), fit.mu1()]);
+                s.mu = Some(fit.means_shown());
                 s.sigma = Some(fit.sigma());
                 s.w = Some(w);
                 s.b = Some(b);

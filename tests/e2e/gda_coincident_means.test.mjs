@@ -41,6 +41,8 @@ for (const lang of ["en", "zh-CN"]) {
     // w is exactly 0, printed as 0; b = log(φ/(1 − φ)) = log 1 = 0.
     assert.equal(await page.textContent('#gda-slot [data-role="w"]'), "(0.000, 0.000)");
     assert.equal(await page.textContent('#gda-slot [data-role="b"]'), "0.000");
+    // Both means were put at the origin; what rounding left of them (±1e−17) prints as 0.
+    for (const r of ["mu0", "mu1"]) assert.equal(await page.textContent(`#gda-slot [data-role="${r}"]`), "(0.000, 0.000)");
     assert.equal(await boundaryPixels(page), 0);
     // A control: moving μ₁ away draws the boundary again (the pixel test can see one).
     await page.focus('#gda-slot [data-role="canvas"]');
