@@ -12,7 +12,7 @@
 //! | `projector` | projector mode | `0`, `1` |
 //! | `theme` | colours; absent: follow the system's light or dark preference | `dark`, `light` |
 //! | `embed` | one panel, no page chrome | `gda`, `nb`, `cat` |
-//! | `src` | GDA data | `generated` or a preset id |
+//! | `src` | GDA data | `generated`, a preset id, or `custom`: the user's own points, kept by the page's history entries (a link cannot carry them; the panel says so) |
 //! | `seed` | GDA sample seed | 0 … 2⁵³ − 1 |
 //! | `n0`, `n1` | points per class | 1 … 500 |
 //! | `sx0`, `sy0`, `sx1`, `sy1` | generating σ | 0.2 … 3 |
@@ -26,7 +26,7 @@
 //! | `a` | smoothing α | 0 … 10 |
 //! | `ev` | event model | `multinomial`, `bernoulli` |
 //! | `prior` | prior | `ml`, `smoothed`, `uniform` |
-//! | `t` | the typed message | at most 2,000 characters |
+//! | `t` | the typed message (absent: the panel's first message, [`NB_FIRST_MESSAGE`]; `t=`: empty) | at most 2,000 characters |
 //! | `nbseed` | split seed | 0 … 2⁵³ − 1 |
 //! | `cost` | λ_FP/λ_FN, a lost ham against a missed spam | 1 … 1000 |
 //! | `bayes` | pseudo-counts `β₁,β₀,α_ham,α_spam` | each 0 … 1000 |
@@ -41,8 +41,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::data::Preset;
-use crate::gda::lab::{Covariance, ModelSettings};
+use crate::gda::lab::{Covariance, ModelSettings, MAX_MEAN};
 use crate::limits;
+
+/// The message the spam panel opens with (a link without `t` shows it; `t=` is an empty box).
+pub const NB_FIRST_MESSAGE: &str = "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.";
 
 /// Longest message kept in a link, in characters.
 pub const MAX_TEXT_IN_LINK: usize = 2000;
@@ -202,7 +205,7 @@ impl Default for AppState {
                 alpha: 1.0,
                 event: "multinomial".into(),
                 prior: "ml".into(),
-                text: String::new(),
+                text: NB_FIRST_MESSAGE.into(),
                 seed: 1,
                 cost: 1.0,
                 pseudo: None,
@@ -239,7 +242,8 @@ fn within(v: &str, range: &limits::Range) -> Option<f64> {
 
 fn point(v: &str) -> Option<[f64; 2]> {
     let (x, y) = v.split_once(',')?;
-    let (x, y) = (ranged(x.trim(), -1e6, 1e6)?, ranged(y.trim(), -1e6, 1e6)?);
+    // The panel's own limit: a mean it can show is a mean a link can carry, and back.
+    let (x, y) = (ranged(x.trim(), -MAX_MEAN, MAX_MEAN)?, ranged(y.trim(), -MAX_MEAN, MAX_MEAN)?);
     Some([x, y])
 }
 
@@ -276,9 +280,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "embed" => pick(v, &["gda", "nb", "cat"])
                 .map(|x| state.embed = Some(x))
                 .ok_or("the embedded panel must be “gda”, “nb” or “cat”"),
-            "src" => (v == "generated" || Preset::from_id(v).is_ok())
+            "src" => (v == "generated" || v == "custom" || Preset::from_id(v).is_ok())
                 .then(|| state.gda.source = v.to_string())
-                .ok_or("the data must be “generated” or a known preset"),
+                .ok_or("the data must be “generated”, “custom” or a known preset"),
             "seed" => within(v, &limits::SEED).map(|x| state.gda.seed = x as u64).ok_or(limits::SEED.rule),
             "n0" | "n1" => {
                 let k = usize::from(key.as_ref() == "n1");
@@ -471,7 +475,7 @@ pub fn to_query(state: &AppState) -> String {
     if n.prior != dn.prior {
         q.append_pair("prior", &n.prior);
     }
-    if !n.text.is_empty() {
+    if n.text != dn.text {
         q.append_pair("t", &cut(&n.text, MAX_TEXT_IN_LINK));
     }
     if n.seed != dn.seed {

@@ -156,3 +156,32 @@ fn the_theme_round_trips_and_a_bad_value_is_a_notice() {
     assert_eq!(s.theme.as_deref(), Some("dark"));
     assert!(matches!(notices[0].reason, NoticeReason::Repeated));
 }
+
+#[test]
+fn a_link_without_t_shows_the_first_message_and_an_empty_t_an_empty_box() {
+    // The spam panel opens on a message; a link without `t` must show that message (the
+    // page once showed it while the state said "", so history could not bring it back).
+    use genlab::state::NB_FIRST_MESSAGE;
+    assert_eq!(parse_query("").0.nb.text, NB_FIRST_MESSAGE);
+    assert_eq!(to_query(&AppState::default()), "");
+    let mut s = AppState::default();
+    s.nb.text = String::new();
+    assert_eq!(to_query(&s), "t=");
+    let (back, notices) = parse_query("t=");
+    assert!(notices.is_empty());
+    assert_eq!(back, s);
+}
+
+#[test]
+fn a_mean_link_carries_exactly_what_the_panel_can_show_and_refuses_the_rest_with_a_notice() {
+    // The panel stops a dragged mean at MAX_MEAN (genlab::gda::lab) and a link accepts up
+    // to it: a screen always has a link, and a link value out of range is a notice, never
+    // a silent change.
+    use genlab::gda::lab::MAX_MEAN;
+    let (s, n) = parse_query(&format!("m0={MAX_MEAN},-{MAX_MEAN}&m1=0.5,0"));
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(s.gda.means, Some([[MAX_MEAN, -MAX_MEAN], [0.5, 0.0]]));
+    let (s, n) = parse_query("m0=1000000.5,0&m1=0.5,0");
+    assert_eq!(s.gda.means, None);
+    assert!(n.iter().any(|x| x.key == "m0" && matches!(x.reason, NoticeReason::Invalid(_))), "{n:?}");
+}

@@ -5,6 +5,11 @@
 //!
 //! The sums are taken in one pass, each class's about one of its own points, which keeps Σ
 //! accurate when the points sit far from the origin (penguin bills are ~40 mm long).
+//!
+//! When the two means coincide to within the rounding of their sums
+//! ([`mean_gap_noise`]), μ₁ − μ₀ is taken as exactly 0: w = 0, the log-odds is the prior's
+//! log(φ/(1 − φ)) everywhere and there is no boundary. Dividing rounding noise by Σ would
+//! give a w of size 10⁻¹⁶ pointing anywhere, and a "boundary" drawn along it.
 
 use crate::error::{Error, Result};
 use crate::stats::linalg::{self, Mat2, Vec2};
@@ -20,6 +25,29 @@ pub struct Gda {
     w: Vec2,
     b: f64,
     counts: [usize; 2],
+    coincident: bool,
+    /// Per class and axis, how far rounding may have moved the computed mean.
+    mean_rounding: [Vec2; 2],
+}
+
+/// The size, per axis, below which the difference of two class means is rounding noise.
+///
+/// A class mean μ = (1/n) Σ xᵢ summed in floating point is off by at most
+/// γₙ·(1/n) Σ |xᵢ|, γₙ = nε/(1 − nε), ε = 2⁻⁵² (recursive summation: Higham, *Accuracy and
+/// Stability of Numerical Algorithms*, 2nd ed., §4.2; the division adds one ε). So
+/// μ₁ − μ₀ is off by at most about ε·[(n₀ + 1)·A₀ + (n₁ + 1)·A₁], A_k the mean of |x| over
+/// class k on that axis: the bound scales with the data's size, not with their spread,
+/// because it is the size of the coordinates that rounding eats into. A gap within twice
+/// that bound (the factor covers the rounding of the bound and of points translated by a
+/// drag) cannot be told from 0: the data do not say which way the means differ.
+pub fn mean_gap_noise(counts: [usize; 2], mean_abs: [[f64; 2]; 2]) -> [f64; 2] {
+    let eps = f64::EPSILON;
+    [0, 1].map(|j| 2.0 * eps * ((counts[0] as f64 + 1.0) * mean_abs[0][j] + (counts[1] as f64 + 1.0) * mean_abs[1][j]))
+}
+
+/// `gap` with each component within its `noise` ([`mean_gap_noise`]) set to exactly 0.
+pub fn cancel_noise(gap: [f64; 2], noise: [f64; 2]) -> [f64; 2] {
+    [0, 1].map(|j| if gap[j].abs() <= noise[j] { 0.0 } else { gap[j] })
 }
 
 impl Gda {
@@ -57,7 +85,8 @@ impl Gda {
         let mut counts = [0usize; 2];
         // Per class: Σdx, Σdy, Σdx², Σdx·dy, Σdy², and Σx, Σy for the means (as exact as
         // the sums of the coordinates themselves, so a hand-worked mean comes out as worked).
-        let mut sums = [[0.0f64; 7]; 2];
+        // Σ|x|, Σ|y| too, for the rounding bound of the means (see `mean_gap_noise`).
+        let mut sums = [[0.0f64; 9]; 2];
         for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
             let (k, c) = match label {
                 0 => (0, c0),
@@ -73,6 +102,8 @@ impl Gda {
             s[4] += dy * dy;
             s[5] += p[0];
             s[6] += p[1];
+            s[7] += p[0].abs();
+            s[8] += p[1].abs();
             counts[k] += 1;
         }
         // A NaN or infinite coordinate leaves a sum that is not finite (as can finite
@@ -93,12 +124,18 @@ impl Gda {
         let sigma_inv = singular_checked_inverse(&sigma, &mu)?;
 
         let phi = counts[1] as f64 / m;
-        let w = linalg::mul_vec(&sigma_inv, [mu[1][0] - mu[0][0], mu[1][1] - mu[0][1]]);
+        let mean_abs = [0, 1].map(|k| [sums[k][7] / counts[k] as f64, sums[k][8] / counts[k] as f64]);
+        let gap = cancel_noise([mu[1][0] - mu[0][0], mu[1][1] - mu[0][1]], mean_gap_noise(counts, mean_abs));
+        let coincident = gap == [0.0, 0.0];
+        // One class's share of the bound in `mean_gap_noise`: 2ε(n_k + 1)·A_k.
+        let mean_rounding =
+            [0, 1].map(|k| mean_abs[k].map(|a| 2.0 * f64::EPSILON * (counts[k] as f64 + 1.0) * a));
+        let w = linalg::mul_vec(&sigma_inv, gap);
         // log(φ/(1−φ)) as a difference of logs of counts: exact for the ratio m₁/m₀.
         let log_prior_ratio = (counts[1] as f64).ln() - (counts[0] as f64).ln();
         let mid = [0.5 * (mu[0][0] + mu[1][0]), 0.5 * (mu[0][1] + mu[1][1])];
         let b = -linalg::dot(w, mid) + log_prior_ratio;
-        Ok(Gda { phi, mu, sigma, sigma_inv, w, b, counts })
+        Ok(Gda { phi, mu, sigma, sigma_inv, w, b, counts, coincident, mean_rounding })
     }
 
     /// φ, the maximum-likelihood prior p(y = 1).
@@ -134,6 +171,18 @@ impl Gda {
     /// The number of points in class 0 and class 1.
     pub fn counts(&self) -> [usize; 2] {
         self.counts
+    }
+
+    /// μ₀ and μ₁ as the page prints them: a coordinate within its rounding bound of 0 (a
+    /// mean dragged to the origin, ±10⁻¹⁷) is exactly 0, as it is in exact arithmetic.
+    pub fn means_shown(&self) -> [Vec2; 2] {
+        [0, 1].map(|k| cancel_noise(self.mu[k], self.mean_rounding[k]))
+    }
+
+    /// Whether μ₀ and μ₁ coincide to within rounding ([`mean_gap_noise`]): then w = 0, the
+    /// features carry no evidence, the prior alone decides and there is no boundary.
+    pub fn means_coincide(&self) -> bool {
+        self.coincident
     }
 
     /// log p(y=1|x)/p(y=0|x) = w·x + b.

@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use crate::error::{describe, Error, Result};
 use crate::gda::compare::{check_two_classes, pow2_scale, unscale, Classifier};
+use crate::gda::fit::mean_gap_noise;
 use crate::gda::geometry::Rect;
 use crate::gda::posterior_map::{level_set, Polyline};
 use crate::gda::qda::{centred_quadratic, expand, QuadraticLogOdds};
@@ -79,14 +80,27 @@ impl GaussianNb {
         // ε from the variance of all points, feature by feature (two passes).
         let mut mean_all = [0.0f64; 2];
         let mut sums = [[0.0f64; 2]; 2];
+        let mut abs_sums = [[0.0f64; 2]; 2];
         for (p, &y) in points.iter().zip(labels) {
             for j in 0..2 {
                 mean_all[j] += p[j];
                 sums[y as usize][j] += p[j];
+                abs_sums[y as usize][j] += p[j].abs();
             }
         }
         let mean_all = mean_all.map(|v| v / m);
-        let theta = [0, 1].map(|k| sums[k].map(|v| v / counts[k] as f64));
+        let mut theta = [0, 1].map(|k| sums[k].map(|v| v / counts[k] as f64));
+        // Means that coincide to within rounding (see `mean_gap_noise`) are made equal, on
+        // each such axis, at the pooled mean: their difference would otherwise be noise,
+        // and with shared variances that noise alone would draw a "boundary".
+        let noise = mean_gap_noise(counts, [0, 1].map(|k| abs_sums[k].map(|v| v / counts[k] as f64)));
+        for j in 0..2 {
+            if (theta[1][j] - theta[0][j]).abs() <= noise[j] {
+                let pooled = (sums[0][j] + sums[1][j]) / m;
+                theta[0][j] = pooled;
+                theta[1][j] = pooled;
+            }
+        }
         let mut var_all = [0.0f64; 2];
         let mut scatter = [[0.0f64; 2]; 2];
         for (p, &y) in points.iter().zip(labels) {

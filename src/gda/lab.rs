@@ -27,6 +27,11 @@ use crate::stats::metrics::Confusion;
 /// Most points the panel holds when the user adds them.
 pub const MAX_EDITABLE_POINTS: usize = 100_000;
 
+/// The largest coordinate a class mean may have, in size: what a link can carry
+/// (`m0`, `m1` in [`crate::state`]) and how far a drag or the keyboard can take a mean, so
+/// that every screen the panel can show has a link that reopens it.
+pub const MAX_MEAN: f64 = 1e6;
+
 /// The covariance the drawn model assumes: the bridge from GDA to QDA and naive Bayes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -172,6 +177,13 @@ pub struct GdaLab {
     logistic: OnceCell<Option<Result<LogisticRegression>>>,
     /// The last logistic fit made, Newton's starting point for the next.
     logistic_start: Option<LogisticRegression>,
+    /// The plot box's aspect (width / height) a generated sample's window is given.
+    aspect: Option<f64>,
+    /// While a mean is dragged the window is held still: the pointer maps to data through
+    /// the window the drag started in, so the mean stays under the finger. (Were the window
+    /// refitted to the moving mean, a pointer held at the edge would push the window out,
+    /// the mean with it, without end.)
+    held: bool,
 }
 
 /// The numbers the panel shows, read from the model at draw time. `None` where the fit
@@ -194,6 +206,9 @@ pub struct GdaSummary {
     pub b: Option<f64>,
     /// Whether the boundary crosses the plot window.
     pub boundary_visible: bool,
+    /// Whether μ₀ and μ₁ coincide to within rounding: w = 0, no boundary, the prior
+    /// alone decides.
+    pub coincident: bool,
     /// Class names, class 0 first.
     pub class_names: [String; 2],
     /// Axis names.
@@ -292,9 +307,36 @@ impl GdaLab {
             main: None,
             logistic: OnceCell::new(),
             logistic_start: None,
+            aspect: None,
+            held: false,
         };
         lab.refit();
         lab
+    }
+
+    /// A panel showing exactly the given settings: the data (`"generated"`, drawn from
+    /// `spec`, whose means are the defaults' unless `means` moves them, or a preset id), the
+    /// class means (`None`: where the data put them) and the model settings. Nothing of an
+    /// earlier screen survives: this is what a link or a history step opens.
+    ///
+    /// # Errors
+    /// An unknown preset, parameters out of range ([`SampleSpec::validate`],
+    /// [`ModelSettings::validate`]) or a mean beyond [`MAX_MEAN`] in size.
+    pub fn from_settings(
+        source: &str,
+        spec: SampleSpec,
+        means: Option<[Vec2; 2]>,
+        models: ModelSettings,
+    ) -> Result<GdaLab> {
+        let mut lab =
+            if source == "generated" { GdaLab::generated(spec)? } else { GdaLab::preset(Preset::from_id(source)?)? };
+        lab.set_models(models)?;
+        if let Some(means) = means {
+            for (k, m) in means.into_iter().enumerate() {
+                lab.place_mean(k, m)?;
+            }
+        }
+        Ok(lab)
     }
 
     /// Replaces the generating parameters (counts, σ, ρ, seed) and resamples, keeping the
@@ -304,14 +346,12 @@ impl GdaLab {
     /// As [`SampleSpec::validate`]; the panel keeps its previous state.
     pub fn set_spec(&mut self, spec: SampleSpec) -> Result<()> {
         let base = generated_dataset(&spec)?;
-        if !matches!(self.source, Source::Generated(_)) {
-            self.view = generated_view(&spec);
-        }
         self.source = Source::Generated(spec);
         self.sampled_means = [spec.class0.mean, spec.class1.mean];
         self.labels = base.labels.clone();
         self.base = base;
         self.refit();
+        self.refresh_view();
         Ok(())
     }
 
@@ -353,7 +393,9 @@ impl GdaLab {
         })
     }
 
-    /// Moves class k's handle to `to` (clamped to the view), translating the class.
+    /// Moves class k's handle towards `to`, translating the class: a drag or a key press.
+    /// The mean stops at the edge of the window (and within [`MAX_MEAN`]), as a pointer
+    /// stops at the edge of the plot.
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] for a non-finite position; nothing changes then.
@@ -365,9 +407,36 @@ impl GdaLab {
                 rule: "a mean must be a finite point",
             });
         }
-        let k = k.min(1);
         let v = self.view;
-        let to = [to[0].clamp(v.x0, v.x1), to[1].clamp(v.y0, v.y1)];
+        let to =
+            [to[0].clamp(v.x0, v.x1).clamp(-MAX_MEAN, MAX_MEAN), to[1].clamp(v.y0, v.y1).clamp(-MAX_MEAN, MAX_MEAN)];
+        self.translate_class(k, to);
+        self.refresh_view();
+        Ok(())
+    }
+
+    /// Puts class k's handle exactly at `to`, wherever the window is (a link or a history
+    /// step restoring a mean), and fits the window to the data again.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for a position that is not finite or beyond
+    /// [`MAX_MEAN`] in size: a mean is never moved somewhere else than asked.
+    pub fn place_mean(&mut self, k: usize, to: Vec2) -> Result<()> {
+        if !to.iter().all(|v| v.is_finite() && v.abs() <= MAX_MEAN) {
+            return Err(Error::InvalidParameter {
+                name: "μ",
+                value: format!("({}, {})", describe(to[0]), describe(to[1])),
+                rule: "a mean is two numbers “x,y”, each at most 10⁶ in size",
+            });
+        }
+        self.translate_class(k, to);
+        self.refresh_view();
+        Ok(())
+    }
+
+    /// Translates class k so that its handle lands on `to`, and refits.
+    fn translate_class(&mut self, k: usize, to: Vec2) {
+        let k = k.min(1);
         let from = self.handle(k);
         let delta = [to[0] - from[0], to[1] - from[1]];
         match &mut self.source {
@@ -380,7 +449,55 @@ impl GdaLab {
             }
         }
         self.refit();
-        Ok(())
+    }
+
+    /// Whether a mean has been moved from where the data put it (a generated sample's
+    /// generating means are not the defaults, or a preset class is translated): the link
+    /// then carries both means.
+    pub fn means_moved(&self) -> bool {
+        match &self.source {
+            Source::Generated(spec) => {
+                let d = SampleSpec::default();
+                spec.class0.mean != d.class0.mean || spec.class1.mean != d.class1.mean
+            }
+            Source::Fixed { preset: Some(_), offset } => *offset != [[0.0; 2]; 2],
+            // Edited points carry their drags in themselves.
+            Source::Fixed { preset: None, .. } => false,
+        }
+    }
+
+    /// Holds the window still (a drag starts) or lets it fit the data again (it ends).
+    pub fn hold_view(&mut self, hold: bool) {
+        self.held = hold;
+        self.refresh_view();
+    }
+
+    /// Whether the window is held still by a drag.
+    pub fn view_held(&self) -> bool {
+        self.held
+    }
+
+    /// The window the data call for, unless a drag holds it: a generated sample's covers
+    /// ±3σ around both generating means (at the plot box's aspect); a preset's covers its
+    /// points and wherever its classes were dragged; edited points keep their window.
+    fn refresh_view(&mut self) {
+        if self.held {
+            return;
+        }
+        match &self.source {
+            Source::Generated(spec) => {
+                let base = generated_view(spec);
+                self.view = match self.aspect {
+                    Some(aspect) => with_aspect(base, aspect),
+                    None => base,
+                };
+            }
+            Source::Fixed { preset: Some(_), .. } => {
+                let (a, b) = (padded_bounds(&self.base.points, 0.12), padded_bounds(&self.points, 0.12));
+                self.view = Rect { x0: a.x0.min(b.x0), x1: a.x1.max(b.x1), y0: a.y0.min(b.y0), y1: a.y1.max(b.y1) };
+            }
+            Source::Fixed { preset: None, .. } => {}
+        }
     }
 
     /// Recomputes the points from the base data and offsets, and refits.
@@ -603,6 +720,57 @@ impl GdaLab {
         Ok(())
     }
 
+    /// Shows `points` with `labels` as the user's own points, named after `names` (the
+    /// preset they were edited from, if any): what a history step restores, since a link
+    /// does not carry edited points. The window fits them.
+    ///
+    /// # Errors
+    /// Unequal lengths, a label other than 0/1, a coordinate that is not finite or beyond
+    /// 10¹⁵⁴ in size, or more than [`MAX_EDITABLE_POINTS`] points; nothing changes then.
+    pub fn load_points(&mut self, points: Vec<Vec2>, labels: Vec<u8>, names: Option<Preset>) -> Result<()> {
+        if points.len() != labels.len() {
+            return Err(Error::LengthMismatch { points: points.len(), labels: labels.len() });
+        }
+        if let Some(index) = labels.iter().position(|&l| l > 1) {
+            return Err(Error::BadLabel { index, label: labels[index] });
+        }
+        if let Some(index) = points.iter().position(|p| !(p[0].is_finite() && p[1].is_finite())) {
+            return Err(Error::NonFinite { index });
+        }
+        if points.iter().flatten().any(|v| v.abs() > 1e154) {
+            return Err(Error::TooLarge);
+        }
+        if points.len() > MAX_EDITABLE_POINTS {
+            return Err(Error::InvalidParameter {
+                name: "points",
+                value: points.len().to_string(),
+                rule: "the panel holds at most 100,000 points",
+            });
+        }
+        let named = match names {
+            Some(p) => Some(p.load()?),
+            None => None,
+        };
+        self.base = Dataset {
+            points,
+            labels,
+            class_names: named.as_ref().map_or(["class 0", "class 1"], |d| d.class_names),
+            axis_names: named.as_ref().map_or(["x₁", "x₂"], |d| d.axis_names),
+            credit: named.as_ref().map_or("", |d| d.credit),
+        };
+        self.source = Source::Fixed { preset: None, offset: [[0.0; 2]; 2] };
+        self.view = padded_bounds(&self.base.points, 0.12);
+        self.after_edit();
+        Ok(())
+    }
+
+    /// The preset whose names the points carry (edited from it), if any.
+    pub fn names_preset(&self) -> Option<Preset> {
+        Preset::ALL.iter().copied().find(|p| {
+            p.load().is_ok_and(|d| d.class_names == self.base.class_names && d.axis_names == self.base.axis_names)
+        })
+    }
+
     /// Adds eight class-1 outliers far out on class 1's side (beyond its mean, away from
     /// class 0, up to six spreads out but inside the plot window), deterministically: GDA's mean and Σ chase
     /// them while logistic regression, which only cares about points near the boundary,
@@ -713,21 +881,15 @@ impl GdaLab {
     /// Gives a generated sample's window the plot box's aspect ratio (width / height), so
     /// one unit is as long on both axes and the ellipses keep their true shape. The window
     /// only grows, around its centre. Presets keep their own window: their axes have
-    /// different units.
+    /// different units. While a drag holds the window, the aspect is kept for its end.
     pub fn match_aspect(&mut self, aspect: f64) {
-        let Source::Generated(spec) = &self.source else { return };
         if !(aspect.is_finite() && aspect > 0.0) {
             return;
         }
-        let base = generated_view(spec);
-        let (cx, cy) = (0.5 * (base.x0 + base.x1), 0.5 * (base.y0 + base.y1));
-        let (mut hw, mut hh) = (0.5 * (base.x1 - base.x0), 0.5 * (base.y1 - base.y0));
-        if hw / hh < aspect {
-            hw = hh * aspect;
-        } else {
-            hh = hw / aspect;
+        self.aspect = Some(aspect);
+        if matches!(self.source, Source::Generated(_)) {
+            self.refresh_view();
         }
-        self.view = Rect { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh };
     }
 
     /// The dataset's names and credit.
@@ -752,6 +914,7 @@ impl GdaLab {
             w: None,
             b: None,
             boundary_visible: false,
+            coincident: false,
             class_names: self.base.class_names.map(String::from),
             axis_names: self.base.axis_names.map(String::from),
             credit: self.base.credit.to_string(),
@@ -825,11 +988,12 @@ impl GdaLab {
             Ok(fit) => {
                 let (w, b) = fit.log_odds_coefficients();
                 s.phi = Some(fit.phi());
-                s.mu = Some([fit.mu0(), fit.mu1()]);
+                s.mu = Some(fit.means_shown());
                 s.sigma = Some(fit.sigma());
                 s.w = Some(w);
                 s.b = Some(b);
                 s.boundary_visible = clip_line(w, b, self.view).is_some();
+                s.coincident = fit.means_coincide();
             }
             Err(e) => s.error = Some(e.to_string()),
         }
@@ -866,6 +1030,18 @@ fn class_mean(points: &[Vec2], labels: &[u8], k: u8) -> Option<Vec2> {
         }
     }
     (n > 0).then(|| [sx / n as f64, sy / n as f64])
+}
+
+/// `base` widened around its centre to the aspect ratio (width / height) `aspect`.
+fn with_aspect(base: Rect, aspect: f64) -> Rect {
+    let (cx, cy) = (0.5 * (base.x0 + base.x1), 0.5 * (base.y0 + base.y1));
+    let (mut hw, mut hh) = (0.5 * (base.x1 - base.x0), 0.5 * (base.y1 - base.y0));
+    if hw / hh < aspect {
+        hw = hh * aspect;
+    } else {
+        hh = hw / aspect;
+    }
+    Rect { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh }
 }
 
 /// A fixed window around the generating means wide enough for ±3σ of both classes.

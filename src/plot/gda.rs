@@ -92,11 +92,13 @@ pub struct GdaLayers {
     pub active_handle: Option<usize>,
     /// The figure's words; `None` for English with the dataset's names.
     pub text: Option<FigureText>,
+    /// The keyboard cursor (data units), drawn as a ringed cross where Enter adds a point.
+    pub cursor: Option<Vec2>,
 }
 
 impl Default for GdaLayers {
     fn default() -> Self {
-        GdaLayers { truth: true, ellipses: true, active_handle: None, text: None }
+        GdaLayers { truth: true, ellipses: true, active_handle: None, text: None, cursor: None }
     }
 }
 
@@ -473,8 +475,14 @@ pub fn draw_over<DB: DrawingBackend>(
         (None, Ok(fit)) => Some([(fit.mu0(), fit.sigma()), (fit.mu1(), fit.sigma())]),
         (None, Err(_)) => None,
     };
+    let settings = lab.models();
+    let threshold = settings.threshold();
+    let decision = lab.decision_log_odds();
+    // The decision boundary: the Bayes rule's, log-odds (with the prior) = threshold. None
+    // at all when the means coincide; the legend then names no boundary.
+    let boundary = decision.as_ref().map(|d| boundary_lines(&d.model, d.shift, threshold, view)).unwrap_or_default();
     // The legend's place is known first: the ellipses' labels keep out of it.
-    let key = legend_layout(lab, &text, &frame, style);
+    let key = legend_layout(lab, &text, &frame, style, !boundary.is_empty());
     let mut labels: Vec<(String, usize, Vec<[f64; 4]>)> = Vec::new();
     let label_px = style.px(11.0);
     if let (true, Some(gaussians)) = (layers.ellipses, gaussians) {
@@ -530,9 +538,7 @@ pub fn draw_over<DB: DrawingBackend>(
         }
     }
 
-    let settings = lab.models();
-    let threshold = settings.threshold();
-    if let Some(decision) = lab.decision_log_odds() {
+    if let Some(decision) = decision {
         let moved = threshold != 0.0 || decision.shift != 0.0;
         // Where the posterior is ½, for reference, when the Bayes rule has moved the line.
         if moved {
@@ -547,8 +553,7 @@ pub fn draw_over<DB: DrawingBackend>(
                 }
             }
         }
-        // The decision boundary: the Bayes rule's, log-odds (with the prior) = threshold.
-        for line in boundary_lines(&decision.model, decision.shift, threshold, view) {
+        for line in &boundary {
             let path: Vec<(f64, f64)> = line.iter().map(|p| (p[0], p[1])).collect();
             chart
                 .draw_series(std::iter::once(PathElement::new(path, pal.boundary.stroke_width(style.ipx(2.5)))))
@@ -584,7 +589,21 @@ pub fn draw_over<DB: DrawingBackend>(
         root.draw(&Circle::new(c, style.ipx(6.0) as i32, colour.filled())).map_err(draw_error)?;
     }
 
-    legend(root, lab, &text, &key, style)?;
+    // The keyboard cursor: a cross in a white-haloed ring, in the ink colour (not the
+    // boundary's), so it reads on the points and on the heat map.
+    if let Some(at) = layers.cursor.filter(|p| view.contains(*p)) {
+        let [x, y] = frame.to_pixels(at);
+        let c = (x.round() as i32, y.round() as i32);
+        let (r, arm) = (style.ipx(9.0) as i32, style.ipx(14.0) as i32);
+        for (colour, width) in [(pal.background, 4.0), (pal.ink, 2.0)] {
+            let stroke = colour.stroke_width(style.ipx(width));
+            root.draw(&Circle::new(c, r, stroke)).map_err(draw_error)?;
+            root.draw(&PathElement::new(vec![(c.0 - arm, c.1), (c.0 + arm, c.1)], stroke)).map_err(draw_error)?;
+            root.draw(&PathElement::new(vec![(c.0, c.1 - arm), (c.0, c.1 + arm)], stroke)).map_err(draw_error)?;
+        }
+    }
+
+    legend(root, lab, &text, &key, style, !boundary.is_empty())?;
     Ok(())
 }
 
@@ -698,12 +717,12 @@ pub fn legend_size(plot: (f64, f64), rows: usize, longest: usize, style: &Style)
 }
 
 /// The legend's box, in whichever corner of the plot box hides the fewest points.
-fn legend_layout(lab: &GdaLab, text: &FigureText, frame: &PlotFrame, style: &Style) -> LegendLayout {
+fn legend_layout(lab: &GdaLab, text: &FigureText, frame: &PlotFrame, style: &Style, boundary: bool) -> LegendLayout {
     let names = &text.classes;
     let [l, t, r, b] = frame.pixels;
     let truth = lab.spec().is_some();
     let logistic = matches!(lab.logistic(), Some(Ok(_)));
-    let rows = 4 + usize::from(truth) + usize::from(logistic);
+    let rows = 3 + usize::from(boundary) + usize::from(truth) + usize::from(logistic);
     let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
     let longest = labels
         .iter()
@@ -758,6 +777,7 @@ fn legend<DB: DrawingBackend>(
     text: &FigureText,
     key: &LegendLayout,
     style: &Style,
+    boundary: bool,
 ) -> Result<()> {
     let pal = style.palette();
     let names = &text.classes;
@@ -799,8 +819,10 @@ fn legend<DB: DrawingBackend>(
         root.draw(&PathElement::new(vec![(s[1].0 - d, s[1].1), s[1]], dash)).map_err(draw_error)?;
         row(&mut y, &text.truth)?;
     }
-    root.draw(&PathElement::new(seg(y), pal.boundary.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
-    row(&mut y, &text.boundary)?;
+    if boundary {
+        root.draw(&PathElement::new(seg(y), pal.boundary.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
+        row(&mut y, &text.boundary)?;
+    }
     if logistic {
         let s = seg(y);
         root.draw(&PathElement::new(s, pal.logistic.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;

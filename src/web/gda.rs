@@ -44,6 +44,8 @@ pub struct GdaPanel {
     layers: GdaLayers,
     frame: Option<PlotFrame>,
     css_size: (f64, f64),
+    /// The frame a drag started in: the pointer maps to data through it for the whole drag.
+    drag_frame: Option<PlotFrame>,
     /// Everything but the text, drawn in wasm and copied out with `putImageData` (only
     /// what changed since the last frame): a canvas call per shape and its rasterization
     /// by the browser cost several times more.
@@ -63,8 +65,184 @@ impl GdaPanel {
             layers: GdaLayers::default(),
             frame: None,
             css_size: (0.0, 0.0),
+            drag_frame: None,
             figure: GdaFigure::new(),
         })
+    }
+
+    /// Shows exactly the settings `state`, a link's `gda` part (`{source, seed, n, sd, rho,
+    /// means, models}`, see `genlab::state::GdaState`): the data, the means (`null`: where
+    /// the data put them) and the model settings, all at once. Nothing of the screen before
+    /// survives, so a history step or a link always shows what its URL says.
+    ///
+    /// # Errors
+    /// A state of another shape, or a value out of range (the sentence names it); the panel
+    /// keeps its previous state then.
+    ///
+    /// `points` (`[x0, y0, label0, …]`) and `names` (a preset id) are the user's own points
+    /// and the names they carry, for `source: "custom"`: the page keeps them in its
+    /// history entries, as a link cannot carry them.
+    #[wasm_bindgen(js_name = setState)]
+    pub fn set_state(
+        &mut self,
+        state: JsValue,
+        points: Option<Vec<f64>>,
+        names: Option<String>,
+    ) -> Result<(), JsError> {
+        let s: crate::state::GdaState = serde_wasm_bindgen::from_value(state)
+            .map_err(|e| JsError::new(&format!("The panel's state could not be read: {e}")))?;
+        if s.source == "custom" {
+            return self.set_custom_state(&s, points, names);
+        }
+        // The link's rules are the panel's: a state a link could not carry is refused with
+        // the rule it breaks (one table of ranges, in `genlab::state`).
+        let app = crate::state::AppState { gda: s.clone(), ..crate::state::AppState::default() };
+        if let Some(n) = crate::state::parse_query(&crate::state::to_query(&app)).1.first() {
+            let rule = match &n.reason {
+                crate::state::NoticeReason::Invalid(rule) | crate::state::NoticeReason::Cut(rule) => *rule,
+                _ => "it is not a setting of this panel",
+            };
+            return Err(JsError::new(&format!("{} = {} is not allowed: {rule}.", n.key, n.value)));
+        }
+        let d = SampleSpec::default();
+        let spec = SampleSpec {
+            n0: s.n[0] as usize,
+            n1: s.n[1] as usize,
+            class0: ClassParams { mean: d.class0.mean, sd: s.sd[0], rho: s.rho[0] },
+            class1: ClassParams { mean: d.class1.mean, sd: s.sd[1], rho: s.rho[1] },
+            seed: s.seed,
+        };
+        self.lab = GdaLab::from_settings(&s.source, spec, s.means, s.models).map_err(js_error)?;
+        self.drag_frame = None;
+        self.match_aspect();
+        Ok(())
+    }
+
+    /// [`GdaPanel::set_state`] for the user's own points.
+    fn set_custom_state(
+        &mut self,
+        s: &crate::state::GdaState,
+        points: Option<Vec<f64>>,
+        names: Option<String>,
+    ) -> Result<(), JsError> {
+        let Some(flat) = points.filter(|f| f.len() % 3 == 0) else {
+            return Err(JsError::new(
+                "This link was made from your own points, which a link cannot carry: paste them as CSV, or share a link of generated or real data.",
+            ));
+        };
+        let names = names.as_deref().map(Preset::from_id).transpose().map_err(js_error)?;
+        let points: Vec<[f64; 2]> = flat.chunks_exact(3).map(|c| [c[0], c[1]]).collect();
+        let labels: Vec<u8> = flat
+            .chunks_exact(3)
+            .map(|c| {
+                if c[2] == 0.0 {
+                    0
+                } else if c[2] == 1.0 {
+                    1
+                } else {
+                    2
+                }
+            })
+            .collect();
+        let mut lab = GdaLab::generated(SampleSpec::default()).map_err(js_error)?;
+        lab.load_points(points, labels, names).map_err(js_error)?;
+        lab.set_models(s.models).map_err(js_error)?;
+        self.lab = lab;
+        self.drag_frame = None;
+        Ok(())
+    }
+
+    /// The preset id whose names the user's own points carry, or `null`.
+    #[wasm_bindgen(js_name = namesPreset)]
+    pub fn names_preset(&self) -> Option<String> {
+        self.lab.names_preset().map(|p| p.id().to_string())
+    }
+
+    /// Whether a mean has been moved from where the data put it (the link then carries
+    /// both means).
+    #[wasm_bindgen(js_name = meansMoved)]
+    pub fn means_moved(&self) -> bool {
+        self.lab.means_moved()
+    }
+
+    /// A drag of a mean starts: the window is held still until [`GdaPanel::end_drag`], and
+    /// the pointer maps to data through the frame drawn last, so the mean stays under it.
+    #[wasm_bindgen(js_name = beginDrag)]
+    pub fn begin_drag(&mut self) {
+        self.drag_frame = self.frame;
+        self.lab.hold_view(true);
+    }
+
+    /// The drag ends: the window fits the data again (as a link of this state would show).
+    #[wasm_bindgen(js_name = endDrag)]
+    pub fn end_drag(&mut self) {
+        self.drag_frame = None;
+        self.lab.hold_view(false);
+        self.match_aspect();
+    }
+
+    /// Shows the keyboard cursor at data position `(x, y)`, or hides it (`NaN`).
+    #[wasm_bindgen(js_name = setCursor)]
+    pub fn set_cursor(&mut self, x: f64, y: f64) {
+        self.layers.cursor = (x.is_finite() && y.is_finite()).then_some([x, y]);
+    }
+
+    /// The centre of the plot window `[x, y]`, where the keyboard cursor starts.
+    #[wasm_bindgen(js_name = viewCentre)]
+    pub fn view_centre(&self) -> Vec<f64> {
+        let v = self.lab.view();
+        vec![0.5 * (v.x0 + v.x1), 0.5 * (v.y0 + v.y1)]
+    }
+
+    /// `[x0, x1, y0, y1]`: the plot window in data units.
+    #[wasm_bindgen(js_name = viewRect)]
+    pub fn view_rect(&self) -> Vec<f64> {
+        let v = self.lab.view();
+        vec![v.x0, v.x1, v.y0, v.y1]
+    }
+
+    /// Adds a point of class `label` at the data position `(x, y)` (the keyboard cursor).
+    ///
+    /// # Errors
+    /// Outside the plot window, a bad label, or too many points.
+    #[wasm_bindgen(js_name = addPointAt)]
+    pub fn add_point_at(&mut self, x: f64, y: f64, label: u8) -> Result<(), JsError> {
+        if !self.lab.view().contains([x, y]) {
+            return Err(js_error(Error::InvalidParameter {
+                name: "point",
+                value: "outside the plot".into(),
+                rule: "a point must be placed inside the plot box",
+            }));
+        }
+        self.lab.add_point([x, y], label).map_err(js_error)
+    }
+
+    /// The index of the point nearest the data position `(x, y)` (distances measured on
+    /// screen, as the eye judges them), or −1 when there are no points.
+    #[wasm_bindgen(js_name = nearestPoint)]
+    pub fn nearest_point(&self, x: f64, y: f64) -> i32 {
+        let Some(frame) = self.frame else { return -1 };
+        let [l, t, r, b] = frame.pixels.map(f64::from);
+        let v = frame.view;
+        let scale = [(v.x1 - v.x0) / (r - l).max(1.0), (v.y1 - v.y0) / (b - t).max(1.0)];
+        self.lab.nearest_point([x, y], f64::INFINITY, scale).map_or(-1, |i| i as i32)
+    }
+
+    /// Moves point `i` to the data position `(x, y)` (kept inside the plot window).
+    ///
+    /// # Errors
+    /// No such point, or a non-finite position.
+    #[wasm_bindgen(js_name = movePointTo)]
+    pub fn move_point_to(&mut self, i: u32, x: f64, y: f64) -> Result<(), JsError> {
+        let v = self.lab.view();
+        self.lab.move_point(i as usize, [x.clamp(v.x0, v.x1), y.clamp(v.y0, v.y1)]).map_err(js_error)
+    }
+
+    /// p(y=1|x) at the data position `(x, y)`, or `null` without a fit.
+    #[wasm_bindgen(js_name = posteriorAtData)]
+    pub fn posterior_at_data(&self, x: f64, y: f64) -> Option<f64> {
+        let fit = self.lab.fit().as_ref().ok()?;
+        (x.is_finite() && y.is_finite()).then(|| fit.posterior([x, y]))
     }
 
     /// The generating parameters `{n0, n1, sd0: [σx, σy], rho0, sd1, rho1, seed}`, or
@@ -466,7 +644,11 @@ impl GdaPanel {
     /// Before the first draw, or for a non-finite position.
     #[wasm_bindgen(js_name = dragTo)]
     pub fn drag_to(&mut self, k: u32, css_x: f64, css_y: f64) -> Result<(), JsError> {
-        let frame = self.frame.ok_or_else(|| js_error(Error::Browser("drag before the figure is drawn".into())))?;
+        // Within a drag, through the frame it started in (the window is held still).
+        let frame = self
+            .drag_frame
+            .or(self.frame)
+            .ok_or_else(|| js_error(Error::Browser("drag before the figure is drawn".into())))?;
         let to = frame.to_data(css_x * self.style.dpr, css_y * self.style.dpr);
         self.lab.move_mean(k as usize, to).map_err(js_error)
     }
@@ -481,13 +663,16 @@ impl GdaPanel {
         self.lab.move_mean(k as usize, [h[0] + dx * (v.x1 - v.x0), h[1] + dy * (v.y1 - v.y0)]).map_err(js_error)
     }
 
-    /// Sets mean `k` to a data position (used when restoring a shared state).
+    /// Puts mean `k` exactly at a data position, wherever the window is (the window then
+    /// fits the data again).
     ///
     /// # Errors
-    /// For non-finite positions.
+    /// For positions that are not finite or beyond 10⁶ in size: never moved elsewhere.
     #[wasm_bindgen(js_name = setMean)]
     pub fn set_mean(&mut self, k: u32, x: f64, y: f64) -> Result<(), JsError> {
-        self.lab.move_mean(k as usize, [x, y]).map_err(js_error)
+        self.lab.place_mean(k as usize, [x, y]).map_err(js_error)?;
+        self.match_aspect();
+        Ok(())
     }
 
     /// `{x, y, p}`: the data position under the CSS-pixel position and p(y=1|x) there;

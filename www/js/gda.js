@@ -1,7 +1,7 @@
 // The GDA panel's controller: DOM events in, scalars to the Rust panel, numbers out.
 // All maths and drawing happen in Rust; this file only wires controls to the handle.
 
-import { GdaPanel, textFileProblem } from "../pkg/genlab.js";
+import { GdaPanel, parseState, textFileProblem } from "../pkg/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
@@ -30,9 +30,15 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   let frame = 0;
   let liveTimer = 0;
   let pointer = null;
-  let moved = false;
   let mode = "means";
   let draggingPoint = -1;
+  // The keyboard cursor of the point modes, in data units ([x, y] or null), the point the
+  // keyboard has picked up in "move" mode (−1: none), and whether arrow keys hold a mean.
+  let cursor = null;
+  let carried = -1;
+  let keyHold = false;
+  let cursorShown = false;
+  let cursorTimer = 0;
   let destroyed = false;
   let printing = false;
   const cleanups = cleanupList();
@@ -57,14 +63,15 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("generated").hidden = panel.params() === null;
   }
 
-  /** Copies the panel's generating parameters into the controls. */
+  /** Copies the panel's generating parameters into the controls (hidden, with the values
+   * getState reports, the defaults, while the data are not generated). */
   function syncControls() {
     const p = panel.params();
     syncSource();
-    if (p === null) return;
-    const values = [p.n0, p.sd0[0], p.sd0[1], p.rho0, p.n1, p.sd1[0], p.sd1[1], p.rho1];
-    sliders.forEach((s, i) => { s.value = String(values[i]); showValue(s); });
-    seed.value = String(p.seed);
+    const s = getState();
+    const values = [s.n[0], s.sd[0][0], s.sd[0][1], s.rho[0], s.n[1], s.sd[1][0], s.sd[1][1], s.rho[1]];
+    sliders.forEach((el, i) => { el.value = String(values[i]); showValue(el); });
+    seed.value = String(p ? p.seed : s.seed);
   }
 
   /** Shows a slider's value in its <output>. */
@@ -81,6 +88,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     try {
       panel.setParams(params);
       showInputError("");
+      // Edited points give way to a generated sample: the data menu must say so.
+      syncSource();
     } catch (e) {
       showInputError(translateMessage(lang, e.message));
       syncControls();
@@ -153,8 +162,10 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("sigma").textContent = mat(s.sigma);
     $("w").textContent = vec(s.w);
     $("b").textContent = num(s.b);
-    const eq = s.w ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0` : "—";
-    $("boundary").textContent = s.w && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
+    // Coincident means: w is 0 (not rounding noise), and there is no boundary to write.
+    const eq = s.coincident ? t(lang, "gda.coincident")
+      : s.w ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0` : "—";
+    $("boundary").textContent = s.w && !s.coincident && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
     writeModelNumbers(s);
     focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
     const credit = $("credit");
@@ -167,6 +178,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     // φ, and the boundary as an equation, or why there is none).
     // (The drawn model's: a conic for QDA, else the line of the numbers table.)
     const boundary = s.conic ? t(lang, "gda.ariaConic", { kind: t(lang, `gda.conicKind.${s.conic}`) })
+      : s.coincident ? ` ${eq}`
       : s.w ? t(lang, s.boundary_visible ? "gda.ariaLine" : "gda.ariaLineOutside", { eq }) : "";
     canvas.setAttribute("aria-label", s.error
       ? t(lang, "gda.ariaError", { error: message })
@@ -253,11 +265,15 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }, 700);
   }
 
-  /** The posterior under the pointer, or a hint when the pointer is away. */
+  /** The posterior under the pointer (or, without one, at the keyboard cursor), or a hint. */
   function writePointer() {
     const out = $("pointer");
     const cell = $("posterior");
-    const at = pointer ? panel.posteriorAt(pointer.x, pointer.y) : null;
+    let at = pointer ? panel.posteriorAt(pointer.x, pointer.y) : null;
+    if (!at && cursor && cursorShown) {
+      const p = panel.posteriorAtData(cursor[0], cursor[1]);
+      if (p !== undefined && p !== null) at = { x: cursor[0], y: cursor[1], p };
+    }
     if (!at) {
       out.textContent = t(lang, "gda.pointerHint");
       cell.textContent = "—";
@@ -275,17 +291,21 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     return { x: ev.clientX - r.left, y: ev.clientY - r.top };
   }
 
-  /** Runs a point edit; a refusal is shown, not thrown. */
+  /** Runs a point edit; a refusal is shown, not thrown. Returns whether it was made. */
   function edit(fn) {
+    let done = false;
     try {
       fn();
+      done = true;
       showInputError("");
-      syncSource();
+      // The data are now the user's own: the controls show what getState reports.
+      syncControls();
       onChange("push");
     } catch (e) {
       showInputError(translateMessage(lang, e.message));
     }
     schedule();
+    return done;
   }
 
   on(canvas, "pointerdown", (ev) => {
@@ -310,6 +330,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     if (k < 0) return;
     dragging = k;
     active = k;
+    // The window holds still while the mean follows the pointer (it refits at the end).
+    panel.beginDrag();
     panel.setActiveHandle(k);
     canvas.setPointerCapture(ev.pointerId);
     ev.preventDefault();
@@ -328,7 +350,6 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     if (dragging >= 0) {
       try {
         panel.dragTo(dragging, pointer.x, pointer.y);
-        moved = true;
         onChange("replace");
       } catch (e) {
         showInputError(translateMessage(lang, e.message));
@@ -345,6 +366,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }
     if (dragging < 0) return;
     dragging = -1;
+    panel.endDrag();
     if (document.activeElement !== canvas) panel.setActiveHandle(-1);
     schedule();
     onChange("push");
@@ -357,9 +379,27 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     panel.canvasCleared();
     schedule();
   });
-  on(canvas, "focus", () => { panel.setActiveHandle(active); schedule(); });
-  on(canvas, "blur", () => { panel.setActiveHandle(-1); schedule(); });
+  on(canvas, "focus", () => {
+    if (mode === "means") panel.setActiveHandle(active);
+    else showCursor();
+    schedule();
+  });
+  on(canvas, "blur", () => {
+    releaseKeys();
+    panel.setActiveHandle(-1);
+    hideCursor();
+    schedule();
+  });
+  on(canvas, "keyup", (ev) => {
+    if (ev.key.startsWith("Arrow")) releaseKeys();
+  });
   on(canvas, "keydown", (ev) => {
+    if (mode === "means") meansKey(ev);
+    else pointKey(ev);
+  });
+
+  /** The means mode: 1 or 2 picks a mean, the arrows move it (Shift: bigger steps). */
+  function meansKey(ev) {
     if (ev.key === "1" || ev.key === "2") {
       active = Number(ev.key) - 1;
       panel.setActiveHandle(active);
@@ -372,11 +412,155 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const m = moves[ev.key];
     if (!m) return;
     ev.preventDefault();
+    // Held keys are a drag: the window stays still until they are released.
+    if (!keyHold) {
+      keyHold = true;
+      panel.beginDrag();
+    }
     panel.nudge(active, m[0], m[1]);
-    moved = true;
     schedule();
     onChange("replace");
-  });
+  }
+
+  /** Ends a keyboard "drag" of a mean: the window fits the data again. */
+  function releaseKeys() {
+    if (!keyHold) return;
+    keyHold = false;
+    panel.endDrag();
+    schedule();
+    onChange("replace");
+  }
+
+  /** The point modes: the arrows move the cross, Enter adds (or picks up, or erases) at
+   * it, Delete or Backspace erases the nearest point, Escape puts a carried point down. */
+  function pointKey(ev) {
+    if (!cursorShown) showCursor();
+    const [x0, x1, y0, y1] = panel.viewRect();
+    const step = ev.shiftKey ? 0.1 : 0.02;
+    const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const m = moves[ev.key];
+    if (m) {
+      ev.preventDefault();
+      cursor = [
+        Math.min(x1, Math.max(x0, cursor[0] + m[0] * (x1 - x0))),
+        Math.min(y1, Math.max(y0, cursor[1] + m[1] * (y1 - y0))),
+      ];
+      panel.setCursor(cursor[0], cursor[1]);
+      if (carried >= 0) {
+        try {
+          panel.movePointTo(carried, cursor[0], cursor[1]);
+          onChange("replace");
+        } catch (e) {
+          showInputError(translateMessage(lang, e.message));
+        }
+      }
+      schedule();
+      sayAtCursor();
+      return;
+    }
+    const here = vec(cursor, 2);
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      if (mode === "add0" || mode === "add1") {
+        const k = mode === "add0" ? 0 : 1;
+        if (edit(() => panel.addPointAt(cursor[0], cursor[1], k))) {
+          say(t(lang, "gda.key.added", { cls: figureText(panel.summary()).classes[k], x: here }));
+        }
+      } else if (mode === "move") {
+        if (carried >= 0) {
+          carried = -1;
+          syncSource();
+          onChange("push");
+          say(t(lang, "gda.key.dropped", { x: here }));
+        } else {
+          const i = panel.nearestPoint(cursor[0], cursor[1]);
+          if (i < 0) return say(t(lang, "gda.key.none"));
+          const pts = panel.pointsFlat();
+          cursor = [pts[3 * i], pts[3 * i + 1]];
+          panel.setCursor(cursor[0], cursor[1]);
+          carried = i;
+          schedule();
+          say(t(lang, "gda.key.picked", { x: vec(cursor, 2) }));
+        }
+      } else {
+        eraseNearest();
+      }
+      return;
+    }
+    if (ev.key === "Delete" || ev.key === "Backspace") {
+      ev.preventDefault();
+      eraseNearest();
+      return;
+    }
+    if (ev.key === "Escape" && carried >= 0) {
+      ev.preventDefault();
+      carried = -1;
+      syncSource();
+      onChange("push");
+      say(t(lang, "gda.key.dropped", { x: here }));
+    }
+  }
+
+  /** Erases the point nearest the keyboard cursor, and says which. */
+  function eraseNearest() {
+    const i = panel.nearestPoint(cursor[0], cursor[1]);
+    if (i < 0) {
+      say(t(lang, "gda.key.none"));
+      return;
+    }
+    const pts = panel.pointsFlat();
+    const at = vec([pts[3 * i], pts[3 * i + 1]], 2);
+    carried = -1;
+    if (edit(() => panel.removePoint(i))) say(t(lang, "gda.key.erased", { x: at }));
+  }
+
+  /** Shows the keyboard cursor (at the window's centre the first time). */
+  function showCursor() {
+    if (mode === "means") return;
+    const [x0, x1, y0, y1] = panel.viewRect();
+    if (!cursor) {
+      const c = panel.viewCentre();
+      cursor = [c[0], c[1]];
+    }
+    // Inside the window shown now (the data may have changed since it was last shown).
+    cursor = [Math.min(x1, Math.max(x0, cursor[0])), Math.min(y1, Math.max(y0, cursor[1]))];
+    panel.setCursor(cursor[0], cursor[1]);
+    sayAtCursor();
+  }
+
+  /** Hides the keyboard cursor (it keeps its place for the next time). */
+  function hideCursor() {
+    if (carried >= 0) {
+      carried = -1;
+      syncSource();
+      onChange("push");
+    }
+    panel.setCursor(NaN, NaN);
+    cursorShown = false;
+    writePointer();
+  }
+
+  /** Reads p(y=1|x) at the cursor to screen readers once the cursor rests. */
+  function sayAtCursor() {
+    cursorShown = true;
+    clearTimeout(cursorTimer);
+    cursorTimer = setTimeout(() => {
+      const p = cursor ? panel.posteriorAtData(cursor[0], cursor[1]) : null;
+      if (p === undefined || p === null) return;
+      $("cursor-live").textContent = t(lang, "gda.at", { x: vec(cursor, 2), p: num(p, 3), pct: pct(p) });
+    }, 300);
+  }
+
+  /** Announces `text` at once in the cursor's live region. */
+  function say(text) {
+    clearTimeout(cursorTimer);
+    $("cursor-live").textContent = text;
+  }
+
+  /** The hint under the figure says what the keys do in the current mode. */
+  function writeKeysHint() {
+    $("keys").textContent = t(lang, mode === "means" ? "gda.keys" : `gda.keys.${mode}`);
+  }
 
   sliders.forEach((s) => {
     on(s, "input", () => { showValue(s); applyControls(); });
@@ -393,7 +577,6 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     try {
       if (source.value === "generated") panel.loadGenerated();
       else panel.loadPreset(source.value);
-      moved = false;
       showInputError("");
     } catch (e) {
       showInputError(translateMessage(lang, e.message));
@@ -408,8 +591,21 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   on($("prior"), "input", () => { showValue($("prior")); applyModels(); onChange("replace"); });
   on($("prior"), "change", () => onChange("push"));
   section.querySelectorAll('[data-role="mode"]').forEach((r) => on(r, "change", () => {
+    releaseKeys();
+    if (carried >= 0) {
+      carried = -1;
+      onChange("push");
+    }
     mode = r.value;
     canvas.dataset.mode = mode;
+    writeKeysHint();
+    if (mode === "means") {
+      panel.setCursor(NaN, NaN);
+    } else {
+      panel.setActiveHandle(-1);
+      if (document.activeElement === canvas) showCursor();
+    }
+    schedule();
   }));
   on($("outliers"), "click", () => edit(() => panel.addOutliers()));
   on($("bimodal"), "click", () => edit(() => panel.makeBimodal()));
@@ -456,39 +652,54 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   function getState() {
     const p = panel.params();
     const h = panel.handles();
+    // Not generated: the link's defaults (one table, in Rust).
+    const d = parseState("").state.gda;
     return {
       source: panel.source(),
-      seed: p ? p.seed : 7,
-      n: p ? [p.n0, p.n1] : [60, 40],
-      sd: p ? [p.sd0, p.sd1] : [[1, 0.8], [0.9, 1.1]],
-      rho: p ? [p.rho0, p.rho1] : [0.4, 0.3],
-      means: moved ? [[h[0], h[1]], [h[2], h[3]]] : null,
+      seed: p ? p.seed : d.seed,
+      n: p ? [p.n0, p.n1] : d.n,
+      sd: p ? [p.sd0, p.sd1] : d.sd,
+      rho: p ? [p.rho0, p.rho1] : d.rho,
+      means: panel.meansMoved() ? [[h[0], h[1]], [h[2], h[3]]] : null,
       models: panel.models(),
     };
   }
 
-  /** Shows the settings `s` (a parsed URL state's `gda` part). */
-  function setState(s) {
+  /** What a history entry keeps beside the URL: the user's own points (a link cannot
+   * carry them) and the preset whose names they bear; null for generated or real data. */
+  function historyData() {
+    if (panel.source() !== "custom") return null;
+    return { points: Array.from(panel.pointsFlat()), names: panel.namesPreset() ?? null };
+  }
+
+  /** Shows the settings `s` (a parsed URL state's `gda` part): all of them at once, in
+   * Rust, from nothing (absent means are where the data put them), so the screen is what
+   * the URL says whatever was shown before. `data` is what the history entry kept (the
+   * user's own points, for `source: "custom"`). A refused state keeps the screen and says
+   * why. */
+  function setState(s, data = null) {
+    if (dragging >= 0 || keyHold) {
+      dragging = -1;
+      keyHold = false;
+      panel.endDrag();
+    }
+    draggingPoint = -1;
+    carried = -1;
     recent.forget();
     try {
-      if (s.source === "generated") {
-        if (panel.source() !== "generated") panel.loadGenerated();
-        panel.setParams({ n0: s.n[0], n1: s.n[1], sd0: s.sd[0], sd1: s.sd[1], rho0: s.rho[0], rho1: s.rho[1], seed: s.seed });
-      } else {
-        panel.loadPreset(s.source);
-      }
-      if (s.means) {
-        panel.setMean(0, s.means[0][0], s.means[0][1]);
-        panel.setMean(1, s.means[1][0], s.means[1][1]);
-      }
-      moved = Boolean(s.means);
-      if (s.models) panel.setModels(s.models);
+      panel.setState(s, data?.points ? new Float64Array(data.points) : undefined, data?.names ?? undefined);
       showInputError("");
     } catch (e) {
       showInputError(translateMessage(lang, e.message));
     }
     syncControls();
     syncModels();
+    if (cursor && mode !== "means") {
+      // The cursor stays where it was, inside the new window.
+      const [x0, x1, y0, y1] = panel.viewRect();
+      cursor = [Math.min(x1, Math.max(x0, cursor[0])), Math.min(y1, Math.max(y0, cursor[1]))];
+      if (cursorShown) panel.setCursor(cursor[0], cursor[1]);
+    }
     render();
   }
 
@@ -496,6 +707,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   function setLang(next) {
     lang = next;
     applyLabels(section, lang);
+    writeKeysHint();
     render();
   }
 
@@ -517,15 +729,17 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     destroyed = true;
     cancelAnimationFrame(frame);
     clearTimeout(liveTimer);
+    clearTimeout(cursorTimer);
     cleanups.run();
     panel.free();
     section.replaceChildren();
   }
 
   applyLabels(section, lang);
+  writeKeysHint();
   hideControls(section, controls);
   syncControls();
   syncModels();
   render();
-  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy };
+  return { panel, render, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
 }

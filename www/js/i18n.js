@@ -241,6 +241,19 @@ const EN = {
   "nb.curveAria": "Chart of held-out accuracy, precision, recall and F1 against α on a log scale. At the current α = {alpha}: accuracy {acc}, precision {prec}, recall {rec}, F1 {f1}.",
   // Print handout and themes (layout, print and dark mode).
   "print.link": "This exact state:",
+
+  // GDA panel: the keyboard cursor of the point modes, coincident means, and a state a
+  // link or a history step could not show.
+  "gda.keys.add0": "Keyboard: focus the plot; the arrow keys move the cross (Shift: larger steps), Enter adds a class 0 point there, Delete or Backspace erases the point nearest it.",
+  "gda.keys.add1": "Keyboard: focus the plot; the arrow keys move the cross (Shift: larger steps), Enter adds a class 1 point there, Delete or Backspace erases the point nearest it.",
+  "gda.keys.move": "Keyboard: focus the plot; the arrow keys move the cross (Shift: larger steps), Enter picks up the point nearest it and Enter again puts it down (Escape too), Delete or Backspace erases the point nearest it.",
+  "gda.keys.erase": "Keyboard: focus the plot; the arrow keys move the cross (Shift: larger steps), Enter, Delete or Backspace erases the point nearest it.",
+  "gda.key.added": "Added a point of {cls} at {x}.",
+  "gda.key.erased": "Erased the point at {x}.",
+  "gda.key.picked": "Picked up the point at {x}; move it with the arrow keys, Enter puts it down.",
+  "gda.key.dropped": "Put the point down at {x}.",
+  "gda.key.none": "There is no point here to pick.",
+  "gda.coincident": "The means coincide: the features carry no evidence, the prior alone decides (no boundary).",
 };
 
 const ZH = {
@@ -480,6 +493,19 @@ const ZH = {
   "nb.curveAria": "留出集上的准确率、精确率、召回率和 F1 随 α（对数刻度）变化的图。当前 α = {alpha} 时：准确率 {acc}，精确率 {prec}，召回率 {rec}，F1 {f1}。",
   // Print handout and themes (layout, print and dark mode).
   "print.link": "此状态的链接：",
+
+  // GDA panel: the keyboard cursor of the point modes, coincident means, and a state a
+  // link or a history step could not show.
+  "gda.keys.add0": "键盘：聚焦图形，用方向键移动十字（按住 Shift 步长更大），按 Enter 在该处添加一个类别 0 的点，按 Delete 或 Backspace 删除离它最近的点。",
+  "gda.keys.add1": "键盘：聚焦图形，用方向键移动十字（按住 Shift 步长更大），按 Enter 在该处添加一个类别 1 的点，按 Delete 或 Backspace 删除离它最近的点。",
+  "gda.keys.move": "键盘：聚焦图形，用方向键移动十字（按住 Shift 步长更大），按 Enter 拿起离它最近的点，再按 Enter（或 Escape）放下，按 Delete 或 Backspace 删除离它最近的点。",
+  "gda.keys.erase": "键盘：聚焦图形，用方向键移动十字（按住 Shift 步长更大），按 Enter、Delete 或 Backspace 删除离它最近的点。",
+  "gda.key.added": "在 {x} 处添加了一个{cls}的点。",
+  "gda.key.erased": "删除了 {x} 处的点。",
+  "gda.key.picked": "拿起了 {x} 处的点；用方向键移动它，按 Enter 放下。",
+  "gda.key.dropped": "把点放在了 {x} 处。",
+  "gda.key.none": "这里没有可选的点。",
+  "gda.coincident": "两个均值重合：特征不提供任何证据，只由先验决定（没有边界）。",
 };
 
 export const DICTS = { en: EN, "zh-CN": ZH };
@@ -509,7 +535,7 @@ const RULES_ZH = {
   "the language must be “en” or “zh-CN”": "语言只能是“en”或“zh-CN”",
   "projector mode is 0 or 1": "投影模式只能是 0 或 1",
   "the embedded panel must be “gda” or “nb”": "嵌入的面板只能是“gda”或“nb”",
-  "the data must be “generated” or a known preset": "数据只能是“generated”或已知的预设",
+  "the data must be “generated”, “custom” or a known preset": "数据只能是“generated”“custom”或已知的预设",
   "the seed must be a whole number from 0 to 2⁵³ − 1": "种子必须是 0 到 2⁵³ − 1 之间的整数",
   "a class has 1 to 500 points": "每个类别有 1 到 500 个点",
   "σ is a number from 0.2 to 3": "σ 是 0.2 到 3 之间的数",
@@ -671,3 +697,6 @@ TEMPLATES_ZH.unshift(
   [/^The file is empty: (a file of points|a table) .*$/s, (m) => `文件是空的；${textFormatZh(m[1])}。`],
   [/^The file is (.+), not text: (a file of points|a table) .*$/s, (m) => `文件是 ${FILE_KIND_ZH[m[1]] ?? m[1]}，不是文本；${textFormatZh(m[2])}。`],
 );
+// GDA panel: a link made from the user's own points (they live in the page's history, not
+// in links).
+TEMPLATES_ZH.push([/^This link was made from your own points, .*$/s, () => "这个链接是用你自己的点生成的，而链接无法携带这些点：请把它们作为 CSV 粘贴，或分享生成数据或真实数据的链接。"]);

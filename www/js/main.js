@@ -15,6 +15,8 @@ let embed = null;
 const pageTheme = themeFollower(html, () => {});
 const panels = {};
 let replaceTimer = 0;
+// Whether a continuous change (a drag, typing, a slider) has an entry of its own open.
+let gesture = false;
 
 /** The whole screen as a state object. */
 function currentState() {
@@ -27,19 +29,53 @@ function currentState() {
   };
 }
 
-/** Writes the screen into the URL: a new history entry for "push", in place for "replace". */
+/** What a history entry keeps beside its URL: the GDA panel's own points, which a link
+ * cannot carry (null when it shows generated or real data). */
+function historyData() {
+  return { gda: panels.gda?.controller.historyData() ?? null };
+}
+
+/** Whether two history entries keep the same points (both none, or equal). */
+function samePoints(a, b) {
+  if (!a || !b) return !a && !b;
+  return a.names === b.names && a.points.length === b.points.length && a.points.every((v, i) => v === b.points[i]);
+}
+
+/** Writes the screen into the URL as a history entry ("push": a new one, "replace": this
+ * one), unless the URL and the kept points are what the entry already holds; returns
+ * whether it wrote. */
+function writeUrl(how) {
+  const q = stateQuery(currentState());
+  const url = `${location.pathname}${q ? `?${q}` : ""}${location.hash}`;
+  const data = historyData();
+  // The same URL may hold other points (an edit of the user's own points).
+  if (url === `${location.pathname}${location.search}${location.hash}` && samePoints(data.gda, history.state?.gda)) return false;
+  if (how === "push") history.pushState(data, "", url);
+  else history.replaceState(data, "", url);
+  showPrintLink();
+  return true;
+}
+
+/**
+ * Keeps the URL in step with the screen after a change: "push" for a discrete one (a
+ * click, a drag's end), "replace" for each step of a continuous one (a drag, typing, a
+ * slider). A continuous change opens its own history entry at its first step and updates
+ * it (at most every 250 ms: browsers limit replaceState) until it ends with a "push" or
+ * rests for 250 ms. So Back after a drag returns to the screen before it, never to a
+ * half-way state written over the entry before the drag.
+ */
 function syncUrl(mode) {
   clearTimeout(replaceTimer);
-  const write = () => {
-    const q = stateQuery(currentState());
-    const url = `${location.pathname}${q ? `?${q}` : ""}${location.hash}`;
-    if (url === `${location.pathname}${location.search}${location.hash}`) return;
-    if (mode === "push") history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
-    showPrintLink();
-  };
-  if (mode === "push") write();
-  else replaceTimer = setTimeout(write, 250);
+  if (mode === "push") {
+    writeUrl(gesture ? "replace" : "push");
+    gesture = false;
+    return;
+  }
+  if (!gesture) gesture = writeUrl("push");
+  replaceTimer = setTimeout(() => {
+    writeUrl("replace");
+    gesture = false;
+  }, 250);
 }
 
 /** The link to the exact state, written out for a printout (hidden on screen). */
@@ -89,14 +125,15 @@ function showNotices(notices) {
   box.hidden = notices.length === 0;
 }
 
-/** Applies a parsed state to the whole page. */
-function applyState(state) {
+/** Applies a parsed state to the whole page: every panel gets all of its state (and the
+ * GDA panel the points its history entry kept). */
+function applyState(state, data) {
   if (state.lang !== lang) setLang(state.lang);
   if (state.projector !== projector) setProjector(state.projector);
   if ((state.theme ?? null) !== theme) setTheme(state.theme);
-  panels.gda?.setState(state.gda);
-  panels.nb?.setState(state.nb);
-  panels.cat?.setState(state.cat);
+  panels.gda?.controller.setState(state.gda, data?.gda ?? null);
+  panels.nb?.controller.setState(state.nb);
+  panels.cat?.controller.setState(state.cat);
 }
 
 /** Boots the page; a failure is shown in words, never as a blank page. */
@@ -164,8 +201,11 @@ document.getElementById("copy-link").addEventListener("click", async () => {
 });
 document.getElementById("dismiss").addEventListener("click", () => { document.getElementById("notices").hidden = true; });
 window.addEventListener("popstate", () => {
+  // A write still waiting was meant for the entry just left: it must not land on this one.
+  clearTimeout(replaceTimer);
+  gesture = false;
   const { state, notices } = parseState(location.search);
-  applyState(state);
+  applyState(state, history.state);
   showNotices(notices);
 });
 

@@ -2,7 +2,7 @@
 // ledger, verdict and evaluation out. Every number is read from the Rust panel's answers,
 // and user text only ever reaches the page as textContent.
 
-import { SpamPanel } from "../pkg/genlab.js";
+import { SpamPanel, parseState } from "../pkg/genlab.js";
 import { num, pct, pctRelation, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";
@@ -58,7 +58,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** A sentence of the core, ended in the panel's language. */
   const sentenceOf = (text) => sentence(text, lang);
 
-  text.value = EXAMPLES["en-spam"];
+  // The first message is the link's default (a link without `t` shows it).
+  text.value = parseState("").state.nb.text;
 
   /** Redraws in the next animation frame, once however many events arrive. */
   function schedule(metrics = false) {
@@ -615,24 +616,24 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     };
   }
 
-  /** Shows the settings `s` (a parsed URL state's `nb` part). */
+  /** Shows the settings `s` (a parsed URL state's `nb` part): every one of them, the
+   * message too (an empty one is empty), each tried on its own so that one refused value
+   * does not keep the others from showing; a refusal is said, never silent. */
   function setState(s) {
     recent.forget();
-    try {
-      panel.setEventModel(s.event);
-      panel.setPrior(s.prior);
-      if (panel.seed() !== s.seed) panel.setSeed(s.seed);
-      panel.setAlpha(s.alpha);
-      if (s.cost !== undefined) panel.setCosts(s.cost, 1);
-      if (s.pseudo !== undefined) panel.setSmoothing(s.pseudo);
-      if (s.resample !== undefined) panel.setResampling(s.resample);
-      showInputError("");
-    } catch (e) {
-      showInputError(translateMessage(lang, e.message));
-    }
+    const problems = [];
+    const attempt = (fn) => { try { fn(); } catch (e) { problems.push(translateMessage(lang, e.message)); } };
+    attempt(() => panel.setEventModel(s.event));
+    attempt(() => panel.setPrior(s.prior));
+    attempt(() => { if (panel.seed() !== s.seed) panel.setSeed(s.seed); });
+    attempt(() => panel.setAlpha(s.alpha));
+    attempt(() => panel.setCosts(s.cost, 1));
+    attempt(() => panel.setSmoothing(s.pseudo));
+    attempt(() => panel.setResampling(s.resample));
+    showInputError(problems.join(" "));
     section.querySelectorAll('[data-role="event"]').forEach((r) => { r.checked = r.value === s.event; });
     $("prior").value = s.prior;
-    if (typeof s.text === "string" && s.text !== "") text.value = s.text;
+    text.value = typeof s.text === "string" ? s.text : "";
     showAlpha(panel.alpha(), "");
     showCosts();
     showSmoothing();

@@ -14,7 +14,8 @@ const GDA = `
     </div>
     <figcaption>
       <p class="readout" data-role="pointer"></p>
-      <p id="{{id}}-keys" class="hint" data-i18n="gda.keys"></p>
+      <p id="{{id}}-keys" class="hint" data-role="keys"></p>
+      <p class="sr-only" data-role="cursor-live" aria-live="polite"></p>
       <p class="credit" data-role="credit" hidden></p>
       <p class="actions" data-control="export"><button type="button" data-role="export" data-i18n="export.png"></button></p>
     </figcaption>

@@ -1,0 +1,59 @@
+// Coincident means: the page says the features carry no evidence and draws no boundary.
+// Before: "−2.46e-16 x₁ + 3.21e-16 x₂ + … = 0" and a solid line in a rounding-noise direction.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, open, serve } from "./lib.mjs";
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Pixels of the boundary's colour (src/plot/mod.rs: BOUNDARY = #111111) inside the plot
+ * box. Nothing else in the figure is that dark: the ink is #333333, the classes are
+ * Okabe–Ito blue and vermillion, the grid light grey. */
+const boundaryPixels = (page) => page.evaluate(() => {
+  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
+  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
+  const data = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] <= 0x1a && data[i + 1] <= 0x1a && data[i + 2] <= 0x1a && data[i + 3] === 255) n += 1;
+  }
+  return n;
+});
+
+for (const lang of ["en", "zh-CN"]) {
+  test(`coincident means show the sentence and no boundary pixels (${lang})`, async () => {
+    // Equal class sizes (b = 0 too), both means at the origin.
+    const q = `?n0=50&n1=50&m0=0,0&m1=0,0${lang === "zh-CN" ? "&lang=zh-CN" : ""}`;
+    const { page, context, errors } = await open(browser, `${server.url}${q}`);
+    const boundary = await page.textContent('#gda-slot [data-role="boundary"]');
+    const expected = lang === "en" ? /^The means coincide: the features carry no evidence, the prior alone decides/ : /^两个均值重合：特征不提供任何证据，只由先验决定/;
+    assert.match(boundary, expected);
+    assert.doesNotMatch(boundary, /e-|e−/);
+    // w is exactly 0, printed as 0; b = log(φ/(1 − φ)) = log 1 = 0.
+    assert.equal(await page.textContent('#gda-slot [data-role="w"]'), "(0.000, 0.000)");
+    assert.equal(await page.textContent('#gda-slot [data-role="b"]'), "0.000");
+    // Both means were put at the origin; what rounding left of them (±1e−17) prints as 0.
+    for (const r of ["mu0", "mu1"]) assert.equal(await page.textContent(`#gda-slot [data-role="${r}"]`), "(0.000, 0.000)");
+    assert.equal(await boundaryPixels(page), 0);
+    // A control: moving μ₁ away draws the boundary again (the pixel test can see one).
+    await page.focus('#gda-slot [data-role="canvas"]');
+    await page.keyboard.press("2");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.$eval('#gda-slot [data-role="canvas"]', (c) => c.blur());
+    await page.waitForFunction(() => !/^(The means|两个均值)/.test(document.querySelector('#gda-slot [data-role="boundary"]').textContent));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    assert.ok((await boundaryPixels(page)) > 100, "the boundary is drawn once the means differ");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
