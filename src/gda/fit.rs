@@ -128,8 +128,7 @@ impl Gda {
         let gap = cancel_noise([mu[1][0] - mu[0][0], mu[1][1] - mu[0][1]], mean_gap_noise(counts, mean_abs));
         let coincident = gap == [0.0, 0.0];
         // One class's share of the bound in `mean_gap_noise`: 2ε(n_k + 1)·A_k.
-        let mean_rounding =
-            [0, 1].map(|k| mean_abs[k].map(|a| 2.0 * f64::EPSILON * (counts[k] as f64 + 1.0) * a));
+        let mean_rounding = [0, 1].map(|k| mean_abs[k].map(|a| 2.0 * f64::EPSILON * (counts[k] as f64 + 1.0) * a));
         let w = linalg::mul_vec(&sigma_inv, gap);
         // log(φ/(1−φ)) as a difference of logs of counts: exact for the ratio m₁/m₀.
         let log_prior_ratio = (counts[1] as f64).ln() - (counts[0] as f64).ln();
