@@ -174,3 +174,16 @@ fn a_probability_in_a_formula_is_written_with_a_power_of_ten_not_an_e() {
     assert_eq!(scientific(-2.5e7, 1), "−2.5×10⁷");
     assert_eq!(scientific(3e-300, 0), "3×10⁻³⁰⁰");
 }
+
+#[test]
+fn a_table_typed_with_full_width_commas_is_told_which_comma_to_use() {
+    let err = CategoricalTable::from_csv("name,a,class\nr1，x，p\n").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "Line 2: this line has 1 field(s) but the header has 3: it separates them with the full-width “，”, as a \
+         Chinese input method types it; write the half-width “,” instead."
+    );
+    // A full-width comma inside a quoted value is that value's.
+    let err = CategoricalTable::from_csv("name,a,class\n\"r，1\",x\n").unwrap_err().to_string();
+    assert_eq!(err, "Line 2: this line has 2 field(s) but the header has 3.");
+}

@@ -464,7 +464,7 @@ impl CategoricalTable {
             Some((_, first)) if first.first().is_some_and(|(v, quoted)| !quoted && v == VALUES_MARKER) => {
                 let (line, fields) = rows.remove(0);
                 if fields.len() != width {
-                    return Err(Error::BadLine { line, reason: wrong_width(fields.len(), width) });
+                    return Err(Error::BadLine { line, reason: wrong_width(&fields, width) });
                 }
                 Some(
                     fields[1..]
@@ -477,7 +477,7 @@ impl CategoricalTable {
         };
         for (line, fields) in &rows {
             if fields.len() != width {
-                return Err(Error::BadLine { line: *line, reason: wrong_width(fields.len(), width) });
+                return Err(Error::BadLine { line: *line, reason: wrong_width(fields, width) });
             }
         }
         // Without a declaration, the values are the ones used, in order of first appearance.
@@ -544,8 +544,16 @@ fn trim_attribute(a: Attribute) -> Attribute {
     Attribute { name: a.name.trim().to_string(), values: a.values.iter().map(|v| v.trim().to_string()).collect() }
 }
 
-fn wrong_width(found: usize, width: usize) -> String {
-    format!("this line has {found} field(s) but the header has {width}")
+/// Why a line has the wrong number of fields; a line typed with a Chinese input method
+/// (fields separated by the full-width “，”) is told which comma to use.
+fn wrong_width(fields: &[(String, bool)], width: usize) -> String {
+    let found = fields.len();
+    let base = format!("this line has {found} field(s) but the header has {width}");
+    if fields.iter().any(|(f, quoted)| !quoted && f.contains('，')) {
+        format!("{base}: it separates them with the full-width “，”, as a Chinese input method types it; write the half-width “,” instead")
+    } else {
+        base
+    }
 }
 
 /// What a piece of table text is, for [`check_text`]'s rules and messages.

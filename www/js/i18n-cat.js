@@ -137,6 +137,7 @@ function placeZh(place) {
 /** The reason of a CSV line that could not be read, in Chinese. */
 function lineReasonZh(reason) {
   let m;
+  if ((m = reason.match(/^this line has (\d+) field\(s\) but the header has (\d+): it separates them with the full-width “，”.*$/s))) return `这一行有 ${m[1]} 个字段，但表头有 ${m[2]} 个：字段之间用的是全角的“，”（中文输入法输入的）；请改用半角的“,”。`;
   if ((m = reason.match(/^this line has (\d+) field\(s\) but the header has (\d+)\.?$/))) return `这一行有 ${m[1]} 个字段，但表头有 ${m[2]} 个`;
   if (reason.startsWith("a quoted field is not closed")) return "引号字段没有闭合：请补上缺少的 \"";
   if (reason.startsWith("text after a closing quote")) return "闭合引号之后还有文字：请把整个字段放进引号里";
@@ -147,7 +148,7 @@ function lineReasonZh(reason) {
 /** Sentences of the categorical core, by template: [pattern, Chinese builder]. Names and
  * values caught by the patterns are kept as they are. */
 export const CAT_TEMPLATES_ZH = [
-  [/^Line (\d+): (this line has \d+ field\(s\) but the header has \d+\.?|a quoted field is not closed.*|text after a closing quote.*|a " inside an unquoted field.*|Row \d+ has \d+ attribute value.*|“.*” is too long for .*|“.*” \(.*\) contains a line break.*|The table has \d+ rows, the most.*)$/s,
+  [/^Line (\d+): (this line has \d+ field\(s\) but the header has \d+(?:: it separates them with the full-width “，”.*)?\.?|a quoted field is not closed.*|text after a closing quote.*|a " inside an unquoted field.*|Row \d+ has \d+ attribute value.*|“.*” is too long for .*|“.*” \(.*\) contains a line break.*|The table has \d+ rows, the most.*)$/s,
     (m) => `第 ${m[1]} 行：${lineReasonZh(m[2])}`],
   [/^No “(.+?)” row has (.+?) = (.+?) \(count 0\), so with λ = (\S+) P\(.*\) = 0 and class “.*” is ruled out whatever the other attributes say\.$/s,
     (m) => `没有任何一行“${m[1]}”的 ${m[2]} = ${m[3]}（计数为 0），所以当 λ = ${m[4]} 时 P(${m[2]} = ${m[3]} | ${m[1]}) = 0，无论其他属性如何，类别“${m[1]}”都被排除。`],
