@@ -205,3 +205,58 @@ for (const lang of ["en", "zh-CN"]) {
     await context.close();
   });
 }
+
+/** The whole teaching corpus as one long message, plus one word only spam uses (a long message: hundreds of ledger rows). */
+async function longMessage(page) {
+  return page.evaluate(() => {
+    const p = window.genlab.nb.panel;
+    const texts = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = p.messages(offset, 500);
+      texts.push(...page.entries.map((m) => m.text));
+      if (offset + 500 >= page.total) break;
+    }
+    return texts.join("\n");
+  });
+}
+
+test("a keystroke in a long message keeps the ledger rows that did not change", async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await pasteMessage(page, await longMessage(page));
+  await page.waitForSelector('#nb-slot [data-role="ledger"] li.hidden');
+  // Mark every row element, then type one more word at the end, as a student would.
+  await page.$$eval('#nb-slot [data-role="ledger"] li', (lis) => lis.forEach((li, i) => { li.__mark = i; }));
+  const box = page.locator('#nb-slot [data-role="text"]');
+  await box.focus();
+  await page.evaluate(() => {
+    const b = document.querySelector('#nb-slot [data-role="text"]');
+    b.setSelectionRange(b.value.length, b.value.length);
+  });
+  const before = await text(page, '#nb-slot [data-role="ledger"] li.total .term-value');
+  await page.keyboard.type(" prize");
+  await page.waitForFunction((b) => document.querySelector('#nb-slot [data-role="ledger"] li.total .term-value').textContent !== b, before);
+  const rows = await page.$$eval('#nb-slot [data-role="ledger"] li', (lis) => lis.map((li) => [li.__mark, li.className]));
+  const kept = rows.filter(([m]) => m !== undefined).length;
+  // One word's count and the total changed: nearly every row is the same element as before
+  // (rebuilding all of them on every keystroke cost a 10,000-word message 70–110 ms).
+  assert.ok(kept >= rows.length - 4, `only ${kept} of ${rows.length} rows were kept`);
+  await assertLedgerAddsUp(page);
+  // A new α changes every value but no word: the rows are rewritten in place, none rebuilt.
+  await setAlpha(page, 0.5);
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="ledger"] li.total .term-value').textContent !== "");
+  const after = await page.$$eval('#nb-slot [data-role="ledger"] li', (lis) => lis.filter((li) => li.__mark !== undefined).length);
+  assert.ok(after >= rows.length - 4, `only ${after} of ${rows.length} rows were kept after α changed`);
+  await assertLedgerAddsUp(page);
+  // Every row still says what a rebuilt ledger would: compare with a fresh page.
+  const shown = await page.$$eval('#nb-slot [data-role="ledger"] li', (lis) => lis.map((li) => [li.className, li.querySelector(".term-name").textContent, li.querySelector(".term-value").textContent, li.querySelector(".bar").style.width, li.getAttribute("aria-label")]));
+  const message = await page.evaluate(() => document.querySelector('#nb-slot [data-role="text"]').value);
+  const fresh = await open(browser, server.url);
+  await setAlpha(fresh.page, 0.5);
+  await pasteMessage(fresh.page, message);
+  await fresh.page.waitForSelector('#nb-slot [data-role="ledger"] li.hidden');
+  const rebuilt = await fresh.page.$$eval('#nb-slot [data-role="ledger"] li', (lis) => lis.map((li) => [li.className, li.querySelector(".term-name").textContent, li.querySelector(".term-value").textContent, li.querySelector(".bar").style.width, li.getAttribute("aria-label")]));
+  assert.deepEqual(shown, rebuilt);
+  await fresh.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

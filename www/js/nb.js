@@ -50,6 +50,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let destroyed = false;
   let printing = false;
   let projector = false;
+  /** The chart box's CSS size, from the ResizeObserver (null until it reports). */
+  let curveBox = null;
   const cleanups = cleanupList();
   const { on } = cleanups;
   // The control behind the latest user event: its error is shown right under it.
@@ -89,6 +91,11 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     }
   }
 
+  /** Writes `s` into `el` unless it already says it (an unchanged node costs no layout). */
+  function setText(el, s) {
+    if (el.textContent !== s) el.textContent = s;
+  }
+
   /** The boxes that scroll (a formula, the message list, a word's details) take the focus,
    * with a name (see util.js focusScrollables). */
   function markScrollables() {
@@ -102,38 +109,137 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     showMessageAt($("input-error"), msg, { anchor, lang });
   }
 
-  /** One ledger row: label, signed bar, value. `scale` is the largest finite |term|. */
-  function row({ label, sub, value, scale, kind, index }) {
+  /**
+   * One ledger row as what it shows: label, sub-label, the bar's direction and width, the
+   * value's text, and for word rows their index and spoken label. `scale` is the largest
+   * finite |term|.
+   */
+  function rowSpec({ label, sub = "", value, scale, kind, index }) {
+    const infinite = value === Infinity || value === -Infinity;
+    const share = infinite ? 1 : scale > 0 ? Math.min(1, Math.abs(value) / scale) : 0;
+    const spec = {
+      label, sub, kind, index,
+      barClass: `bar ${value > 0 ? "to-spam" : "to-ham"}${infinite ? " veto" : ""}`,
+      width: `${(share * 50).toFixed(2)}%`,
+      valueText: signed(value),
+      aria: "",
+      title: "",
+      threshold: null,
+    };
+    if (index !== undefined) {
+      const dir = value > 0 ? t(lang, "nb.towardSpamWord") : value < 0 ? t(lang, "nb.towardHamWord") : "";
+      spec.aria = `${label}: ${spec.valueText} ${dir}`;
+    }
+    return spec;
+  }
+
+  /** The spec each ledger `<li>` shows now. */
+  const shown = new WeakMap();
+
+  /** A new, empty ledger `<li>`: name, track with its bar, value. */
+  function rowElement() {
     const li = document.createElement("li");
-    li.className = `term ${kind}`;
     const name = document.createElement("span");
     name.className = "term-name";
-    name.textContent = label;
-    if (sub) {
-      const s = document.createElement("span");
-      s.className = "term-sub";
-      s.textContent = sub;
-      name.append(" ", s);
-    }
     const track = document.createElement("span");
     track.className = "track";
     const bar = document.createElement("span");
-    const infinite = value === Infinity || value === -Infinity;
-    const share = infinite ? 1 : scale > 0 ? Math.min(1, Math.abs(value) / scale) : 0;
-    bar.className = `bar ${value > 0 ? "to-spam" : "to-ham"}${infinite ? " veto" : ""}`;
-    bar.style.width = `${(share * 50).toFixed(2)}%`;
     track.append(bar);
     const v = document.createElement("span");
     v.className = "term-value";
-    v.textContent = signed(value);
     li.append(name, track, v);
-    if (index !== undefined) {
-      li.tabIndex = 0;
-      li.dataset.index = String(index);
-      const dir = value > 0 ? t(lang, "nb.towardSpamWord") : value < 0 ? t(lang, "nb.towardHamWord") : "";
-      li.setAttribute("aria-label", `${label}: ${signed(value)} ${dir}`);
-    }
     return li;
+  }
+
+  /**
+   * Makes `li` show `spec`, writing only what differs from what it shows (an unchanged
+   * row costs no DOM write, so no style, layout or paint either).
+   */
+  function patchRow(li, spec) {
+    const was = shown.get(li) ?? {};
+    shown.set(li, spec);
+    const [name, track, v] = li.children;
+    const bar = track.firstElementChild;
+    if (was.kind !== spec.kind) {
+      li.className = `term ${spec.kind}`;
+      // A word of the message is the user's, in their language: not the page's to translate.
+      li.translate = spec.kind !== "word";
+    }
+    if (was.label !== spec.label || was.sub !== spec.sub) {
+      name.textContent = spec.label;
+      if (spec.sub) {
+        const s = document.createElement("span");
+        s.className = "term-sub";
+        s.textContent = spec.sub;
+        name.append(" ", s);
+      }
+    }
+    if (was.barClass !== spec.barClass) bar.className = spec.barClass;
+    if (was.width !== spec.width) bar.style.width = spec.width;
+    const th = spec.threshold;
+    if (was.threshold?.left !== th?.left || was.threshold?.title !== th?.title) {
+      track.querySelector(".threshold")?.remove();
+      if (th) {
+        const mark = document.createElement("span");
+        mark.className = "threshold";
+        mark.title = th.title;
+        mark.style.left = th.left;
+        track.append(mark);
+      }
+    }
+    if (was.valueText !== spec.valueText) v.textContent = spec.valueText;
+    if (was.title !== spec.title) {
+      if (spec.title) li.title = spec.title;
+      else li.removeAttribute("title");
+    }
+    if (was.index !== spec.index) {
+      if (spec.index !== undefined) {
+        li.tabIndex = 0;
+        li.dataset.index = String(spec.index);
+      } else {
+        li.removeAttribute("tabindex");
+        delete li.dataset.index;
+      }
+    }
+    if (was.aria !== spec.aria) {
+      if (spec.aria) li.setAttribute("aria-label", spec.aria);
+      else li.removeAttribute("aria-label");
+    }
+  }
+
+  /** A row's identity: the same term of the ledger from one message (or setting) to the next. */
+  const rowId = (s) => `${s.kind}\u0000${s.label}`;
+
+  /**
+   * Shows `specs` in the ledger list. Each row keeps its `<li>` while its term stays (a
+   * keystroke in a long message changes a few rows of a hundred, a new α every value but no
+   * word), and only what changed is written; the `<li>`s of terms that left are given to the
+   * new terms. Rebuilding every row on every keystroke cost the DOM, the layout and the paint
+   * of a hundred rows.
+   */
+  function showRows(specs) {
+    const before = [...ledgerList.children];
+    const byId = new Map(before.map((li) => [rowId(shown.get(li)), li]));
+    const lis = specs.map((spec) => byId.get(rowId(spec)));
+    const kept = new Set(lis);
+    // A new term takes the <li> that stood at its place if that one's term left (so a
+    // changed row is rewritten where it is, not moved), else any that left, else a new one.
+    const spare = before.filter((li) => !kept.has(li));
+    const free = new Set(spare);
+    specs.forEach((spec, i) => {
+      if (!lis[i]) {
+        const here = before[i];
+        lis[i] = here && free.has(here) ? here : [...free][0] ?? rowElement();
+        free.delete(lis[i]);
+      }
+      patchRow(lis[i], spec);
+    });
+    for (const li of free) li.remove();
+    let at = ledgerList.firstElementChild;
+    for (const li of lis) {
+      if (li === at) at = at.nextElementSibling;
+      else ledgerList.insertBefore(li, at);
+    }
   }
 
   /** The verdict as one sentence. */
@@ -155,71 +261,72 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       if (Number.isFinite(v)) scale = Math.max(scale, Math.abs(v));
     }
     for (const w of e.words) if (Number.isFinite(w.contribution)) scale = Math.max(scale, Math.abs(w.contribution));
-    const priorRow = row({ label: t(lang, "nb.priorRow"), value: e.prior_log_ratio, scale, kind: "prior" });
+    const priorRow = rowSpec({ label: t(lang, "nb.priorRow"), value: e.prior_log_ratio, scale, kind: "prior" });
     priorRow.title = t(lang, "nb.priorTitle");
-    const rows = document.createDocumentFragment();
-    rows.append(priorRow);
+    const specs = [priorRow];
     for (const w of e.words) {
-      const wordRow = row({ label: w.word, sub: w.count > 1 ? `×${w.count}` : "", value: w.contribution, scale, kind: "word", index: w.index });
-      wordRow.translate = false; // a word of the message: the user's, in their language
-      rows.append(wordRow);
+      specs.push(rowSpec({ label: w.word, sub: w.count > 1 ? `×${w.count}` : "", value: w.contribution, scale, kind: "word", index: w.index }));
     }
     if (e.hidden.words > 0) {
       // The weaker words of a long message, summed: the rows still add up to the total.
-      const hidden = row({
+      const hidden = rowSpec({
         label: t(lang, "nb.hiddenRow", { k: e.hidden.words.toLocaleString(lang) }),
         sub: t(lang, "nb.hiddenSub"), value: e.hidden.contribution, scale, kind: "hidden",
       });
       hidden.title = t(lang, "nb.hiddenTitle", { n: e.words.length, k: e.hidden.words });
-      rows.append(hidden);
+      specs.push(hidden);
     }
     if (e.absent) {
-      rows.append(row({ label: t(lang, "nb.absentRow"), sub: `(${e.absent.absent_words})`, value: e.absent.contribution, scale, kind: "absent" }));
+      specs.push(rowSpec({ label: t(lang, "nb.absentRow"), sub: `(${e.absent.absent_words})`, value: e.absent.contribution, scale, kind: "absent" }));
     }
     const total = e.log_odds ?? 0;
-    const totalRow = row({
+    const totalRow = rowSpec({
       label: t(lang, "nb.totalRow"), sub: t(lang, "nb.totalSub"), value: total,
       scale: Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0)), kind: "total",
     });
-    if (e.log_odds === null) totalRow.querySelector(".term-value").textContent = "0/0";
+    if (e.log_odds === null) totalRow.valueText = "0/0";
     if (e.threshold_log_odds !== 0 && Number.isFinite(e.threshold_log_odds)) {
       // The decision threshold log(λ_FP/λ_FN) as a line on the total's bar: spam only
       // when the total passes it.
       const totalScale = Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0), Math.abs(e.threshold_log_odds));
-      const mark = document.createElement("span");
-      mark.className = "threshold";
-      mark.title = `${t(lang, "nb.threshold")} ${signed(e.threshold_log_odds)}`;
-      mark.style.left = `${(50 + 50 * Math.max(-1, Math.min(1, e.threshold_log_odds / totalScale))).toFixed(2)}%`;
-      totalRow.querySelector(".track").append(mark);
-      if (Number.isFinite(total)) {
-        totalRow.querySelector(".bar").style.width = `${(50 * Math.min(1, Math.abs(total) / totalScale)).toFixed(2)}%`;
-      }
+      totalRow.threshold = {
+        title: `${t(lang, "nb.threshold")} ${signed(e.threshold_log_odds)}`,
+        left: `${(50 + 50 * Math.max(-1, Math.min(1, e.threshold_log_odds / totalScale))).toFixed(2)}%`,
+      };
+      if (Number.isFinite(total)) totalRow.width = `${(50 * Math.min(1, Math.abs(total) / totalScale)).toFixed(2)}%`;
     }
-    rows.append(totalRow);
-    ledgerList.replaceChildren(rows);
+    specs.push(totalRow);
+    showRows(specs);
 
     const verdict = $("verdict");
+    setText(verdict, verdictText(e));
     verdict.className = `verdict ${e.verdict === null ? "undefined" : e.verdict === "spam" ? "is-spam" : "is-ham"}`;
-    const sentence = verdictText(e);
-    verdict.textContent = sentence;
     clearTimeout(liveTimer);
-    liveTimer = setTimeout(() => { $("live").textContent = sentence; }, 900);
+    liveTimer = setTimeout(() => setText($("live"), verdict.textContent), 900);
 
-    const unknown = $("unknown");
     const more = e.unknown_count - e.unknown_words.length;
     const list = e.unknown_words.join(", ") + (more > 0 ? t(lang, "nb.unknownMore", { k: more }) : "");
-    // The words are the user's, in their own language: kept apart from the page's words.
-    if (e.unknown_count) fillAround(unknown, t(lang, "nb.unknown", { words: "{words}" }), "words", list);
-    else unknown.textContent = "";
-    if (l.truncated) unknown.textContent += ` ${t(lang, "nb.truncated")}`;
+    // The words are the user's, in their own language: kept apart from the page's words;
+    // written only when they change (a keystroke must not lay the panel out again).
+    const unknown = $("unknown");
+    const unknownKey = `${lang}\n${e.unknown_count}\n${list}\n${l.truncated}`;
+    if (unknown.dataset.shown !== unknownKey) {
+      unknown.dataset.shown = unknownKey;
+      if (e.unknown_count) fillAround(unknown, t(lang, "nb.unknown", { words: "{words}" }), "words", list);
+      else unknown.textContent = "";
+      if (l.truncated) unknown.textContent += ` ${t(lang, "nb.truncated")}`;
+    }
     const sentences = $("sentences");
-    sentences.replaceChildren(...l.sentences.map((s) => {
-      const li = document.createElement("li");
-      li.textContent = translateMessage(lang, s);
-      return li;
-    }));
-    sentences.hidden = l.sentences.length === 0;
-    details.textContent = text.value.trim() ? t(lang, "nb.detailsHint") : t(lang, "nb.typeHint");
+    const said = l.sentences.map((s) => translateMessage(lang, s));
+    if (said.join("\n") !== [...sentences.children].map((li) => li.textContent).join("\n")) {
+      sentences.replaceChildren(...said.map((s) => {
+        const li = document.createElement("li");
+        li.textContent = s;
+        return li;
+      }));
+    }
+    sentences.hidden = said.length === 0;
+    setText(details, /\S/.test(text.value) ? t(lang, "nb.detailsHint") : t(lang, "nb.typeHint"));
   }
 
   /** The details box for word `i` of the current ledger (asked for on demand: a keystroke ships only the rows). */
@@ -287,7 +394,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The metrics-versus-α chart, at the device pixel ratio. */
   function drawCurve() {
     describeCurve();
-    const box = $("curve-box").getBoundingClientRect();
+    // The box's size as the ResizeObserver last saw it: asking the layout for it here, right
+    // after the ledger was written, forced a whole-page layout inside the frame (35 ms of an
+    // α change with a 10,000-word message).
+    const box = curveBox ?? $("curve-box").getBoundingClientRect();
     if (box.width < 2 || box.height < 2) return;
     panel.setCurveText({ axis: t(lang, "nb.curve.axis"), series: t(lang, "nb.curve.series") });
     panel.setProjector(projector);
@@ -595,7 +705,12 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   });
   on($("lookup"), "input", showLookup);
 
-  const observer = new ResizeObserver(() => { metricsDirty = true; schedule(); });
+  const observer = new ResizeObserver(([entry]) => {
+    const size = entry.borderBoxSize?.[0];
+    curveBox = size ? { width: size.inlineSize, height: size.blockSize } : null;
+    metricsDirty = true;
+    schedule();
+  });
   observer.observe($("curve-box"));
   cleanups.add(() => observer.disconnect());
   // A print redraws the chart at its printed size (and the screen's again after it).
