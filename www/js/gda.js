@@ -167,7 +167,10 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       : s.w ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0` : "—";
     $("boundary").textContent = s.w && !s.coincident && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
     writeModelNumbers(s);
-    focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
+    // Measuring the boxes lays the page out: not on every frame of a drag (its end redraws).
+    if (dragging < 0 && draggingPoint < 0) {
+      focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
+    }
     const credit = $("credit");
     // A citation keeps its own language (authors, titles), marked as such.
     if (s.credit) fillAround(credit, t(lang, "gda.credit", { credit: "{credit}" }), "credit", s.credit, "en");
@@ -361,6 +364,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     if (draggingPoint >= 0) {
       draggingPoint = -1;
       syncSource();
+      schedule();
       onChange("push");
       return;
     }
