@@ -178,7 +178,7 @@ fn a_bad_lambda_prior_or_query_is_an_error_and_the_old_setting_stays() {
     p.set_lambda(0.5).unwrap();
     for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.01, 10.5] {
         let msg = message(p.set_lambda(bad).unwrap_err());
-        assert!(msg.starts_with("λ = ") && msg.contains("the smoothing λ must be a number from 0 to 10"), "{msg}");
+        assert!(msg.starts_with("λ = ") && msg.contains("λ is a number from 0 to 10"), "{msg}");
         assert_eq!(p.lambda(), 0.5);
     }
     assert!(message(p.set_lambda(f64::NAN).unwrap_err()).contains("not a number"));

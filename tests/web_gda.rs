@@ -143,7 +143,7 @@ fn bad_parameters_are_rejected_with_a_sentence_and_the_state_is_kept() {
     let bad = json(r#"{"n0":50,"n1":50,"sd0":[1,1],"rho0":1.5,"sd1":[1,1],"rho1":0,"seed":3}"#);
     let err = p.set_params(bad).expect_err("ρ = 1.5 must be rejected");
     let msg = JsValue::from(err).unchecked_into::<js_sys::Error>().message().as_string().unwrap();
-    assert!(msg.contains("ρ") && msg.contains("between −1 and 1"), "{msg}");
+    assert!(msg.contains("ρ") && msg.contains("from −0.95 to 0.95"), "{msg}");
     assert_eq!(p.handles(), before);
     let zero = json(r#"{"n0":0,"n1":50,"sd0":[1,1],"rho0":0,"sd1":[1,1],"rho1":0,"seed":3}"#);
     assert!(p.set_params(zero).is_err());

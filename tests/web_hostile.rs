@@ -665,8 +665,13 @@ async fn spam_corpus_loading_in_the_wrong_order_or_too_big_is_refused() {
     refused("corpusBegin of blanks", p.corpus_begin(b" \n\t\r\n", ""));
     refused("corpusBegin of 10 MB + 1 byte", p.corpus_begin(&vec![b'a'; 10_000_001], "big.txt"));
     next_tick().await;
-    // Exactly 10 MB, one line without a TAB: read, then refused at the end.
-    p.corpus_begin(&vec![b'a'; 10_000_000], &"n".repeat(1_000_000)).unwrap();
+    // Exactly 10 MB with no TAB anywhere: refused at once, by its content.
+    refused("corpusBegin of 10 MB without a TAB", p.corpus_begin(&vec![b'a'; 10_000_000], "notab.txt"));
+    // Exactly 10 MB, one line whose label is neither ham nor spam: read step by step, then
+    // refused at the end.
+    let mut odd = b"eggs\t".to_vec();
+    odd.resize(10_000_000, b'a');
+    p.corpus_begin(&odd, &"n".repeat(1_000_000)).unwrap();
     let mut last = 0.0;
     for step in [0, 1, 1000, u32::MAX] {
         let now = p.corpus_step(step);
