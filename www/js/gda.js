@@ -141,7 +141,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     } else {
       panel.resize(rect.width, rect.height, window.devicePixelRatio || 1);
       // The figure's shape on screen, which a printout keeps (style.css, @media print).
-      if (rect.width > 0 && rect.height > 0) box.style.setProperty("--fig-ratio", (rect.width / rect.height).toFixed(5));
+      if (rect.width > 0 && rect.height > 0 && !matchMedia("print").matches) box.style.setProperty("--fig-ratio", (rect.width / rect.height).toFixed(5));
     }
     const s = panel.summary();
     panel.setFigureText(figureText(s));

@@ -410,7 +410,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     }
     panel.drawCurve($("curve"), box.width, box.height, window.devicePixelRatio || 1);
     // The chart's shape on screen, which a printout keeps (style.css, @media print).
-    $("curve-box").style.setProperty("--fig-ratio", (box.width / box.height).toFixed(5));
+    // Only from the screen's layout: a redraw under print media (an emulated print) would
+    // otherwise write the printed frame's shape back, and the next print would drift.
+    if (!matchMedia("print").matches) $("curve-box").style.setProperty("--fig-ratio", (box.width / box.height).toFixed(5));
   }
 
   /** The chart's text alternative: what it plots and where the current α stands on it. */
@@ -706,7 +708,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   on($("lookup"), "input", showLookup);
 
   const observer = new ResizeObserver(([entry]) => {
-    const size = entry.borderBoxSize?.[0];
+    // The content box: the canvas fills it (inside the printed frame's border too).
+    const size = entry.contentBoxSize?.[0];
     curveBox = size ? { width: size.inlineSize, height: size.blockSize } : null;
     metricsDirty = true;
     schedule();
