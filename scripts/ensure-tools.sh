@@ -3,7 +3,8 @@
 #   scripts/ensure-tools.sh build   wasm32 target, wasm-bindgen CLI (pinned), wasm-pack, and
 #                                   binaryen's wasm-opt (npm, under tools/wasm-opt/)
 #   scripts/ensure-tools.sh test    the above, plus Chromium + ChromeDriver, Firefox ESR + geckodriver,
-#                                   and playwright-core (npm) for the end-to-end tests
+#                                   WebKitGTK's WebDriver (Safari's engine) with Xvfb, and
+#                                   playwright-core (npm) for the end-to-end tests
 # Safe to run again: each step checks first. Nothing here downloads a prebuilt binary
 # from outside the package registries (this machine reaches only those).
 set -euo pipefail
@@ -62,6 +63,12 @@ command -v firefox >/dev/null || command -v firefox-esr >/dev/null || missing+=(
 [[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]] || missing+=(fonts-wqy-microhei)
 # pdftoppm rasterises the printed handout (tests/e2e/print.test.mjs checks its pixels).
 command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+# WebKit, the engine of Safari: Debian's WebKitGTK driver starts its MiniBrowser, which needs
+# a display, so Xvfb (xvfb-run) and xauth come with it.
+[[ -x /usr/bin/WebKitWebDriver ]] || missing+=(webkit2gtk-driver)
+dpkg -s libwebkit2gtk-4.1-0 >/dev/null 2>&1 || missing+=(libwebkit2gtk-4.1-0)
+command -v xvfb-run >/dev/null || missing+=(xvfb)
+command -v xauth >/dev/null || missing+=(xauth)
 ((${#missing[@]} == 0)) || apt_install "${missing[@]}"
 
 if ! command -v geckodriver >/dev/null; then

@@ -174,7 +174,14 @@ async function main() {
     boot.hidden = true;
     html.dataset.ready = "true";
   } catch (e) {
-    boot.textContent = t(lang, "boot.failed", { msg: e && e.message ? e.message : String(e) });
+    if (e && e.browserGap) {
+      // The link's language is read here without the core (it is what could not start).
+      const asked = new URLSearchParams(location.search).get("lang") === "zh-CN" ? "zh-CN" : lang;
+      html.lang = asked;
+      boot.textContent = t(asked, `boot.${e.browserGap}`);
+    } else {
+      boot.textContent = t(lang, "boot.failed", { msg: e && e.message ? e.message : String(e) });
+    }
     boot.classList.add("input-error");
   }
 }

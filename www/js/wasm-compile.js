@@ -5,8 +5,33 @@
 
 const url = new URL("../pkg/genlab_bg.wasm", import.meta.url);
 
+/**
+ * Why this browser cannot run the core, or null: "no-wasm" where there is no WebAssembly
+ * (an old browser, or one where it is turned off), "wasm-refused" where the page's security
+ * policy stops it ('wasm-unsafe-eval' unknown to the browser, as in Safari before 16). The
+ * probe compiles the smallest valid module (its 8-byte header), which a CSP check refuses.
+ */
+export function browserGap() {
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.Module !== "function") return "no-wasm";
+  try {
+    new WebAssembly.Module(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  } catch {
+    return "wasm-refused";
+  }
+  return null;
+}
+
+/** An error that says which capability the browser lacks (see browserGap). */
+function gapError(gap) {
+  const error = new Error(`this browser cannot run WebAssembly (${gap})`);
+  error.browserGap = gap;
+  return error;
+}
+
 /** Compiles from the response as it streams in, or from the whole bytes where that fails. */
 async function compile() {
+  const gap = browserGap();
+  if (gap) throw gapError(gap);
   if (typeof WebAssembly.compileStreaming === "function") {
     try {
       return await WebAssembly.compileStreaming(fetch(url));
@@ -16,7 +41,15 @@ async function compile() {
   }
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not fetch ${url.pathname}: ${response.status} ${response.statusText}`);
-  return WebAssembly.compile(await response.arrayBuffer());
+  const bytes = await response.arrayBuffer();
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (e) {
+    // The bytes arrived whole: a browser whose WebAssembly lacks a feature the core uses
+    // (Safari before 16) refuses them; say so rather than quote the engine's message.
+    if (e instanceof WebAssembly.CompileError) throw gapError("wasm-too-old");
+    throw e;
+  }
 }
 
 let compiled = null;
