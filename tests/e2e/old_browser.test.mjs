@@ -33,7 +33,7 @@ async function bootLine(query, setup) {
     await page.waitForSelector("html[data-ready=true], #boot.input-error", { timeout: 20000 });
     const boot = await page.evaluate(() => {
       const el = document.getElementById("boot");
-      return { text: el.textContent, visible: !el.hidden && el.getClientRects().length > 0, lang: document.documentElement.lang, ready: document.documentElement.dataset.ready ?? null };
+      return { text: el.textContent, header: document.querySelector("header").innerText, controls: document.querySelector(".shell-controls").getClientRects().length, footer: document.querySelector("footer").innerText, visible: !el.hidden && el.getClientRects().length > 0, lang: document.documentElement.lang, ready: document.documentElement.dataset.ready ?? null };
     });
     return { ...boot, errors };
   } finally {
@@ -63,6 +63,7 @@ test("without WebAssembly the page says in English what browser it needs", async
   assert.match(boot.text, /Safari 16/, "names the first Safari that runs the page");
   assert.doesNotMatch(boot.text, /is not defined|could not start|Loading/, "not the engine's message, not the loading line");
   assert.equal(boot.lang, "en");
+  assert.equal(boot.controls, 0, "no language, projector or link control that needs the core");
   assert.deepEqual(boot.errors, [], "no uncaught error");
 });
 
@@ -73,6 +74,9 @@ test("without WebAssembly a Chinese link gets the sentence in Chinese", async ()
   assert.match(boot.text, /Safari 16/);
   assert.doesNotMatch(boot.text, /browser|Open this page/, "no English sentence left");
   assert.equal(boot.lang, "zh-CN", "the page's language is the link's");
+  assert.match(boot.header, han, "the header is in Chinese too");
+  assert.doesNotMatch(boot.header, /Gaussian|Projector|Copy link/);
+  assert.match(boot.footer, han, "and the footer");
 });
 
 test("a CSP the engine does not let WebAssembly through gets its own sentence, in both languages", async () => {

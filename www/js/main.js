@@ -176,13 +176,15 @@ async function main() {
   } catch (e) {
     if (e && e.browserGap) {
       // The link's language is read here without the core (it is what could not start).
-      const asked = new URLSearchParams(location.search).get("lang") === "zh-CN" ? "zh-CN" : lang;
-      html.lang = asked;
-      boot.textContent = t(asked, `boot.${e.browserGap}`);
+      // The page's own words (header, footer) follow it, as on a working page.
+      setLang(new URLSearchParams(location.search).get("lang") === "zh-CN" ? "zh-CN" : lang);
+      boot.textContent = t(lang, `boot.${e.browserGap}`);
     } else {
       boot.textContent = t(lang, "boot.failed", { msg: e && e.message ? e.message : String(e) });
     }
     boot.classList.add("input-error");
+    // Language, projector and link need the core: no control that cannot work.
+    document.querySelector(".shell-controls").hidden = true;
   }
 }
 
