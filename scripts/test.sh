@@ -22,6 +22,7 @@ cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step "native tests"
 cargo test
 
+source scripts/wasm-test-env.sh
 step "browser tests: headless Chrome"
 wasm-pack test --headless --chrome
 
