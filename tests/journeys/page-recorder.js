@@ -5,8 +5,9 @@
 // - errors: uncaught errors, unhandled rejections, console.error calls (a Rust panic's
 //   message comes this way), CSP violations and resources that failed to load;
 // - downloads: each download the page starts (an <a download> clicked), with its name and
-//   URL, held back from the browser's download manager, which WebDriver cannot reach: the
-//   test reads the file's bytes from its URL in the page instead.
+//   URL and the Blob behind that URL, held back from the browser's download manager, which
+//   WebDriver cannot reach: the test reads the file's bytes from the Blob instead (the
+//   page's CSP, connect-src 'self', rightly refuses a fetch of a blob: URL).
 (() => {
   const errors = [];
   const downloads = [];
@@ -42,10 +43,17 @@
     return consoleError.apply(this, args);
   };
 
+  const blobs = new Map();
+  const createObjectURL = URL.createObjectURL;
+  URL.createObjectURL = function recordedCreateObjectURL(obj) {
+    const url = createObjectURL.call(URL, obj);
+    if (obj instanceof Blob) blobs.set(url, obj);
+    return url;
+  };
   window.addEventListener("click", (e) => {
     const a = e.target instanceof Element ? e.target.closest("a[download]") : null;
     if (!a) return;
-    downloads.push({ name: a.download, href: a.href });
+    downloads.push({ name: a.download, href: a.href, blob: blobs.get(a.href) ?? null });
     e.preventDefault();
   }, true);
 })();

@@ -52,7 +52,7 @@ function framePage(query) {
     `<body><iframe id="app" src="${esc(src)}" width="${width}" height="${height}" frameborder="0" title="genlab"></iframe></body></html>`;
 }
 
-/** Starts the server; resolves to { url, count(path), reset(), close() }. */
+/** Starts the server; resolves to { url, count(path), counts(), reset(), close() }. */
 export async function serve() {
   const counts = new Map();
   const server = createServer(async (req, res) => {
@@ -105,6 +105,8 @@ export async function serve() {
     url: `http://127.0.0.1:${port}/`,
     /** How many requests for `pathname` arrived since the last reset. */
     count: (pathname) => counts.get(pathname) || 0,
+    /** Every path asked for since the last reset, with its count. */
+    counts: () => Object.fromEntries(counts),
     reset: () => counts.clear(),
     close: () => new Promise((resolve) => {
       server.closeAllConnections?.();

@@ -238,9 +238,9 @@ export class Session {
   async execute(fn, ...args) {
     const script = `const done = arguments[arguments.length - 1];
       Promise.resolve().then(() => (${fn}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
-        .then((value) => done({ value: value === undefined ? null : value }), (e) => done({ error: String(e && e.stack || e) }));`;
+        .then((value) => done({ value: value === undefined ? null : value }), (e) => done({ thrown: String(e && e.stack || e) }));`;
     const out = await this.cmd("POST", "/execute/async", { script, args });
-    if (out && "error" in out) throw new Error(`in the page (${this.engine}): ${out.error}`);
+    if (out && "thrown" in out) throw new Error(`in the page (${this.engine}): ${out.thrown}`);
     return out?.value;
   }
 
@@ -285,9 +285,9 @@ export class Session {
     });
     // The predicate is spliced in as source: the page's CSP forbids eval, a driver's script is exempt.
     const script = `const done = arguments[arguments.length - 1];
-      (${waiter})(${fn}, arguments[0], arguments[1]).then(done, (e) => done({ ok: false, error: String(e) }));`;
+      (${waiter})(${fn}, arguments[0], arguments[1]).then(done, (e) => done({ ok: false, thrown: String(e) }));`;
     const out = await this.cmd("POST", "/execute/async", { script, args: [args, timeout] });
-    if (!out?.ok) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${what}${out?.error ? `: ${out.error}` : ""}`);
+    if (!out?.ok) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${what}${out?.thrown ? `: ${out.thrown}` : ""}`);
     return out.value;
   }
 
