@@ -17,4 +17,19 @@ forEachEngine((c) => {
     assert.deepEqual(twice, [], `files requested more than once in ${c.engine}`);
     await assertNoPageErrors(s);
   });
+
+  test("a .wasm served as application/octet-stream boots from the same single download", async () => {
+    // Streaming compilation refuses that type (WebAssembly Web API, compileStreaming step
+    // "mimeType's essence is not application/wasm"); the bytes are compiled whole instead.
+    const s = await c.env.freshSession();
+    c.server.setType(".wasm", "application/octet-stream");
+    try {
+      c.server.reset();
+      await openPage(s, c.server.url);
+      assert.equal(c.server.count("/pkg/genlab_bg.wasm"), 1, `requests for the .wasm in ${c.engine}`);
+      await assertNoPageErrors(s);
+    } finally {
+      c.server.setType(".wasm", null);
+    }
+  });
 });

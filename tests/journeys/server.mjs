@@ -52,9 +52,10 @@ function framePage(query) {
     `<body><iframe id="app" src="${esc(src)}" width="${width}" height="${height}" frameborder="0" title="genlab"></iframe></body></html>`;
 }
 
-/** Starts the server; resolves to { url, count(path), counts(), reset(), close() }. */
+/** Starts the server; resolves to { url, count(path), counts(), reset(), setType(ext, type), close() }. */
 export async function serve() {
   const counts = new Map();
+  const types = { ...TYPES };
   const server = createServer(async (req, res) => {
     const u = new URL(req.url, "http://localhost");
     counts.set(u.pathname, (counts.get(u.pathname) || 0) + 1);
@@ -78,7 +79,7 @@ export async function serve() {
         file = path.join(file, "index.html");
         info = await stat(file);
       }
-      const type = TYPES[path.extname(file)] || "application/octet-stream";
+      const type = types[path.extname(file)] || "application/octet-stream";
       const modified = new Date(Math.floor(info.mtimeMs / 1000) * 1000);
       const since = req.headers["if-modified-since"];
       if (since && new Date(since) >= modified) {
@@ -108,6 +109,8 @@ export async function serve() {
     /** Every path asked for since the last reset, with its count. */
     counts: () => Object.fromEntries(counts),
     reset: () => counts.clear(),
+    /** Serves files ending in `ext` (".wasm") as `type` from now on (null: the usual type again). */
+    setType: (ext, type) => { types[ext] = type ?? TYPES[ext]; },
     close: () => new Promise((resolve) => {
       server.closeAllConnections?.();
       server.close(() => resolve());
