@@ -32,4 +32,4 @@ forEachEngine((c) => {
       c.server.setType(".wasm", null);
     }
   });
-});
+}, { lazy: true });

@@ -367,9 +367,10 @@ export function engineEnv(engine, opts = {}) {
     engine,
     driver: null,
     session: null,
+    /** Starts the driver and, unless `opts.lazy` (the tests open their own), a session. */
     async ready() {
       env.driver = await startDriver(engine, opts);
-      env.session = await Session.open(env.driver, opts);
+      if (!opts.lazy) env.session = await Session.open(env.driver, opts);
       return env;
     },
     /** A new session on the same driver (a fresh profile), closing the old one. */
