@@ -53,4 +53,27 @@ forEachEngine((c) => {
     await assertNoGarbage(s);
     await assertNoPageErrors(s);
   });
+
+  test("the page recorder hears what would reach the console (so the checks above can fail)", async () => {
+    const s = c.session;
+    await openPage(s, c.server.url);
+    await assertNoPageErrors(s);
+    // One of each kind, from page code of this origin (tests/journeys/page-probe.js: a
+    // console.error, an uncaught error, an unhandled rejection), and an inline script, which
+    // the page's CSP (script-src 'self') refuses.
+    await s.execute(() => {
+      const probe = document.createElement("script");
+      probe.src = "/__journeys/probe.js";
+      const inline = document.createElement("script");
+      inline.textContent = "window.__inlineRan = true;";
+      document.head.append(probe, inline);
+    });
+    const kinds = ["console.error: probe", "uncaught Error: probe", "unhandled rejection: Error: probe", "CSP script-src"];
+    const heard = await s.waitFor("the four planted errors", (kinds) => {
+      const errors = window.__journeys.errors;
+      return kinds.every((k) => errors.some((e) => e.startsWith(k))) && errors;
+    }, [kinds]);
+    assert.equal(heard.length, 4, heard.join(" | "));
+    assert.equal(await s.execute(() => window.__inlineRan ?? false), false, "the inline script must not run");
+  });
 });

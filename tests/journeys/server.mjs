@@ -4,7 +4,8 @@
 // - a count of the requests for each path (how many times a first load fetches the .wasm);
 // - the page recorder (tests/journeys/page-recorder.js), added to each HTML page as the
 //   first script after the CSP, from this origin: it keeps the page's errors and its
-//   downloads where the tests can read them (no console events over classic WebDriver);
+//   downloads where the tests can read them (no console events over classic WebDriver),
+//   and /__journeys/probe.js, page code that makes one error of each kind for it to hear;
 // - /__journeys/frame.html?src=…&width=…&height=…: a page holding the app in an iframe of
 //   that size (MiniBrowser's window cannot be narrower than ~447 px; a phone is 360).
 
@@ -31,6 +32,8 @@ const TYPES = {
 };
 
 const RECORDER = "/__journeys/recorder.js";
+// Page code that makes one error of each kind, to show the recorder hears them.
+const PROBE = "/__journeys/probe.js";
 
 /** Adds the recorder to an HTML page, right after its CSP (so the CSP applies to it too). */
 function withRecorder(html) {
@@ -60,8 +63,8 @@ export async function serve() {
     const u = new URL(req.url, "http://localhost");
     counts.set(u.pathname, (counts.get(u.pathname) || 0) + 1);
     try {
-      if (u.pathname === RECORDER) {
-        const body = await readFile(path.join(here, "page-recorder.js"));
+      if (u.pathname === RECORDER || u.pathname === PROBE) {
+        const body = await readFile(path.join(here, u.pathname === RECORDER ? "page-recorder.js" : "page-probe.js"));
         res.writeHead(200, { "content-type": TYPES[".js"], "content-length": body.length });
         res.end(req.method === "HEAD" ? undefined : body);
         return;
