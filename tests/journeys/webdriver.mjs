@@ -178,6 +178,7 @@ export async function startDriver(engine, { dpr = 1 } = {}) {
 }
 
 const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+const COMMAND_TIMEOUT = 120_000;
 
 /** A WebDriver error with the command that failed. */
 class WebDriverError extends Error {}
@@ -342,6 +343,9 @@ async function command(base, method, path, body) {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json; charset=utf-8" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    // A driver that stops answering fails the test instead of hanging the run (the page's
+    // own waits are bounded by the session's 60 s script and page-load timeouts).
+    signal: AbortSignal.timeout(COMMAND_TIMEOUT),
   });
   const text = await r.text();
   let json;
