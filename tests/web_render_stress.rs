@@ -1,18 +1,34 @@
 //! The release build under stress: many redraws of the GDA figure with the heat map under
-//! each model (tests/render_stress), hashed. The digest is the same natively and in every
-//! browser engine, because the raster is ours (text is the browser's and is not hashed);
-//! a WebKit miscompilation of the drawing arithmetic (tests/webkit_reproducer) shows as a
-//! different digest or a trap.
+//! each model, and many NB ledgers (tests/render_stress), hashed. The digests are the same
+//! natively and in every browser engine: the raster is ours (text is the browser's and is
+//! not hashed) and the ledger is plain f64 arithmetic. A wasm engine that gets the drawing
+//! arithmetic wrong (tests/webkit_reproducer) shows as another digest or a trap.
 //!
-//! Natively (`cargo test --test web_render_stress`) the digest is worked out again and
+//! Natively (`cargo test --test web_render_stress`) the digests are worked out again and
 //! compared with tests/fixtures/render_stress.digest; in a browser
 //! (`wasm-pack test --release --headless --safari|--chrome|--firefox --test web_render_stress`)
-//! the same frames must give the fixture's digest.
+//! the same work must give the fixture's digests, and the time it took is logged.
 
 mod render_stress;
 
-/// Frames, seed, size and dpr of each run: the fixture holds one digest per line, in order.
-const RUNS: [(u32, u64, (u32, u32), f64); 2] = [(300, 7, (480, 360), 1.0), (100, 11, (640, 480), 2.0)];
+/// One piece of work of the stress and its digest's line in the fixture, in order.
+#[derive(Debug, Clone, Copy)]
+enum Work {
+    /// Frames, seed, size in backing pixels, dpr.
+    Gda(u32, u64, (u32, u32), f64),
+    /// Ledgers, seed.
+    Ledgers(u32, u64),
+}
+
+/// The first two, short, are all a debug build checks in a browser (`wasm-pack test`
+/// without `--release`, where the whole set would take minutes).
+const WORK: [Work; 5] = [
+    Work::Gda(24, 3, (320, 240), 1.0),
+    Work::Ledgers(100, 5),
+    Work::Gda(300, 7, (480, 360), 1.0),
+    Work::Gda(100, 11, (640, 480), 2.0),
+    Work::Ledgers(2000, 5),
+];
 
 const FIXTURE: &str = include_str!("fixtures/render_stress.digest");
 
@@ -24,20 +40,29 @@ fn expected() -> Vec<u64> {
         .collect()
 }
 
-fn digests() -> Vec<u64> {
-    RUNS.iter().map(|&(frames, seed, size, dpr)| render_stress::gda_frames(frames, seed, size, dpr)).collect()
+fn digests(work: &[Work]) -> Vec<u64> {
+    work.iter()
+        .map(|&w| match w {
+            Work::Gda(frames, seed, size, dpr) => render_stress::gda_frames(frames, seed, size, dpr),
+            Work::Ledgers(n, seed) => render_stress::nb_ledgers(n, seed),
+        })
+        .collect()
+}
+
+fn hex(d: &[u64]) -> String {
+    d.iter().map(|d| format!("{d:016x}")).collect::<Vec<_>>().join("\n")
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
-fn the_drawing_still_hashes_to_the_fixture() {
-    let got = digests();
-    let text: Vec<String> = got.iter().map(|d| format!("{d:016x}")).collect();
+fn the_drawing_and_the_ledgers_still_hash_to_the_fixture() {
+    let got = digests(&WORK);
     assert_eq!(
         got,
         expected(),
-        "the drawing changed: if that is meant, put these lines in tests/fixtures/render_stress.digest:\n{}",
-        text.join("\n")
+        "the drawing or the ledgers changed: if that is meant, put these lines in \
+         tests/fixtures/render_stress.digest:\n{}",
+        hex(&got)
     );
 }
 
@@ -45,10 +70,19 @@ fn the_drawing_still_hashes_to_the_fixture() {
 mod browser {
     use wasm_bindgen_test::*;
 
+    use super::{digests, expected, hex, Work, WORK};
+
     wasm_bindgen_test_configure!(run_in_browser);
 
     #[wasm_bindgen_test]
-    fn the_browser_draws_the_same_pixels_as_the_native_build() {
-        assert_eq!(super::digests(), super::expected());
+    fn the_browser_draws_and_explains_as_the_native_build() {
+        let n = if cfg!(debug_assertions) { 2 } else { WORK.len() };
+        let start = js_sys::Date::now();
+        let got = digests(&WORK[..n]);
+        let seconds = (js_sys::Date::now() - start) / 1000.0;
+        let frames: u32 = WORK[..n].iter().map(|w| if let Work::Gda(f, ..) = w { *f } else { 0 }).sum();
+        let ledgers: u32 = WORK[..n].iter().map(|w| if let Work::Ledgers(l, _) = w { *l } else { 0 }).sum();
+        console_log!("render stress: {frames} frames and {ledgers} ledgers in {seconds:.1} s; digests {}", hex(&got));
+        assert_eq!(got, expected()[..n]);
     }
 }

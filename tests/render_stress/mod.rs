@@ -84,3 +84,52 @@ pub fn gda_frames(frames: u32, seed: u64, size: (u32, u32), dpr: f64) -> u64 {
     }
     digest.0
 }
+
+/// The numbers of `n` NB ledgers, hashed: the built-in corpus's messages cut after 1 to 5
+/// fifths of their words (the ledger while a message is typed), under both event models and
+/// several α (0 among them: the veto), every 200 ledgers another setting.
+pub fn nb_ledgers(n: u32, seed: u64) -> u64 {
+    use genlab::nb::lab::SpamLab;
+    use genlab::nb::EventModel;
+    let mut lab = SpamLab::builtin().expect("the built-in corpus");
+    let count = lab.message_count();
+    let mut digest = Digest::default();
+    let f = |d: &mut Digest, v: f64| {
+        let b = v.to_bits();
+        d.word(b as u32);
+        d.word((b >> 32) as u32);
+    };
+    for i in 0..n {
+        if i % 200 == 0 {
+            let k = i / 200;
+            lab.set_alpha([1.0, 0.5, 0.0, 2.5, 0.1][k as usize % 5]).expect("a valid α");
+            let model = if k % 2 == 0 { EventModel::Multinomial } else { EventModel::Bernoulli };
+            lab.set_event_model(model).expect("an event model");
+        }
+        let index = (seed as usize).wrapping_add(i as usize * 7919) % count;
+        let text = lab.message(index).expect("a message").text;
+        let words: Vec<&str> = text.split(' ').collect();
+        let keep = (words.len() * (i as usize % 5 + 1)).div_ceil(5);
+        let typed = words[..keep].join(" ");
+        let ledger = lab.explain(&typed);
+        let e = &ledger.explanation;
+        digest.word(i);
+        digest.word(ledger.tokens as u32);
+        for v in [e.log_prior_ham, e.log_prior_spam, e.prior_log_ratio, e.log_joint[0], e.log_joint[1]] {
+            f(&mut digest, v);
+        }
+        for v in [e.log_odds, e.p_spam, e.absent_evidence].into_iter().flatten() {
+            f(&mut digest, v);
+        }
+        digest.word(u32::from(e.verdict.is_some()) + 2 * u32::from(e.ruled_out.is_some()));
+        for w in &e.words {
+            digest.bytes(w.word.as_bytes());
+            digest.word(w.count);
+            for v in [w.p_spam, w.p_ham, w.log_p_spam, w.log_p_ham, w.contribution] {
+                f(&mut digest, v);
+            }
+        }
+        digest.word(e.unknown_words.len() as u32);
+    }
+    digest.0
+}
