@@ -5,9 +5,13 @@
 //! arithmetic wrong (tests/webkit_reproducer) shows as another digest or a trap.
 //!
 //! Natively (`cargo test --test web_render_stress`) the digests are worked out again and
-//! compared with tests/fixtures/render_stress.digest; in a browser
+//! compared with the first column of tests/fixtures/render_stress.digest; in a browser
 //! (`wasm-pack test --release --headless --safari|--chrome|--firefox --test web_render_stress`)
-//! the same work must give the fixture's digests, and the time it took is logged.
+//! the same work must give the second column, and the time it took is logged.
+//!
+//! The columns differ for the ledgers only: their logarithms and exponentials come from the
+//! platform's libm natively (glibc) and from Rust's own libm in wasm, which can differ in
+//! the last bit; every engine runs the same wasm, so the browsers must all agree.
 
 mod render_stress;
 
@@ -32,11 +36,15 @@ const WORK: [Work; 5] = [
 
 const FIXTURE: &str = include_str!("fixtures/render_stress.digest");
 
-fn expected() -> Vec<u64> {
+/// Column `column` (0: native, 1: wasm) of the fixture.
+fn expected(column: usize) -> Vec<u64> {
     FIXTURE
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| u64::from_str_radix(l.trim(), 16).expect("a hex digest"))
+        .map(|l| {
+            let hex = l.split_whitespace().nth(column).expect("two digests a line");
+            u64::from_str_radix(hex, 16).expect("a hex digest")
+        })
         .collect()
 }
 
@@ -59,9 +67,9 @@ fn the_drawing_and_the_ledgers_still_hash_to_the_fixture() {
     let got = digests(&WORK);
     assert_eq!(
         got,
-        expected(),
-        "the drawing or the ledgers changed: if that is meant, put these lines in \
-         tests/fixtures/render_stress.digest:\n{}",
+        expected(0),
+        "the drawing or the ledgers changed: if that is meant, put these in the first \
+         column of tests/fixtures/render_stress.digest (and the browsers' in the second):\n{}",
         hex(&got)
     );
 }
@@ -83,6 +91,6 @@ mod browser {
         let frames: u32 = WORK[..n].iter().map(|w| if let Work::Gda(f, ..) = w { *f } else { 0 }).sum();
         let ledgers: u32 = WORK[..n].iter().map(|w| if let Work::Ledgers(l, _) = w { *l } else { 0 }).sum();
         console_log!("render stress: {frames} frames and {ledgers} ledgers in {seconds:.1} s; digests {}", hex(&got));
-        assert_eq!(got, expected()[..n]);
+        assert_eq!(got, expected(1)[..n]);
     }
 }
