@@ -26,6 +26,8 @@ fn blend_pixel(p: &mut [u8; 4], src: u64, na: u64) {
 }
 
 /// Blends one row of the image; returns the wrong bytes.
+// The row's state passed as plain values, as the inlined original had them in locals.
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn row<const K: u32>(img: &mut [u8], r: u32, y: i64, w: i64, src: u64, na: u64, rgb: [u8; 3], a: u32) -> u32 {
     let mut bad = 0;
