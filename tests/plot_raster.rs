@@ -415,3 +415,37 @@ fn markers_far_outside_the_image_paint_nothing_and_do_not_fail() {
     r.fill_discs(&[(0, 0)], 2.0, [0, 0, 0], 1.0);
     assert_eq!(r.pixel(0, 0), Some([0, 0, 0, 255]));
 }
+
+#[test]
+fn every_blend_of_a_byte_over_a_byte_is_the_rounded_canvas_formula() {
+    // All 256 alphas × 256 colours over 256 backgrounds, in each channel: the packed blend
+    // (two bytes per 32-bit word, src/plot/raster.rs `blend_pixel`) must equal the
+    // per-byte rule of the canvas, dst' = round((c·a + d·(255 − a)) / 255), written here
+    // straight from that rule in integers: ⌊(c·a + d·(255 − a) + 127) / 255⌋.
+    let mut r = Raster::new(256, 1).unwrap();
+    let under = |x: u32| [x as u8, 255 - x as u8, x as u8 ^ 0xA5];
+    for x in 0..256 {
+        r.fill_rect(f64::from(x), 0.0, f64::from(x + 1), 1.0, under(x), 1.0);
+    }
+    r.save_base();
+    let rule = |c: u8, d: u8, a: u32| ((u32::from(c) * a + u32::from(d) * (255 - a) + 127) / 255) as u8;
+    let mut wrong = 0;
+    for a in 0..=255u32 {
+        for c in 0..=255u8 {
+            r.restore_base();
+            let paint = [c, c ^ 0x5A, 255 - c];
+            // A whole row: its first and last pixels go through the single-pixel blend,
+            // the others through the span blend.
+            r.fill_rect(0.0, 0.0, 256.0, 1.0, paint, f64::from(a) / 255.0);
+            for x in 0..256 {
+                let d = under(x);
+                let want = [rule(paint[0], d[0], a), rule(paint[1], d[1], a), rule(paint[2], d[2], a), 255];
+                if r.pixel(x, 0) != Some(want) {
+                    wrong += 1;
+                    assert!(wrong < 5, "a = {a}, colour {paint:?} over {d:?}: {:?}, want {want:?}", r.pixel(x, 0));
+                }
+            }
+        }
+    }
+    assert_eq!(wrong, 0);
+}

@@ -136,10 +136,13 @@ fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
 pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
+    // `byte` in every byte, without a u64 multiply (in debug builds an overflow-checked one
+    // is a call to a 128-bit multiply on wasm32; tests/webkit_reproducer/README.md).
+    let pattern = u64::from_le_bytes([byte; 8]);
     let mut chunks = bytes.chunks_exact(8);
     let mut at = 0;
     for c in &mut chunks {
-        let v = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) ^ (ONES * u64::from(byte));
+        let v = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) ^ pattern;
         // The lowest byte of `v` that is zero is the lowest with its high bit set here (a
         // borrow can only mark bytes above a zero byte).
         let zero = v.wrapping_sub(ONES) & !v & HIGH;

@@ -550,7 +550,7 @@ impl Raster {
         // As an array, the pixel is read and written with one load and one store each (a
         // slice copy is a call per pixel at opt-level "s").
         let Ok(p) = <&mut [u8; 4]>::try_from(p) else { return };
-        blend_pixel(p, paint.times(a), u64::from(255 - a));
+        blend_pixel(p, paint.times(a), 255 - a);
     }
 
     /// [`Raster::blend_at`] of the `len` pixels from index `start` on, all at coverage
@@ -568,7 +568,7 @@ impl Raster {
             }
             return;
         }
-        let (src, na) = (paint.times(a), u64::from(255 - a));
+        let (src, na) = (paint.times(a), 255 - a);
         for p in self.rgba[4 * start..4 * end].chunks_exact_mut(4) {
             if let Ok(p) = <&mut [u8; 4]>::try_from(p) {
                 blend_pixel(p, src, na);
@@ -634,7 +634,8 @@ impl Raster {
         draw(&mut s, (l + 1) as f64, (t + 1) as f64);
         let mut runs = Vec::new();
         for y in 0..h {
-            let row = &s.cover[(y * w) as usize..((y + 1) * w) as usize];
+            let (y0, wu) = (y as usize, w as usize);
+            let row = &s.cover[y0 * wu..(y0 + 1) * wu];
             if let (Some(first), Some(last)) = (row.iter().position(|&c| c > 0), row.iter().rposition(|&c| c > 0)) {
                 runs.push((y, first as i64, row[first..=last].to_vec()));
             }
@@ -653,10 +654,10 @@ impl Raster {
         // Each pixel's share of the colour and of what lies under it, worked out once for
         // all the anchors (a zero coverage keeps the pixel as it is: 255·d/255 = d). Not
         // while recording, which needs each blend.
-        let prepared: Option<Vec<Vec<(u64, u64)>>> = (!self.recording).then(|| {
+        let prepared: Option<Vec<Vec<(Lanes, u32)>>> = (!self.recording).then(|| {
             let share = |c: u8| {
                 let a = div255(paint.alpha * u32::from(c));
-                (paint.times(a), u64::from(255 - a))
+                (paint.times(a), 255 - a)
             };
             stamp.runs.iter().map(|(_, _, run)| run.iter().map(|&c| share(c)).collect()).collect()
         });
@@ -675,8 +676,9 @@ impl Raster {
                 if from >= to {
                     continue;
                 }
-                // x0 + from lies in [0, w): the index fits the image.
-                let start = (y * w + x0 + from) as usize;
+                // y lies in [0, h) and x0 + from in [0, w): the index fits the image. In
+                // usize, 32-bit on wasm, not i64 (see [`Lanes`]).
+                let start = y as usize * w as usize + (x0 + from) as usize;
                 let (from, to) = (from as usize, to as usize);
                 let end = start + (to - from);
                 match prepared.as_ref().and_then(|p| p.get(k)) {
@@ -1280,12 +1282,13 @@ impl Raster {
             // Block centres step by `block`; a last block cut short has its own.
             let mut cx = xa as f64 + half;
             if block == 2 {
-                // The common case (dpr 2): a block's two pixels in one 8-byte store.
+                // The common case (dpr 2): a block's two pixels in one 8-byte array (built from
+                // bytes, not by a u64 multiply: see [`Lanes`]).
                 let mut pairs = line.chunks_exact_mut(8);
                 for out in &mut pairs {
                     let c = colour(row_origin + step[0] * cx);
                     if let Ok(out) = <&mut [u8; 8]>::try_from(out) {
-                        *out = (u64::from(u32::from_le_bytes(c)) * 0x1_0000_0001).to_le_bytes();
+                        *out = [c[0], c[1], c[2], c[3], c[0], c[1], c[2], c[3]];
                     }
                     cx += 2.0;
                 }
@@ -1319,45 +1322,67 @@ struct ImageScratch {
 }
 
 /// A colour and its alpha in 0–255, as the canvas quantizes a style's alpha; the colour
-/// is kept as four 16-bit lanes of a u64 ([`lanes`]), its alpha lane opaque.
+/// is kept as two pairs of 16-bit lanes ([`Lanes`]), its alpha lane opaque.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Paint {
-    lanes: u64,
+    lanes: Lanes,
     alpha: u32,
 }
 
 impl Paint {
     fn new(rgb: [u8; 3], alpha: f64) -> Paint {
-        let [r, g, b] = rgb.map(u32::from);
-        Paint { lanes: lanes(u32::from_le_bytes([r as u8, g as u8, b as u8, 255])), alpha: to_byte(alpha) }
+        Paint { lanes: Lanes::of(u32::from_le_bytes([rgb[0], rgb[1], rgb[2], 255])), alpha: to_byte(alpha) }
     }
 
-    /// The colour's lanes times alpha `a`, for [`blend_pixel`].
+    /// The colour's lanes times alpha `a` (0–255), for [`blend_pixel`].
     #[inline(always)]
-    fn times(self, a: u32) -> u64 {
-        self.lanes * u64::from(a)
+    fn times(self, a: u32) -> Lanes {
+        self.lanes.times(a)
     }
 }
 
-/// A pixel's four bytes (little-endian RGBA) spread into 16-bit lanes: red, blue, green,
-/// alpha from the lowest up. A lane holds up to 255² + 255, so products and sums of bytes
-/// never carry into the next one.
-#[inline(always)]
-fn lanes(d: u32) -> u64 {
-    let d = u64::from(d);
-    (d & 0x00FF_00FF) | ((d & 0xFF00_FF00) << 24)
+/// A pixel's four bytes (little-endian RGBA) spread into 16-bit lanes of two u32: red and
+/// blue in `rb`, green and alpha in `ga`, each byte in the low half of its lane. A lane
+/// holds up to 255² + 255, so products and sums of bytes never carry into the next one.
+///
+/// 32-bit words, not one u64: WebKit's wasm tiers have been seen to get 64-bit integer
+/// arithmetic in these loops wrong (tests/webkit_reproducer/README.md), and in debug
+/// builds an overflow-checked 64-bit multiply is a call to a 128-bit multiply on wasm32.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Lanes {
+    rb: u32,
+    ga: u32,
 }
 
-/// Blends a colour over the opaque pixel `p`: `src` is the colour's [`lanes`] already
+impl Lanes {
+    #[inline(always)]
+    fn of(d: u32) -> Lanes {
+        Lanes { rb: d & 0x00FF_00FF, ga: (d >> 8) & 0x00FF_00FF }
+    }
+
+    /// Every lane times `a` ≤ 255: at most 255² per lane, no carry.
+    #[inline(always)]
+    fn times(self, a: u32) -> Lanes {
+        Lanes { rb: self.rb * a, ga: self.ga * a }
+    }
+}
+
+/// x / 255 rounded in both 16-bit lanes of `x` (each ≤ 255²: see [`div255`]).
+#[inline(always)]
+fn div255_lanes(x: u32) -> u32 {
+    let x = x + 0x0080_0080;
+    ((x + ((x >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+}
+
+/// Blends a colour over the opaque pixel `p`: `src` is the colour's [`Lanes`] already
 /// multiplied by its alpha a, `na` = 255 − a. All four bytes at once; the alpha lane
 /// blends 255 with 255 and stays opaque.
 #[inline(always)]
-fn blend_pixel(p: &mut [u8; 4], src: u64, na: u64) {
-    let x = src + lanes(u32::from_le_bytes(*p)) * na;
-    // x / 255 rounded, in every lane ([`div255`]).
-    let x = x + 0x0080_0080_0080_0080;
-    let x = ((x + ((x >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF;
-    *p = ((x as u32) | ((x >> 24) as u32 & 0xFF00_FF00)).to_le_bytes();
+fn blend_pixel(p: &mut [u8; 4], src: Lanes, na: u32) {
+    let d = Lanes::of(u32::from_le_bytes(*p)).times(na);
+    let rb = div255_lanes(src.rb + d.rb);
+    let ga = div255_lanes(src.ga + d.ga);
+    *p = (rb | (ga << 8)).to_le_bytes();
 }
 
 // f64::min and f64::max compile to calls of libm's fmin/fmax on wasm (their NaN rules
@@ -1707,11 +1732,15 @@ impl DrawingBackend for RasterBackend<'_> {
         for dy in 0..i64::from(ih) {
             for dx in 0..i64::from(iw) {
                 let (x, y) = (i64::from(pos.0) + dx, i64::from(pos.1) + dy);
-                let s = 3 * (dy * i64::from(iw) + dx) as usize;
-                if x < 0 || y < 0 || x >= w || y >= h || s + 3 > src.len() {
+                if x < 0 || y < 0 || x >= w || y >= h {
                     continue;
                 }
-                let d = 4 * (y * w + x) as usize;
+                // Indices in usize (32-bit words on wasm): see [`Lanes`].
+                let s = 3 * (dy as usize * iw as usize + dx as usize);
+                if s + 3 > src.len() {
+                    continue;
+                }
+                let d = 4 * (y as usize * w as usize + x as usize);
                 r.rgba[d..d + 3].copy_from_slice(&src[s..s + 3]);
                 r.rgba[d + 3] = 255;
             }
