@@ -44,6 +44,6 @@ webkit_wasm_tests
 
 step "journeys: the real page in Chromium, Firefox and WebKit over WebDriver"
 bash scripts/build-wasm.sh
-node --test tests/journeys/
+node --test --test-concurrency=1 tests/journeys/
 
 step "WebKit tests and journeys passed"

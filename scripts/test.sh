@@ -37,6 +37,8 @@ node --test tests/e2e/
 # The same journeys in WebKit run from scripts/test-webkit.sh until WebKit's intermittent wasm
 # miscompilation (tests/webkit_reproducer) has been looped away many runs in a row.
 step "journeys: the real page in Chromium and Firefox over W3C WebDriver"
-GENLAB_ENGINES=chromium,firefox node --test tests/journeys/
+# One file at a time: each file starts its own drivers on ports it probes free, and two
+# processes probing at once could pick the same one.
+GENLAB_ENGINES=chromium,firefox node --test --test-concurrency=1 tests/journeys/
 
 step "all tests passed"
