@@ -33,7 +33,7 @@ async function bootLine(query, setup) {
     await page.waitForSelector("html[data-ready=true], #boot.input-error", { timeout: 20000 });
     const boot = await page.evaluate(() => {
       const el = document.getElementById("boot");
-      return { text: el.textContent, header: document.querySelector("header").innerText, controls: document.querySelector(".shell-controls").getClientRects().length, footer: document.querySelector("footer").innerText, visible: !el.hidden && el.getClientRects().length > 0, lang: document.documentElement.lang, ready: document.documentElement.dataset.ready ?? null };
+      return { text: el.textContent, header: document.querySelector("header").innerText, controls: document.querySelector(".shell-controls").getClientRects().length, classes: document.documentElement.className, footer: document.querySelector("footer").innerText, visible: !el.hidden && el.getClientRects().length > 0, lang: document.documentElement.lang, ready: document.documentElement.dataset.ready ?? null };
     });
     return { ...boot, errors };
   } finally {
@@ -77,6 +77,14 @@ test("without WebAssembly a Chinese link gets the sentence in Chinese", async ()
   assert.match(boot.header, han, "the header is in Chinese too");
   assert.doesNotMatch(boot.header, /Gaussian|Projector|Copy link/);
   assert.match(boot.footer, han, "and the footer");
+});
+
+test("without WebAssembly a dark projector link keeps its colours and its large type", async () => {
+  const boot = await bootLine("?theme=dark&projector=1", noWasm);
+  assert.match(boot.text, /WebAssembly/);
+  assert.match(boot.classes, /\btheme-dark\b/, "the link's dark theme");
+  assert.match(boot.classes, /\bprojector\b/, "the link's projector mode");
+  assert.deepEqual(boot.errors, []);
 });
 
 test("a CSP the engine does not let WebAssembly through gets its own sentence, in both languages", async () => {

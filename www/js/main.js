@@ -175,9 +175,12 @@ async function main() {
     html.dataset.ready = "true";
   } catch (e) {
     if (e && e.browserGap) {
-      // The link's language is read here without the core (it is what could not start).
-      // The page's own words (header, footer) follow it, as on a working page.
-      setLang(new URLSearchParams(location.search).get("lang") === "zh-CN" ? "zh-CN" : lang);
+      // The link's language, colours and projector mode are read here without the core (it is
+      // what could not start), so the sentence reads as the rest of the lecture would.
+      const link = new URLSearchParams(location.search);
+      setLang(link.get("lang") === "zh-CN" ? "zh-CN" : lang);
+      setTheme(["dark", "light"].includes(link.get("theme")) ? link.get("theme") : null);
+      setProjector(link.get("projector") === "1");
       boot.textContent = t(lang, `boot.${e.browserGap}`);
     } else {
       boot.textContent = t(lang, "boot.failed", { msg: e && e.message ? e.message : String(e) });
