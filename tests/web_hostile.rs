@@ -11,59 +11,15 @@
 //!
 //! `wasm-pack test --headless --chrome -- --test web_hostile` (and `--firefox`).
 
-use std::cell::RefCell;
-use std::future::Future;
-use std::pin::Pin;
-use std::rc::Rc;
-use std::task::{Context, Poll, Waker};
+mod next_tick;
 
 use genlab::web::{CatPanel, GdaFitBench, GdaPanel, SpamPanel};
-use wasm_bindgen::closure::Closure;
+use next_tick::next_tick;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Resolves on the browser's next macrotask (a `setTimeout(0)`). The test runner runs
-/// synchronous tests back to back without returning to the event loop, and its WebDriver
-/// polls time out when the page is busy for 20 s in a row (a debug build on a loaded
-/// machine gets there); each test awaits this between its heavy parts.
-struct NextTick {
-    state: Rc<RefCell<(bool, Option<Waker>)>>,
-    _callback: Option<Closure<dyn FnMut()>>,
-}
-
-fn next_tick() -> NextTick {
-    NextTick { state: Rc::new(RefCell::new((false, None))), _callback: None }
-}
-
-impl Future for NextTick {
-    type Output = ();
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
-        if self.state.borrow().0 {
-            return Poll::Ready(());
-        }
-        self.state.borrow_mut().1 = Some(cx.waker().clone());
-        if self._callback.is_none() {
-            let state = Rc::clone(&self.state);
-            let callback = Closure::<dyn FnMut()>::new(move || {
-                let waker = {
-                    let mut s = state.borrow_mut();
-                    s.0 = true;
-                    s.1.take()
-                };
-                if let Some(w) = waker {
-                    w.wake();
-                }
-            });
-            let window = web_sys::window().unwrap();
-            window.set_timeout_with_callback(callback.as_ref().unchecked_ref()).unwrap();
-            self._callback = Some(callback);
-        }
-        Poll::Pending
-    }
-}
 
 /// NaN, the infinities, the extremes of f64, negatives, zeros and fractions.
 const HOSTILE_F64: [f64; 14] = [

@@ -14,6 +14,8 @@
 //! platform's libm natively (glibc) and from Rust's own libm in wasm, which can differ in
 //! the last bit; every engine runs the same wasm, so the browsers must all agree.
 
+#[cfg(target_arch = "wasm32")]
+mod next_tick;
 mod render_stress;
 
 /// One piece of work of the stress and its digest's line in the fixture, in order.
@@ -77,57 +79,12 @@ fn the_drawing_and_the_ledgers_still_hash_to_the_fixture() {
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
-    use std::cell::RefCell;
-    use std::future::Future;
-    use std::pin::Pin;
-    use std::rc::Rc;
-    use std::task::{Context, Poll, Waker};
-
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsCast;
     use wasm_bindgen_test::*;
 
+    use super::next_tick::next_tick;
     use super::{digests, expected, hex, Work, WORK};
 
     wasm_bindgen_test_configure!(run_in_browser);
-
-    /// Resolves on the browser's next macrotask (a `setTimeout(0)`): the runner's WebDriver
-    /// polls time out while the page is busy, so the work yields between its pieces.
-    struct NextTick {
-        state: Rc<RefCell<(bool, Option<Waker>)>>,
-        callback: Option<Closure<dyn FnMut()>>,
-    }
-
-    impl Future for NextTick {
-        type Output = ();
-        fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
-            if self.state.borrow().0 {
-                return Poll::Ready(());
-            }
-            self.state.borrow_mut().1 = Some(cx.waker().clone());
-            if self.callback.is_none() {
-                let state = Rc::clone(&self.state);
-                let callback = Closure::<dyn FnMut()>::new(move || {
-                    let waker = {
-                        let mut s = state.borrow_mut();
-                        s.0 = true;
-                        s.1.take()
-                    };
-                    if let Some(w) = waker {
-                        w.wake();
-                    }
-                });
-                let window = web_sys::window().expect("a window");
-                window.set_timeout_with_callback(callback.as_ref().unchecked_ref()).expect("a timeout");
-                self.callback = Some(callback);
-            }
-            Poll::Pending
-        }
-    }
-
-    fn next_tick() -> NextTick {
-        NextTick { state: Rc::new(RefCell::new((false, None))), callback: None }
-    }
 
     /// How many times a release build does the whole work, each time from a new figure and
     /// lab (so each time the same digests), most of it in code the engine has already tiered
