@@ -51,16 +51,43 @@ function findCutText() {
     const em = parseFloat(cs.fontSize);
     if (tops.size >= 3 && extent < 5 * em) out.push(`squeezed: ${label}: ${tops.size} lines in ${Math.round(extent)} px`);
   }
+  // A closed select shows its chosen option in its own box, where no scrollWidth tells
+  // whether the words fit ("Generated: two Gaussian c" at 1280 px): each option's text is
+  // measured in the select's font and must fit inside its padding, border and arrow.
+  const ctx = document.createElement("canvas").getContext("2d");
+  const SELECT_ARROW_PX = 18; // an auto-width select in Chromium keeps 19 px for its arrow
+  for (const sel of document.querySelectorAll("select")) {
+    const r = sel.getBoundingClientRect();
+    if (r.width < 2 || sel.closest(".sr-only, [hidden]") || getComputedStyle(sel).visibility === "hidden") continue;
+    const cs = getComputedStyle(sel);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const chrome = ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"].reduce((a, k) => a + parseFloat(cs[k]), 0);
+    const room = r.width - chrome - SELECT_ARROW_PX;
+    for (const o of sel.options) {
+      const need = ctx.measureText(o.text).width;
+      if (need > room) out.push(`clipped: select option “${o.text.slice(0, 40)}”: ${Math.ceil(need)} px in ${Math.floor(room)} px`);
+    }
+  }
+  // A slider squeezed beside a long label is a dot nobody can drag.
+  for (const range of document.querySelectorAll("input[type=range]")) {
+    const r = range.getBoundingClientRect();
+    if (r.width < 2 || range.closest(".sr-only, [hidden]")) continue;
+    const em = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    if (r.width < 5 * em) out.push(`squeezed: slider ${range.dataset.role ?? range.id}: ${Math.round(r.width)} px`);
+  }
   return out;
 }
 
 const SIZES = [[360, 740], [1024, 768], [1280, 800], [1920, 1080]];
 const MESSAGE = "WIN a FREE prize, reply now to claim your cash before the meeting tomorrow";
 
+// The projector mode's larger type at the two projector resolutions, beside the plain views.
+const VIEWS = [...SIZES.map(([w, h]) => [w, h, false]), [1024, 768, true], [1920, 1080, true]];
+
 for (const lang of ["en", "zh-CN"]) {
-  for (const [width, height] of SIZES) {
-    test(`no text is clipped or squeezed at ${width}×${height} in ${lang}`, async () => {
-      const q = `?lang=${lang}&lr=1&cov=per-class&t=${encodeURIComponent(MESSAGE)}`;
+  for (const [width, height, projector] of VIEWS) {
+    test(`no text is clipped or squeezed at ${width}×${height}${projector ? " in projector mode" : ""} in ${lang}`, async () => {
+      const q = `?lang=${lang}&lr=1&cov=per-class${projector ? "&projector=1" : ""}&t=${encodeURIComponent(MESSAGE)}`;
       const { page, context, errors } = await open(browser, `${server.url}${q}`, { width, height });
       try {
         await page.evaluate(() => {
@@ -91,14 +118,24 @@ test("the walk finds clipped and squeezed text (the check itself)", async () => 
       const squeezed = document.createElement("p");
       squeezed.textContent = "One point per line: x, y, label (0 or 1).";
       squeezed.style.width = "2.2rem";
-      document.querySelector("main").append(clipped, squeezed);
+      const select = document.createElement("select");
+      select.style.width = "8rem";
+      select.append(new Option("Generated: two Gaussian clouds"));
+      const slider = document.createElement("input");
+      slider.type = "range";
+      slider.dataset.role = "planted-slider";
+      slider.style.width = "2rem";
+      document.querySelector("main").append(clipped, squeezed, select, slider);
     });
     // Only the two planted paragraphs (the page itself is checked by the tests above).
-    const found = (await page.evaluate(findCutText)).filter((f) => / p “/.test(f));
-    assert.equal(found.length, 2, found.join("\n"));
+    const found = (await page.evaluate(findCutText)).filter((f) => / p “|option “Generated: two|planted-slider/.test(f));
+    assert.equal(found.length, 4, found.join("\n"));
     assert.match(found[0], /^clipped: p “Imbalance”/);
     // A word wider than the 35 px box counts as clipped before it counts as squeezed.
     assert.match(found[1], /^(clipped|squeezed): p “One point per line/);
+    // A closed select whose option is wider than its box ("Generated: two Gaussian c").
+    assert.match(found[2], /^clipped: select option “Generated: two Gaussian clouds”/);
+    assert.match(found[3], /^squeezed: slider planted-slider: 3\d px/);
   } finally {
     await context.close();
   }

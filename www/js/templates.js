@@ -22,7 +22,7 @@ const GDA = `
   </figure>
 
   <form class="controls" data-role="controls" autocomplete="off">
-    <label class="row" data-control="source"><span data-i18n="gda.data"></span>
+    <label class="row stack" data-control="source"><span data-i18n="gda.data"></span>
       <select data-role="source">
         <option value="generated" data-i18n="gda.src.generated"></option>
         <option value="penguins-adelie-chinstrap" data-i18n="gda.src.penguins-adelie-chinstrap"></option>
