@@ -137,7 +137,7 @@ pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // `byte` in every byte, without a u64 multiply (in debug builds an overflow-checked one
-    // is a call to a 128-bit multiply on wasm32; tests/webkit_reproducer/README.md).
+    // is a call to a 128-bit multiply on wasm32).
     let pattern = u64::from_le_bytes([byte; 8]);
     let mut chunks = bytes.chunks_exact(8);
     let mut at = 0;

@@ -1345,9 +1345,10 @@ impl Paint {
 /// blue in `rb`, green and alpha in `ga`, each byte in the low half of its lane. A lane
 /// holds up to 255² + 255, so products and sums of bytes never carry into the next one.
 ///
-/// 32-bit words, not one u64: WebKit's wasm tiers have been seen to get 64-bit integer
-/// arithmetic in these loops wrong (tests/webkit_reproducer/README.md), and in debug
-/// builds an overflow-checked 64-bit multiply is a call to a 128-bit multiply on wasm32.
+/// 32-bit words, not one u64: u32 is wasm32's native width, and in debug builds an
+/// overflow-checked 64-bit multiply is a call to a 128-bit multiply. (This was first written
+/// against WebKit's wrong integers, tests/webkit_reproducer/README.md; they turned out not to
+/// depend on the width.)
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Lanes {
     rb: u32,
