@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, then runs the style checks, the native tests,
-# the browser tests in headless Chrome and Firefox, the end-to-end tests, and the journeys in
-# Chromium and Firefox over WebDriver (WebKit: scripts/test-webkit.sh).
+# the browser tests in headless Chrome, Firefox and WebKit, the end-to-end tests, and the
+# journeys in Chromium, Firefox and WebKit over WebDriver.
 #   scripts/test.sh
 # Set GENLAB_REQUIRE_SHARED_DATA=1 to make the real-data tests fail (not skip) when
 # ../shared/data is absent; CI does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
-step() { printf '\n=== %s ===\n' "$*"; }
+# Each step's heading says when it started, so a log shows what each part costs.
+step() { printf '\n=== %s (at %d min %02d s) ===\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 step "tools"
 bash scripts/ensure-tools.sh test
@@ -30,15 +31,17 @@ wasm-pack test --headless --chrome
 step "browser tests: headless Firefox"
 wasm-pack test --headless --firefox
 
+step "browser tests: headless WebKit (WebKitGTK's MiniBrowser under Xvfb)"
+# In a subshell: WebKit's environment (no sandbox, software GL) is for WebKit alone.
+(source scripts/webkit-env.sh && webkit_wasm_tests)
+
 step "end-to-end tests: the real page in headless Chromium"
 bash scripts/build-wasm.sh
 node --test tests/e2e/
 
-# The same journeys in WebKit run from scripts/test-webkit.sh until WebKit's intermittent wasm
-# miscompilation (tests/webkit_reproducer) has been looped away many runs in a row.
-step "journeys: the real page in Chromium and Firefox over W3C WebDriver"
+step "journeys: the real page in Chromium, Firefox and WebKit over W3C WebDriver"
 # One file at a time: each file starts its own drivers on ports it probes free, and two
 # processes probing at once could pick the same one.
-GENLAB_ENGINES=chromium,firefox node --test --test-concurrency=1 tests/journeys/
+node --test --test-concurrency=1 tests/journeys/
 
 step "all tests passed"
