@@ -9,5 +9,5 @@ export WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-600}
 # assertions. At opt-level 0 every slice index, range step and checked multiply in a hot loop
 # is a call to a tiny function, and WebKit 2.50 (JavaScriptCore) now and then computed wrong
 # integers in such loops while it moved them between its wasm tiers in the background
-# (tests/webkit_reproducer/README.md). Users run the release build, which has no such calls.
+# (tests/webkit_reproducer/README.md). Users run the release build, optimised further (opt-level s, LTO).
 export CARGO_PROFILE_DEV_OPT_LEVEL=${CARGO_PROFILE_DEV_OPT_LEVEL:-1}
