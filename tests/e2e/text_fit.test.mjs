@@ -69,11 +69,11 @@ function findCutText() {
     }
   }
   // A slider squeezed beside a long label is a dot nobody can drag.
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
   for (const range of document.querySelectorAll("input[type=range]")) {
     const r = range.getBoundingClientRect();
     if (r.width < 2 || range.closest(".sr-only, [hidden]")) continue;
-    const em = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    if (r.width < 5 * em) out.push(`squeezed: slider ${range.dataset.role ?? range.id}: ${Math.round(r.width)} px`);
+    if (r.width < 5 * rem) out.push(`squeezed: slider ${range.dataset.role ?? range.id}: ${Math.round(r.width)} px`);
   }
   return out;
 }
