@@ -4,7 +4,7 @@
 //! φ = m₁/m, μ_k the class means and Σ_k = (1/m_k) Σ_{yᵢ=k} (xᵢ − μ_k)(xᵢ − μ_k)ᵀ — each
 //! class's own scatter **divided by m_k** (scikit-learn's
 //! `QuadraticDiscriminantAnalysis(store_covariance=True).covariance_` uses the same n_k
-//! divisor, checked in `tools/sklearn/gda5_reference.py`).
+//! divisor, checked in `tools/sklearn/gda_models_reference.py`).
 //!
 //! Bayes' rule gives the log-odds
 //!

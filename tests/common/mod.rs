@@ -1,5 +1,6 @@
-//! Helpers shared by the GDA test files (`mod common;` in each). Not every file uses every
-//! helper, hence the `dead_code` allowance.
+//! Helpers shared by the model test files (`mod common;` in each): data builders, float
+//! comparisons with tolerances, readable-sentence checks. Not every file uses every helper,
+//! hence the `dead_code` allowance.
 #![allow(dead_code)]
 
 /// Points of class 0 followed by points of class 1, with their labels.
@@ -44,5 +45,24 @@ pub fn unwrap<T>(r: genlab::Result<T>) -> T {
     match r {
         Ok(v) => v,
         Err(e) => panic!("{e}"),
+    }
+}
+
+/// A message a student can read: it starts with a capital, ends with a full stop and shows
+/// no raw non-finite number (Rust prints them as "NaN", "inf" and "-inf"; JavaScript as
+/// "Infinity").
+pub fn assert_readable_sentence(message: &str) {
+    assert!(message.chars().next().is_some_and(char::is_uppercase), "not a sentence: {message:?}");
+    assert!(message.ends_with('.'), "does not end with a full stop: {message:?}");
+    for word in message.split(|c: char| !c.is_alphanumeric()) {
+        assert!(!["NaN", "nan", "inf", "Infinity"].contains(&word), "shows {word:?} to the student: {message:?}");
+    }
+}
+
+/// The points and labels of an embedded preset.
+pub fn preset(p: genlab::data::Preset) -> (Vec<[f64; 2]>, Vec<u8>) {
+    match p.load() {
+        Ok(d) => (d.points, d.labels),
+        Err(e) => panic!("preset {} failed to load: {e}", p.id()),
     }
 }

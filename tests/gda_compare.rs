@@ -223,6 +223,7 @@ fn every_model_spec_fits_and_classifies() {
             Model::Logistic(m) => m.log_odds(x),
             Model::Qda(m) => m.log_odds(x),
             Model::GaussianNb(m) => m.log_odds(x),
+            other => panic!("labels 0 and 1 fit a two-class model, not {other:?}"),
         };
         assert_eq!(model.log_odds(x), direct);
         let generative = !matches!(spec, ModelSpec::Logistic { .. });
