@@ -72,8 +72,8 @@ pub enum ModelSpec {
     /// Logistic regression with L2 strength λ ≥ 0 ([`LogisticRegression::fit`]; k classes:
     /// softmax regression, [`SoftmaxRegression::fit`]).
     Logistic {
-        /// λ in −Σ log p(yᵢ|xᵢ) + (λ/2)‖w‖² (k classes: (λ/2) Σ_c ‖w_c‖², class 0 the
-        /// reference).
+        /// λ in −Σ log p(yᵢ|xᵢ) + (λ/2)‖w‖² (k classes: (λ/2) Σ_{a<b} ‖w_a − w_b‖², the
+        /// same penalty on every pairwise log-odds slope).
         lambda: f64,
     },
     /// QDA, a covariance per class ([`Qda::fit`]; k classes: [`CovarianceModel::PerClass`]).

@@ -269,6 +269,8 @@ impl MultiClassifier for GaussianClasses {
         let k = pow2_scale(x[0].abs().max(x[1].abs()));
         let xs = [x[0] * k, x[1] * k];
         let t = (0..self.classes()).map(|c| score(c, xs, self.means[c].map(|v| v * k), k * k)).collect();
-        (t, k * k)
+        // k² underflows to 0 beyond |x| ≈ 10¹⁵³; the smallest normal number is as good a
+        // scale there (every difference of scores divided by it is −∞, the winner's 0).
+        (t, (k * k).max(f64::MIN_POSITIVE))
     }
 }

@@ -9,17 +9,21 @@
 //!
 //! **Objective.** The fit minimises the penalised negative log-likelihood
 //!
-//! J = −Σᵢ log p(yᵢ|xᵢ) + (λ/2) Σ_{c=1}^{k−1} ‖w_c‖²,  λ ≥ 0, intercepts not penalised,
+//! J = −Σᵢ log p(yᵢ|xᵢ) + (λ/2) Σ_{a<b} ‖w_a − w_b‖²,  λ ≥ 0, intercepts not penalised,
 //!
-//! which for k = 2 is exactly the two-class objective: λ means the same. For k ≥ 3 a
-//! penalised fit depends on which class is the reference (the penalty pulls every class
-//! toward class 0); at λ = 0 it does not (the posteriors of the maximum-likelihood fit are
-//! the same in every parameterisation).
+//! the two-class penalty put on every pairwise log-odds slope w_a − w_b (z^a − z^b is the
+//! log-odds of a against b). For k = 2 it is (λ/2)‖w₁‖², exactly the two-class objective:
+//! λ means the same. It depends on differences only, so the fit does not depend on which
+//! class is the reference, and classes placed symmetrically get symmetric lines (at the
+//! optimum Σ_c w_c = 0 in the all-classes form, and the penalty equals (λk/2) Σ_c ‖w_c‖²).
+//! In the reference parameterisation (w₀ = 0) it is the quadratic form
+//! (λ/2) Σ_{c,d ≥ 1} L_cd w_c·w_d with L_cc = k − 1 and L_cd = −1 (the Laplacian of the
+//! complete graph on the k classes, class 0's row and column removed).
 //!
 //! With θ_c = (b_c, w_c), x̄ = (1, x) and p_ic = p(y=c|xᵢ), the gradient and Hessian are
 //!
-//! ∂J/∂θ_c = Σᵢ (p_ic − 1{yᵢ=c}) x̄ᵢ + λ(0, w_c),
-//! ∂²J/∂θ_c∂θ_d = Σᵢ p_ic (1{c=d} − p_id) x̄ᵢx̄ᵢᵀ + λ 1{c=d} diag(0, 1, 1),
+//! ∂J/∂θ_c = Σᵢ (p_ic − 1{yᵢ=c}) x̄ᵢ + λ Σ_d L_cd (0, w_d),
+//! ∂²J/∂θ_c∂θ_d = Σᵢ p_ic (1{c=d} − p_id) x̄ᵢx̄ᵢᵀ + λ L_cd diag(0, 1, 1),
 //!
 //! and Newton's method with a backtracking line search runs on them, in the standardised
 //! features of the two-class fit (the same centring, scaling, stopping rules and limits).
@@ -59,7 +63,7 @@ pub struct SoftmaxRegression {
 
 impl SoftmaxRegression {
     /// Fits w_c and b_c (c ≥ 1) by Newton's method, minimising
-    /// −Σ log p(yᵢ|xᵢ) + (λ/2) Σ_c ‖w_c‖². k = 1 + the largest label.
+    /// −Σ log p(yᵢ|xᵢ) + (λ/2) Σ_{a<b} ‖w_a − w_b‖². k = 1 + the largest label.
     ///
     /// With λ = 0 when some pair of classes can be separated by a line, it fits the ridge
     /// of [`SEPARABLE_RIDGE`] instead and flags it ([`SoftmaxRegression::ridge_fallback`]).
@@ -92,9 +96,24 @@ impl SoftmaxRegression {
         if lambda_used == 0.0 && scaling.collinear {
             return Err(Error::CollinearPoints);
         }
+        // λ L_cd on each feature's coefficients, in standardised units (w̃ = w·s).
         let feature_penalty =
             [0.0, lambda_used / (scaling.s[0] * scaling.s[0]), lambda_used / (scaling.s[1] * scaling.s[1])];
-        let penalty: Vec<f64> = (0..3 * (k - 1)).map(|j| feature_penalty[j % 3]).collect();
+        let n = 3 * (k - 1);
+        let penalty: Vec<Vec<f64>> = (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| {
+                        let laplacian = if i / 3 == j / 3 { (k - 1) as f64 } else { -1.0 };
+                        if i % 3 == j % 3 {
+                            laplacian * feature_penalty[i % 3]
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         let problem = Problem { x: &standard, y: labels, k, penalty };
         let newton = problem.newton();
 
@@ -214,7 +233,8 @@ struct Problem<'a> {
     x: &'a [[f64; 2]],
     y: &'a [u8],
     k: usize,
-    penalty: Vec<f64>,
+    /// The penalty's matrix P (J = loss + ½θᵀPθ).
+    penalty: Vec<Vec<f64>>,
 }
 
 struct Newton {
@@ -247,7 +267,7 @@ impl Problem<'_> {
     }
 
     fn objective(&self, theta: &[f64]) -> f64 {
-        self.loss(theta) + 0.5 * theta.iter().zip(&self.penalty).map(|(t, p)| p * t * t).sum::<f64>()
+        self.loss(theta) + 0.5 * dot(theta, &self.penalised(theta))
     }
 
     /// ∇J and ∇²J at θ.
@@ -275,11 +295,18 @@ impl Problem<'_> {
                 }
             }
         }
-        for j in 0..n {
-            g[j] += self.penalty[j] * theta[j];
-            h[j][j] += self.penalty[j];
+        for (j, pj) in self.penalised(theta).into_iter().enumerate() {
+            g[j] += pj;
+            for (hjk, pjk) in h[j].iter_mut().zip(&self.penalty[j]) {
+                *hjk += pjk;
+            }
         }
         (g, h)
+    }
+
+    /// Pθ.
+    fn penalised(&self, theta: &[f64]) -> Vec<f64> {
+        self.penalty.iter().map(|row| dot(row, theta)).collect()
     }
 
     /// Newton's method with an Armijo backtracking line search from θ = 0, with the
@@ -304,7 +331,7 @@ impl Problem<'_> {
                 }
                 return Newton { theta, iterations: iteration + 1, converged: true };
             }
-            let slope: f64 = g.iter().zip(&step).map(|(a, b)| a * b).sum();
+            let slope = dot(&g, &step);
             // J near its minimum changes by less than its own rounding: allow that slack.
             let slack = 1e-13 * (1.0 + f.abs());
             let mut t = 1.0f64;
@@ -332,6 +359,10 @@ impl Problem<'_> {
         let converged = norm_inf(&self.derivatives(&theta).0) <= g_tol;
         Newton { theta, iterations: MAX_ITERATIONS, converged }
     }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 fn norm_inf(v: &[f64]) -> f64 {

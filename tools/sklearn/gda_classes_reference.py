@@ -27,7 +27,9 @@ Where each number comes from (the conventions are checked by asserts below):
   of the pooled covariance (divided by m) plus the same ε = v · max_j var(X[:, j]), in the
   same derivation as QDA.
 * Softmax regression: this script's own Newton iteration in numpy (original coordinates,
-  class 0 the reference, J = −Σ log p(yᵢ|xᵢ) + (λ/2) Σ_c ‖w_c‖², intercepts not penalised),
+  class 0 the reference, J = −Σ log p(yᵢ|xᵢ) + (λ/2) Σ_{a<b} ‖w_a − w_b‖², intercepts not
+  penalised; with w₀ = 0 the penalty is (λ/2) wᵀ(L ⊗ diag(0, 1, 1))w, L_cc = k − 1,
+  L_cd = −1),
   iterated until the step no longer changes θ; λ = 0 on the generated sets (the final
   gradient is asserted to be at rounding level, so the maximum-likelihood fit exists) and
   λ = 1 on the real data (where some species can be separated by a line).
@@ -98,13 +100,22 @@ def gaussian_posteriors(q, priors, means, covs):
 
 def softmax_newton(X, y, k, lam):
     """Class 0 the reference: θ_c = (b_c, w_c) for c = 1..k−1, minimising
-    Σᵢ [log Σ_c e^{z_ic} − z_{i yᵢ}] + (λ/2) Σ_c ‖w_c‖²."""
+    Σᵢ [log Σ_c e^{z_ic} − z_{i yᵢ}] + (λ/2) Σ_{a<b} ‖w_a − w_b‖² = ½ θᵀPθ."""
     m = len(X)
     Xb = np.hstack([np.ones((m, 1)), X])
     Y = np.zeros((m, k))
     Y[np.arange(m), y] = 1.0
     n = 3 * (k - 1)
-    pen = np.tile([0.0, lam, lam], k - 1)
+    # Σ_{a<b} ‖w_a − w_b‖² with w₀ = 0, written out pair by pair as a matrix.
+    P = np.zeros((n, n))
+    for a in range(k):
+        for b in range(a + 1, k):
+            for j in (1, 2):
+                e = np.zeros(n)
+                if a > 0:
+                    e[3 * (a - 1) + j] = 1.0
+                e[3 * (b - 1) + j] = -1.0
+                P += lam * np.outer(e, e)
 
     def logits(theta):
         return np.hstack([np.zeros((m, 1)), Xb @ theta.reshape(k - 1, 3).T])
@@ -113,17 +124,17 @@ def softmax_newton(X, y, k, lam):
         z = logits(theta)
         zmax = z.max(axis=1, keepdims=True)
         lse = (zmax + np.log(np.exp(z - zmax).sum(axis=1, keepdims=True)))[:, 0]
-        return np.sum(lse - z[np.arange(m), y]) + 0.5 * np.sum(pen * theta**2)
+        return np.sum(lse - z[np.arange(m), y]) + 0.5 * theta @ P @ theta
 
     def derivatives(theta):
         p = softmax_rows(logits(theta))
-        g = ((p - Y)[:, 1:].T @ Xb).reshape(n) + pen * theta
+        g = ((p - Y)[:, 1:].T @ Xb).reshape(n) + P @ theta
         h = np.zeros((n, n))
         for c in range(1, k):
             for d in range(1, k):
                 wgt = p[:, c] * ((c == d) - p[:, d])
                 h[3 * (c - 1):3 * c, 3 * (d - 1):3 * d] = (Xb * wgt[:, None]).T @ Xb
-        return g, h + np.diag(pen)
+        return g, h + P
 
     theta = np.zeros(n)
     f = objective(theta)
