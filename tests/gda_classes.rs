@@ -14,7 +14,7 @@ mod common;
 
 use common::{
     assert_close, assert_mat_close, assert_readable_sentence, assert_vec_close, generated, generated_sets,
-    iris_three_species, preset, six_points, unwrap, Cloud,
+    iris_three_species, preset, six_points, unwrap, Cloud, Labelled,
 };
 use genlab::data::Preset;
 use genlab::gda::{
@@ -37,7 +37,7 @@ fn specs() -> Vec<ModelSpec> {
 }
 
 /// Two-class data sets: hand-worked, the three real presets and two generated clouds.
-fn two_class_sets() -> Vec<(&'static str, (Vec<[f64; 2]>, Vec<u8>))> {
+fn two_class_sets() -> Vec<(&'static str, Labelled)> {
     let c = |n, mean, sd, rho| Cloud { n, mean, sd, rho };
     vec![
         ("six points", six_points()),
@@ -200,13 +200,13 @@ fn scores_are_log_joint_densities_for_the_generative_models() {
     let g = unwrap(GaussianClasses::fit(&points, &labels, CovarianceModel::PerClass));
     let x = [4.0, 1.2];
     let scores = g.scores(x);
-    for c in 0..3 {
+    for (c, &score) in scores.iter().enumerate() {
         let (mu, s, phi) = (g.means()[c], g.covariances()[c], g.priors()[c]);
         let det = s[0][0] * s[1][1] - s[0][1] * s[1][0];
         let d = [x[0] - mu[0], x[1] - mu[1]];
         let maha = (s[1][1] * d[0] * d[0] - 2.0 * s[0][1] * d[0] * d[1] + s[0][0] * d[1] * d[1]) / det;
         let expected = phi.ln() - (2.0 * std::f64::consts::PI).ln() - 0.5 * det.ln() - 0.5 * maha;
-        assert_close(scores[c], expected, 1e-12, 1e-12, &format!("log p(x, y={c})"));
+        assert_close(score, expected, 1e-12, 1e-12, &format!("log p(x, y={c})"));
     }
 }
 
@@ -296,7 +296,7 @@ fn far_from_the_data_qda_gives_the_point_to_the_widest_class() {
     // where −½(x − μ)ᵀΣ⁻¹(x − μ) is largest for the smallest precision.
     let (mut points, labels) = mirrored();
     for p in &mut points[8..] {
-        p[0] = 3.0 * p[0];
+        p[0] *= 3.0;
         p[1] = 4.0 + 3.0 * (p[1] - 4.0);
     }
     let m = unwrap(ModelSpec::Qda.fit(&points, &labels));

@@ -3,6 +3,9 @@
 //! hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+/// Points with their labels.
+pub type Labelled = (Vec<[f64; 2]>, Vec<u8>);
+
 /// Points of class 0 followed by points of class 1, with their labels.
 pub fn two_classes(class0: &[[f64; 2]], class1: &[[f64; 2]]) -> (Vec<[f64; 2]>, Vec<u8>) {
     let points = class0.iter().chain(class1).copied().collect();
@@ -141,7 +144,7 @@ pub fn generated(seed: u64, clouds: &[Cloud]) -> (Vec<[f64; 2]>, Vec<u8>) {
 
 /// The generated sets of k = 3, 4 and 5 classes, by name: every pair of classes overlaps,
 /// so softmax regression has a finite maximum-likelihood fit at λ = 0.
-pub fn generated_sets() -> Vec<(&'static str, (Vec<[f64; 2]>, Vec<u8>))> {
+pub fn generated_sets() -> Vec<(&'static str, Labelled)> {
     let c = |n, mean, sd, rho| Cloud { n, mean, sd, rho };
     vec![
         (
