@@ -84,9 +84,10 @@ pub trait MultiClassifier {
     /// k, the number of classes (labels 0 to k − 1).
     fn classes(&self) -> usize;
 
-    /// The scores as (t, s): sᶜ(x) = tᶜ/s with s > 0 and every tᶜ finite for a finite x
-    /// (s = 1 unless the scores overflow far from the data). For a non-finite x the
-    /// values may be non-finite; [`posteriors_from_scaled`] still gives no NaN.
+    /// The scores as (t, s): sᶜ(x) = tᶜ/s with s > 0 and no tᶜ NaN for a finite x (s = 1
+    /// unless quadratic scores overflow far from the data; a linear score may overflow to
+    /// ±∞ instead). For a non-finite x the values may be NaN; [`posteriors_from_scaled`]
+    /// still gives no NaN.
     fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64);
 
     /// The scores sᶜ(x): log p(x, y=c) for a generative model, the logits for softmax

@@ -88,7 +88,7 @@ pub enum ModelSpec {
 }
 
 impl ModelSpec {
-    /// Fits the chosen model; k = 1 + the largest label, 2 ≤ k ≤ [`MAX_CLASSES`].
+    /// Fits the chosen model; k = 1 + the largest label, 2 ≤ k ≤ [`crate::gda::MAX_CLASSES`].
     ///
     /// Labels 0 and 1 only (k = 2) fit the two-class types ([`Gda`], [`LogisticRegression`],
     /// [`Qda`], [`GaussianNb`]), exactly as before; labels up to 4 fit the k-class ones

@@ -9,6 +9,13 @@
 //!
 //! [`geometry`] holds the pictures of the model: Mahalanobis ellipses and the decision
 //! line clipped to the plot box; [`sample`] draws the two generating clouds.
+//!
+//! Beside GDA: QDA ([`qda`]), Gaussian naive Bayes ([`gnb`]) and logistic regression
+//! ([`logistic`]) for two classes; the same models over k ≤ 5 classes
+//! ([`gaussian_classes`], [`softmax`]); and the menu that fits any of them
+//! ([`ModelSpec`], [`Model`]). The interfaces they share ([`Classifier`] for two classes,
+//! [`MultiClassifier`] for k) live in [`classifier`], below every model, so that no model
+//! imports the comparison, the pictures or the decision rule that use it.
 
 pub mod fit;
 pub mod geometry;
