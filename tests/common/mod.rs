@@ -1,4 +1,4 @@
-//! Helpers shared by the model test files (`mod common;` in each): data builders, float
+//! Helpers shared by the native test files (`mod common;` in each): data builders, float
 //! comparisons with tolerances, readable-sentence checks. Not every file uses every helper,
 //! hence the `dead_code` allowance.
 #![allow(dead_code)]
@@ -27,6 +27,26 @@ pub fn assert_close(actual: f64, expected: f64, rel: f64, abs: f64, what: &str) 
         "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
         (actual - expected).abs()
     );
+}
+
+/// |actual − expected| ≤ tol (an absolute tolerance).
+pub fn assert_within(actual: f64, expected: f64, tol: f64, what: &str) {
+    assert!(
+        (actual - expected).abs() <= tol,
+        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
+        (actual - expected).abs()
+    );
+}
+
+/// |actual − expected| ≤ 10⁻¹²·max(|expected|, 1): equal to rounding, for values worked
+/// by hand.
+pub fn assert_close_1e12(actual: f64, expected: f64) {
+    assert!((actual - expected).abs() <= 1e-12 * expected.abs().max(1.0), "got {actual}, expected {expected}");
+}
+
+/// a = b (infinities included) or |a − b| ≤ tol·max(|b|, 1).
+pub fn close_rel(a: f64, b: f64, tol: f64) -> bool {
+    a == b || (a - b).abs() <= tol * b.abs().max(1.0)
 }
 
 /// Element-wise `assert_close` for 2-vectors.
