@@ -231,6 +231,47 @@ fn linear_discriminants_differ_from_the_scores_by_a_term_common_to_every_class()
     }
 }
 
+#[test]
+fn relabelling_the_classes_permutes_the_posteriors() {
+    // π = (2 0 1 ...): class c becomes class π(c). Every model is symmetric in its classes
+    // (softmax regression too: its penalty is on pairwise differences), so
+    // p'(y = π(c) | x) = p(y = c | x).
+    for (name, (points, labels)) in generated_sets() {
+        let k = usize::from(*labels.iter().max().unwrap()) + 1;
+        let pi = |c: usize| (c + 2) % k;
+        let relabelled: Vec<u8> = labels.iter().map(|&y| pi(usize::from(y)) as u8).collect();
+        for spec in specs() {
+            let (a, b) = (unwrap(spec.fit(&points, &labels)), unwrap(spec.fit(&points, &relabelled)));
+            let tol = if matches!(spec, ModelSpec::Logistic { .. }) { 1e-9 } else { 1e-12 };
+            for x in probes(&points).into_iter().step_by(5) {
+                let (p, q) = (a.posteriors(x), b.posteriors(x));
+                for c in 0..k {
+                    assert_close(q[pi(c)], p[c], 0.0, tol, &format!("{name}, {spec:?}: class {c} at {x:?}"));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn translating_the_points_translates_every_model() {
+    // Shift every point by t: the fit at x + t is the old fit at x (to rounding of the
+    // shifted coordinates).
+    let t = [250.0, -75.5];
+    for (name, (points, labels)) in generated_sets() {
+        let moved: Vec<[f64; 2]> = points.iter().map(|p| [p[0] + t[0], p[1] + t[1]]).collect();
+        for spec in specs() {
+            let (a, b) = (unwrap(spec.fit(&points, &labels)), unwrap(spec.fit(&moved, &labels)));
+            for x in probes(&points).into_iter().step_by(5) {
+                let (p, q) = (a.posteriors(x), b.posteriors([x[0] + t[0], x[1] + t[1]]));
+                for c in 0..p.len() {
+                    assert_close(q[c], p[c], 0.0, 1e-9, &format!("{name}, {spec:?}: class {c} at {x:?}"));
+                }
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Ties and extremes
 // ---------------------------------------------------------------------------------------

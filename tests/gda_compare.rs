@@ -1,12 +1,12 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Generative versus discriminative (`genlab::gda::compare`): the common `Classifier`
-//! interface (GDA included), training reports against hand counts, the model menu, and
+//! interface (`genlab::gda::classifier`, GDA included), training reports against hand counts, the model menu, and
 //! the comparison the panel is about — on the same points, logistic regression's
 //! conditional log-likelihood is at least GDA's, because GDA's posterior is one of the
 //! logistic models LR maximises over.
 
 use genlab::data::Preset;
-use genlab::gda::compare::log_prob_of_label;
+use genlab::gda::classifier::log_prob_of_label;
 use genlab::gda::{Classifier, GaussianNb, Gda, LogisticRegression, Model, ModelSpec, NbVariance, Qda, TrainingReport};
 use genlab::stats::metrics::Confusion;
 use genlab::Error;
