@@ -347,6 +347,33 @@ fn far_from_the_data_qda_gives_the_point_to_the_widest_class() {
     }
 }
 
+#[test]
+fn classes_whose_means_coincide_to_rounding_have_no_boundary_between_them() {
+    // Class 1 is class 0's points in another order: the same mean in exact arithmetic, a
+    // mean that may differ in its last bits when summed. For the models with a shared
+    // covariance (GDA, naive Bayes with shared variances) the two classes then differ by
+    // their priors only, with equal counts not at all: p(0|x) = p(1|x) everywhere, and
+    // rounding noise must not draw a boundary between them (as for two classes,
+    // `tests/gda_coincident_means.rs`).
+    let c = |n, mean, sd, rho| Cloud { n, mean, sd, rho };
+    let (base, _) = generated(11, &[c(37, [0.3, 0.1], [1.3, 0.7], 0.4)]);
+    let mut points = base.clone();
+    points.extend(base.iter().rev());
+    let (far, _) = generated(12, &[c(20, [4.0, 4.0], [1.0, 1.0], 0.0)]);
+    points.extend(&far);
+    let labels: Vec<u8> = [0u8; 37].into_iter().chain([1u8; 37]).chain([2u8; 20]).collect();
+    for spec in [ModelSpec::Gda, ModelSpec::GaussianNb { variance: NbVariance::Shared, var_smoothing: 1e-9 }] {
+        let m = unwrap(spec.fit(&points, &labels));
+        let means = m.means().unwrap();
+        assert_eq!(means[0], means[1], "{spec:?}");
+        for x in probes(&points) {
+            let p = m.posteriors(x);
+            assert_eq!(p[0], p[1], "{spec:?} at {x:?}: {p:?}");
+            assert_ne!(m.predict(x), 1, "{spec:?} at {x:?}: ties go to class 0");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Errors
 // ---------------------------------------------------------------------------------------

@@ -28,15 +28,20 @@
 //! The scores are evaluated in the centred (Mahalanobis) form above, which stays accurate
 //! far from the origin; the sums of squares are taken about the class means (two passes).
 //! For k = 2 these are the numbers of [`crate::gda::Gda`], [`crate::gda::Qda`] and
-//! [`crate::gda::GaussianNb`] (to rounding: the two-class types sum differently, and the
-//! two-class naive Bayes also makes class means that coincide to within rounding exactly
-//! equal).
+//! [`crate::gda::GaussianNb`], to rounding (the two-class types sum differently).
+//!
+//! **Means that coincide.** With a shared covariance (GDA, naive Bayes with shared
+//! variances), class means that coincide to within the rounding of their sums
+//! ([`mean_gap_noise`]) are made exactly equal, axis by axis, at their pooled mean: the data
+//! cannot tell those classes apart there, and their difference, rounding noise, would
+//! otherwise draw a boundary between them. (The two-class GDA sets w = 0 instead; the
+//! two-class naive Bayes pools the same way.)
 
 use serde::Serialize;
 
 use crate::error::{describe, Error, Result};
 use crate::gda::classifier::{check_classes, pow2_scale, MultiClassifier};
-use crate::gda::fit::singular_checked_inverse;
+use crate::gda::fit::{mean_gap_noise, singular_checked_inverse};
 use crate::gda::gnb::NbVariance;
 use crate::gda::qda::{checked_inverse, log_det};
 use crate::stats::linalg::{self, Mat2, Vec2};
@@ -102,7 +107,10 @@ impl GaussianClasses {
             s[0] += p[0];
             s[1] += p[1];
         }
-        let means: Vec<Vec2> = sums.iter().zip(&counts).map(|(s, &n)| [s[0] / n as f64, s[1] / n as f64]).collect();
+        let mut means: Vec<Vec2> = sums.iter().zip(&counts).map(|(s, &n)| [s[0] / n as f64, s[1] / n as f64]).collect();
+        if !matches!(kind, CovarianceModel::PerClass) {
+            snap_coincident_means(points, labels, &counts, &sums, &mut means);
+        }
         // Each class's scatter about its own mean: [Σdx², Σdx·dy, Σdy²].
         let mut scatter = vec![[0.0f64; 3]; k];
         for (p, &y) in points.iter().zip(labels) {
@@ -242,6 +250,45 @@ impl GaussianClasses {
 
     fn points(&self) -> usize {
         self.counts.iter().sum()
+    }
+}
+
+/// Makes class means that coincide to within the rounding of their sums exactly equal, axis
+/// by axis, at the pooled mean of the classes concerned (the rule of the two-class GDA and
+/// naive Bayes, [`mean_gap_noise`]): with a shared covariance their difference is all the
+/// evidence between those classes, and rounding noise alone would otherwise draw a
+/// boundary between two classes the data cannot tell apart.
+fn snap_coincident_means(points: &[[f64; 2]], labels: &[u8], counts: &[usize], sums: &[Vec2], means: &mut [Vec2]) {
+    let k = counts.len();
+    let mut abs_sums = vec![[0.0f64; 2]; k];
+    for (p, &y) in points.iter().zip(labels) {
+        let a = &mut abs_sums[usize::from(y)];
+        a[0] += p[0].abs();
+        a[1] += p[1].abs();
+    }
+    let mean_abs: Vec<Vec2> = abs_sums.iter().zip(counts).map(|(a, &n)| [a[0] / n as f64, a[1] / n as f64]).collect();
+    for j in 0..2 {
+        // Classes joined, transitively, when a pair's gap on axis j is rounding noise.
+        let mut group: Vec<usize> = (0..k).collect();
+        for a in 0..k {
+            for b in a + 1..k {
+                let noise = mean_gap_noise([counts[a], counts[b]], [mean_abs[a], mean_abs[b]])[j];
+                if (means[a][j] - means[b][j]).abs() <= noise {
+                    let (ga, gb) = (group[a], group[b]);
+                    group.iter_mut().filter(|g| **g == gb).for_each(|g| *g = ga);
+                }
+            }
+        }
+        for g in 0..k {
+            let members: Vec<usize> = (0..k).filter(|&c| group[c] == g).collect();
+            if members.len() > 1 {
+                let total: f64 = members.iter().map(|&c| sums[c][j]).sum();
+                let n: usize = members.iter().map(|&c| counts[c]).sum();
+                for &c in &members {
+                    means[c][j] = total / n as f64;
+                }
+            }
+        }
     }
 }
 
