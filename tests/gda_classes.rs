@@ -192,6 +192,24 @@ fn predict_is_the_largest_posterior_and_posteriors_sum_to_1() {
 }
 
 #[test]
+fn the_multi_classifier_view_of_a_model_is_its_inherent_api() {
+    let mut sets = generated_sets();
+    sets.push(("six points", six_points()));
+    for (name, (points, labels)) in sets {
+        for spec in specs() {
+            let m = unwrap(spec.fit(&points, &labels));
+            let view: &dyn MultiClassifier = &m;
+            assert_eq!(view.classes(), m.classes(), "{name}, {spec:?}");
+            for x in probes(&points).into_iter().step_by(11) {
+                assert_eq!(view.posteriors(x), m.posteriors(x), "{name}, {spec:?}");
+                assert_eq!(view.predict_class(x), m.predict(x), "{name}, {spec:?}");
+                assert_eq!(view.scores(x), m.scores(x), "{name}, {spec:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn scores_are_log_joint_densities_for_the_generative_models() {
     // One point per class at the corners of a unit square is too little for a Σ; use the
     // three-species iris and check log p(x, y=c) = log φ_c + log N(x; μ_c, Σ_c) by the

@@ -303,7 +303,7 @@ impl Classifier for Model {
             Model::Qda(m) => m.log_odds(x),
             Model::GaussianNb(m) => m.log_odds(x),
             Model::Gaussian(_) | Model::Softmax(_) => {
-                let (t, s) = self.scaled_scores_k(x);
+                let (t, s) = self.scaled_scores(x);
                 let z = (t[1] - t[0]) / s;
                 if z.is_nan() {
                     0.0
@@ -326,13 +326,26 @@ impl Classifier for Model {
     }
 }
 
-impl Model {
-    /// The scaled scores of a k-class variant; (0, z) for a two-class one.
-    fn scaled_scores_k(&self, x: [f64; 2]) -> (Vec<f64>, f64) {
+/// The k-class view of every variant, the same as the inherent methods ([`Model::scores`],
+/// [`Model::posteriors`], [`Model::predict`]); a two-class variant scores (0, z(x)).
+impl MultiClassifier for Model {
+    fn classes(&self) -> usize {
+        Model::classes(self)
+    }
+
+    fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64) {
         match self {
             Model::Gaussian(m) => m.scaled_scores(x),
             Model::Softmax(m) => m.scaled_scores(x),
-            two => (vec![0.0, two.log_odds(x)], 1.0),
+            two => (Model::scores(two, x), 1.0),
         }
+    }
+
+    fn posteriors(&self, x: [f64; 2]) -> Vec<f64> {
+        Model::posteriors(self, x)
+    }
+
+    fn predict_class(&self, x: [f64; 2]) -> usize {
+        Model::predict(self, x)
     }
 }
