@@ -4,7 +4,7 @@
 #   scripts/test-webkit.sh              once
 #   scripts/test-webkit.sh --loop N [ARGS]
 #       the wasm browser tests in WebKit N times, counting the failed runs and keeping their logs
-#       (ARGS go to wasm-pack test, e.g. --release or --test web_gda5; JSC options such as
+#       (ARGS go to wasm-pack test, e.g. --release or --test web_gda_models; JSC options such as
 #       JSC_useBBQJIT=false pass through the environment); fails if any run failed
 set -euo pipefail
 cd "$(dirname "$0")/.."

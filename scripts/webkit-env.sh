@@ -6,7 +6,7 @@ SAFARIDRIVER=/usr/bin/WebKitWebDriver
 source "$(dirname "${BASH_SOURCE[0]}")/wasm-test-env.sh"
 
 # Runs every wasm browser test target in WebKit; extra arguments go to wasm-pack test
-# (e.g. --test web_gda5, or --release). Both --headless and --safaridriver are needed: without
+# (e.g. --test web_gda_models, or --release). Both --headless and --safaridriver are needed: without
 # --headless the runner waits for a person to open the page.
 webkit_wasm_tests() {
   xvfb-run -a wasm-pack test --headless --safari --safaridriver "$SAFARIDRIVER" "$@"

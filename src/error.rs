@@ -29,7 +29,9 @@ pub enum Error {
         labels: usize,
     },
 
-    /// A label other than 0 or 1 was given to a two-class model.
+    /// A label outside the model's classes: other than 0 or 1 for a two-class model, 5 or
+    /// more for a model of k classes. (The sentence names the two-class rule, which is the
+    /// one the panel applies; the page translates it.)
     #[error("Point {index} has label {label}, but the classes are 0 and 1.")]
     BadLabel {
         /// Index of the point.
@@ -41,7 +43,7 @@ pub enum Error {
     /// A class has no training examples, so its mean (or its prior) cannot be estimated.
     #[error("Class {class} has no points, so its mean cannot be estimated. Add at least one point to each class.")]
     EmptyClass {
-        /// The empty class (0 or 1).
+        /// The empty class (0 to 4).
         class: u8,
     },
 
@@ -127,7 +129,7 @@ pub enum Error {
     /// A class has too few points for a model that estimates a covariance per class (QDA).
     #[error("Class {class} has only {count} point, so its own covariance matrix cannot be estimated. QDA needs at least three points in each class, not all on one line.")]
     ClassTooSmall {
-        /// The class (0 or 1).
+        /// The class (0 to 4).
         class: u8,
         /// How many points it has.
         count: usize,
@@ -136,7 +138,7 @@ pub enum Error {
     /// One class's own covariance matrix cannot be inverted (QDA, naive Bayes).
     #[error("The covariance matrix of class {class} is singular: its points lie on a line or on top of each other, so no Gaussian fits them. Spread that class's points out or add more.")]
     SingularClassCovariance {
-        /// The class (0 or 1).
+        /// The class (0 to 4).
         class: u8,
         /// Its determinant (zero or nearly so).
         det: f64,

@@ -15,7 +15,9 @@ use genlab::gda::{ClassParams, Gda, SampleSpec};
 use genlab::Error;
 
 mod common;
-use common::{assert_close, assert_mat_close, assert_vec_close, six_points, two_classes};
+use common::{
+    assert_close, assert_mat_close, assert_readable_sentence, assert_vec_close, preset, six_points, two_classes,
+};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -33,17 +35,6 @@ fn fit_error(points: &[[f64; 2]], labels: &[u8]) -> Error {
     match Gda::fit(points, labels) {
         Ok(fit) => panic!("expected an error, got a fit with Σ = {:?}", fit.sigma()),
         Err(e) => e,
-    }
-}
-
-/// A message a student can read: starts with a capital letter, ends with a full stop, and
-/// never shows a non-finite number as "NaN" or "inf".
-fn assert_readable_sentence(message: &str) {
-    assert!(message.chars().next().is_some_and(char::is_uppercase), "not a sentence: {message:?}");
-    assert!(message.ends_with('.'), "does not end with a full stop: {message:?}");
-    // Rust prints non-finite floats as "NaN", "inf" and "-inf"; JavaScript as "Infinity".
-    for word in message.split(|c: char| !c.is_alphanumeric()) {
-        assert!(!["NaN", "nan", "inf", "Infinity"].contains(&word), "shows {word:?} to the student: {message:?}");
     }
 }
 
@@ -209,13 +200,6 @@ fn assert_matches_reference(points: &[[f64; 2]], labels: &[u8], r: &Reference, p
     // scikit-learn's predict is class 1 exactly when decision_function > 0, as here.
     let correct = points.iter().zip(labels).filter(|(x, &y)| fit.predict(**x) == y).count();
     assert_close(correct as f64 / points.len() as f64, r.accuracy, 1e-15, 0.0, "training accuracy");
-}
-
-fn preset(p: Preset) -> (Vec<[f64; 2]>, Vec<u8>) {
-    match p.load() {
-        Ok(d) => (d.points, d.labels),
-        Err(e) => panic!("preset {} failed to load: {e}", p.id()),
-    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -7,17 +7,12 @@ use genlab::gda::geometry::{clip_polyline_closed, clip_segment};
 use genlab::gda::{clip_line, ellipse, mass_inside, ClassParams, Rect, SampleSpec};
 use genlab::Error;
 
+mod common;
+use common::assert_within;
+
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
-
-fn assert_close(actual: f64, expected: f64, tol: f64, what: &str) {
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
-        (actual - expected).abs()
-    );
-}
 
 /// The inverse of a symmetric 2×2 matrix by the adjugate, written here rather than taken
 /// from the crate so that the test does not check the code with itself.
@@ -93,7 +88,7 @@ fn inside_with_tolerance(p: [f64; 2], r: Rect, tol: f64) -> bool {
 fn mass_inside_one_sigma_is_one_minus_e_to_the_minus_one_half() {
     // (x−μ)ᵀΣ⁻¹(x−μ) is χ² with 2 degrees of freedom, whose CDF is 1 − e^(−t/2); at t = k² = 1:
     // 1 − e^(−1/2) = 1 − 0.6065306597126334 = 0.3934693402873666 (e^(−1/2) to 16 digits).
-    assert_close(mass_inside(1.0), 0.393_469_340_287_366_6, 1e-15, "mass inside 1σ");
+    assert_within(mass_inside(1.0), 0.393_469_340_287_366_6, 1e-15, "mass inside 1σ");
     // The figure's label.
     assert_eq!(format!("{:.1} %", 100.0 * mass_inside(1.0)), "39.3 %");
 }
@@ -101,7 +96,7 @@ fn mass_inside_one_sigma_is_one_minus_e_to_the_minus_one_half() {
 #[test]
 fn mass_inside_two_sigma_is_one_minus_e_to_the_minus_two() {
     // At t = k² = 4: 1 − e^(−2) = 1 − 0.1353352832366127 = 0.8646647167633873.
-    assert_close(mass_inside(2.0), 0.864_664_716_763_387_3, 1e-15, "mass inside 2σ");
+    assert_within(mass_inside(2.0), 0.864_664_716_763_387_3, 1e-15, "mass inside 2σ");
     assert_eq!(format!("{:.1} %", 100.0 * mass_inside(2.0)), "86.5 %");
 }
 
@@ -109,7 +104,7 @@ fn mass_inside_two_sigma_is_one_minus_e_to_the_minus_two() {
 fn mass_inside_grows_from_zero_to_one() {
     // 1 − e^0 = 0; 1 − e^(−k²/2) → 1; for small k it is ≈ k²/2 (first-order Taylor term).
     assert_eq!(mass_inside(0.0), 0.0);
-    assert_close(mass_inside(1e-5), 0.5e-10, 1e-20, "small k");
+    assert_within(mass_inside(1e-5), 0.5e-10, 1e-20, "small k");
     assert_eq!(mass_inside(40.0), 1.0);
     let ks = [0.1, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0];
     for pair in ks.windows(2) {
@@ -140,7 +135,7 @@ fn every_ellipse_vertex_is_at_mahalanobis_distance_k() {
             for k in [0.5, 1.0, 2.0, 3.0] {
                 for v in vertices(mean, sigma, k, 97) {
                     let d2 = mahalanobis2(v, mean, inv);
-                    assert_close(d2, k * k, 1e-9 * k * k, &format!("(x−μ)ᵀΣ⁻¹(x−μ) at {v:?}, Σ = {sigma:?}"));
+                    assert_within(d2, k * k, 1e-9 * k * k, &format!("(x−μ)ᵀΣ⁻¹(x−μ) at {v:?}, Σ = {sigma:?}"));
                 }
             }
         }
@@ -161,11 +156,11 @@ fn ellipse_has_the_requested_vertices_counter_clockwise_around_the_mean() {
         assert_eq!(v.len(), n);
         let regular = 0.5 * n as f64 * (std::f64::consts::TAU / n as f64).sin();
         let area = regular * k * k * det.sqrt();
-        assert_close(signed_area(&v), area, 1e-9 * area, &format!("signed area for Σ = {sigma:?}"));
+        assert_within(signed_area(&v), area, 1e-9 * area, &format!("signed area for Σ = {sigma:?}"));
         let cx = v.iter().map(|p| p[0]).sum::<f64>() / n as f64;
         let cy = v.iter().map(|p| p[1]).sum::<f64>() / n as f64;
-        assert_close(cx, mean[0], 1e-12, "centroid x");
-        assert_close(cy, mean[1], 1e-12, "centroid y");
+        assert_within(cx, mean[0], 1e-12, "centroid x");
+        assert_within(cy, mean[1], 1e-12, "centroid y");
     }
 }
 
@@ -235,8 +230,8 @@ fn a_large_sample_puts_39_3_and_86_5_percent_inside_the_one_and_two_sigma_ellips
         let poly = vertices(class0.mean, sigma, k, 360);
         let inside = cloud.iter().filter(|p| inside_polygon(**p, &poly)).count() as f64 / n;
         let sd = (expected * (1.0 - expected) / n).sqrt();
-        assert_close(inside, expected, 4.5 * sd, &format!("fraction inside the {k}σ ellipse"));
-        assert_close(mass_inside(k), expected, 1e-15, "mass_inside");
+        assert_within(inside, expected, 4.5 * sd, &format!("fraction inside the {k}σ ellipse"));
+        assert_within(mass_inside(k), expected, 1e-15, "mass_inside");
     }
 }
 
@@ -349,8 +344,8 @@ fn segment_inside_the_box_is_returned_unchanged() {
     // (here −0.9000000000000001), so the comparison has a tolerance.
     let (p, q) = clip_segment([-0.5, 0.2], [0.7, -0.9], UNIT).expect("inside");
     for (got, expected) in [(p, [-0.5, 0.2]), (q, [0.7, -0.9])] {
-        assert_close(got[0], expected[0], 1e-15, "x");
-        assert_close(got[1], expected[1], 1e-15, "y");
+        assert_within(got[0], expected[0], 1e-15, "x");
+        assert_within(got[1], expected[1], 1e-15, "y");
     }
 }
 
@@ -367,8 +362,8 @@ fn segment_crossing_the_whole_box_is_cut_at_both_edges() {
     // (−2, −1) → (2, 1) is y = x/2: it enters at x = −1 (y = −½) and leaves at x = 1 (y = ½).
     let (p, q) = clip_segment([-2.0, -1.0], [2.0, 1.0], UNIT).expect("crosses the box");
     for (got, expected) in [(p, [-1.0, -0.5]), (q, [1.0, 0.5])] {
-        assert_close(got[0], expected[0], 1e-15, "x");
-        assert_close(got[1], expected[1], 1e-15, "y");
+        assert_within(got[0], expected[0], 1e-15, "x");
+        assert_within(got[1], expected[1], 1e-15, "y");
     }
 }
 
@@ -433,8 +428,8 @@ fn circle_cut_by_one_edge_is_one_piece_even_when_the_cut_wraps_around_the_start(
     // Both ends on the left edge, at y = ±√3 on the true circle (the polygon's chord is a
     // little inside it).
     for end in [pieces[0][0], pieces[0][pieces[0].len() - 1]] {
-        assert_close(end[0], -1.0, 1e-12, "end on x = −1");
-        assert_close(end[1].abs(), 3f64.sqrt(), 0.01, "end near y = ±√3");
+        assert_within(end[0], -1.0, 1e-12, "end on x = −1");
+        assert_within(end[1].abs(), 3f64.sqrt(), 0.01, "end near y = ±√3");
     }
 }
 

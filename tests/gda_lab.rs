@@ -6,6 +6,9 @@ use genlab::data::Preset;
 use genlab::gda::{GdaLab, GdaSummary, Rect, SampleSpec};
 use genlab::Error;
 
+mod common;
+use common::assert_within;
+
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
@@ -24,20 +27,12 @@ fn preset(p: Preset) -> GdaLab {
     }
 }
 
-fn assert_close(actual: f64, expected: f64, tol: f64, what: &str) {
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
-        (actual - expected).abs()
-    );
-}
-
 /// Σ after a translation equals Σ before, up to the rounding of the translated points
 /// (1e-9 relative to the largest entry).
 fn assert_sigma_unchanged(after: [[f64; 2]; 2], before: [[f64; 2]; 2]) {
     let scale = before.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
     for (a, b) in after.iter().flatten().zip(before.iter().flatten()) {
-        assert_close(*a, *b, 1e-9 * scale, "Σ");
+        assert_within(*a, *b, 1e-9 * scale, "Σ");
     }
 }
 
@@ -90,13 +85,13 @@ fn default_generated_lab_fits_and_fills_every_summary_field() {
     assert_eq!(s.error, None);
     // The default spec has n₀ = 60, n₁ = 40, so φ = 40/100.
     assert_eq!(s.n, [60, 40]);
-    assert_close(s.phi.expect("φ"), 0.4, 1e-15, "φ");
+    assert_within(s.phi.expect("φ"), 0.4, 1e-15, "φ");
     // μ as shown equals the mean of the points as drawn (computed here).
     let mu = s.mu.expect("μ");
     for (k, shown) in (0u8..).zip(mu) {
         let m = mean_of_points(&lab, k);
-        assert_close(shown[0], m[0], 1e-12, "μ x");
-        assert_close(shown[1], m[1], 1e-12, "μ y");
+        assert_within(shown[0], m[0], 1e-12, "μ x");
+        assert_within(shown[1], m[1], 1e-12, "μ y");
     }
     assert!(s.sigma.expect("Σ").iter().flatten().all(|v| v.is_finite()));
     assert!(s.w.expect("w").iter().all(|v| v.is_finite()) && s.b.expect("b").is_finite());
@@ -128,13 +123,13 @@ fn move_mean_puts_the_fitted_mean_exactly_at_the_target() {
         let (mu_before, sigma_before) = fitted(&lab);
         lab.move_mean(k, to).expect("finite target");
         let (mu, sigma) = fitted(&lab);
-        assert_close(mu[k][0], to[0], 1e-9, "dragged mean x");
-        assert_close(mu[k][1], to[1], 1e-9, "dragged mean y");
+        assert_within(mu[k][0], to[0], 1e-9, "dragged mean x");
+        assert_within(mu[k][1], to[1], 1e-9, "dragged mean y");
         assert_eq!(lab.handle(k), mu[k]);
         // The other class did not move.
         let other = 1 - k;
-        assert_close(mu[other][0], mu_before[other][0], 1e-12, "other mean x");
-        assert_close(mu[other][1], mu_before[other][1], 1e-12, "other mean y");
+        assert_within(mu[other][0], mu_before[other][0], 1e-12, "other mean x");
+        assert_within(mu[other][1], mu_before[other][1], 1e-12, "other mean y");
         // Translating one class leaves its deviations from its own mean, hence Σ, as they
         // were.
         assert_sigma_unchanged(sigma, sigma_before);
@@ -147,8 +142,8 @@ fn repeated_drags_land_where_the_last_one_says() {
     for to in [[0.5, 2.0], [-2.0, 3.0], [4.0, -3.5], [0.0, 0.0]] {
         lab.move_mean(1, to).expect("finite target");
         let (mu, _) = fitted(&lab);
-        assert_close(mu[1][0], to[0], 1e-9, "x");
-        assert_close(mu[1][1], to[1], 1e-9, "y");
+        assert_within(mu[1][0], to[0], 1e-9, "x");
+        assert_within(mu[1][1], to[1], 1e-9, "y");
     }
 }
 
@@ -162,8 +157,8 @@ fn the_spec_mean_follows_the_drag() {
     lab.move_mean(0, to).expect("finite target");
     let after = lab.spec().expect("generated");
     let delta = [to[0] - from[0], to[1] - from[1]];
-    assert_close(after.class0.mean[0], before.class0.mean[0] + delta[0], 1e-12, "μ₀ x");
-    assert_close(after.class0.mean[1], before.class0.mean[1] + delta[1], 1e-12, "μ₀ y");
+    assert_within(after.class0.mean[0], before.class0.mean[0] + delta[0], 1e-12, "μ₀ x");
+    assert_within(after.class0.mean[1], before.class0.mean[1] + delta[1], 1e-12, "μ₀ y");
     assert_eq!(after.class1, before.class1);
     assert_eq!((after.n0, after.n1, after.seed), (before.n0, before.n1, before.seed));
     assert_eq!(after.class0.sd, before.class0.sd);
@@ -204,8 +199,8 @@ fn move_mean_is_clamped_to_the_view() {
     let v = lab.view();
     lab.move_mean(0, [100.0, -100.0]).expect("finite target");
     let (mu, _) = fitted(&lab);
-    assert_close(mu[0][0], v.x1, 1e-9, "clamped x");
-    assert_close(mu[0][1], v.y0, 1e-9, "clamped y");
+    assert_within(mu[0][0], v.x1, 1e-9, "clamped x");
+    assert_within(mu[0][1], v.y0, 1e-9, "clamped y");
 }
 
 #[test]
@@ -315,8 +310,8 @@ fn dragging_a_preset_class_moves_only_that_class() {
     let to = [45.0, 16.0];
     lab.move_mean(1, to).expect("finite target");
     let (mu, sigma) = fitted(&lab);
-    assert_close(mu[1][0], to[0], 1e-9, "Chinstrap mean x");
-    assert_close(mu[1][1], to[1], 1e-9, "Chinstrap mean y");
+    assert_within(mu[1][0], to[0], 1e-9, "Chinstrap mean x");
+    assert_within(mu[1][1], to[1], 1e-9, "Chinstrap mean y");
     assert_eq!(mu[0], mu_before[0]);
     assert_sigma_unchanged(sigma, sigma_before);
     assert_eq!(lab.preset_shown(), Some(Preset::PenguinsAdelieChinstrap));

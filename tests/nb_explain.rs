@@ -11,6 +11,9 @@ use genlab::nb::{EventModel, Explanation, Label, NaiveBayes, Prior, Veto};
 use genlab::stats::sampling::rng;
 use rand::Rng as _;
 
+mod common;
+use common::assert_close_1e12;
+
 fn toks(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
@@ -21,10 +24,6 @@ fn corpus_a() -> Vec<(Vec<String>, Label)> {
 
 fn fit(event: EventModel, alpha: f64) -> NaiveBayes {
     NaiveBayes::fit_tokens(&corpus_a(), event, alpha, Prior::MaximumLikelihood).unwrap()
-}
-
-fn assert_close(actual: f64, expected: f64) {
-    assert!((actual - expected).abs() <= 1e-12 * expected.abs().max(1.0), "got {actual}, expected {expected}");
 }
 
 /// Every f64 the explanation holds.
@@ -195,21 +194,21 @@ fn multinomial_ledger_of_a_worked_email() {
     // free: 2 · log(4/9 ÷ 1/6) = 2 log(8/3); meeting: log(1/9 ÷ 2/6) = log(1/3);
     // total log(128/27) (tests/nb_model.rs); "lottery" is not in the vocabulary.
     let e = fit(EventModel::Multinomial, 1.0).explain_tokens(&toks("free meeting free lottery"));
-    assert_close(e.prior_log_ratio, f64::ln(2.0));
+    assert_close_1e12(e.prior_log_ratio, f64::ln(2.0));
     assert_eq!(e.words.len(), 2);
     let free = &e.words[0];
     assert_eq!((free.word.as_str(), free.count, free.spam_count, free.ham_count), ("free", 2, 3, 0));
-    assert_close(free.p_spam, 4.0 / 9.0);
-    assert_close(free.p_ham, 1.0 / 6.0);
-    assert_close(free.contribution, 2.0 * f64::ln(8.0 / 3.0));
+    assert_close_1e12(free.p_spam, 4.0 / 9.0);
+    assert_close_1e12(free.p_ham, 1.0 / 6.0);
+    assert_close_1e12(free.contribution, 2.0 * f64::ln(8.0 / 3.0));
     assert_eq!(free.veto, None);
     let meeting = &e.words[1];
     assert_eq!((meeting.word.as_str(), meeting.count), ("meeting", 1));
-    assert_close(meeting.contribution, f64::ln(1.0 / 3.0));
+    assert_close_1e12(meeting.contribution, f64::ln(1.0 / 3.0));
     assert_eq!(e.unknown_words, ["lottery"]);
     assert_eq!((e.absent_evidence, e.absent.is_some()), (None, false));
-    assert_close(e.log_odds.unwrap(), f64::ln(128.0 / 27.0));
-    assert_close(e.p_spam.unwrap(), 128.0 / 155.0);
+    assert_close_1e12(e.log_odds.unwrap(), f64::ln(128.0 / 27.0));
+    assert_close_1e12(e.p_spam.unwrap(), 128.0 / 155.0);
     assert_eq!(e.verdict, Some(Label::Spam));
     assert_eq!((e.vocabulary_size, e.spam_total, e.ham_total), (4, 5, 2));
     assert!(e.sentences().is_empty());
@@ -224,17 +223,17 @@ fn bernoulli_ledger_shows_the_absent_words_as_their_own_term() {
     // log(9/4) (once: presence); meeting log(1/4 ÷ 2/3) = log(3/8); absent money, prize:
     // log[(1/2 · 1/2) ÷ (1/3 · 2/3)] = log(9/8). Sum log(2 · 9/4 · 3/8 · 9/8) = log(243/128).
     let e = fit(EventModel::Bernoulli, 1.0).explain_tokens(&toks("free meeting free"));
-    assert_close(e.prior_log_ratio, f64::ln(2.0));
-    assert_close(e.words[0].contribution, f64::ln(9.0 / 4.0));
+    assert_close_1e12(e.prior_log_ratio, f64::ln(2.0));
+    assert_close_1e12(e.words[0].contribution, f64::ln(9.0 / 4.0));
     assert_eq!((e.words[0].count, e.words[0].spam_count, e.words[0].ham_count), (2, 2, 0));
-    assert_close(e.words[1].contribution, f64::ln(3.0 / 8.0));
+    assert_close_1e12(e.words[1].contribution, f64::ln(3.0 / 8.0));
     let absent = e.absent.as_ref().unwrap();
     assert_eq!(absent.absent_words, 2);
-    assert_close(absent.log_p_spam, f64::ln(0.25));
-    assert_close(absent.log_p_ham, f64::ln(2.0 / 9.0));
-    assert_close(e.absent_evidence.unwrap(), f64::ln(9.0 / 8.0));
+    assert_close_1e12(absent.log_p_spam, f64::ln(0.25));
+    assert_close_1e12(absent.log_p_ham, f64::ln(2.0 / 9.0));
+    assert_close_1e12(e.absent_evidence.unwrap(), f64::ln(9.0 / 8.0));
     assert_eq!(absent.veto, None);
-    assert_close(e.log_odds.unwrap(), f64::ln(243.0 / 128.0));
+    assert_close_1e12(e.log_odds.unwrap(), f64::ln(243.0 / 128.0));
     assert_eq!((e.spam_total, e.ham_total), (2, 1));
     assert_eq!(e.formula("free", Label::Spam).unwrap(), "P(free present | spam) = (2 + 1) / (2 + 2 × 1) = 0.75");
 }
@@ -247,7 +246,7 @@ fn alpha_zero_word_seen_only_in_spam_vetoes_ham() {
     assert_eq!(e.words[0].veto, Some(Veto::Ham));
     assert_eq!(e.words[0].contribution, f64::INFINITY);
     assert_eq!(e.words[0].p_ham, 0.0);
-    assert_close(e.words[0].p_spam, 0.6); // 3/5
+    assert_close_1e12(e.words[0].p_spam, 0.6); // 3/5
     assert_eq!((e.log_odds, e.p_spam, e.verdict), (Some(f64::INFINITY), Some(1.0), Some(Label::Spam)));
     assert_eq!(e.ruled_out, Some(Veto::Ham));
     let sentences = e.sentences();
@@ -294,9 +293,9 @@ fn alpha_zero_without_a_veto_is_finite_and_equals_the_hand_value() {
     // log(4/5), P(spam | x) = 4/9.
     let e = fit(EventModel::Multinomial, 0.0).explain_tokens(&toks("money"));
     assert_eq!(e.ruled_out, None);
-    assert_close(e.words[0].contribution, f64::ln(0.4));
-    assert_close(e.log_odds.unwrap(), f64::ln(0.8));
-    assert_close(e.p_spam.unwrap(), 4.0 / 9.0);
+    assert_close_1e12(e.words[0].contribution, f64::ln(0.4));
+    assert_close_1e12(e.log_odds.unwrap(), f64::ln(0.8));
+    assert_close_1e12(e.p_spam.unwrap(), 4.0 / 9.0);
     assert_eq!(e.verdict, Some(Label::Ham));
     assert!(e.sentences().is_empty());
 }

@@ -16,6 +16,9 @@ use std::sync::Arc;
 use genlab::nb::{Counts, EventModel, Label, NaiveBayes, Prior};
 use genlab::Error;
 
+mod common;
+use common::assert_close_1e12;
+
 fn toks(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
@@ -26,10 +29,6 @@ fn corpus_a() -> Vec<(Vec<String>, Label)> {
 
 fn fit(event: EventModel, alpha: f64, prior: Prior) -> NaiveBayes {
     NaiveBayes::fit_tokens(&corpus_a(), event, alpha, prior).unwrap()
-}
-
-fn assert_close(actual: f64, expected: f64) {
-    assert!((actual - expected).abs() <= 1e-12 * expected.abs().max(1.0), "got {actual}, expected {expected}");
 }
 
 #[test]
@@ -54,13 +53,13 @@ fn multinomial_word_probabilities_are_laplace_smoothed_token_frequencies() {
     let spam = [4.0 / 9.0, 2.0 / 9.0, 2.0 / 9.0, 1.0 / 9.0];
     let ham = [1.0 / 6.0, 2.0 / 6.0, 1.0 / 6.0, 2.0 / 6.0];
     for i in 0..4 {
-        assert_close(m.feature_log_prob(Label::Spam)[i], f64::ln(spam[i]));
-        assert_close(m.feature_log_prob(Label::Ham)[i], f64::ln(ham[i]));
+        assert_close_1e12(m.feature_log_prob(Label::Spam)[i], f64::ln(spam[i]));
+        assert_close_1e12(m.feature_log_prob(Label::Ham)[i], f64::ln(ham[i]));
     }
     // α = 0.5: P(free | spam) = 3.5/(5 + 2) = 1/2; P(free | ham) = 0.5/(2 + 2) = 1/8.
     let m = fit(EventModel::Multinomial, 0.5, Prior::MaximumLikelihood);
-    assert_close(m.word_log_prob("free", Label::Spam).unwrap(), f64::ln(0.5));
-    assert_close(m.word_log_prob("free", Label::Ham).unwrap(), f64::ln(0.125));
+    assert_close_1e12(m.word_log_prob("free", Label::Spam).unwrap(), f64::ln(0.5));
+    assert_close_1e12(m.word_log_prob("free", Label::Ham).unwrap(), f64::ln(0.125));
     assert_eq!(m.word_log_prob("lottery", Label::Spam), None);
 }
 
@@ -72,10 +71,10 @@ fn bernoulli_word_probabilities_are_smoothed_document_frequencies() {
     let spam = [0.75, 0.5, 0.5, 0.25];
     let ham = [1.0 / 3.0, 2.0 / 3.0, 1.0 / 3.0, 2.0 / 3.0];
     for i in 0..4 {
-        assert_close(m.feature_log_prob(Label::Spam)[i], f64::ln(spam[i]));
-        assert_close(m.feature_log_prob(Label::Ham)[i], f64::ln(ham[i]));
-        assert_close(m.feature_log_not_prob(Label::Spam)[i], f64::ln(1.0 - spam[i]));
-        assert_close(m.feature_log_not_prob(Label::Ham)[i], f64::ln(1.0 - ham[i]));
+        assert_close_1e12(m.feature_log_prob(Label::Spam)[i], f64::ln(spam[i]));
+        assert_close_1e12(m.feature_log_prob(Label::Ham)[i], f64::ln(ham[i]));
+        assert_close_1e12(m.feature_log_not_prob(Label::Spam)[i], f64::ln(1.0 - spam[i]));
+        assert_close_1e12(m.feature_log_not_prob(Label::Ham)[i], f64::ln(1.0 - ham[i]));
     }
     assert!(fit(EventModel::Multinomial, 1.0, Prior::MaximumLikelihood).feature_log_not_prob(Label::Ham).is_empty());
 }
@@ -94,8 +93,8 @@ fn priors_of_all_three_kinds() {
     for (prior, alpha, spam, ham) in cases {
         for event in [EventModel::Multinomial, EventModel::Bernoulli] {
             let m = fit(event, alpha, prior);
-            assert_close(m.log_prior(Label::Spam), spam.ln());
-            assert_close(m.log_prior(Label::Ham), ham.ln());
+            assert_close_1e12(m.log_prior(Label::Spam), spam.ln());
+            assert_close_1e12(m.log_prior(Label::Ham), ham.ln());
         }
     }
 }
@@ -109,15 +108,15 @@ fn multinomial_log_odds_and_posterior_of_a_worked_email() {
     let m = fit(EventModel::Multinomial, 1.0, Prior::MaximumLikelihood);
     let email = toks("free meeting free");
     let joint = m.log_joint(&email);
-    assert_close(joint[1], f64::ln(2.0 / 3.0) + 2.0 * f64::ln(4.0 / 9.0) + f64::ln(1.0 / 9.0));
-    assert_close(joint[0], f64::ln(1.0 / 3.0) + 2.0 * f64::ln(1.0 / 6.0) + f64::ln(2.0 / 6.0));
+    assert_close_1e12(joint[1], f64::ln(2.0 / 3.0) + 2.0 * f64::ln(4.0 / 9.0) + f64::ln(1.0 / 9.0));
+    assert_close_1e12(joint[0], f64::ln(1.0 / 3.0) + 2.0 * f64::ln(1.0 / 6.0) + f64::ln(2.0 / 6.0));
     let post = m.posterior(&email);
-    assert_close(post.log_odds.unwrap(), f64::ln(128.0 / 27.0));
-    assert_close(post.p_spam.unwrap(), 128.0 / 155.0);
+    assert_close_1e12(post.log_odds.unwrap(), f64::ln(128.0 / 27.0));
+    assert_close_1e12(post.p_spam.unwrap(), 128.0 / 155.0);
     assert_eq!(post.verdict, Some(Label::Spam));
     let log_proba = post.log_proba().unwrap();
-    assert_close(log_proba[1], f64::ln(128.0 / 155.0));
-    assert_close(log_proba[0], f64::ln(27.0 / 155.0));
+    assert_close_1e12(log_proba[1], f64::ln(128.0 / 155.0));
+    assert_close_1e12(log_proba[0], f64::ln(27.0 / 155.0));
     assert_eq!(m.predict_tokens(&email), Label::Spam);
     assert_eq!(m.predict_text("FREE meeting, free!"), Label::Spam);
 }
@@ -131,11 +130,11 @@ fn bernoulli_counts_absent_words_in_the_worked_email() {
     let m = fit(EventModel::Bernoulli, 1.0, Prior::MaximumLikelihood);
     let email = toks("free meeting free");
     let joint = m.log_joint(&email);
-    assert_close(joint[1], f64::ln(1.0 / 32.0));
-    assert_close(joint[0], f64::ln(4.0 / 243.0));
+    assert_close_1e12(joint[1], f64::ln(1.0 / 32.0));
+    assert_close_1e12(joint[0], f64::ln(4.0 / 243.0));
     let post = m.posterior(&email);
-    assert_close(post.log_odds.unwrap(), f64::ln(243.0 / 128.0));
-    assert_close(post.p_spam.unwrap(), 243.0 / 371.0);
+    assert_close_1e12(post.log_odds.unwrap(), f64::ln(243.0 / 128.0));
+    assert_close_1e12(post.p_spam.unwrap(), 243.0 / 371.0);
     assert_eq!(post.verdict, Some(Label::Spam));
 }
 
@@ -148,8 +147,8 @@ fn bernoulli_ignores_repeats_and_multinomial_counts_them() {
     let m = fit(EventModel::Multinomial, 1.0, Prior::MaximumLikelihood);
     let one = m.log_joint(&toks("free"));
     let three = m.log_joint(&toks("free free free"));
-    assert_close(three[1] - one[1], 2.0 * f64::ln(4.0 / 9.0));
-    assert_close(three[0] - one[0], 2.0 * f64::ln(1.0 / 6.0));
+    assert_close_1e12(three[1] - one[1], 2.0 * f64::ln(4.0 / 9.0));
+    assert_close_1e12(three[0] - one[0], 2.0 * f64::ln(1.0 / 6.0));
 }
 
 #[test]
@@ -187,11 +186,11 @@ fn alpha_zero_is_exact_and_gives_minus_infinity_for_unseen_class_words() {
     // α = 0: P(free | ham) = 0/2 = 0 → log 0 = −∞ (not clamped); P(free | spam) = 3/5.
     let m = fit(EventModel::Multinomial, 0.0, Prior::MaximumLikelihood);
     assert_eq!(m.word_log_prob("free", Label::Ham), Some(f64::NEG_INFINITY));
-    assert_close(m.word_log_prob("free", Label::Spam).unwrap(), f64::ln(0.6));
+    assert_close_1e12(m.word_log_prob("free", Label::Spam).unwrap(), f64::ln(0.6));
     // "free prize": ham ruled out → log-odds +∞, P(spam | x) = 1.
     let post = m.posterior(&toks("free prize"));
     assert_eq!(post.log_joint[0], f64::NEG_INFINITY);
-    assert_close(post.log_joint[1], f64::ln(2.0 / 3.0) + f64::ln(0.6) + f64::ln(0.2));
+    assert_close_1e12(post.log_joint[1], f64::ln(2.0 / 3.0) + f64::ln(0.6) + f64::ln(0.2));
     assert_eq!((post.log_odds, post.p_spam, post.verdict), (Some(f64::INFINITY), Some(1.0), Some(Label::Spam)));
     // "meeting": spam ruled out → −∞, P(spam | x) = 0.
     let post = m.posterior(&toks("meeting"));
@@ -203,8 +202,8 @@ fn alpha_zero_is_exact_and_gives_minus_infinity_for_unseen_class_words() {
     assert_eq!(m.predict_tokens(&toks("free meeting")), Label::Ham);
     // "money": finite. log-odds = log(2/3 ÷ 1/3) + log(1/5 ÷ 1/2) = log(4/5); P = 4/9.
     let post = m.posterior(&toks("money"));
-    assert_close(post.log_odds.unwrap(), f64::ln(0.8));
-    assert_close(post.p_spam.unwrap(), 4.0 / 9.0);
+    assert_close_1e12(post.log_odds.unwrap(), f64::ln(0.8));
+    assert_close_1e12(post.p_spam.unwrap(), 4.0 / 9.0);
 }
 
 #[test]
@@ -213,7 +212,7 @@ fn bernoulli_alpha_zero_handles_certain_words_without_nan() {
     let m = fit(EventModel::Bernoulli, 0.0, Prior::MaximumLikelihood);
     // "free money prize": spam = 2/3 · 1 · 1/2 · 1/2 · (1 − 0) = 1/6; ham: p_ham,free = 0.
     let post = m.posterior(&toks("free money prize"));
-    assert_close(post.log_joint[1], f64::ln(1.0 / 6.0));
+    assert_close_1e12(post.log_joint[1], f64::ln(1.0 / 6.0));
     assert_eq!(post.log_joint[0], f64::NEG_INFINITY);
     assert_eq!(post.log_odds, Some(f64::INFINITY));
     // "money": spam lacks "free" (in every spam message) and ham lacks "meeting": both out.
@@ -232,8 +231,8 @@ fn bernoulli_alpha_zero_handles_certain_words_without_nan() {
     ];
     let m = NaiveBayes::fit_tokens(&docs, EventModel::Bernoulli, 0.0, Prior::MaximumLikelihood).unwrap();
     let post = m.posterior(&toks("a"));
-    assert_close(post.log_odds.unwrap(), f64::ln(4.0 / 3.0));
-    assert_close(post.p_spam.unwrap(), 4.0 / 7.0);
+    assert_close_1e12(post.log_odds.unwrap(), f64::ln(4.0 / 3.0));
+    assert_close_1e12(post.p_spam.unwrap(), 4.0 / 7.0);
 }
 
 #[test]
@@ -350,7 +349,7 @@ fn an_empty_vocabulary_scores_by_the_prior_alone() {
     for event in [EventModel::Multinomial, EventModel::Bernoulli] {
         let m = NaiveBayes::fit_tokens(&docs, event, 0.0, Prior::MaximumLikelihood).unwrap();
         let post = m.posterior(&toks("anything at all"));
-        assert_close(post.log_odds.unwrap(), f64::ln(0.5));
+        assert_close_1e12(post.log_odds.unwrap(), f64::ln(0.5));
     }
 }
 
@@ -361,15 +360,15 @@ fn huge_alpha_stays_finite_and_flattens_every_word_probability() {
         let m = fit(EventModel::Multinomial, alpha, Prior::Smoothed);
         for label in Label::ALL {
             for &lp in m.feature_log_prob(label) {
-                assert_close(lp, f64::ln(0.25));
+                assert_close_1e12(lp, f64::ln(0.25));
             }
-            assert_close(m.log_prior(label), f64::ln(0.5));
+            assert_close_1e12(m.log_prior(label), f64::ln(0.5));
         }
         let b = fit(EventModel::Bernoulli, alpha, Prior::Smoothed);
         for label in Label::ALL {
             for (&lp, &lnp) in b.feature_log_prob(label).iter().zip(b.feature_log_not_prob(label)) {
-                assert_close(lp, f64::ln(0.5));
-                assert_close(lnp, f64::ln(0.5));
+                assert_close_1e12(lp, f64::ln(0.5));
+                assert_close_1e12(lnp, f64::ln(0.5));
             }
         }
         assert!(b.posterior(&toks("free money")).log_odds.unwrap().abs() < 1e-9);

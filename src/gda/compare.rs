@@ -1,12 +1,10 @@
-//! Generative versus discriminative: one interface for every two-class model on the plane.
+//! Generative versus discriminative: the menu of models ([`ModelSpec`]), the fitted model
+//! a panel holds ([`Model`]) and how a model scores on its own training points.
 //!
-//! Each model here is summarised by its log-odds
-//!
-//! z(x) = log p(y=1|x) / p(y=0|x),
-//!
-//! from which p(y=1|x) = σ(z(x)) and the decision "1 when z(x) > 0" follow ([`Classifier`]).
-//! GDA and logistic regression have a linear z (wᵀx + b); QDA and Gaussian naive Bayes a
-//! quadratic one (xᵀAx + bᵀx + c).
+//! Every two-class model here is seen through its log-odds
+//! z(x) = log p(y=1|x) / p(y=0|x) ([`Classifier`], defined in
+//! [`crate::gda::classifier`] below the models). GDA and logistic regression have a linear
+//! z (wᵀx + b); QDA and Gaussian naive Bayes a quadratic one (xᵀAx + bᵀx + c).
 //!
 //! The [`TrainingReport`] scores a model on its own training points: accuracy, the
 //! confusion matrix, and the conditional log-likelihood of the labels
@@ -17,70 +15,17 @@
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::gda::classifier::check_points;
+use crate::gda::classifier::MultiClassifier;
+pub use crate::gda::classifier::{log_prob_of_label, Classifier};
+use crate::gda::gaussian_classes::{CovarianceModel, GaussianClasses};
 use crate::gda::gnb::{GaussianNb, NbVariance};
 use crate::gda::logistic::LogisticRegression;
 use crate::gda::qda::Qda;
+use crate::gda::softmax::SoftmaxRegression;
 use crate::gda::Gda;
 use crate::stats::metrics::Confusion;
 use crate::stats::sigmoid;
-
-/// A fitted two-class model on 2-D points, seen through its log-odds.
-///
-/// Implementations must return a log-odds that is finite or ±∞, never NaN, for every
-/// finite x (far from the data a quadratic log-odds may overflow to ±∞; that is the
-/// model's verdict, made extreme).
-pub trait Classifier {
-    /// z(x) = log p(y=1|x) / p(y=0|x).
-    fn log_odds(&self, x: [f64; 2]) -> f64;
-
-    /// p(y=1|x) = σ(z(x)), evaluated without overflow and always in [0, 1]. Where the
-    /// log-odds is undefined (only possible for a non-finite x) it returns ½.
-    fn posterior(&self, x: [f64; 2]) -> f64 {
-        let z = self.log_odds(x);
-        if z.is_nan() {
-            0.5
-        } else {
-            sigmoid(z)
-        }
-    }
-
-    /// The predicted class: 1 when z(x) > 0; ties (z = 0) go to class 0.
-    fn predict(&self, x: [f64; 2]) -> u8 {
-        u8::from(self.log_odds(x) > 0.0)
-    }
-
-    /// The class prior φ = p(y=1) the model was fitted with, for a generative model; `None`
-    /// for a discriminative one (logistic regression models p(y|x) and has no prior).
-    fn class_prior(&self) -> Option<f64> {
-        None
-    }
-}
-
-impl Classifier for Gda {
-    fn log_odds(&self, x: [f64; 2]) -> f64 {
-        let (w, b) = self.log_odds_coefficients();
-        affine(w, b, x)
-    }
-
-    fn class_prior(&self) -> Option<f64> {
-        Some(self.phi())
-    }
-}
-
-impl<C: Classifier + ?Sized> Classifier for &C {
-    fn log_odds(&self, x: [f64; 2]) -> f64 {
-        (**self).log_odds(x)
-    }
-    fn posterior(&self, x: [f64; 2]) -> f64 {
-        (**self).posterior(x)
-    }
-    fn predict(&self, x: [f64; 2]) -> u8 {
-        (**self).predict(x)
-    }
-    fn class_prior(&self) -> Option<f64> {
-        (**self).class_prior()
-    }
-}
 
 /// How a model did on its own training points.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -119,37 +64,21 @@ impl TrainingReport {
     }
 }
 
-/// log p(y|x) from the log-odds z: log σ(z) for y = 1, log σ(−z) = log(1 − σ(z)) for y = 0,
-/// both as −softplus(∓z) so that neither underflows to log 0 before it must.
-pub fn log_prob_of_label(z: f64, y: u8) -> f64 {
-    let s = if y == 1 { -z } else { z };
-    -softplus(s)
-}
-
-/// softplus(s) = log(1 + eˢ), stable for every s: max(s, 0) + log1p(e^−|s|).
-pub(crate) fn softplus(s: f64) -> f64 {
-    if s == f64::INFINITY {
-        return f64::INFINITY;
-    }
-    if s == f64::NEG_INFINITY {
-        return 0.0;
-    }
-    s.max(0.0) + (-s.abs()).exp().ln_1p()
-}
-
 /// Which model to fit, with its settings: the menu of the comparison panel.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub enum ModelSpec {
-    /// GDA with a shared covariance ([`Gda::fit`]).
+    /// GDA with a shared covariance ([`Gda::fit`]; k classes: [`CovarianceModel::Shared`]).
     Gda,
-    /// Logistic regression with L2 strength λ ≥ 0 ([`LogisticRegression::fit`]).
+    /// Logistic regression with L2 strength λ ≥ 0 ([`LogisticRegression::fit`]; k classes:
+    /// softmax regression, [`SoftmaxRegression::fit`]).
     Logistic {
-        /// λ in −Σ log p(yᵢ|xᵢ) + (λ/2)‖w‖².
+        /// λ in −Σ log p(yᵢ|xᵢ) + (λ/2)‖w‖² (k classes: (λ/2) Σ_{a<b} ‖w_a − w_b‖², the
+        /// same penalty on every pairwise log-odds slope).
         lambda: f64,
     },
-    /// QDA, a covariance per class ([`Qda::fit`]).
+    /// QDA, a covariance per class ([`Qda::fit`]; k classes: [`CovarianceModel::PerClass`]).
     Qda,
-    /// Gaussian naive Bayes ([`GaussianNb::fit`]).
+    /// Gaussian naive Bayes ([`GaussianNb::fit`]; k classes: [`CovarianceModel::Diagonal`]).
     GaussianNb {
         /// Per-class or shared diagonal variances.
         variance: NbVariance,
@@ -159,11 +88,30 @@ pub enum ModelSpec {
 }
 
 impl ModelSpec {
-    /// Fits the chosen model.
+    /// Fits the chosen model; k = 1 + the largest label, 2 ≤ k ≤ [`crate::gda::MAX_CLASSES`].
+    ///
+    /// Labels 0 and 1 only (k = 2) fit the two-class types ([`Gda`], [`LogisticRegression`],
+    /// [`Qda`], [`GaussianNb`]), exactly as before; labels up to 4 fit the k-class ones
+    /// ([`GaussianClasses`], [`SoftmaxRegression`]), which give the same numbers for k = 2
+    /// to rounding.
+    ///
+    /// # Errors
+    /// Those of the chosen model's `fit`: [`Error::LengthMismatch`], [`Error::BadLabel`]
+    /// (a label of 5 or more), [`Error::NonFinite`], [`Error::EmptyClass`] (some class
+    /// below the largest label has no point), a singular covariance, a bad λ or
+    /// `var_smoothing`.
+    pub fn fit(&self, points: &[[f64; 2]], labels: &[u8]) -> Result<Model> {
+        if labels.iter().all(|&y| y <= 1) {
+            return self.fit_two_classes(points, labels);
+        }
+        self.fit_classes(points, labels)
+    }
+
+    /// Fits the two-class type of the chosen model (labels 0 and 1).
     ///
     /// # Errors
     /// Those of the chosen model's `fit`.
-    pub fn fit(&self, points: &[[f64; 2]], labels: &[u8]) -> Result<Model> {
+    pub fn fit_two_classes(&self, points: &[[f64; 2]], labels: &[u8]) -> Result<Model> {
         Ok(match *self {
             ModelSpec::Gda => Model::Gda(Gda::fit(points, labels)?),
             ModelSpec::Logistic { lambda } => Model::Logistic(LogisticRegression::fit(points, labels, lambda)?),
@@ -171,6 +119,24 @@ impl ModelSpec {
             ModelSpec::GaussianNb { variance, var_smoothing } => {
                 Model::GaussianNb(GaussianNb::fit(points, labels, variance, var_smoothing)?)
             }
+        })
+    }
+
+    /// Fits the k-class type of the chosen model ([`GaussianClasses`] or
+    /// [`SoftmaxRegression`]) for any 2 ≤ k ≤ 5, k = 2 included.
+    ///
+    /// # Errors
+    /// As [`ModelSpec::fit`].
+    pub fn fit_classes(&self, points: &[[f64; 2]], labels: &[u8]) -> Result<Model> {
+        Ok(match *self {
+            ModelSpec::Logistic { lambda } => Model::Softmax(SoftmaxRegression::fit(points, labels, lambda)?),
+            ModelSpec::Gda => Model::Gaussian(GaussianClasses::fit(points, labels, CovarianceModel::Shared)?),
+            ModelSpec::Qda => Model::Gaussian(GaussianClasses::fit(points, labels, CovarianceModel::PerClass)?),
+            ModelSpec::GaussianNb { variance, var_smoothing } => Model::Gaussian(GaussianClasses::fit(
+                points,
+                labels,
+                CovarianceModel::Diagonal { variance, var_smoothing },
+            )?),
         })
     }
 
@@ -186,25 +152,144 @@ impl ModelSpec {
 }
 
 /// Any fitted model of this module, so that a panel can hold "the current model".
+///
+/// The first four variants are the two-class types (labels 0 and 1); the last two the
+/// k-class ones. Every variant answers the k-class questions ([`Model::classes`],
+/// [`Model::posteriors`], [`Model::predict`], [`Model::priors`], [`Model::means`],
+/// [`Model::covariances`]) and the two-class view ([`Classifier`]: for k ≥ 3, the log-odds
+/// of class 1 against class 0).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Model {
-    /// GDA, shared covariance.
+    /// GDA, shared covariance, two classes.
     Gda(Gda),
-    /// Logistic regression.
+    /// Logistic regression, two classes.
     Logistic(LogisticRegression),
-    /// QDA.
+    /// QDA, two classes.
     Qda(Qda),
-    /// Gaussian naive Bayes.
+    /// Gaussian naive Bayes, two classes.
     GaussianNb(GaussianNb),
+    /// GDA, QDA or Gaussian naive Bayes over k classes.
+    Gaussian(GaussianClasses),
+    /// Softmax regression over k classes.
+    Softmax(SoftmaxRegression),
 }
 
 impl Model {
-    /// The log-odds w·x + b of a linear model (GDA with its shared Σ, logistic
-    /// regression) as (w, b); `None` for the quadratic ones.
+    /// The log-odds w·x + b of a two-class linear model (GDA with its shared Σ, logistic
+    /// regression) as (w, b); `None` for the quadratic ones and the k-class types.
     pub fn linear_log_odds(&self) -> Option<([f64; 2], f64)> {
         match self {
             Model::Gda(g) => Some(g.log_odds_coefficients()),
             Model::Logistic(l) => Some(l.log_odds_coefficients()),
+            Model::Qda(_) | Model::GaussianNb(_) | Model::Gaussian(_) | Model::Softmax(_) => None,
+        }
+    }
+
+    /// k, the number of classes.
+    pub fn classes(&self) -> usize {
+        match self {
+            Model::Gaussian(m) => m.classes(),
+            Model::Softmax(m) => m.classes(),
+            _ => 2,
+        }
+    }
+
+    /// The scores of the classes at x: log p(x, y=c) for a k-class generative model, the
+    /// logits (class 0's being 0) for softmax regression; for the two-class types
+    /// (0, z(x)), z the log-odds, which differ from those by a term common to both
+    /// classes. Never NaN for a finite x.
+    pub fn scores(&self, x: [f64; 2]) -> Vec<f64> {
+        match self {
+            Model::Gaussian(m) => m.scores(x),
+            Model::Softmax(m) => m.scores(x),
+            two => {
+                let z = two.log_odds(x);
+                vec![0.0, if z.is_nan() { 0.0 } else { z }]
+            }
+        }
+    }
+
+    /// p(y = c | x) for c = 0..k: sums to 1, never NaN (a max-shifted log-sum-exp; for the
+    /// two-class types (σ(−z), σ(z)), the same thing for two classes).
+    pub fn posteriors(&self, x: [f64; 2]) -> Vec<f64> {
+        match self {
+            Model::Gaussian(m) => m.posteriors(x),
+            Model::Softmax(m) => m.posteriors(x),
+            two => {
+                let z = two.log_odds(x);
+                if z.is_nan() {
+                    vec![0.5, 0.5]
+                } else {
+                    vec![sigmoid(-z), sigmoid(z)]
+                }
+            }
+        }
+    }
+
+    /// The most probable class; ties go to the smaller class index.
+    pub fn predict(&self, x: [f64; 2]) -> usize {
+        match self {
+            Model::Gaussian(m) => m.predict_class(x),
+            Model::Softmax(m) => m.predict_class(x),
+            two => usize::from(Classifier::predict(two, x)),
+        }
+    }
+
+    /// φ_c = m_c/m for the generative models; `None` for logistic and softmax regression.
+    pub fn priors(&self) -> Option<Vec<f64>> {
+        let from_counts = |c: [usize; 2]| {
+            let m = (c[0] + c[1]) as f64;
+            vec![c[0] as f64 / m, c[1] as f64 / m]
+        };
+        match self {
+            Model::Gda(g) => Some(from_counts(g.counts())),
+            Model::Qda(q) => Some(from_counts(q.counts())),
+            Model::GaussianNb(g) => Some(from_counts(g.counts())),
+            Model::Gaussian(m) => Some(m.priors().to_vec()),
+            Model::Logistic(_) | Model::Softmax(_) => None,
+        }
+    }
+
+    /// μ_c, the class means, for the generative models; `None` for the discriminative ones.
+    pub fn means(&self) -> Option<Vec<[f64; 2]>> {
+        match self {
+            Model::Gda(g) => Some(vec![g.mu0(), g.mu1()]),
+            Model::Qda(q) => Some(vec![q.mu0(), q.mu1()]),
+            Model::GaussianNb(g) => Some(vec![g.theta(0), g.theta(1)]),
+            Model::Gaussian(m) => Some(m.means().to_vec()),
+            Model::Logistic(_) | Model::Softmax(_) => None,
+        }
+    }
+
+    /// Σ_c, one per class (GDA: k copies of the shared Σ; naive Bayes: its diagonal
+    /// covariances); `None` for the discriminative models.
+    pub fn covariances(&self) -> Option<Vec<[[f64; 2]; 2]>> {
+        match self {
+            Model::Gda(g) => Some(vec![g.sigma(), g.sigma()]),
+            Model::Qda(q) => Some(vec![q.sigma0(), q.sigma1()]),
+            Model::GaussianNb(g) => Some(vec![g.sigma(0), g.sigma(1)]),
+            Model::Gaussian(m) => Some(m.covariances().to_vec()),
+            Model::Logistic(_) | Model::Softmax(_) => None,
+        }
+    }
+
+    /// The linear discriminant functions δ_c(x) = w_c·x + b_c as (w_c, b_c), c = 0..k, for
+    /// the linear models: GDA and naive Bayes with shared variances (δ_c as in
+    /// [`GaussianClasses::linear_discriminants`]), logistic and softmax regression (the
+    /// logits, class 0's line zero). Differences δ_a − δ_b are the log-odds of a against b.
+    /// `None` for the quadratic models.
+    pub fn linear_discriminants(&self) -> Option<Vec<([f64; 2], f64)>> {
+        match self {
+            Model::Gda(_) | Model::Logistic(_) => {
+                let (w, b) = self.linear_log_odds()?;
+                Some(vec![([0.0; 2], 0.0), (w, b)])
+            }
+            Model::GaussianNb(g) if g.variance_kind() == NbVariance::Shared => {
+                let q = g.quadratic();
+                Some(vec![([0.0; 2], 0.0), (q.b, q.c)])
+            }
+            Model::Gaussian(m) => m.linear_discriminants(),
+            Model::Softmax(m) => Some(m.lines().to_vec()),
             Model::Qda(_) | Model::GaussianNb(_) => None,
         }
     }
@@ -217,6 +302,15 @@ impl Classifier for Model {
             Model::Logistic(m) => m.log_odds(x),
             Model::Qda(m) => m.log_odds(x),
             Model::GaussianNb(m) => m.log_odds(x),
+            Model::Gaussian(_) | Model::Softmax(_) => {
+                let (t, s) = self.scaled_scores(x);
+                let z = (t[1] - t[0]) / s;
+                if z.is_nan() {
+                    0.0
+                } else {
+                    z
+                }
+            }
         }
     }
 
@@ -226,72 +320,32 @@ impl Classifier for Model {
             Model::Logistic(m) => m.class_prior(),
             Model::Qda(m) => m.class_prior(),
             Model::GaussianNb(m) => m.class_prior(),
+            Model::Gaussian(m) => m.priors().get(1).copied(),
+            Model::Softmax(_) => None,
         }
     }
 }
 
-/// Checks the inputs every fit shares and counts the points per class: equal lengths,
-/// labels 0/1, finite coordinates. Empty classes are left to the caller.
-pub(crate) fn check_points(points: &[[f64; 2]], labels: &[u8]) -> Result<[usize; 2]> {
-    if points.len() != labels.len() {
-        return Err(Error::LengthMismatch { points: points.len(), labels: labels.len() });
+/// The k-class view of every variant, the same as the inherent methods ([`Model::scores`],
+/// [`Model::posteriors`], [`Model::predict`]); a two-class variant scores (0, z(x)).
+impl MultiClassifier for Model {
+    fn classes(&self) -> usize {
+        Model::classes(self)
     }
-    let mut counts = [0usize; 2];
-    for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
-        if label > 1 {
-            return Err(Error::BadLabel { index, label });
-        }
-        if !(p[0].is_finite() && p[1].is_finite()) {
-            return Err(Error::NonFinite { index });
-        }
-        counts[label as usize] += 1;
-    }
-    Ok(counts)
-}
 
-/// As [`check_points`], and an [`Error::EmptyClass`] when a class has no points.
-pub(crate) fn check_two_classes(points: &[[f64; 2]], labels: &[u8]) -> Result<[usize; 2]> {
-    let counts = check_points(points, labels)?;
-    for (class, &n) in counts.iter().enumerate() {
-        if n == 0 {
-            return Err(Error::EmptyClass { class: class as u8 });
+    fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64) {
+        match self {
+            Model::Gaussian(m) => m.scaled_scores(x),
+            Model::Softmax(m) => m.scaled_scores(x),
+            two => (Model::scores(two, x), 1.0),
         }
     }
-    Ok(counts)
-}
 
-/// w·x + b, never NaN for a finite x.
-///
-/// The direct sum is used whenever it is not NaN (so ordinary points get the plain
-/// formula, bit for bit). It is NaN only when w₁x₁ and w₂x₂ overflow to infinities of
-/// opposite signs; then the same sum is taken with x and b scaled by a power of two
-/// (exactly) and scaled back, which gives the true value or the infinity it overflows to.
-pub(crate) fn affine(w: [f64; 2], b: f64, x: [f64; 2]) -> f64 {
-    let z = w[0] * x[0] + w[1] * x[1] + b;
-    if !(z.is_nan() && x[0].is_finite() && x[1].is_finite()) {
-        return z;
+    fn posteriors(&self, x: [f64; 2]) -> Vec<f64> {
+        Model::posteriors(self, x)
     }
-    let k = pow2_scale(x[0].abs().max(x[1].abs()));
-    unscale(w[0] * (x[0] * k) + w[1] * (x[1] * k) + b * k, k)
-}
 
-/// A power of two k = 2⁻ᵉ with m·k ≤ ½ (at most 4 for m near f64::MAX, where e stops at
-/// 1022 to keep k a normal number), for exact rescaling; 1 when m ≤ 1.
-pub(crate) fn pow2_scale(m: f64) -> f64 {
-    if !(m > 1.0 && m.is_finite()) {
-        return 1.0;
-    }
-    let e = (m.log2().ceil() as u64 + 1).min(1022);
-    // The bits of 2⁻ᵉ: biased exponent 1023 − e, zero mantissa.
-    f64::from_bits((1023 - e) << 52)
-}
-
-/// Undoes a rescaling by k: zs / k, which is exact or overflows to the right infinity. A
-/// NaN that even the rescaled sum could not avoid becomes 0 (the model has no opinion).
-pub(crate) fn unscale(zs: f64, k: f64) -> f64 {
-    if zs.is_nan() {
-        0.0
-    } else {
-        zs / k
+    fn predict_class(&self, x: [f64; 2]) -> usize {
+        Model::predict(self, x)
     }
 }

@@ -12,6 +12,7 @@
 //! give a w of size 10⁻¹⁶ pointing anywhere, and a "boundary" drawn along it.
 
 use crate::error::{Error, Result};
+use crate::gda::classifier::{affine, Classifier};
 use crate::stats::linalg::{self, Mat2, Vec2};
 use crate::stats::sigmoid;
 
@@ -214,6 +215,16 @@ impl Gda {
     }
 }
 
+impl Classifier for Gda {
+    fn log_odds(&self, x: [f64; 2]) -> f64 {
+        affine(self.w, self.b, x)
+    }
+
+    fn class_prior(&self) -> Option<f64> {
+        Some(self.phi)
+    }
+}
+
 /// The error of the first point before `end` with a NaN or infinite coordinate, if any.
 fn first_bad_point(points: &[[f64; 2]], end: usize) -> Option<Error> {
     points[..end].iter().position(|p| !(p[0].is_finite() && p[1].is_finite())).map(|index| Error::NonFinite { index })
@@ -225,7 +236,7 @@ fn first_bad_point(points: &[[f64; 2]], end: usize) -> Option<Error> {
 /// its determinant cannot overflow: Σ is singular when its smaller eigenvalue is below
 /// 1e-10 of the larger one's share of the trace (det < 1e-10·trace²), or when the spread is
 /// rounding noise next to the coordinates' own size.
-fn singular_checked_inverse(sigma: &Mat2, mu: &[Vec2; 2]) -> Result<Mat2> {
+pub(crate) fn singular_checked_inverse(sigma: &Mat2, mu: &[Vec2]) -> Result<Mat2> {
     if sigma.iter().flatten().any(|v| !v.is_finite()) {
         return Err(Error::TooLarge);
     }

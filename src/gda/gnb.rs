@@ -21,7 +21,7 @@
 use serde::Serialize;
 
 use crate::error::{describe, Error, Result};
-use crate::gda::compare::{check_two_classes, pow2_scale, unscale, Classifier};
+use crate::gda::classifier::{check_two_classes, pow2_scale, unscale, Classifier};
 use crate::gda::fit::mean_gap_noise;
 use crate::gda::geometry::Rect;
 use crate::gda::posterior_map::{level_set, Polyline};

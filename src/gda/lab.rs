@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use crate::data::{Dataset, Preset};
 use crate::error::{describe, Error, Result};
-use crate::gda::compare::{Classifier, Model, ModelSpec, TrainingReport};
+use crate::gda::classifier::Classifier;
+use crate::gda::compare::{Model, ModelSpec, TrainingReport};
 use crate::gda::geometry::{clip_line, Rect};
 use crate::gda::gnb::{NbVariance, DEFAULT_VAR_SMOOTHING};
 use crate::gda::logistic::LogisticRegression;

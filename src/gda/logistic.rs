@@ -29,7 +29,7 @@
 use serde::Serialize;
 
 use crate::error::{describe, Error, Result};
-use crate::gda::compare::{affine, check_two_classes, log_prob_of_label, Classifier};
+use crate::gda::classifier::{affine, check_two_classes, log_prob_of_label, Classifier};
 use crate::stats::sigmoid;
 
 /// The factor κ of the ridge used on separable data with λ = 0:
@@ -257,17 +257,17 @@ pub fn separation(points: &[[f64; 2]], labels: &[u8]) -> Result<Separation> {
 // ---------------------------------------------------------------------------------------
 
 /// Per-feature centring and scaling, and whether the points are collinear.
-struct Scaling {
-    m: [f64; 2],
+pub(crate) struct Scaling {
+    pub(crate) m: [f64; 2],
     /// The scale used (the standard deviation, or 1 for a constant feature).
-    s: [f64; 2],
+    pub(crate) s: [f64; 2],
     /// The variances (divided by m).
-    var: [f64; 2],
-    collinear: bool,
+    pub(crate) var: [f64; 2],
+    pub(crate) collinear: bool,
 }
 
 impl Scaling {
-    fn of(points: &[[f64; 2]]) -> Result<Scaling> {
+    pub(crate) fn of(points: &[[f64; 2]]) -> Result<Scaling> {
         let n = points.len() as f64;
         let mut m = [0.0f64; 2];
         for p in points {
@@ -296,7 +296,7 @@ impl Scaling {
         Ok(Scaling { m, s, var, collinear })
     }
 
-    fn apply(&self, x: [f64; 2]) -> [f64; 2] {
+    pub(crate) fn apply(&self, x: [f64; 2]) -> [f64; 2] {
         [(x[0] - self.m[0]) / self.s[0], (x[1] - self.m[1]) / self.s[1]]
     }
 }
@@ -522,7 +522,7 @@ fn axes_of(hull: &[[f64; 2]], axes: &mut Vec<([f64; 2], [f64; 2])>) {
 /// It runs on the original coordinates, projecting differences from a vertex of the
 /// axis's own edge: for points given as small decimals the test is then exact, and a point
 /// lying on an edge projects to 0, not to rounding noise.
-fn separation_of(points: &[[f64; 2]], labels: &[u8]) -> Separation {
+pub(crate) fn separation_of(points: &[[f64; 2]], labels: &[u8]) -> Separation {
     let class = |k: u8| points.iter().zip(labels).filter(|(_, &y)| y == k).map(|(p, _)| *p).collect::<Vec<_>>();
     let hulls = [convex_hull(class(0)), convex_hull(class(1))];
     let mut axes = Vec::new();

@@ -9,29 +9,42 @@
 //!
 //! [`geometry`] holds the pictures of the model: Mahalanobis ellipses and the decision
 //! line clipped to the plot box; [`sample`] draws the two generating clouds.
+//!
+//! Beside GDA: QDA ([`qda`]), Gaussian naive Bayes ([`gnb`]) and logistic regression
+//! ([`logistic`]) for two classes; the same models over k ≤ 5 classes
+//! ([`gaussian_classes`], [`softmax`]); and the menu that fits any of them
+//! ([`ModelSpec`], [`Model`]). The interfaces they share ([`Classifier`] for two classes,
+//! [`MultiClassifier`] for k) live in [`classifier`], below every model, so that no model
+//! imports the comparison, the pictures or the decision rule that use it.
 
 pub mod fit;
 pub mod geometry;
 pub mod lab;
 pub mod sample;
 
+pub mod classifier;
 pub mod compare;
+pub mod gaussian_classes;
 pub mod gnb;
 pub mod logistic;
 pub mod points_csv;
 pub mod posterior_map;
 pub mod qda;
 pub mod risk;
+pub mod softmax;
 
 pub use fit::Gda;
 pub use geometry::{clip_line, ellipse, mass_inside, Rect};
 pub use lab::{GdaLab, GdaSummary};
 pub use sample::{ClassParams, SampleSpec};
 
-pub use compare::{Classifier, Model, ModelSpec, TrainingReport};
+pub use classifier::{Classifier, MultiClassifier, MAX_CLASSES};
+pub use compare::{Model, ModelSpec, TrainingReport};
+pub use gaussian_classes::{CovarianceModel, GaussianClasses};
 pub use gnb::{GaussianNb, NbVariance};
 pub use logistic::{LogisticRegression, Separation};
 pub use points_csv::{parse_points_csv, LabelledPoints};
 pub use posterior_map::{contours, level_set, posterior_rgba, Contour, HeatMap, PosteriorPalette};
 pub use qda::{ConicKind, Qda, QuadraticLogOdds};
 pub use risk::{BayesRule, LossMatrix, RiskReport, WithPrior};
+pub use softmax::SoftmaxRegression;

@@ -27,7 +27,7 @@
 use serde::Serialize;
 
 use crate::error::{describe, Error, Result};
-use crate::gda::compare::Classifier;
+use crate::gda::classifier::Classifier;
 use crate::gda::geometry::Rect;
 use crate::stats::sigmoid;
 

@@ -4,7 +4,7 @@
 //! φ = m₁/m, μ_k the class means and Σ_k = (1/m_k) Σ_{yᵢ=k} (xᵢ − μ_k)(xᵢ − μ_k)ᵀ — each
 //! class's own scatter **divided by m_k** (scikit-learn's
 //! `QuadraticDiscriminantAnalysis(store_covariance=True).covariance_` uses the same n_k
-//! divisor, checked in `tools/sklearn/gda5_reference.py`).
+//! divisor, checked in `tools/sklearn/gda_models_reference.py`).
 //!
 //! Bayes' rule gives the log-odds
 //!
@@ -24,7 +24,7 @@
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::gda::compare::{check_two_classes, pow2_scale, unscale, Classifier};
+use crate::gda::classifier::{check_two_classes, pow2_scale, unscale, Classifier};
 use crate::gda::geometry::Rect;
 use crate::gda::posterior_map::{level_set, Polyline};
 use crate::stats::linalg::{self, Mat2, Vec2};
@@ -323,7 +323,7 @@ pub(crate) fn log_det(sigma: &Mat2) -> f64 {
 ///
 /// The same test as GDA's shared Σ: on Σ/s with s its largest entry, singular when
 /// det < 10⁻¹⁰·trace², or when the spread is rounding noise next to the mean's size.
-fn checked_inverse(sigma: &Mat2, mu: Vec2, class: u8) -> Result<Mat2> {
+pub(crate) fn checked_inverse(sigma: &Mat2, mu: Vec2, class: u8) -> Result<Mat2> {
     if sigma.iter().flatten().any(|v| !v.is_finite()) {
         return Err(Error::TooLarge);
     }

@@ -27,7 +27,7 @@
 use serde::Serialize;
 
 use crate::error::{describe, Error, Result};
-use crate::gda::compare::{check_points, Classifier};
+use crate::gda::classifier::{check_points, Classifier};
 use crate::gda::Gda;
 use crate::stats::metrics::Confusion;
 use crate::stats::sigmoid;

@@ -5,7 +5,7 @@
 //!
 //! Reference numbers marked "scikit-learn" come from scikit-learn 1.9.1 (numpy 2.4.6,
 //! Python 3.11.7), `QuadraticDiscriminantAnalysis(store_covariance=True)`, printed by
-//! `tools/sklearn/gda5_reference.py` (run from the repository root). The script asserts
+//! `tools/sklearn/gda_models_reference.py` (run from the repository root). The script asserts
 //! that `covariance_[k]` equals numpy's `np.cov(X_k.T, bias=True)` — the class scatter
 //! divided by n_k, as genlab's Σ_k — and that `decision_function` is the log-odds
 //! log p(1|x) − log p(0|x) (the difference of `predict_log_proba`).
@@ -16,7 +16,7 @@ use genlab::gda::{Classifier, ConicKind, Gda, Qda, QuadraticLogOdds, Rect, Train
 use genlab::Error;
 
 mod common;
-use common::{assert_close, two_classes};
+use common::{assert_close, assert_readable_sentence, preset, two_classes};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -33,21 +33,6 @@ fn fit_error(points: &[[f64; 2]], labels: &[u8]) -> Error {
     match Qda::fit(points, labels) {
         Ok(f) => panic!("expected an error, got Σ₀ = {:?}, Σ₁ = {:?}", f.sigma0(), f.sigma1()),
         Err(e) => e,
-    }
-}
-
-fn assert_readable_sentence(message: &str) {
-    assert!(message.chars().next().is_some_and(char::is_uppercase), "not a sentence: {message:?}");
-    assert!(message.ends_with('.'), "does not end with a full stop: {message:?}");
-    for word in message.split(|c: char| !c.is_alphanumeric()) {
-        assert!(!["NaN", "nan", "inf", "Infinity"].contains(&word), "shows {word:?} to the student: {message:?}");
-    }
-}
-
-fn preset(p: Preset) -> (Vec<[f64; 2]>, Vec<u8>) {
-    match p.load() {
-        Ok(d) => (d.points, d.labels),
-        Err(e) => panic!("preset {} failed to load: {e}", p.id()),
     }
 }
 
@@ -73,7 +58,7 @@ fn assert_on_level<C: Classifier + ?Sized>(model: &C, lines: &[Polyline], level:
 }
 
 // ---------------------------------------------------------------------------------------
-// The literal datasets (the same literals are in tools/sklearn/gda5_reference.py)
+// The literal datasets (the same literals are in tools/sklearn/gda_models_reference.py)
 // ---------------------------------------------------------------------------------------
 
 fn overlapping() -> (Vec<[f64; 2]>, Vec<u8>) {
@@ -98,7 +83,7 @@ fn nested() -> (Vec<[f64; 2]>, Vec<u8>) {
 }
 
 // ---------------------------------------------------------------------------------------
-// scikit-learn reference values, pasted from the output of tools/sklearn/gda5_reference.py
+// scikit-learn reference values, pasted from the output of tools/sklearn/gda_models_reference.py
 // ---------------------------------------------------------------------------------------
 
 struct QdaReference {

@@ -3,7 +3,7 @@
 //! solve and with scikit-learn, the ridge penalty, the exact separability test and the
 //! ridge fallback, and the typed errors.
 //!
-//! Reference numbers come from `tools/sklearn/gda5_reference.py` (scikit-learn 1.9.1,
+//! Reference numbers come from `tools/sklearn/gda_models_reference.py` (scikit-learn 1.9.1,
 //! numpy 2.4.6, scipy 1.17.1, Python 3.11.7; run it from the repository root):
 //! * `w`, `b`, `log_likelihood`, `posterior` — the script's own Newton iteration in numpy
 //!   on the original coordinates, iterated until a full step is below 10⁻¹³ of θ: the
@@ -24,7 +24,7 @@ use genlab::gda::{Classifier, LogisticRegression, Separation};
 use genlab::Error;
 
 mod common;
-use common::{assert_close, two_classes};
+use common::{assert_close, assert_readable_sentence, preset, two_classes};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -44,14 +44,6 @@ fn fit_error(points: &[[f64; 2]], labels: &[u8], lambda: f64) -> Error {
     }
 }
 
-fn assert_readable_sentence(message: &str) {
-    assert!(message.chars().next().is_some_and(char::is_uppercase), "not a sentence: {message:?}");
-    assert!(message.ends_with('.'), "does not end with a full stop: {message:?}");
-    for word in message.split(|c: char| !c.is_alphanumeric()) {
-        assert!(!["NaN", "nan", "inf", "Infinity"].contains(&word), "shows {word:?} to the student: {message:?}");
-    }
-}
-
 /// For messages that start with a symbol (“λ = −1 is not allowed: …”): a full stop at the
 /// end and no raw non-finite numbers.
 fn assert_readable_message(message: &str) {
@@ -61,15 +53,8 @@ fn assert_readable_message(message: &str) {
     }
 }
 
-fn preset(p: Preset) -> (Vec<[f64; 2]>, Vec<u8>) {
-    match p.load() {
-        Ok(d) => (d.points, d.labels),
-        Err(e) => panic!("preset {} failed to load: {e}", p.id()),
-    }
-}
-
 // ---------------------------------------------------------------------------------------
-// The literal datasets (the same literals are in tools/sklearn/gda5_reference.py)
+// The literal datasets (the same literals are in tools/sklearn/gda_models_reference.py)
 // ---------------------------------------------------------------------------------------
 
 fn overlapping() -> (Vec<[f64; 2]>, Vec<u8>) {
@@ -88,7 +73,7 @@ fn quasi_separable() -> (Vec<[f64; 2]>, Vec<u8>) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Reference values, pasted from the output of tools/sklearn/gda5_reference.py
+// Reference values, pasted from the output of tools/sklearn/gda_models_reference.py
 // ---------------------------------------------------------------------------------------
 
 struct LogisticReference {

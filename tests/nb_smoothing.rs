@@ -18,6 +18,9 @@ use genlab::nb::{
 };
 use genlab::Error;
 
+mod common;
+use common::close_rel;
+
 const DOCS: &[(&str, Label)] = &[
     ("win free prize", Label::Spam),
     ("free cash now", Label::Spam),
@@ -55,10 +58,6 @@ fn bayesian(beta1: f64, beta0: f64, alpha_ham: f64, alpha_spam: f64) -> Smoothin
     Smoothing::Bayesian(PseudoCounts { beta1, beta0, alpha_class: [alpha_ham, alpha_spam] })
 }
 
-fn close(a: f64, b: f64, tol: f64) -> bool {
-    a == b || (a - b).abs() <= tol * b.abs().max(1.0)
-}
-
 fn ledger_sum(e: &Explanation) -> f64 {
     e.prior_log_ratio + e.words.iter().map(|w| w.contribution).sum::<f64>() + e.absent_evidence.unwrap_or(0.0)
 }
@@ -74,14 +73,14 @@ fn bernoulli_tables_are_beta_posterior_means() {
             let n_c = N[label.index()];
             let p = (d as f64 + b1) / (n_c + b0 + b1);
             let not_p = (n_c - d as f64 + b0) / (n_c + b0 + b1);
-            assert!(close(m.feature_log_prob(label)[i], p.ln(), 1e-12), "{word} | {label}");
-            assert!(close(m.feature_log_not_prob(label)[i], not_p.ln(), 1e-12), "no {word} | {label}");
+            assert!(close_rel(m.feature_log_prob(label)[i], p.ln(), 1e-12), "{word} | {label}");
+            assert!(close_rel(m.feature_log_not_prob(label)[i], not_p.ln(), 1e-12), "no {word} | {label}");
             // The two means sum to 1: they are P(present) and P(absent) of one Beta posterior.
-            assert!(close(p + not_p, 1.0, 1e-15));
+            assert!(close_rel(p + not_p, 1.0, 1e-15));
         }
     }
     // free | spam = (2 + 0.5)/(2 + 2 + 0.5) = 5/9 (by hand).
-    assert!(close(m.word_log_prob("free", Label::Spam).unwrap(), (5.0f64 / 9.0).ln(), 1e-12));
+    assert!(close_rel(m.word_log_prob("free", Label::Spam).unwrap(), (5.0f64 / 9.0).ln(), 1e-12));
 }
 
 #[test]
@@ -89,13 +88,13 @@ fn smoothed_prior_is_the_dirichlet_posterior_mean() {
     // α_ham = 1.5, α_spam = 0.5, α₀ = 2: P(spam) = (2 + 0.5)/(5 + 2) = 5/14, P(ham) = 9/14.
     let mut m = model(EventModel::Bernoulli, 1.0, Prior::Smoothed);
     m.set_smoothing(bayesian(1.0, 1.0, 1.5, 0.5)).unwrap();
-    assert!(close(m.log_prior(Label::Spam), (5.0f64 / 14.0).ln(), 1e-12));
-    assert!(close(m.log_prior(Label::Ham), (9.0f64 / 14.0).ln(), 1e-12));
+    assert!(close_rel(m.log_prior(Label::Spam), (5.0f64 / 14.0).ln(), 1e-12));
+    assert!(close_rel(m.log_prior(Label::Ham), (9.0f64 / 14.0).ln(), 1e-12));
     // The maximum-likelihood and uniform priors ignore the pseudo-counts.
     m.set_prior(Prior::MaximumLikelihood);
-    assert!(close(m.log_prior(Label::Spam), (2.0f64 / 5.0).ln(), 1e-12));
+    assert!(close_rel(m.log_prior(Label::Spam), (2.0f64 / 5.0).ln(), 1e-12));
     m.set_prior(Prior::Uniform);
-    assert!(close(m.log_prior(Label::Spam), 0.5f64.ln(), 1e-15));
+    assert!(close_rel(m.log_prior(Label::Spam), 0.5f64.ln(), 1e-15));
 }
 
 #[test]
@@ -106,11 +105,11 @@ fn beta_one_one_is_laplace() {
     for &(word, d_ham, d_spam) in DOC_COUNTS {
         for (label, d) in [(Label::Ham, d_ham), (Label::Spam, d_spam)] {
             let laplace = (d as f64 + 1.0) / (N[label.index()] + 2.0);
-            assert!(close(m.word_log_prob(word, label).unwrap(), laplace.ln(), 1e-12), "{word} | {label}");
+            assert!(close_rel(m.word_log_prob(word, label).unwrap(), laplace.ln(), 1e-12), "{word} | {label}");
         }
     }
     // (N_c + 1)/(N + 2): P(spam) = 3/7.
-    assert!(close(m.log_prior(Label::Spam), (3.0f64 / 7.0).ln(), 1e-12));
+    assert!(close_rel(m.log_prior(Label::Spam), (3.0f64 / 7.0).ln(), 1e-12));
 }
 
 #[test]
@@ -124,12 +123,12 @@ fn equal_pseudo_counts_reproduce_alpha_smoothing_tables() {
                 beta.set_smoothing(bayesian(alpha, alpha, alpha, alpha)).unwrap();
                 let what = format!("{event:?} {prior:?} α = {alpha}");
                 for label in Label::ALL {
-                    assert!(close(beta.log_prior(label), lidstone.log_prior(label), 1e-12), "{what}");
+                    assert!(close_rel(beta.log_prior(label), lidstone.log_prior(label), 1e-12), "{what}");
                     for (a, b) in beta.feature_log_prob(label).iter().zip(lidstone.feature_log_prob(label)) {
-                        assert!(close(*a, *b, 1e-12), "{what}");
+                        assert!(close_rel(*a, *b, 1e-12), "{what}");
                     }
                     for (a, b) in beta.feature_log_not_prob(label).iter().zip(lidstone.feature_log_not_prob(label)) {
-                        assert!(close(*a, *b, 1e-12), "{what}");
+                        assert!(close_rel(*a, *b, 1e-12), "{what}");
                     }
                 }
                 for msg in messages {
@@ -151,7 +150,7 @@ fn ledger_identity_holds_with_bayesian_pseudo_counts() {
             for msg in ["win free prize", "lunch at noon", "free notes now", "nothing known", ""] {
                 let e = m.explain_tokens(&toks(msg));
                 let log_odds = e.log_odds.unwrap();
-                assert!(close(ledger_sum(&e), log_odds, 1e-12), "{event:?} {prior:?} {msg}: {}", ledger_sum(&e));
+                assert!(close_rel(ledger_sum(&e), log_odds, 1e-12), "{event:?} {prior:?} {msg}: {}", ledger_sum(&e));
                 assert_eq!(e.smoothing, m.smoothing());
                 assert_eq!(e.pseudo_counts.beta0, 4.0);
                 assert_eq!(e.class_docs, [3, 2]);
@@ -177,7 +176,7 @@ fn bayesian_log_joint_matches_a_hand_sum_over_the_vocabulary() {
                 let p = (d + b1) / (N[c] + b0 + b1);
                 score += if present.contains(&word) { p.ln() } else { (1.0 - p).ln() };
             }
-            assert!(close(m.log_joint(&toks(msg))[c], score, 1e-12), "{msg} | {label}");
+            assert!(close_rel(m.log_joint(&toks(msg))[c], score, 1e-12), "{msg} | {label}");
         }
     }
 }
@@ -193,12 +192,12 @@ fn alpha_only_moves_the_multinomial_words_in_bayesian_mode() {
     assert_eq!(b.log_prior(Label::Spam), prior, "the smoothed prior follows α_c, not α");
     b.set_event_model(EventModel::Multinomial).unwrap();
     // Multinomial free | spam at α = 5: (2 + 5)/(6 + 5·10) = 7/56 (n_spam = 6 tokens, |V| = 10).
-    assert!(close(b.word_log_prob("free", Label::Spam).unwrap(), (7.0f64 / 56.0).ln(), 1e-12));
+    assert!(close_rel(b.word_log_prob("free", Label::Spam).unwrap(), (7.0f64 / 56.0).ln(), 1e-12));
     // Back to one α: everything follows α again.
     b.set_event_model(EventModel::Bernoulli).unwrap();
     b.set_smoothing(Smoothing::Lidstone).unwrap();
     // (2 + 5)/(2 + 2·5) = 7/12.
-    assert!(close(b.word_log_prob("free", Label::Spam).unwrap(), (7.0f64 / 12.0).ln(), 1e-12));
+    assert!(close_rel(b.word_log_prob("free", Label::Spam).unwrap(), (7.0f64 / 12.0).ln(), 1e-12));
     assert_eq!(b.pseudo_counts(), PseudoCounts::uniform(5.0));
 }
 
@@ -257,7 +256,7 @@ fn a_beta_prior_is_described_by_its_mean_and_strength() {
     let laplace = describe_beta_prior(1.0, 1.0).unwrap();
     assert_eq!((laplace.mean, laplace.strength), (Some(0.5), 2.0));
     let skewed = describe_beta_prior(0.5, 2.0).unwrap();
-    assert!(close(skewed.mean.unwrap(), 0.2, 1e-15));
+    assert!(close_rel(skewed.mean.unwrap(), 0.2, 1e-15));
     assert_eq!(skewed.strength, 2.5);
     assert!(skewed.sentence.contains("0.2") && skewed.sentence.contains("2.5 pseudo-message"), "{}", skewed.sentence);
     let none = describe_beta_prior(0.0, 0.0).unwrap();

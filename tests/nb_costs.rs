@@ -18,6 +18,9 @@ use genlab::stats::metrics::Confusion;
 use genlab::stats::sigmoid;
 use genlab::Error;
 
+mod common;
+use common::close_rel;
+
 const DOCS: &[(&str, Label)] = &[
     ("win free prize", Label::Spam),
     ("free cash now", Label::Spam),
@@ -33,10 +36,6 @@ fn toks(text: &str) -> Vec<String> {
 fn model() -> NaiveBayes {
     let docs: Vec<(Vec<String>, Label)> = DOCS.iter().map(|(t, l)| (toks(t), *l)).collect();
     NaiveBayes::fit_tokens(&docs, EventModel::Multinomial, 1.0, Prior::MaximumLikelihood).unwrap()
-}
-
-fn close(a: f64, b: f64, tol: f64) -> bool {
-    a == b || (a - b).abs() <= tol * b.abs().max(1.0)
 }
 
 /// The test set, with each message's log-odds worked by hand (see the module docs).
@@ -56,19 +55,19 @@ fn test_set() -> Vec<(Vec<String>, Label, f64)> {
 fn threshold_is_the_loss_ratio() {
     // λ_FP = 9, λ_FN = 1: t = 9/(9 + 1) = 0.9, log-odds threshold log 9.
     let c = Costs::new(9.0, 1.0).unwrap();
-    assert!(close(c.threshold_probability(), 0.9, 1e-15));
-    assert!(close(c.threshold_log_odds(), 9f64.ln(), 1e-15));
-    assert!(close(sigmoid(c.threshold_log_odds()), c.threshold_probability(), 1e-15));
+    assert!(close_rel(c.threshold_probability(), 0.9, 1e-15));
+    assert!(close_rel(c.threshold_log_odds(), 9f64.ln(), 1e-15));
+    assert!(close_rel(sigmoid(c.threshold_log_odds()), c.threshold_probability(), 1e-15));
     // Only the ratio matters.
     let scaled = Costs::new(90.0, 10.0).unwrap();
-    assert!(close(scaled.threshold_log_odds(), c.threshold_log_odds(), 1e-15));
+    assert!(close_rel(scaled.threshold_log_odds(), c.threshold_log_odds(), 1e-15));
     // Equal costs: t = ½ and threshold exactly 0.
     assert_eq!(Costs::EQUAL.threshold_probability(), 0.5);
     assert_eq!(Costs::new(3.0, 3.0).unwrap().threshold_log_odds(), 0.0);
     assert_eq!(Costs::default(), Costs::EQUAL);
     // Huge costs do not overflow: λ_FP + λ_FN would be ∞.
     let big = Costs::new(f64::MAX, f64::MAX / 4.0).unwrap();
-    assert!(close(big.threshold_probability(), 0.8, 1e-12));
+    assert!(close_rel(big.threshold_probability(), 0.8, 1e-12));
 }
 
 #[test]
@@ -130,10 +129,10 @@ fn expected_cost_by_hand() {
     // 3 TP, 1 FP, 4 TN, 2 FN; λ_FP = 5, λ_FN = 1: (5·1 + 1·2)/10 = 0.7.
     let confusion = Confusion { tp: 3, fp: 1, tn: 4, fn_: 2 };
     let c = Costs::new(5.0, 1.0).unwrap();
-    assert!(close(c.total_cost(&confusion), 7.0, 1e-15));
-    assert!(close(c.expected_cost(&confusion).unwrap(), 0.7, 1e-15));
+    assert!(close_rel(c.total_cost(&confusion), 7.0, 1e-15));
+    assert!(close_rel(c.expected_cost(&confusion).unwrap(), 0.7, 1e-15));
     // With equal unit costs the expected cost is the error rate 3/10.
-    assert!(close(Costs::EQUAL.expected_cost(&confusion).unwrap(), 0.3, 1e-15));
+    assert!(close_rel(Costs::EQUAL.expected_cost(&confusion).unwrap(), 0.3, 1e-15));
     assert_eq!(c.expected_cost(&Confusion::default()), None);
 }
 
@@ -142,7 +141,7 @@ fn thresholded_evaluation_by_hand() {
     let m = model();
     let test = test_set();
     for (tokens, _, log_odds) in &test {
-        assert!(close(m.posterior(tokens).log_odds.unwrap(), *log_odds, 1e-12), "{tokens:?}");
+        assert!(close_rel(m.posterior(tokens).log_odds.unwrap(), *log_odds, 1e-12), "{tokens:?}");
     }
     let pairs: Vec<(Vec<String>, Label)> = test.iter().map(|(t, l, _)| (t.clone(), *l)).collect();
     // Equal costs: free → spam (FP), free free → spam (TP), win prize → spam (TP),
@@ -157,15 +156,15 @@ fn thresholded_evaluation_by_hand() {
     let ev = evaluate_with_costs(&m, &pairs, &costs);
     assert_eq!(ev.metrics.confusion, Confusion { tp: 1, fp: 0, tn: 2, fn_: 2 });
     // accuracy 3/5, precision 1/1, recall 1/3, F1 = 2·1·(1/3)/(1 + 1/3) = 1/2.
-    assert!(close(ev.metrics.accuracy.unwrap(), 0.6, 1e-15));
+    assert!(close_rel(ev.metrics.accuracy.unwrap(), 0.6, 1e-15));
     assert_eq!(ev.metrics.precision, Some(1.0));
-    assert!(close(ev.metrics.recall.unwrap(), 1.0 / 3.0, 1e-15));
-    assert!(close(ev.metrics.f1.unwrap(), 0.5, 1e-15));
+    assert!(close_rel(ev.metrics.recall.unwrap(), 1.0 / 3.0, 1e-15));
+    assert!(close_rel(ev.metrics.f1.unwrap(), 0.5, 1e-15));
     // Expected cost (4·0 + 1·2)/5 = 0.4, against (4·1 + 1·0)/5 = 0.8 for the ½ rule.
-    assert!(close(ev.expected_cost.unwrap(), 0.4, 1e-15));
-    assert!(close(ev.total_cost, 2.0, 1e-15));
-    assert!(close(costs.expected_cost(&equal.metrics.confusion).unwrap(), 0.8, 1e-15));
-    assert!(close(ev.threshold_log_odds, 4f64.ln(), 1e-15) && close(ev.threshold_probability, 0.8, 1e-15));
+    assert!(close_rel(ev.expected_cost.unwrap(), 0.4, 1e-15));
+    assert!(close_rel(ev.total_cost, 2.0, 1e-15));
+    assert!(close_rel(costs.expected_cost(&equal.metrics.confusion).unwrap(), 0.8, 1e-15));
+    assert!(close_rel(ev.threshold_log_odds, 4f64.ln(), 1e-15) && close_rel(ev.threshold_probability, 0.8, 1e-15));
     assert_eq!(predict_with_costs(&m, &toks("win"), &costs), Label::Ham);
     assert_eq!(predict_with_costs(&m, &toks("win"), &Costs::EQUAL), Label::Spam);
 }
@@ -175,13 +174,13 @@ fn explanation_carries_the_threshold_and_explains_a_changed_verdict() {
     let m = model();
     let costs = Costs::new(4.0, 1.0).unwrap();
     let e = m.explain_tokens_with_costs(&toks("win"), &costs);
-    assert!(close(e.threshold_log_odds, 4f64.ln(), 1e-15));
-    assert!(close(e.threshold_p_spam, 0.8, 1e-15));
+    assert!(close_rel(e.threshold_log_odds, 4f64.ln(), 1e-15));
+    assert!(close_rel(e.threshold_p_spam, 0.8, 1e-15));
     assert_eq!((e.verdict, e.more_probable), (Some(Label::Ham), Some(Label::Spam)));
     assert!(e.sentences().iter().any(|s| s.contains("let through as ham") && s.contains("0.8")), "{:?}", e.sentences());
     // The ledger's terms still sum to the log-odds: the threshold does not touch them.
     let sum = e.prior_log_ratio + e.words.iter().map(|w| w.contribution).sum::<f64>();
-    assert!(close(sum, e.log_odds.unwrap(), 1e-12));
+    assert!(close_rel(sum, e.log_odds.unwrap(), 1e-12));
     // Spam misses costing more: "free" (log-odds 0.2231) stays spam, and "noon" (−1.5686)
     // becomes spam once log(λ_FP/λ_FN) < −1.5686, e.g. λ_FN = 5 (threshold −1.6094).
     let e = m.explain_tokens_with_costs(&toks("noon"), &Costs::new(1.0, 5.0).unwrap());
@@ -202,12 +201,12 @@ fn spam_lab_evaluates_with_the_threshold_and_reports_expected_cost() {
     assert_eq!(plain.costs, Costs::EQUAL);
     let c = plain.current.confusion;
     // Equal unit costs: expected cost = error rate (FP + FN)/n.
-    assert!(close(plain.expected_cost.unwrap(), (c.fp + c.fn_) as f64 / c.total() as f64, 1e-15));
+    assert!(close_rel(plain.expected_cost.unwrap(), (c.fp + c.fn_) as f64 / c.total() as f64, 1e-15));
 
     lab.set_costs(20.0, 1.0).unwrap();
     let ev = lab.evaluate();
-    assert!(close(ev.threshold_log_odds, 20f64.ln(), 1e-15));
-    assert!(close(ev.threshold_probability, 20.0 / 21.0, 1e-15));
+    assert!(close_rel(ev.threshold_log_odds, 20f64.ln(), 1e-15));
+    assert!(close_rel(ev.threshold_probability, 20.0 / 21.0, 1e-15));
     // Recount the thresholded confusion over the test part independently of `evaluate`.
     let mut expected = Confusion::default();
     for &i in &lab.split().test {
@@ -224,10 +223,10 @@ fn spam_lab_evaluates_with_the_threshold_and_reports_expected_cost() {
     assert_eq!(ev.current.confusion, expected);
     assert_eq!(ev.at_half, plain.current, "the ½ rule does not move with the costs");
     let cost = (20.0 * expected.fp as f64 + expected.fn_ as f64) / expected.total() as f64;
-    assert!(close(ev.expected_cost.unwrap(), cost, 1e-15));
+    assert!(close_rel(ev.expected_cost.unwrap(), cost, 1e-15));
     let half = plain.current.confusion;
     let half_cost = (20.0 * half.fp as f64 + half.fn_ as f64) / half.total() as f64;
-    assert!(close(ev.expected_cost_at_half.unwrap(), half_cost, 1e-15));
+    assert!(close_rel(ev.expected_cost_at_half.unwrap(), half_cost, 1e-15));
     // A stricter threshold never calls more messages spam.
     assert!(expected.tp + expected.fp <= half.tp + half.fp);
     // The curve uses the threshold too, and is recomputed when the costs change.
@@ -239,7 +238,7 @@ fn spam_lab_evaluates_with_the_threshold_and_reports_expected_cost() {
     lab.set_costs(20.0, 1.0).unwrap();
     let ledger = lab.explain("WIN a FREE prize, reply now");
     assert_eq!(ledger.costs, Costs::new(20.0, 1.0).unwrap());
-    assert!(close(ledger.explanation.threshold_log_odds, 20f64.ln(), 1e-15));
+    assert!(close_rel(ledger.explanation.threshold_log_odds, 20f64.ln(), 1e-15));
     let z = ledger.explanation.log_odds.unwrap();
     assert_eq!(ledger.explanation.verdict, Some(if z > 20f64.ln() { Label::Spam } else { Label::Ham }));
 }

@@ -19,6 +19,9 @@ use genlab::plot::Style;
 use genlab::Error;
 use plotters::prelude::*;
 
+mod common;
+use common::assert_within;
+
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
@@ -33,14 +36,6 @@ fn preset(p: Preset) -> GdaLab {
 
 fn ok<T>(r: genlab::Result<T>, what: &str) -> T {
     r.unwrap_or_else(|e| panic!("{what}: {e}"))
-}
-
-fn assert_close(actual: f64, expected: f64, tol: f64, what: &str) {
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{what}: got {actual:?}, expected {expected:?} (difference {:e}, tolerance {tol:e})",
-        (actual - expected).abs()
-    );
 }
 
 /// Settings with the given covariance and everything else at its default.
@@ -305,8 +300,8 @@ fn iris_training_accuracy_is_94_percent_for_gda_and_97_percent_for_qda() {
     let s = lab.summary();
     assert_eq!(s.n, [50, 50]);
     let acc = |id: &str| s.reports.iter().find(|r| r.id == id).unwrap_or_else(|| panic!("no {id} report")).accuracy;
-    assert_close(acc("gda"), 0.94, 1e-12, "GDA (LDA) training accuracy");
-    assert_close(acc("qda"), 0.97, 1e-12, "QDA training accuracy");
+    assert_within(acc("gda"), 0.94, 1e-12, "GDA (LDA) training accuracy");
+    assert_within(acc("qda"), 0.97, 1e-12, "QDA training accuracy");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -321,8 +316,8 @@ fn prior_shift_is_the_new_prior_log_odds_minus_the_fitted_one() {
     // logit(0.7) − logit(0.4) = ln(7/3) − ln(2/3) = ln(7/2) = 1.252762968495368.
     for cov in ALL_COVARIANCES {
         ok(lab.set_models(ModelSettings { covariance: cov, prior: Some(0.7), ..ModelSettings::default() }), "prior");
-        assert_close(lab.prior_shift(), 3.5f64.ln(), 1e-12, &format!("{cov:?}: shift"));
-        assert_close(lab.prior_shift(), logit(0.7) - logit(40.0 / 100.0), 1e-12, "shift from the counts");
+        assert_within(lab.prior_shift(), 3.5f64.ln(), 1e-12, &format!("{cov:?}: shift"));
+        assert_within(lab.prior_shift(), logit(0.7) - logit(40.0 / 100.0), 1e-12, "shift from the counts");
         let shifted = lab.decision_log_odds().expect("a decision model");
         assert_eq!(shifted.shift, lab.prior_shift());
         assert_eq!(Some(shifted.model), lab.decision_model());
@@ -330,7 +325,7 @@ fn prior_shift_is_the_new_prior_log_odds_minus_the_fitted_one() {
     // Iris has 50 + 50 points, φ̂ = ½, logit(φ̂) = 0: φ′ = 0.2 shifts by ln(0.2/0.8) = −ln 4.
     let mut iris = preset(Preset::IrisVersicolorVirginica);
     ok(iris.set_models(ModelSettings { prior: Some(0.2), ..ModelSettings::default() }), "prior");
-    assert_close(iris.prior_shift(), -(4.0f64.ln()), 1e-12, "iris shift");
+    assert_within(iris.prior_shift(), -(4.0f64.ln()), 1e-12, "iris shift");
     ok(iris.set_models(ModelSettings::default()), "no prior");
     assert_eq!(iris.prior_shift(), 0.0);
 }
@@ -345,7 +340,7 @@ fn decision_log_odds_is_the_fitted_log_odds_plus_the_shift() {
         let shifted = lab.decision_log_odds().expect("a decision model");
         for &x in points.iter().chain(&[[0.0, 0.0], [3.0, -2.0]]) {
             let want = model.log_odds(x) + 3.5f64.ln();
-            assert_close(shifted.log_odds(x), want, 1e-9 * (1.0 + want.abs()), &format!("{cov:?} z({x:?})"));
+            assert_within(shifted.log_odds(x), want, 1e-9 * (1.0 + want.abs()), &format!("{cov:?} z({x:?})"));
         }
     }
 }
@@ -357,11 +352,11 @@ fn bayes_threshold_is_the_log_loss_ratio_and_its_posterior_form() {
     // λ₀₁ = 3, λ₁₀ = 1: decide 1 when z > ln(1/3), i.e. p > 1/(3 + 1) = 0.25.
     for (l01, l10, t, p) in [(1.0, 4.0, 4.0f64.ln(), 0.8), (3.0, 1.0, -(3.0f64.ln()), 0.25), (1.0, 1.0, 0.0, 0.5)] {
         ok(lab.set_models(ModelSettings { loss01: l01, loss10: l10, ..ModelSettings::default() }), "losses");
-        assert_close(lab.models().threshold(), t, 1e-12, "threshold");
+        assert_within(lab.models().threshold(), t, 1e-12, "threshold");
         let s = lab.summary();
-        assert_close(s.threshold, t, 1e-12, "summary threshold");
-        assert_close(s.posterior_threshold, p, 1e-12, "posterior threshold");
-        assert_close(s.posterior_threshold, l10 / (l01 + l10), 1e-12, "λ₁₀/(λ₀₁ + λ₁₀)");
+        assert_within(s.threshold, t, 1e-12, "summary threshold");
+        assert_within(s.posterior_threshold, p, 1e-12, "posterior threshold");
+        assert_within(s.posterior_threshold, l10 / (l01 + l10), 1e-12, "λ₁₀/(λ₀₁ + λ₁₀)");
     }
 }
 
@@ -398,8 +393,8 @@ fn risk_is_the_mean_loss_of_the_decisions_by_the_threshold() {
             let m = points.len() as f64;
             assert!(decided_one > 0 && decided_one < points.len(), "both decisions occur");
             let risk = lab.summary().risk.expect("a risk");
-            assert_close(risk[0], incurred / m, 1e-12, &format!("{cov:?}: incurred risk"));
-            assert_close(risk[1], expected / m, 1e-9, &format!("{cov:?}: expected risk"));
+            assert_within(risk[0], incurred / m, 1e-12, &format!("{cov:?}: incurred risk"));
+            assert_within(risk[1], expected / m, 1e-9, &format!("{cov:?}: expected risk"));
         }
     }
 }
@@ -423,7 +418,7 @@ fn adding_a_point_counts_it_and_makes_generated_data_custom() {
     let s = lab.summary();
     assert_eq!((s.source.as_str(), s.seed, s.n), ("custom", None, [60, 41]));
     // The fit is refitted on the edited points: φ = 41/101.
-    assert_close(s.phi.expect("φ"), 41.0 / 101.0, 1e-15, "φ");
+    assert_within(s.phi.expect("φ"), 41.0 / 101.0, 1e-15, "φ");
     assert_eq!(lab.fit().as_ref().ok(), Gda::fit(&after, &labels_after).as_ref().ok());
     ok(lab.add_point([1.0, 1.0], 0), "add class 0");
     assert_eq!(lab.summary().n, [61, 41]);
@@ -629,14 +624,14 @@ fn a_good_csv_replaces_the_points_and_is_fitted() {
     // By hand: φ = 3/6; μ₀ = (2/3, 2/3), μ₁ = (17/3, 17/3); each class's deviations are
     // (−2/3, −2/3), (4/3, −2/3), (−2/3, 4/3), so Σxx = Σyy = 2·(4 + 16 + 4)/9/6 = 8/9 and
     // Σxy = 2·(4 − 8 − 8)/9/6 = −4/9.
-    assert_close(s.phi.expect("φ"), 0.5, 1e-15, "φ");
+    assert_within(s.phi.expect("φ"), 0.5, 1e-15, "φ");
     let mu = s.mu.expect("μ");
     for (got, want) in mu.iter().flatten().zip([2.0 / 3.0, 2.0 / 3.0, 17.0 / 3.0, 17.0 / 3.0]) {
-        assert_close(*got, want, 1e-12, "μ");
+        assert_within(*got, want, 1e-12, "μ");
     }
     let sigma = s.sigma.expect("Σ");
     for (got, want) in sigma.iter().flatten().zip([8.0 / 9.0, -4.0 / 9.0, -4.0 / 9.0, 8.0 / 9.0]) {
-        assert_close(*got, want, 1e-12, "Σ");
+        assert_within(*got, want, 1e-12, "Σ");
     }
 }
 
@@ -708,8 +703,8 @@ fn bimodal_keeps_the_counts_and_spreads_class_1() {
         for (j, i) in class1.enumerate() {
             let p = before[i];
             let want = if j % 2 == 1 { [(p[0] + d[0]).clamp(v.x0, v.x1), (p[1] + d[1]).clamp(v.y0, v.y1)] } else { p };
-            assert_close(after[i][0], want[0], 1e-12, "moved x");
-            assert_close(after[i][1], want[1], 1e-12, "moved y");
+            assert_within(after[i][0], want[0], 1e-12, "moved x");
+            assert_within(after[i][1], want[1], 1e-12, "moved y");
         }
         let (s0, s1) = (class_spread(&before, &labels, 1), class_spread(&after, &labels, 1));
         assert!(s1 > 1.5 * s0, "class-1 spread {s0} → {s1}");

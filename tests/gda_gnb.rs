@@ -3,7 +3,7 @@
 //! `GaussianNB` (per-class variances, its variance smoothing), the shared-variance
 //! variant, the quadratic form of its log-odds, and the typed errors.
 //!
-//! Reference numbers come from `tools/sklearn/gda5_reference.py` (scikit-learn 1.9.1,
+//! Reference numbers come from `tools/sklearn/gda_models_reference.py` (scikit-learn 1.9.1,
 //! numpy 2.4.6, Python 3.11.7; run from the repository root), `GaussianNB()` with the
 //! default `var_smoothing = 1e-9`. The script asserts scikit-learn's convention:
 //! `epsilon_` = 1e-9 × the largest per-feature variance of all points (`np.var`, divided
@@ -18,27 +18,12 @@ use genlab::gda::{Classifier, ConicKind, GaussianNb, Gda, NbVariance, Qda, Rect,
 use genlab::Error;
 
 mod common;
-use common::{assert_close, two_classes};
+use common::{assert_close, assert_readable_sentence, preset, two_classes};
 
 fn fit(points: &[[f64; 2]], labels: &[u8], variance: NbVariance) -> GaussianNb {
     match GaussianNb::fit(points, labels, variance, DEFAULT_VAR_SMOOTHING) {
         Ok(f) => f,
         Err(e) => panic!("the fit failed: {e}"),
-    }
-}
-
-fn preset(p: Preset) -> (Vec<[f64; 2]>, Vec<u8>) {
-    match p.load() {
-        Ok(d) => (d.points, d.labels),
-        Err(e) => panic!("preset {} failed to load: {e}", p.id()),
-    }
-}
-
-fn assert_readable_sentence(message: &str) {
-    assert!(message.chars().next().is_some_and(char::is_uppercase), "not a sentence: {message:?}");
-    assert!(message.ends_with('.'), "does not end with a full stop: {message:?}");
-    for word in message.split(|c: char| !c.is_alphanumeric()) {
-        assert!(!["NaN", "nan", "inf", "Infinity"].contains(&word), "shows {word:?} to the student: {message:?}");
     }
 }
 
@@ -57,7 +42,7 @@ fn cross() -> (Vec<[f64; 2]>, Vec<u8>) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Reference values, pasted from the output of tools/sklearn/gda5_reference.py
+// Reference values, pasted from the output of tools/sklearn/gda_models_reference.py
 // ---------------------------------------------------------------------------------------
 
 struct GnbReference {

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Reference numbers for genlab's "generative versus discriminative" tests (tests/gda5_*.rs).
+"""Reference numbers for genlab's "generative versus discriminative" tests
+(tests/gda_compare.rs, gda_gnb.rs, gda_logistic.rs, gda_posterior_map.rs, gda_qda.rs, gda_risk.rs).
 
 Run from the repository root (it reads src/data/*.csv):
 
     python3 -m venv /tmp/sk && /tmp/sk/bin/pip install scikit-learn numpy
-    /tmp/sk/bin/python tools/sklearn/gda5_reference.py
+    /tmp/sk/bin/python tools/sklearn/gda_models_reference.py
 
 What each section prints, and the conventions it relies on (checked by asserts below,
 scikit-learn 1.9.1):

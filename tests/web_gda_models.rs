@@ -1,6 +1,6 @@
 #![cfg(target_arch = "wasm32")]
 //! Browser tests of the GDA panel's model menu and point editing on a real canvas
-//! (`wasm-pack test --headless --chrome -- --test web_gda5`, and `--firefox`): the posterior
+//! (`wasm-pack test --headless --chrome -- --test web_gda_models`, and `--firefox`): the posterior
 //! heat map under the figure, `setModels` and its errors, adding, hitting and removing a
 //! point by pointer position, loading CSV text, and the outlier and bimodal buttons.
 

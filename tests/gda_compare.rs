@@ -1,12 +1,12 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Generative versus discriminative (`genlab::gda::compare`): the common `Classifier`
-//! interface (GDA included), training reports against hand counts, the model menu, and
+//! interface (`genlab::gda::classifier`, GDA included), training reports against hand counts, the model menu, and
 //! the comparison the panel is about — on the same points, logistic regression's
 //! conditional log-likelihood is at least GDA's, because GDA's posterior is one of the
 //! logistic models LR maximises over.
 
 use genlab::data::Preset;
-use genlab::gda::compare::log_prob_of_label;
+use genlab::gda::classifier::log_prob_of_label;
 use genlab::gda::{Classifier, GaussianNb, Gda, LogisticRegression, Model, ModelSpec, NbVariance, Qda, TrainingReport};
 use genlab::stats::metrics::Confusion;
 use genlab::Error;
@@ -223,6 +223,7 @@ fn every_model_spec_fits_and_classifies() {
             Model::Logistic(m) => m.log_odds(x),
             Model::Qda(m) => m.log_odds(x),
             Model::GaussianNb(m) => m.log_odds(x),
+            other => panic!("labels 0 and 1 fit a two-class model, not {other:?}"),
         };
         assert_eq!(model.log_odds(x), direct);
         let generative = !matches!(spec, ModelSpec::Logistic { .. });
