@@ -77,19 +77,25 @@ function singleFile(files) {
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
-  let html = text("index.html");
-  const before = html;
-  html = html
+  // The page's own markup is rewritten with placeholders first and checked for any file it
+  // would still load; the inlined texts (whose comments may mention such markup) come last.
+  const source = text("index.html");
+  const shell = source
     .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
-    .replace(/<link rel="stylesheet" href="style.css">/, () => `<style>${style}</style>`)
+    .replace(/<link rel="stylesheet" href="style.css">/, "<style data-genlab-style>@STYLE@</style>")
     .replace(/<script type="module" src="js\/wasm-compile.js"><\/script>\n/, "")
-    .replace(/<script type="module" src="js\/main.js"><\/script>/, () => `<script type="module">${script}</script>`)
+    .replace(/<script type="module" src="js\/main.js"><\/script>/, "<script type=\"module\">@SCRIPT@</script>")
     .replace(/<!-- wasm-compile.js has no imports[\s\S]*?-->\n/, "")
     .replace(/<link rel="(?:module)?preload"[^>]*>\n/g, "")
-    .replace(/<\/body>/, () => `<script type="application/octet-stream" id="genlab-wasm">${files.get("pkg/genlab_bg.wasm").toString("base64")}</script>\n</body>`);
-  if (html === before || /\b(?:src|href)="(?:js|pkg)\/|href="style\.css"|rel="(?:module)?preload"/.test(html)) {
-    throw new Error("index.html changed shape: genlab.html would still load files (tools/dist/build.mjs)");
+    .replace(/<\/body>/, '<script type="application/octet-stream" id="genlab-wasm">@WASM@</script>\n</body>');
+  const loads = shell.match(/\b(?:src|href)="(?!data:|#)[^"]*"|<!--|rel="(?:module)?preload"/);
+  if (!shell.includes("@STYLE@") || !shell.includes("@SCRIPT@") || loads) {
+    throw new Error(`index.html changed shape: genlab.html would still load files (${loads?.[0] ?? "no stylesheet or script to replace"}); see tools/dist/build.mjs`);
   }
+  const html = shell
+    .replace("@STYLE@", () => style)
+    .replace("@SCRIPT@", () => script)
+    .replace("@WASM@", () => files.get("pkg/genlab_bg.wasm").toString("base64"));
   return html;
 }
 

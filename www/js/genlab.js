@@ -8,7 +8,7 @@
 //
 // Importing this module also defines the custom element <genlab-panel> (built on mount()):
 //
-//   <script type="module" src=".../genlab.js"></script>
+//   <script type="module" src=".../genlab.js"> (and its closing tag), then
 //   <genlab-panel panel="gda" lang="zh-CN" state="seed=3&n0=40" controls="-seed,-tools"></genlab-panel>
 
 import init, { parseState, stateQuery } from "../pkg/genlab.js";
@@ -53,6 +53,22 @@ export async function linkFor(state) {
 }
 
 /**
+ * Links the stylesheet that sits beside this module (../style.css) into `doc`, unless the page
+ * has it already: linked, or inlined with a `data-genlab-style` attribute (dist/genlab.html).
+ * So a course page needs no stylesheet link of its own.
+ */
+function linkStylesheet(doc) {
+  const href = new URL("../style.css", import.meta.url).href;
+  if (doc.querySelector("[data-genlab-style]")) return;
+  if ([...doc.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return;
+  const link = doc.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.genlabStyle = "";
+  doc.head.append(link);
+}
+
+/**
  * Mounts one panel into `element`.
  * - `panel`: "gda", "nb" or "cat";
  * - `state`: that panel's settings (any subset; the rest are the defaults), as in
@@ -67,11 +83,13 @@ export async function linkFor(state) {
  *   "replace" while dragging or typing);
  * - `theme`: "dark" or "light"; absent (or null) follows the system's preference
  *   (`prefers-color-scheme`), also when it changes.
+ * Links genlab's stylesheet into the page when the page has not (see linkStylesheet).
  * Returns `{ getState, setState, setLang, setProjector, setTheme, destroy }`.
  */
 export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange, theme = null } = {}) {
   if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use ${PANEL_NAMES}.`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
+  linkStylesheet(element.ownerDocument);
   const [, kind] = await Promise.all([loadCore(), PANELS[panel]()]);
   const defaults = parseState("").state[panel];
   const section = document.createElement("section");
@@ -159,16 +177,6 @@ function hiddenControls(value) {
   return names.filter((n) => n.startsWith("-")).map((n) => n.slice(1));
 }
 
-/** Links the stylesheet that sits beside this module into `doc`, once. */
-function linkStylesheet(doc) {
-  const href = new URL("../style.css", import.meta.url).href;
-  if ([...doc.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return;
-  const link = doc.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  doc.head.append(link);
-}
-
 /**
  * `<genlab-panel>`: one panel, set by its attributes — `panel` ("gda", "nb", "cat"), `lang`
  * ("en", "zh-CN"), `state` (the panel's part of a link's query string, e.g. "seed=3&n0=40";
@@ -250,7 +258,6 @@ export class GenlabPanelElement extends HTMLElement {
     this.#teardown();
     const build = this.#builds;
     const panel = this.getAttribute("panel") || "gda";
-    linkStylesheet(this.ownerDocument);
     let handle;
     try {
       handle = await mount(this, {
