@@ -38,7 +38,7 @@ test("two elements on one page: their attributes' state, language and hidden con
   assert.deepEqual(gda.n, [120, 80]);
   assert.equal(nb.alpha, 0.1);
   assert.equal(await page.locator('#lesson-gda [data-control="seed"]').isVisible(), false);
-  assert.equal(await page.locator('#lesson-gda [data-control="n"]').isVisible(), true);
+  assert.equal(await page.locator('#lesson-gda [data-control="n"]').first().isVisible(), true);
   assert.match(await page.textContent("#lesson-nb h2"), /朴素贝叶斯/);
   assert.match(await page.textContent("#lesson-gda h2"), /Gaussian/);
   const drawn = await panelsDrawn(page, "#lesson-gda");
@@ -70,7 +70,7 @@ test("an attribute change sets the whole state; lang, projector and theme follow
   // Hidden controls change by attribute too (the panel is mounted again, its state kept in the attribute).
   await page.evaluate(() => document.getElementById("lesson-gda").setAttribute("controls", "-n"));
   await page.waitForFunction(() => document.getElementById("lesson-gda").handle);
-  assert.equal(await page.locator('#lesson-gda [data-control="n"]').isVisible(), false);
+  assert.equal(await page.locator('#lesson-gda [data-control="n"]').first().isVisible(), false);
   assert.equal(await page.locator('#lesson-gda [data-control="seed"]').isVisible(), true);
   assert.equal((await stateOf(page, "lesson-gda")).seed, 7);
   assert.deepEqual(errors, []);
@@ -136,9 +136,9 @@ test("removing an element frees its panel: wasm memory stays where it started ov
     await new Promise((resolve) => setTimeout(resolve, 0));
     return { start, end: wasm.memory.buffer.byteLength, freed, ownFreed: ownRust.__wbg_ptr === 0, left: document.querySelectorAll("genlab-panel").length };
   });
+  assert.equal(result.end, result.start, `wasm memory ${result.start} → ${result.end} bytes after 24 panels added and removed`);
   assert.ok(result.freed.every(Boolean), "each removed panel's Rust object was freed and its markup removed");
   assert.ok(result.ownFreed);
-  assert.equal(result.end, result.start, `wasm memory ${result.start} → ${result.end} bytes after 24 panels added and removed`);
   assert.equal(result.left, 1);
   assert.deepEqual(errors, []);
   await context.close();
