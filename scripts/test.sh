@@ -37,6 +37,8 @@ step "browser tests: headless WebKit (WebKitGTK's MiniBrowser under Xvfb)"
 
 step "end-to-end tests: the real page in headless Chromium"
 bash scripts/build-wasm.sh
+# The release bundle from that build (a few seconds: brotli at quality 11), for its tests.
+bash scripts/dist.sh --reuse-pkg
 node --test tests/e2e/
 
 # The journeys in WebKit run from scripts/test-webkit.sh until a WebKitWebDriver failure is
