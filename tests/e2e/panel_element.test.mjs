@@ -144,6 +144,27 @@ test("removing an element frees its panel: wasm memory stays where it started ov
   await context.close();
 });
 
+test("changing `panel` while the panel loads, or after, ends with the panel it names", async () => {
+  const { context, page, errors } = await openExample();
+  const kinds = await page.evaluate(async () => {
+    const el = document.createElement("genlab-panel");
+    el.setAttribute("panel", "gda");
+    document.body.append(el);
+    el.setAttribute("panel", "cat");
+    await new Promise((resolve) => el.addEventListener("ready", resolve, { once: true }));
+    const first = [...el.children].map((s) => s.className);
+    el.setAttribute("panel", "nb");
+    await new Promise((resolve) => el.addEventListener("ready", resolve, { once: true }));
+    const second = [...el.children].map((s) => s.className);
+    el.remove();
+    return { first, second };
+  });
+  assert.deepEqual(kinds.first, ["panel genlab-cat"]);
+  assert.deepEqual(kinds.second, ["panel genlab-nb"]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("moving an element keeps its panel; a bad panel name is said in the element, not thrown", async () => {
   const { context, page, errors } = await openExample();
   const kept = await page.evaluate(async () => {

@@ -258,12 +258,13 @@ export class GenlabPanelElement extends HTMLElement {
     this.#teardown();
     const build = this.#builds;
     const panel = this.getAttribute("panel") || "gda";
+    const controls = this.getAttribute("controls");
     let handle;
     try {
       handle = await mount(this, {
         panel,
         lang: this.#lang(),
-        controls: hiddenControls(this.getAttribute("controls")),
+        controls: hiddenControls(controls),
         theme: this.getAttribute("theme"),
         onChange: (mode) => this.#changed(mode),
       });
@@ -278,6 +279,12 @@ export class GenlabPanelElement extends HTMLElement {
     // Removed, or rebuilt, while the core or the panel's code was loading.
     if (build !== this.#builds || !this.isConnected) {
       handle.destroy();
+      return;
+    }
+    // `panel` or `controls` changed during the load: mount what they say now.
+    if ((this.getAttribute("panel") || "gda") !== panel || this.getAttribute("controls") !== controls) {
+      handle.destroy();
+      this.#build();
       return;
     }
     this.#handle = handle;
