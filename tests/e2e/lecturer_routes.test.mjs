@@ -45,7 +45,7 @@ const snippet = (name) => {
 async function visit(name, url, html = null) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (html !== null) {
-    await context.route(url, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Lecture 5</title></head>\n<body>\n<h1>Lecture 5</h1>\n${html}\n</body></html>\n` }));
+    await context.route(url, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5</title></head>\n<body>\n<h1>Lecture 5</h1>\n${html}\n</body></html>\n` }));
   }
   const page = await context.newPage();
   const errors = [];
