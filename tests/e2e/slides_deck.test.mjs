@@ -7,7 +7,11 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { launch, serve } from "./lib.mjs";
+import { readFileSync } from "node:fs";
+import { launch, repo, serve } from "./lib.mjs";
+
+// The slide is the one docs/lecturers.md gives lecturers ("A reveal.js slide").
+const slide = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8").match(/<!-- snippet: slides -->\n```html\n([\s\S]*?)\n```/)[1];
 
 let server;
 let browser;
@@ -25,15 +29,18 @@ after(async () => {
   deckServer?.close();
   rmSync(deckDir, { recursive: true, force: true });
 });
+/** The query of the slide's frame address, as the page gives it. */
+const slideQuery = slide.match(/data-src="https:\/\/your\.host\/genlab\/\?([^"]*)"/)[1].replaceAll("&amp;", "&");
 
 /**
- * A deck in a few lines: one slide with the panel's frame, a log of every message the deck
- * receives, and the unload/load reveal.js performs when a slide is left and shown again.
+ * A deck in a few lines: the lecturers' slide with its frame pointed at `src`, a log of every
+ * message the deck receives, and the unload/load reveal.js performs when a slide is left and
+ * shown again (it sets the frame's src to about:blank, then back to its data-src).
  */
 const deckPage = (src) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5 (slides)</title></head>
 <body>
-<section class="slide"><h2>GDA</h2><iframe id="panel" data-src="${src}" width="1100" height="760"></iframe></section>
+${slide.replace(/data-src="[^"]*"/, `id="panel" data-src="${src}"`)}
 <script>
   window.received = [];
   addEventListener("message", (e) => window.received.push({ data: e.data, fromPanel: e.source === document.getElementById("panel").contentWindow }));
@@ -75,7 +82,7 @@ const received = (page) => page.evaluate(() => window.received);
 const numbers = (frame) => frame.locator('[data-role="phi"], [data-role="mu0"], [data-role="mu1"], [data-role="w"], [data-role="b"]').allTextContents();
 
 test("clicker keys in the panel reach the deck as reveal.js calls; keys a control uses stay", async () => {
-  const { context, page, frame, errors } = await openDeck("embed=gda&deck=1");
+  const { context, page, frame, errors } = await openDeck(slideQuery);
   const canvas = frame.locator('[data-role="canvas"]');
   await canvas.focus();
   const before = await frame.locator('[data-role="mu0"]').textContent();
@@ -102,7 +109,7 @@ test("clicker keys in the panel reach the deck as reveal.js calls; keys a contro
 });
 
 test("after the deck unloads and reloads the frame, the panel is back in the state it had", async () => {
-  const { context, page, frame, errors } = await openDeck("embed=gda&deck=1&seed=3");
+  const { context, page, frame, errors } = await openDeck(`${slideQuery}&seed=3`);
   await frame.locator('[data-role="n1"]').evaluate((el) => { el.value = "90"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
   const changed = await numbers(frame);
   const inFrame = () => page.frames().find((f) => f !== page.mainFrame());
@@ -123,7 +130,7 @@ test("after the deck unloads and reloads the frame, the panel is back in the sta
 });
 
 test("without deck=1 the panel sends nothing and keeps nothing", async () => {
-  const { context, page, frame, errors } = await openDeck("embed=gda");
+  const { context, page, frame, errors } = await openDeck(slideQuery.replace("&deck=1", ""));
   await frame.locator('[data-role="canvas"]').focus();
   await page.keyboard.press("PageDown");
   await frame.locator("html").evaluate(() => document.activeElement.blur());
