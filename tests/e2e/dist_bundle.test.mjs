@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { assetFolder } from "../../tools/dist/folder.mjs";
 import { assertAllDrawn, launch, open, panelsDrawn, repo, serve } from "./lib.mjs";
 
 const dist = path.join(repo, "dist");
@@ -47,6 +48,12 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
     assert.ok(readFileSync(path.join(dist, f)).equals(readFileSync(path.join(repo, "www", f.slice(folder.length + 1)))), `${f} equals www/`);
   }
   assert.ok(!files.some((f) => f.includes("bench")), "no benchmark files");
+  // The folder is named by its contents: one changed byte in any asset names another folder.
+  const assets = files.filter((x) => x.startsWith(`${folder}/`)).map((f) => [f.slice(folder.length + 1), readFileSync(path.join(dist, f))]);
+  assert.equal(assetFolder(assets), folder);
+  const css = assets.find(([rel]) => rel === "style.css")[1];
+  const edited = assets.map(([rel, bytes]) => [rel, rel === "style.css" ? Buffer.concat([css, Buffer.from(" ")]) : bytes]);
+  assert.notEqual(assetFolder(edited), folder);
   // The pages and the stable genlab.js point into this release's folder only.
   for (const page of ["index.html", "embed-example.html", "element-example.html", "genlab.js"]) {
     const text = readFileSync(path.join(dist, page), "utf8");

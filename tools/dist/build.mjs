@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { bundle } from "./bundle.mjs";
+import { assetFolder } from "./folder.mjs";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const www = path.join(repo, "www");
@@ -110,9 +111,7 @@ function walk(dir, prefix = "") {
 const list = assets();
 const files = new Map(list.map(([rel, bytes]) => [rel, bytes]));
 for (const page of PAGES) files.set(page, readFileSync(path.join(www, page)));
-const hash = createHash("sha256");
-for (const [rel, bytes] of list) hash.update(`${rel}\0${bytes.length}\0`).update(bytes);
-const folder = `assets-${hash.digest("hex").slice(0, 12)}`;
+const folder = assetFolder(list);
 
 rmSync(dist, { recursive: true, force: true });
 for (const [rel, bytes] of list) put(`${folder}/${rel}`, bytes);
