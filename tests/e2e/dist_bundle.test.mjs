@@ -39,7 +39,7 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
   assert.match(folder, /^assets-[0-9a-f]{12}$/);
   const files = walk(dist).filter((f) => !/\.(br|gz)$/.test(f));
   const plain = files.filter((f) => !f.startsWith(`${folder}/`)).sort();
-  assert.deepEqual(plain, ["_headers", ".nojekyll", "element-example.html", "embed-example.html", "genlab.html", "genlab.js", "index.html", "sizes.json"].sort());
+  assert.deepEqual(plain, ["_headers", ".nojekyll", "element-example.html", "embed-example.html", "genlab.html", "genlab-widget.mjs", "genlab.js", "index.html", "sizes.json"].sort());
   for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm"]) {
     assert.ok(files.includes(`${folder}/${need}`), `${need} is in the hashed folder`);
   }
@@ -65,7 +65,7 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
 });
 
 test("every text file and the .wasm has .br and .gz twins that decompress to it, and smaller", () => {
-  const originals = walk(dist).filter((f) => /\.(html|js|css|wasm|json)$/.test(f) && f !== "sizes.json");
+  const originals = walk(dist).filter((f) => /\.(html|m?js|css|wasm|json)$/.test(f) && f !== "sizes.json");
   assert.ok(originals.length >= 20, `${originals.length} files`);
   for (const f of originals) {
     const raw = readFileSync(path.join(dist, f));

@@ -7,6 +7,7 @@
 //   index.html, embed-example.html, element-example.html   pages (cache briefly)
 //   genlab.js             a stable address for course pages: re-exports assets-<hash>/js/genlab.js
 //   genlab.html           everything inlined: opens from disk with no network
+//   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
 //   assets-<hash>/        style.css, js/*.js, pkg/genlab.js, pkg/genlab_bg.wasm (cache forever)
 //   _headers              cache rules for hosts that read them (Netlify, Cloudflare Pages)
 
@@ -100,6 +101,20 @@ function singleFile(files) {
   return html;
 }
 
+/**
+ * dist/genlab-widget.mjs: the notebook widget (js/widget.js, an anywidget module) with every
+ * module, the stylesheet and the .wasm in one ES module file.
+ */
+function widgetFile(files) {
+  const text = (rel) => files.get(rel).toString("utf8");
+  const modules = new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel)).map(([rel]) => [rel, text(rel)]));
+  return bundle(modules, ["js/wasm-compile.js"], {
+    prelude: `const __CSS = ${JSON.stringify(text("style.css"))};\nconst __WASM = "${files.get("pkg/genlab_bg.wasm").toString("base64")}";`,
+    meta: "{ genlabCss: __CSS, genlabWasm: __WASM }",
+    tail: 'const __widget = await __req("js/widget.js");\nexport default __widget.default;',
+  });
+}
+
 /** Every file under `dir`, relative to it. */
 function walk(dir, prefix = "") {
   return readdirSync(dir).flatMap((name) => {
@@ -118,6 +133,7 @@ for (const [rel, bytes] of list) put(`${folder}/${rel}`, bytes);
 for (const page of PAGES) put(page, rewritePage(files.get(page).toString("utf8"), folder));
 put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
 put("genlab.html", singleFile(files));
+put("genlab-widget.mjs", widgetFile(files));
 put("_headers", `/${folder}/*\n  Cache-Control: public, max-age=31536000, immutable\n/*\n  Cache-Control: public, max-age=300\n`);
 put(".nojekyll", "");
 

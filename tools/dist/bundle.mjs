@@ -29,7 +29,7 @@ function resolve(fromId, spec) {
   return path.normalize(path.join(path.dirname(fromId), spec));
 }
 
-/** One module's source as the body of an async function (req, exp, url). */
+/** One module's source as the body of an async function (req, exp, meta): `import.meta` is `meta`. */
 export function wrapModule(id, source) {
   const exported = [];
   let out = source
@@ -40,7 +40,7 @@ export function wrapModule(id, source) {
     })
     .replace(/^import\s+["']([^"']+)["'];?[ \t]*$/gm, (_, spec) => `await __req(${JSON.stringify(resolve(id, spec))});`)
     .replace(/\bimport\(\s*["']([^"']+)["']\s*\)/g, (_, spec) => `__req(${JSON.stringify(resolve(id, spec))})`)
-    .replace(/\bimport\.meta\.url\b/g, "__url")
+    .replace(/\bimport\.meta\b/g, "__meta")
     .replace(/^export\s+((?:async\s+)?function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/gm, (_, kind, name) => {
       exported.push([name, name]);
       return `${kind} ${name}`;
@@ -59,17 +59,20 @@ export function wrapModule(id, source) {
   const left = out.split("\n").map((line, i) => [i + 1, line]).filter(([, line]) => /^\s*(import|export)\b/.test(line) || /\bimport\s*\(|import\.meta/.test(line));
   if (left.length) throw new Error(`${id}: cannot bundle line ${left[0][0]}: ${left[0][1].trim()}`);
   const getters = exported.map(([name, local]) => `${JSON.stringify(name)}: () => ${local}`).join(", ");
-  return `async (__req, __exp, __url) => {\n__exp({ ${getters} });\n${out}\n}`;
+  return `async (__req, __exp, __meta) => {\n__exp({ ${getters} });\n${out}\n}`;
 }
 
 /**
  * One module script holding `modules` (a Map of id → source), running `entries` in order.
- * Exports are read through getters, so a module's `let` keeps its current value.
+ * Exports are read through getters, so a module's `let` keeps its current value. `prelude`
+ * (declarations), `meta` (an expression of more `import.meta` fields) and `tail` (the
+ * bundle's own exports) let a build hand data to the modules and export from them.
  */
-export function bundle(modules, entries) {
+export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "" } = {}) {
   const defs = [...modules].map(([id, src]) => `${JSON.stringify(id)}: ${wrapModule(id, src)}`).join(",\n");
   for (const e of entries) if (!modules.has(e)) throw new Error(`entry ${e} is not among the modules`);
   return `// genlab, every module in one script (tools/dist/bundle.mjs); each runs when first imported.
+${prelude}
 const __sources = {
 ${defs}
 };
@@ -78,10 +81,11 @@ const __req = (id) => {
   if (!__loaded.has(id)) {
     const ns = Object.create(null);
     const exp = (getters) => { for (const [k, get] of Object.entries(getters)) Object.defineProperty(ns, k, { get, enumerable: true }); };
-    __loaded.set(id, __sources[id](__req, exp, new URL(id, location.href).href).then(() => ns));
+    __loaded.set(id, __sources[id](__req, exp, { ...${meta}, url: new URL(id, location.href).href }).then(() => ns));
   }
   return __loaded.get(id);
 };
 ${entries.map((e) => `await __req(${JSON.stringify(e)});`).join("\n")}
+${tail}
 `;
 }

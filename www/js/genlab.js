@@ -83,13 +83,14 @@ function linkStylesheet(doc) {
  *   "replace" while dragging or typing);
  * - `theme`: "dark" or "light"; absent (or null) follows the system's preference
  *   (`prefers-color-scheme`), also when it changes.
- * Links genlab's stylesheet into the page when the page has not (see linkStylesheet).
+ * Links genlab's stylesheet into the page when the page has not (see linkStylesheet), unless
+ * `styles` is false (the caller styles the panel, as the notebook widget does in its shadow root).
  * Returns `{ getState, setState, setLang, setProjector, setTheme, destroy }`.
  */
-export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange, theme = null } = {}) {
+export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange, theme = null, styles = true } = {}) {
   if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use ${PANEL_NAMES}.`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
-  linkStylesheet(element.ownerDocument);
+  if (styles) linkStylesheet(element.ownerDocument);
   const [, kind] = await Promise.all([loadCore(), PANELS[panel]()]);
   const defaults = parseState("").state[panel];
   const section = document.createElement("section");

@@ -45,12 +45,15 @@ const request = sameOrigin ? { mode: "no-cors", credentials: "include" } : {};
 /**
  * The core's bytes when the page carries them itself (the single offline file, dist/genlab.html,
  * keeps them base64-encoded in a `<script type="application/octet-stream" id="genlab-wasm">`
- * data block, which is never run), or null.
+ * data block, which is never run; the notebook widget on `import.meta.genlabWasm`), or null.
  */
 function inlineBytes() {
+  // The notebook widget (one module file, dist/genlab-widget.mjs) hands them over on import.meta.
+  const carried = import.meta.genlabWasm;
   const block = globalThis.document?.getElementById("genlab-wasm");
-  if (!block || block.type !== "application/octet-stream") return null;
-  const text = atob(block.textContent.trim());
+  const base64 = typeof carried === "string" ? carried : block?.type === "application/octet-stream" ? block.textContent.trim() : null;
+  if (base64 === null) return null;
+  const text = atob(base64);
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
