@@ -19,7 +19,7 @@ let sizes;
 const fetched = {};
 
 /** The snippets of the page: `<!-- snippet: name -->` and the fenced block after it. */
-const snippets = Object.fromEntries([...doc.matchAll(/<!-- snippet: ([\w-]+) -->\n```\w*\n([\s\S]*?)\n```/g)].map((m) => [m[1], m[2]]));
+const snippets = Object.fromEntries([...doc.matchAll(/<!-- snippet: ([\w-]+) -->\n(`{3,})\w*\n([\s\S]*?)\n\2\n/g)].map((m) => [m[1], m[3]]));
 
 before(async () => {
   assert.ok(existsSync(path.join(dist, "sizes.json")), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
@@ -67,7 +67,7 @@ async function visit(name, url, html = null) {
 const ready = (target) => target.waitForSelector("html[data-ready=true]", { timeout: 20000 });
 
 test("the page has a snippet for every route", () => {
-  assert.deepEqual(Object.keys(snippets).sort(), ["element", "iframe", "link", "mount", "single-file", "slides"]);
+  assert.deepEqual(Object.keys(snippets).sort(), ["element", "iframe", "link", "mount", "myst", "notebook", "single-file", "slides"]);
 });
 
 test("a link: opens the lab in that state", async () => {

@@ -4,11 +4,25 @@
 // left unstyled (the panel's stylesheet lives in its shadow root); the cleanup frees the panel.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { launch, repo, serve } from "./lib.mjs";
 
 const dist = path.join(repo, "dist");
+const doc = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8");
+/** A snippet of docs/lecturers.md ("Use genlab in your course"). */
+const snippet = (name) => doc.match(new RegExp(`<!-- snippet: ${name} -->\\n(\`{3,})\\w*\\n([\\s\\S]*?)\\n\\1\\n`))[2];
+
+/** The traits the page's Python recipe gives: each trait's default, then the call's arguments. */
+function pythonTraits(py) {
+  const traits = {};
+  for (const [, name, kind, value] of py.matchAll(/^\s+(\w+) = traitlets\.(Unicode|Bool)\(([^)]*)\)\.tag\(sync=True\)$/gm)) {
+    traits[name] = kind === "Bool" ? value === "True" : JSON.parse(value);
+  }
+  const call = py.match(/^\w+ = Genlab\((.*)\)$/m)[1];
+  for (const [, name, value] of call.matchAll(/(\w+)="([^"]*)"/g)) traits[name] = value;
+  return traits;
+}
 let server;
 let browser;
 before(async () => {
@@ -142,6 +156,21 @@ test("the cleanup anywidget calls frees the panel and stops listening to the mod
   assert.ok(result.before >= 1);
   assert.equal(result.after, 0);
   assert.equal(result.left, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the lecturers' page's notebook and MyST recipes render the panels they describe", async () => {
+  const py = pythonTraits(snippet("notebook"));
+  assert.deepEqual(Object.keys(py).sort(), ["controls", "lang", "panel", "projector", "state", "theme"]);
+  const myst = JSON.parse(snippet("myst").split("\n").slice(1, -1).join("\n"));
+  const { context, page, errors } = await notebook([py, myst]);
+  const nb = await page.evaluate(() => window.widgets[0].el.querySelector(".genlab-widget").shadowRoot.querySelector("section").className);
+  assert.equal(nb, `panel genlab-${py.panel}`);
+  assert.match((await look(page, 0)).h2, /朴素贝叶斯/);
+  const gda = await look(page, 1);
+  assert.equal(gda.seedShown, false);
+  assert.ok(gda.colours > 20);
   assert.deepEqual(errors, []);
   await context.close();
 });
