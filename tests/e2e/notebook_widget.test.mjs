@@ -138,6 +138,11 @@ test("state round-trips: the model sets the panel, and a student's change sets t
   // The other widget is untouched.
   assert.equal(after.other, "a=0.5");
   assert.equal(after.otherSaved, 0);
+  // The keyboard works inside the widget's shadow root: a mean moved with 1 and an arrow key.
+  await page.locator('.genlab-widget >> [data-role="canvas"]').first().focus();
+  await page.keyboard.press("1");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => /(^|&)m0=/.test(window.widgets[0].model.get("state")));
   // Language from the model.
   await page.evaluate(() => window.widgets[1].model.set("lang", "zh-CN"));
   assert.match((await look(page, 1)).h2, /朴素贝叶斯/);
