@@ -134,7 +134,8 @@ for (const page of PAGES) put(page, rewritePage(files.get(page).toString("utf8")
 put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
 put("genlab.html", singleFile(files));
 put("genlab-widget.mjs", widgetFile(files));
-put("_headers", `/${folder}/*\n  Cache-Control: public, max-age=31536000, immutable\n/*\n  Cache-Control: public, max-age=300\n`);
+// Only the hashed folder: where several rules match a path, hosts may combine their headers.
+put("_headers", `/${folder}/*\n  Cache-Control: public, max-age=31536000, immutable\n`);
 put(".nojekyll", "");
 
 const sizes = [];
