@@ -37,6 +37,9 @@ step "browser tests: headless WebKit (WebKitGTK's MiniBrowser under Xvfb)"
 
 step "end-to-end tests: the real page in headless Chromium"
 bash scripts/build-wasm.sh
+# The release bundle from that build, for its tests (10–16 s on two shared cores, mostly brotli at
+# quality 11 on the .wasm and the two one-file builds).
+bash scripts/dist.sh --reuse-pkg
 node --test tests/e2e/
 
 # The journeys in WebKit run from scripts/test-webkit.sh until a WebKitWebDriver failure is

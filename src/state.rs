@@ -12,6 +12,7 @@
 //! | `projector` | projector mode | `0`, `1` |
 //! | `theme` | colours; absent: follow the system's light or dark preference | `dark`, `light` |
 //! | `embed` | one panel, no page chrome | `gda`, `nb`, `cat` |
+//! | `deck` | slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage) | `0`, `1` |
 //! | `src` | GDA data | `generated`, a preset id, or `custom`: the user's own points, kept by the page's history entries (a link cannot carry them; the panel says so) |
 //! | `seed` | GDA sample seed | 0 … 2⁵³ − 1 |
 //! | `n0`, `n1` | points per class | 1 … 500 |
@@ -70,6 +71,9 @@ pub struct AppState {
     pub theme: Option<String>,
     /// `"gda"`, `"nb"`, `"cat"` or `None` for the whole page.
     pub embed: Option<String>,
+    /// Slides mode: clicker keys go to the deck around the frame, the state outlives reloads.
+    #[serde(default)]
+    pub deck: bool,
     /// The GDA panel.
     pub gda: GdaState,
     /// The naive Bayes panel.
@@ -192,6 +196,7 @@ impl Default for AppState {
             projector: false,
             theme: None,
             embed: None,
+            deck: false,
             gda: GdaState {
                 source: "generated".into(),
                 seed: 7,
@@ -274,6 +279,7 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
         let ok: Result<(), &'static str> = match key.as_ref() {
             "lang" => pick(v, &["en", "zh-CN"]).map(|x| state.lang = x).ok_or("the language must be “en” or “zh-CN”"),
             "projector" => pick(v, &["0", "1"]).map(|x| state.projector = x == "1").ok_or("projector mode is 0 or 1"),
+            "deck" => pick(v, &["0", "1"]).map(|x| state.deck = x == "1").ok_or("slides mode is 0 or 1"),
             "theme" => {
                 pick(v, &["dark", "light"]).map(|x| state.theme = Some(x)).ok_or("the theme must be “dark” or “light”")
             }
@@ -409,6 +415,9 @@ pub fn to_query(state: &AppState) -> String {
     }
     if let Some(e) = &state.embed {
         q.append_pair("embed", e);
+    }
+    if state.deck {
+        q.append_pair("deck", "1");
     }
     let (g, dg) = (&state.gda, &d.gda);
     if g.source != dg.source {

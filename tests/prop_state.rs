@@ -71,6 +71,7 @@ prop_compose! {
     fn state()(
         lang in prop::sample::select(&["en", "zh-CN"][..]),
         projector in any::<bool>(),
+        deck in any::<bool>(),
         theme in prop::option::of(prop::sample::select(&["dark", "light"][..])),
         embed in prop::option::of(prop::sample::select(&["gda", "nb"][..])),
         (source, seed, n, sd, rho, means) in gda_part(),
@@ -83,6 +84,7 @@ prop_compose! {
         let mut s = AppState {
             lang: lang.into(),
             projector,
+            deck,
             theme: theme.map(String::from),
             embed: embed.map(String::from),
             ..AppState::default()

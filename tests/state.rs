@@ -133,6 +133,26 @@ fn a_truncated_or_huge_query_never_panics() {
     assert!(s.nb.text.chars().count() <= MAX_TEXT_IN_LINK);
 }
 
+/// Slides mode (`deck=1`, for a panel framed in a slide deck): it round-trips, the default
+/// writes nothing, and any other value is refused with a notice naming the key.
+#[test]
+fn slides_mode_round_trips_and_a_bad_value_is_a_notice() {
+    let s = AppState { deck: true, embed: Some("gda".into()), ..AppState::default() };
+    let q = to_query(&s);
+    assert_eq!(q, "embed=gda&deck=1");
+    let (back, notices) = parse_query(&q);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(back, s);
+    assert!(!parse_query("").0.deck);
+    assert!(!parse_query("deck=0").0.deck);
+    assert_eq!(to_query(&parse_query("deck=0").0), "");
+    for bad in ["true", "", "2", "yes"] {
+        let (s, _) = parse_query(&format!("deck={bad}"));
+        assert!(!s.deck, "{bad}");
+        assert_eq!(invalid_keys(&format!("deck={bad}")), vec!["deck".to_string()], "{bad}");
+    }
+}
+
 /// The colour theme (`theme=dark|light`; absent follows the system): each value round-trips,
 /// a bad one is refused with a notice naming the key, and the default writes nothing.
 #[test]

@@ -22,10 +22,10 @@ async function freePort() {
   });
 }
 
-/** Serves www/ with Python's http.server (as the README's serve command does). */
-export async function serve() {
+/** Serves `dir` (www/ unless told) with Python's http.server, as the README's serve command does. */
+export async function serve(dir = path.join(repo, "www")) {
   const port = await freePort();
-  const proc = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", path.join(repo, "www")], {
+  const proc = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", dir], {
     stdio: "ignore",
   });
   const url = `http://127.0.0.1:${port}/`;
@@ -60,4 +60,40 @@ export async function open(browser, url, { width = 1280, height = 800, dpr = 1 }
   await page.goto(url);
   await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
   return { page, context, errors };
+}
+
+/**
+ * What each panel in `root` (a selector) shows once drawn: the number of distinct colours on
+ * each of its canvases (the GDA figure, the naive Bayes metrics curve; a blank canvas has one),
+ * the ledger's rows and each panel's verdict text.
+ */
+export async function panelsDrawn(page, root = "body") {
+  return page.evaluate((root) => {
+    const colours = (canvas) => {
+      if (!canvas || !canvas.width || !canvas.height) return 0;
+      const d = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      const seen = new Set();
+      for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      return seen.size;
+    };
+    const el = document.querySelector(root);
+    const q = (sel) => el.querySelector(sel);
+    return {
+      gda: colours(q('.genlab-gda [data-role="canvas"]')),
+      gdaBoundary: q('.genlab-gda [data-role="boundary"]')?.textContent.trim() ?? "",
+      nbCurve: colours(q('.genlab-nb [data-role="curve"]')),
+      nbVerdict: q('.genlab-nb [data-role="verdict"]')?.textContent.trim() ?? "",
+      nbLedgerRows: q('.genlab-nb [data-role="ledger"]')?.children.length ?? 0,
+      catVerdict: q('.genlab-cat [data-role="verdict"]')?.textContent.trim() ?? "",
+    };
+  }, root);
+}
+
+/** Asserts every one of the three panels is drawn (see panelsDrawn). */
+export function assertAllDrawn(assert, drawn) {
+  assert.ok(drawn.gda > 20, `GDA figure has ${drawn.gda} colours`);
+  assert.ok(drawn.gdaBoundary.length > 0, "GDA boundary described");
+  assert.ok(drawn.nbCurve > 5, `NB curve has ${drawn.nbCurve} colours`);
+  assert.ok(drawn.nbVerdict.length > 0 && drawn.nbLedgerRows > 0, "NB verdict and ledger shown");
+  assert.ok(drawn.catVerdict.length > 0, "categorical verdict shown");
 }

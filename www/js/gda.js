@@ -371,7 +371,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     if (dragging < 0) return;
     dragging = -1;
     panel.endDrag();
-    if (document.activeElement !== canvas) panel.setActiveHandle(-1);
+    if (canvas.getRootNode().activeElement !== canvas) panel.setActiveHandle(-1);
     schedule();
     onChange("push");
   };
@@ -607,7 +607,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setCursor(NaN, NaN);
     } else {
       panel.setActiveHandle(-1);
-      if (document.activeElement === canvas) showCursor();
+      if (canvas.getRootNode().activeElement === canvas) showCursor();
     }
     schedule();
   }));

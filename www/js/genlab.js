@@ -5,6 +5,11 @@
 //   handle.getState(); handle.setState({ seed: 3 }); handle.destroy();
 //
 // Each mounted panel has its own Rust state, so several panels on one page are independent.
+//
+// Importing this module also defines the custom element <genlab-panel> (built on mount()):
+//
+//   <script type="module" src=".../genlab.js"> (and its closing tag), then
+//   <genlab-panel panel="gda" lang="zh-CN" state="seed=3&n0=40" controls="-seed,-tools"></genlab-panel>
 
 import init, { parseState, stateQuery } from "../pkg/genlab.js";
 import { panelTemplate } from "./templates.js";
@@ -48,6 +53,22 @@ export async function linkFor(state) {
 }
 
 /**
+ * Links the stylesheet that sits beside this module (../style.css) into `doc`, unless the page
+ * has it already: linked, or inlined with a `data-genlab-style` attribute (dist/genlab.html).
+ * So a course page needs no stylesheet link of its own.
+ */
+function linkStylesheet(doc) {
+  const href = new URL("../style.css", import.meta.url).href;
+  if (doc.querySelector("[data-genlab-style]")) return;
+  if ([...doc.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return;
+  const link = doc.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.genlabStyle = "";
+  doc.head.append(link);
+}
+
+/**
  * Mounts one panel into `element`.
  * - `panel`: "gda", "nb" or "cat";
  * - `state`: that panel's settings (any subset; the rest are the defaults), as in
@@ -62,11 +83,14 @@ export async function linkFor(state) {
  *   "replace" while dragging or typing);
  * - `theme`: "dark" or "light"; absent (or null) follows the system's preference
  *   (`prefers-color-scheme`), also when it changes.
+ * Links genlab's stylesheet into the page when the page has not (see linkStylesheet), unless
+ * `styles` is false (the caller styles the panel, as the notebook widget does in its shadow root).
  * Returns `{ getState, setState, setLang, setProjector, setTheme, destroy }`.
  */
-export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange, theme = null } = {}) {
+export async function mount(element, { panel = "gda", state = null, lang = "en", controls = [], onChange, theme = null, styles = true } = {}) {
   if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use ${PANEL_NAMES}.`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
+  if (styles) linkStylesheet(element.ownerDocument);
   const [, kind] = await Promise.all([loadCore(), PANELS[panel]()]);
   const defaults = parseState("").state[panel];
   const section = document.createElement("section");
@@ -139,3 +163,149 @@ export function themeFollower(element, apply) {
     },
   };
 }
+
+/** A panel's state as a link's query string (its own keys only, defaults left out). */
+function panelQuery(panel, state) {
+  return stateQuery({ ...parseState("").state, [panel]: state });
+}
+
+/** `controls="-seed,-tools"` as mount()'s list of controls to hide: ["seed", "tools"]. */
+function hiddenControls(value) {
+  const names = (value || "").split(",").map((s) => s.trim()).filter(Boolean);
+  for (const name of names.filter((n) => !n.startsWith("-"))) {
+    console.warn(`<genlab-panel controls>: “${name.slice(0, 40)}” ignored; name a control to hide with a minus, e.g. “-${name.slice(0, 40)}”.`);
+  }
+  return names.filter((n) => n.startsWith("-")).map((n) => n.slice(1));
+}
+
+/**
+ * `<genlab-panel>`: one panel, set by its attributes — `panel` ("gda", "nb", "cat"), `lang`
+ * ("en", "zh-CN"), `state` (the panel's part of a link's query string, e.g. "seed=3&n0=40";
+ * absent keys are defaults), `controls` ("-seed,-tools": controls to hide), `projector`
+ * (present: on), `theme` ("dark", "light"; otherwise the system's). The `state` attribute
+ * follows the panel as it changes, and a `change` event carries `detail.state` (that query
+ * string), `detail.panel` and `detail.mode` ("push" or "replace", as mount()'s onChange).
+ * Removing the element frees the panel's memory; the panel's own input events stop here, so
+ * a `change` heard on the element is always this one.
+ */
+export class GenlabPanelElement extends HTMLElement {
+  static observedAttributes = ["panel", "lang", "state", "controls", "projector", "theme"];
+  #handle = null;
+  #panel = null;
+  #reflected = null;
+  #builds = 0;
+
+  constructor() {
+    super();
+    // Registered before any listener a page adds, so a page never hears an inner input's change.
+    this.addEventListener("change", (ev) => {
+      if (ev.target !== this) ev.stopImmediatePropagation();
+    });
+  }
+
+  /** The mounted panel's handle (mount()'s), or null while it loads. */
+  get handle() {
+    return this.#handle;
+  }
+
+  /** The panel's state as a query string (what the `state` attribute holds). */
+  get state() {
+    return this.#handle ? panelQuery(this.#panel, this.#handle.getState()) : this.getAttribute("state") || "";
+  }
+
+  connectedCallback() {
+    if (!this.#handle) this.#build();
+  }
+
+  disconnectedCallback() {
+    // A move (removed and inserted again in the same task) keeps the panel.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.#teardown();
+    });
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (!this.#handle || old === value) return;
+    if (name === "panel" || name === "controls") this.#build();
+    else if (name === "state" && value !== this.#reflected) this.#applyState();
+    else if (name === "lang") this.#handle.setLang(this.#lang());
+    else if (name === "projector") this.#handle.setProjector(this.hasAttribute("projector"));
+    else if (name === "theme") this.#handle.setTheme(value);
+  }
+
+  /** The `lang` attribute as one of the two languages. */
+  #lang() {
+    return this.getAttribute("lang") === "zh-CN" ? "zh-CN" : "en";
+  }
+
+  /** Applies the whole `state` attribute (absent keys: defaults); bad values are listed. */
+  #applyState() {
+    const { state, notices } = parseState(this.getAttribute("state") || "");
+    if (notices.length) console.warn("<genlab-panel state>: ignored", notices);
+    this.#handle.controller.setState(state[this.#panel]);
+    this.#reflected = this.getAttribute("state");
+  }
+
+  /** Frees the panel (its Rust state and listeners) and empties the element. */
+  #teardown() {
+    this.#builds++;
+    this.#handle?.destroy();
+    this.#handle = null;
+    this.replaceChildren();
+  }
+
+  /** Mounts (or mounts again) the panel the attributes describe. */
+  async #build() {
+    this.#teardown();
+    const build = this.#builds;
+    const panel = this.getAttribute("panel") || "gda";
+    const controls = this.getAttribute("controls");
+    let handle;
+    try {
+      handle = await mount(this, {
+        panel,
+        lang: this.#lang(),
+        controls: hiddenControls(controls),
+        theme: this.getAttribute("theme"),
+        onChange: (mode) => this.#changed(mode),
+      });
+    } catch (e) {
+      if (build !== this.#builds) return;
+      const p = document.createElement("p");
+      p.className = "input-error";
+      p.textContent = `genlab: ${e && e.message ? e.message : String(e)}`;
+      this.replaceChildren(p);
+      return;
+    }
+    // Removed, or rebuilt, while the core or the panel's code was loading.
+    if (build !== this.#builds || !this.isConnected) {
+      handle.destroy();
+      return;
+    }
+    // `panel` or `controls` changed during the load: mount what they say now.
+    if ((this.getAttribute("panel") || "gda") !== panel || this.getAttribute("controls") !== controls) {
+      handle.destroy();
+      this.#build();
+      return;
+    }
+    this.#handle = handle;
+    this.#panel = panel;
+    // Attributes read again: any of them may have changed during the load.
+    this.#applyState();
+    handle.setLang(this.#lang());
+    handle.setProjector(this.hasAttribute("projector"));
+    handle.setTheme(this.getAttribute("theme"));
+    this.dispatchEvent(new CustomEvent("ready", { detail: { panel } }));
+  }
+
+  /** Reflects the panel's new state into `state` and tells the page (a `change` event). */
+  #changed(mode) {
+    if (!this.#handle) return;
+    const state = panelQuery(this.#panel, this.#handle.getState());
+    this.#reflected = state;
+    this.setAttribute("state", state);
+    this.dispatchEvent(new CustomEvent("change", { bubbles: true, detail: { panel: this.#panel, state, mode } }));
+  }
+}
+
+if (globalThis.customElements && !customElements.get("genlab-panel")) customElements.define("genlab-panel", GenlabPanelElement);

@@ -538,6 +538,7 @@ export function applyLabels(root, lang) {
 const RULES_ZH = {
   "the language must be “en” or “zh-CN”": "语言只能是“en”或“zh-CN”",
   "projector mode is 0 or 1": "投影模式只能是 0 或 1",
+  "slides mode is 0 or 1": "幻灯片模式只能是 0 或 1",
   "the embedded panel must be “gda” or “nb”": "嵌入的面板只能是“gda”或“nb”",
   "the data must be “generated”, “custom” or a known preset": "数据只能是“generated”“custom”或已知的预设",
   "the seed must be a whole number from 0 to 2⁵³ − 1": "种子必须是 0 到 2⁵³ − 1 之间的整数",

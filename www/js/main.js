@@ -11,6 +11,8 @@ let lang = "en";
 let projector = false;
 let theme = null;
 let embed = null;
+// Slides mode (deck=1, js/deck.js): the state kept across the frame's reloads, or null.
+let deck = null;
 // The page's colours: the html element's class; each panel follows its own (mount()).
 const pageTheme = themeFollower(html, () => {});
 const panels = {};
@@ -22,7 +24,7 @@ let gesture = false;
 function currentState() {
   const base = parseState("").state;
   return {
-    lang, projector, theme, embed,
+    lang, projector, theme, embed, deck: deck !== null,
     gda: panels.gda ? panels.gda.getState() : base.gda,
     nb: panels.nb ? panels.nb.getState() : base.nb,
     cat: panels.cat ? panels.cat.getState() : base.cat,
@@ -52,6 +54,7 @@ function writeUrl(how) {
   if (url === `${location.pathname}${location.search}${location.hash}` && samePoints(data.gda, history.state?.gda)) return false;
   if (how === "push") history.pushState(data, "", url);
   else history.replaceState(data, "", url);
+  deck?.save(q);
   showPrintLink();
   return true;
 }
@@ -141,7 +144,20 @@ async function main() {
   const boot = document.getElementById("boot");
   try {
     await loadCore();
-    const { state, notices } = parseState(location.search);
+    let { state, notices } = parseState(location.search);
+    if (state.deck) {
+      const { forwardClickerKeys, keptState } = await import("./deck.js");
+      forwardClickerKeys();
+      deck = keptState(new URL(location.href));
+      // Loaded again by the deck (from its first address): the state it had before.
+      if (deck.saved !== null && `?${deck.saved}` !== location.search) {
+        const kept = parseState(deck.saved);
+        if (kept.state.deck) {
+          ({ state, notices } = kept);
+          history.replaceState(null, "", `${location.pathname}${deck.saved ? `?${deck.saved}` : ""}${location.hash}`);
+        }
+      }
+    }
     embed = state.embed;
     lang = state.lang;
     theme = state.theme ?? null;
@@ -217,6 +233,7 @@ window.addEventListener("popstate", () => {
   clearTimeout(replaceTimer);
   gesture = false;
   const { state, notices } = parseState(location.search);
+  deck?.save(location.search.slice(1));
   applyState(state, history.state);
   showNotices(notices);
 });

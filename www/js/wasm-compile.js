@@ -42,10 +42,29 @@ function gapError(gap) {
 const sameOrigin = url.origin === globalThis.location?.origin;
 const request = sameOrigin ? { mode: "no-cors", credentials: "include" } : {};
 
+/**
+ * The core's bytes when the page carries them itself (the single offline file, dist/genlab.html,
+ * keeps them base64-encoded in a `<script type="application/octet-stream" id="genlab-wasm">`
+ * data block, which is never run; the notebook widget on `import.meta.genlabWasm`), or null.
+ */
+function inlineBytes() {
+  // The notebook widget (one module file, dist/genlab-widget.mjs) hands them over on import.meta.
+  const carried = import.meta.genlabWasm;
+  const block = globalThis.document?.getElementById("genlab-wasm");
+  const base64 = typeof carried === "string" ? carried : block?.type === "application/octet-stream" ? block.textContent.trim() : null;
+  if (base64 === null) return null;
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
 /** Compiles from the response as it streams in, or from its whole bytes where that cannot be. */
 async function compile() {
   const gap = browserGap();
   if (gap) throw gapError(gap);
+  const inline = inlineBytes();
+  if (inline) return WebAssembly.compile(inline);
   const response = await fetch(url, request);
   if (!response.ok) throw new Error(`could not fetch ${url.pathname}: ${response.status} ${response.statusText}`);
   // Streaming compilation refuses a .wasm not served as application/wasm (some hosts send

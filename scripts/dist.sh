@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The release bundle: builds the wasm (release, shrunk) and writes dist/ — the static site for
+# any host, its assets under a content-hashed folder, every text file and the .wasm also as
+# .br (brotli 11) and .gz (gzip -9) beside the original, and dist/genlab.html, one file that
+# works offline from disk. Installs what it needs, like the other scripts.
+#   scripts/dist.sh              build the wasm, then dist/
+#   scripts/dist.sh --reuse-pkg  dist/ from the www/pkg already built (the test command's way)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ ${1:-} == --reuse-pkg ]]; then
+  [[ -f www/pkg/genlab_bg.wasm ]] || { echo "www/pkg is not built: run scripts/build-wasm.sh" >&2; exit 1; }
+else
+  bash scripts/build-wasm.sh
+fi
+node tools/dist/build.mjs

@@ -1,0 +1,126 @@
+// The release bundle (scripts/dist.sh → dist/) as a host serves it: a plain static server,
+// every asset under one content-hashed folder, .br and .gz twins that decompress to the
+// originals, and the pages working from those files alone.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { assetFolder } from "../../tools/dist/folder.mjs";
+import { assertAllDrawn, launch, open, panelsDrawn, repo, serve } from "./lib.mjs";
+
+const dist = path.join(repo, "dist");
+let server;
+let browser;
+let folder;
+
+before(async () => {
+  assert.ok(existsSync(path.join(dist, "sizes.json")), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
+  folder = JSON.parse(readFileSync(path.join(dist, "sizes.json"), "utf8")).folder;
+  server = await serve(dist);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Every file under `dir`, relative to it. */
+function walk(dir, prefix = "") {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full, `${prefix}${name}/`) : [`${prefix}${name}`];
+  });
+}
+
+test("every asset sits in one content-hashed folder; only entry points keep plain names", () => {
+  const top = readdirSync(dist);
+  assert.deepEqual(top.filter((n) => n.startsWith("assets-")), [folder]);
+  assert.match(folder, /^assets-[0-9a-f]{12}$/);
+  const files = walk(dist).filter((f) => !/\.(br|gz)$/.test(f));
+  const plain = files.filter((f) => !f.startsWith(`${folder}/`)).sort();
+  assert.deepEqual(plain, ["_headers", ".nojekyll", "element-example.html", "embed-example.html", "genlab.html", "genlab-widget.mjs", "genlab.js", "index.html", "sizes.json"].sort());
+  for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm"]) {
+    assert.ok(files.includes(`${folder}/${need}`), `${need} is in the hashed folder`);
+  }
+  // The hashed folder holds exactly what www/ serves (the benchmark page aside), byte for byte.
+  for (const f of files.filter((x) => x.startsWith(`${folder}/`))) {
+    assert.ok(readFileSync(path.join(dist, f)).equals(readFileSync(path.join(repo, "www", f.slice(folder.length + 1)))), `${f} equals www/`);
+  }
+  assert.ok(!files.some((f) => f.includes("bench")), "no benchmark files");
+  // The folder is named by its contents: one changed byte in any asset names another folder.
+  const assets = files.filter((x) => x.startsWith(`${folder}/`)).map((f) => [f.slice(folder.length + 1), readFileSync(path.join(dist, f))]);
+  assert.equal(assetFolder(assets), folder);
+  const css = assets.find(([rel]) => rel === "style.css")[1];
+  const edited = assets.map(([rel, bytes]) => [rel, rel === "style.css" ? Buffer.concat([css, Buffer.from(" ")]) : bytes]);
+  assert.notEqual(assetFolder(edited), folder);
+  // The pages and the stable genlab.js point into this release's folder only.
+  for (const page of ["index.html", "embed-example.html", "element-example.html", "genlab.js"]) {
+    const text = readFileSync(path.join(dist, page), "utf8");
+    const refs = [...text.matchAll(/(?:src|href)="([^"#?:]+)"|from "([^"]+)"/g)].map((m) => m[1] || m[2]).filter((r) => /\.(js|css|wasm)$/.test(r));
+    assert.ok(refs.length > 0, `${page} references assets`);
+    for (const r of refs) assert.ok(r.replace(/^\.\//, "").startsWith(`${folder}/`), `${page} → ${r}`);
+  }
+  assert.match(readFileSync(path.join(dist, "_headers"), "utf8"), new RegExp(`/${folder}/\\*\\n  Cache-Control: public, max-age=31536000, immutable`));
+});
+
+test("every text file and the .wasm has .br and .gz twins that decompress to it, and smaller", () => {
+  const originals = walk(dist).filter((f) => /\.(html|m?js|css|wasm|json)$/.test(f) && f !== "sizes.json");
+  assert.ok(originals.length >= 20, `${originals.length} files`);
+  for (const f of originals) {
+    const raw = readFileSync(path.join(dist, f));
+    const br = readFileSync(path.join(dist, `${f}.br`));
+    const gz = readFileSync(path.join(dist, `${f}.gz`));
+    assert.ok(brotliDecompressSync(br).equals(raw), `${f}.br decompresses to ${f}`);
+    assert.ok(gunzipSync(gz).equals(raw), `${f}.gz decompresses to ${f}`);
+    if (raw.length > 1000) assert.ok(br.length < gz.length && gz.length < raw.length, `${f}: br ${br.length} < gz ${gz.length} < raw ${raw.length}`);
+  }
+});
+
+test("index.html from a plain static server draws every panel from the hashed files, with no error", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  const requests = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("response", (r) => requests.push([new URL(r.url()).pathname, r.status()]));
+  await page.goto(server.url);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  assertAllDrawn(assert, await panelsDrawn(page));
+  for (const [p, status] of requests) {
+    assert.equal(status, 200, `${p} answered ${status}`);
+    if (/\.(js|css|wasm)$/.test(p)) assert.ok(p.startsWith(`/${folder}/`), `${p} is a hashed asset`);
+  }
+  const wasm = requests.filter(([p]) => p.endsWith(".wasm"));
+  assert.equal(wasm.length, 1, "one .wasm download");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the example course pages (iframe and mount(); two <genlab-panel>) work from dist/", async () => {
+  const embed = await open(browser, `${server.url}embed-example.html`);
+  const frame = embed.page.frameLocator("iframe");
+  await frame.locator("html[data-ready=true]").waitFor();
+  assertAllDrawn(assert, { ...(await panelsDrawn(embed.page, "#lesson-gda")), ...pick(await panelsDrawn(embed.page, "#lesson-nb"), "nb"), catVerdict: "-" });
+  assert.deepEqual(embed.errors, []);
+  await embed.context.close();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(`${server.url}element-example.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll("genlab-panel")].every((el) => el.handle));
+  const gda = await panelsDrawn(page, "#lesson-gda");
+  const nb = await panelsDrawn(page, "#lesson-nb");
+  assertAllDrawn(assert, { ...gda, ...pick(nb, "nb"), catVerdict: "-" });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The fields of `drawn` that start with `prefix`. */
+function pick(drawn, prefix) {
+  return Object.fromEntries(Object.entries(drawn).filter(([k]) => k.startsWith(prefix)));
+}

@@ -1,0 +1,167 @@
+// The routes of docs/lecturers.md ("Use genlab in your course"), run from the page itself:
+// each snippet is read out of the Markdown and used as a lecturer would, against dist/
+// served by a plain static server (the single file from file://, with the network refused).
+// The page's table of bytes is checked against what each route really fetched.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { launch, panelsDrawn, repo, serve } from "./lib.mjs";
+
+const HOST = "https://your.host/genlab/";
+const doc = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8");
+const dist = path.join(repo, "dist");
+let server;
+let browser;
+let sizes;
+/** Bytes each route fetched, brotli and gzip, for the table test. */
+const fetched = {};
+
+/** The snippets of the page: `<!-- snippet: name -->` and the fenced block after it. */
+const snippets = Object.fromEntries([...doc.matchAll(/<!-- snippet: ([\w-]+) -->\n(`{3,})\w*\n([\s\S]*?)\n\2\n/g)].map((m) => [m[1], m[3]]));
+
+before(async () => {
+  assert.ok(existsSync(path.join(dist, "sizes.json")), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
+  sizes = JSON.parse(readFileSync(path.join(dist, "sizes.json"), "utf8")).files;
+  server = await serve(dist);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A snippet with the placeholder host replaced by the test server. */
+const snippet = (name) => {
+  assert.ok(snippets[name], `docs/lecturers.md has a snippet "${name}"`);
+  return snippets[name].replaceAll(HOST, server.url);
+};
+
+/**
+ * Opens `url` in a fresh context (a course page at `course` is served with `html` as its
+ * body, on the host's origin), recording console errors and the bytes of each file from dist/.
+ */
+async function visit(name, url, html = null) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (html !== null) {
+    await context.route(url, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5</title></head>\n<body>\n<h1>Lecture 5</h1>\n${html}\n</body></html>\n` }));
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  const files = new Set();
+  page.on("response", (r) => {
+    if (!r.url().startsWith(server.url)) return;
+    let rel = new URL(r.url()).pathname.slice(1);
+    if (rel === "" || rel.endsWith("/")) rel += "index.html";
+    if (sizes[rel]) files.add(rel);
+  });
+  await page.goto(url);
+  fetched[name] = files;
+  return { context, page, errors };
+}
+
+/** Waits until every frame's page, or every mounted element, is ready. */
+const ready = (target) => target.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+
+test("the page has a snippet for every route", () => {
+  assert.deepEqual(Object.keys(snippets).sort(), ["element", "iframe", "link", "mount", "myst", "notebook", "single-file", "slides"]);
+});
+
+test("a link: opens the lab in that state", async () => {
+  const url = snippet("link");
+  assert.ok(url.startsWith(server.url));
+  const { context, page, errors } = await visit("link", url);
+  await ready(page);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "zh-CN");
+  assert.equal(await page.evaluate(() => window.genlab.nb.getState().alpha), 0);
+  assert.ok((await panelsDrawn(page)).gda > 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("an iframe: one panel, in its state, inside a course page", async () => {
+  const { context, page, errors } = await visit("iframe", `${server.url}course/iframe.html`, snippet("iframe"));
+  const frame = page.frameLocator("iframe");
+  await frame.locator("html[data-ready=true]").waitFor();
+  assert.equal(await frame.locator("#nb-slot").count(), 0);
+  assert.match(await frame.locator("#gda-slot h2").textContent(), /高斯判别分析/);
+  assert.match(await frame.locator('#gda-slot [data-role="credit"]').textContent(), /Iris/i);
+  // The frame's files count for the route.
+  for (const f of page.frames()) if (f !== page.mainFrame()) assert.ok((await panelsDrawn(f)).gda > 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the <genlab-panel> element: one script line, then a panel set by its attributes", async () => {
+  const { context, page, errors } = await visit("element", `${server.url}course/element.html`, snippet("element"));
+  await page.waitForFunction(() => document.querySelector("genlab-panel")?.handle, null, { timeout: 20000 });
+  const s = await page.evaluate(() => document.querySelector("genlab-panel").handle.getState());
+  assert.equal(s.alpha, 0);
+  assert.equal(s.text, "WIN a FREE prize now");
+  assert.match(await page.textContent("genlab-panel h2"), /朴素贝叶斯/);
+  assert.equal(await page.locator('genlab-panel [data-control="corpus"]').first().isVisible(), false);
+  const drawn = await panelsDrawn(page, "genlab-panel");
+  assert.ok(drawn.nbLedgerRows > 0 && drawn.nbVerdict.length > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("mount(): a panel from the module, in its state", async () => {
+  const { context, page, errors } = await visit("mount", `${server.url}course/mount.html`, snippet("mount"));
+  await page.waitForFunction(() => window.lessonPanel, null, { timeout: 20000 });
+  assert.deepEqual(await page.evaluate(() => window.lessonPanel.getState().n), [40, 120]);
+  assert.equal(await page.locator('#lesson [data-control="seed"]').isVisible(), false);
+  assert.ok((await panelsDrawn(page, "#lesson")).gda > 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the single file: the snippet's link opens from disk with the network refused", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const refused = [];
+  await context.route(() => true, (route) => {
+    const url = route.request().url();
+    if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    refused.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(`${pathToFileURL(dist).href}/${snippet("single-file")}`);
+  await ready(page);
+  assert.equal(await page.locator("#gda-slot").count(), 0);
+  assert.equal(await page.evaluate(() => window.genlab.nb.getState().alpha), 0);
+  assert.match(await page.textContent("#nb-slot h2"), /朴素贝叶斯/);
+  assert.deepEqual(refused, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the page's table of bytes is what each route fetched (within 5 %)", () => {
+  const kb = (files, kind) => [...files].reduce((sum, f) => sum + sizes[f][kind], 0) / 1000;
+  const rows = { link: "A link", iframe: "An iframe", element: "The `<genlab-panel>` element", mount: "The `mount()` module" };
+  const measured = {};
+  for (const name of Object.keys(rows)) {
+    assert.ok(fetched[name], `route ${name} ran`);
+    measured[name] = [kb(fetched[name], "br"), kb(fetched[name], "gz")];
+  }
+  console.log("measured KB (brotli, gzip):", JSON.stringify(measured));
+  for (const [name, label] of Object.entries(rows)) {
+    const row = doc.split("\n").find((line) => line.startsWith(`| ${label} |`));
+    assert.ok(row, `the table has a row "${label}"`);
+    const [, br, gz] = row.match(/(\d+) KB \/ (\d+) KB/).map(Number);
+    for (const [said, real, kind] of [[br, measured[name][0], "brotli"], [gz, measured[name][1], "gzip"]]) {
+      assert.ok(Math.abs(said - real) <= 0.05 * real, `${name}, ${kind}: the page says ${said} KB, measured ${real.toFixed(1)} KB`);
+    }
+  }
+  const single = sizes["genlab.html"];
+  const row = doc.split("\n").find((line) => line.startsWith("| The single file"));
+  const [, mb, br, gz] = row.match(/([\d.]+) MB as a file \((\d+) KB \/ (\d+) KB/).map(Number);
+  assert.ok(Math.abs(mb - single.raw / 1e6) <= 0.05 * (single.raw / 1e6), `single file: page ${mb} MB, real ${single.raw / 1e6}`);
+  assert.ok(Math.abs(br - single.br / 1000) <= 0.05 * (single.br / 1000) && Math.abs(gz - single.gz / 1000) <= 0.05 * (single.gz / 1000), `single file compressed: page ${br}/${gz}, real ${single.br}/${single.gz}`);
+});

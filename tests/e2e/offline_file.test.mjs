@@ -1,0 +1,123 @@
+// dist/genlab.html, the single file a lecturer copies to a USB stick or uploads to an LMS:
+// opened from file:// with every network request refused, it runs every panel in both
+// languages, its links reproduce the screen, and the figure exports as a PNG.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { assertAllDrawn, launch, panelsDrawn, repo } from "./lib.mjs";
+
+const file = path.join(repo, "dist", "genlab.html");
+const fileUrl = pathToFileURL(file).href;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(file), "dist/genlab.html is not built: run scripts/dist.sh (scripts/test.sh does)");
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A context with the network refused: every request that is not the file itself is recorded and aborted. */
+async function offline(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
+  const refused = [];
+  await context.route(() => true, (route) => {
+    const url = route.request().url();
+    if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    refused.push(url);
+    return route.abort();
+  });
+  const requests = [];
+  context.on("request", (r) => requests.push(r.url()));
+  return { context, refused, requests };
+}
+
+/** Opens `url` in `context`, recording console errors, and waits until the page is ready. */
+async function openIn(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(url);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
+  return { page, errors };
+}
+
+/** What a student reads in the numbers of the three panels. */
+const screen = (page) => page.evaluate(() => {
+  const q = (s) => [...document.querySelectorAll(s)].map((e) => e.textContent);
+  return {
+    gda: q('#gda-slot [data-role="phi"], #gda-slot [data-role="mu0"], #gda-slot [data-role="mu1"], #gda-slot [data-role="sigma"], #gda-slot [data-role="w"], #gda-slot [data-role="b"]'),
+    nb: q('#nb-slot [data-role="verdict"], #nb-slot [data-role="acc"]'),
+    text: document.querySelector('#nb-slot [data-role="text"]').value,
+    cat: q('#cat-slot [data-role="verdict"]'),
+    lang: document.documentElement.lang,
+  };
+});
+
+test("the file holds everything: no reference to another file, and a CSP that allows nothing else", () => {
+  const html = readFileSync(file, "utf8");
+  // The markup outside the inlined script, style and .wasm (whose texts hold the panels' templates).
+  const markup = html.replace(/(<(script|style)\b[^>]*>)[\s\S]*?<\/\2>/g, "$1</$2>");
+  assert.equal((markup.match(/<script\b/g) || []).length, 2, "one module script and the .wasm's data block");
+  const loads = markup.match(/\b(?:src|href)="(?!data:|#)[^"]*"/g);
+  assert.equal(loads, null, "no src or href but data: and fragments");
+  const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)[1];
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval';/);
+  assert.match(csp, /style-src 'sha256-[A-Za-z0-9+/=]+';/);
+  assert.ok(!/unsafe-inline|unsafe-eval'|'self'|https?:|\*/.test(csp.replace("'wasm-unsafe-eval'", "")), csp);
+});
+
+test("from file:// with the network refused, every panel draws, without an error or a request", async () => {
+  const { context, refused, requests } = await offline();
+  const { page, errors } = await openIn(context, fileUrl);
+  assertAllDrawn(assert, await panelsDrawn(page));
+  // Switching the language on the page: every panel in Chinese.
+  await page.click("#lang");
+  await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
+  assert.match(await page.textContent("#gda-slot h2"), /高斯判别分析/);
+  assert.match(await page.textContent("#nb-slot h2"), /朴素贝叶斯/);
+  assertAllDrawn(assert, await panelsDrawn(page));
+  assert.deepEqual(refused, []);
+  assert.deepEqual(requests.filter((u) => !u.startsWith("data:") && u !== fileUrl && !u.startsWith(`${fileUrl}?`)), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a link to the file reproduces the screen, in Chinese too", async () => {
+  const { context, refused } = await offline();
+  const { page, errors } = await openIn(context, fileUrl);
+  await page.$eval('#gda-slot [data-role="n1"]', (el) => { el.value = "90"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
+  await page.fill('#nb-slot [data-role="alpha"]', "0.05");
+  await page.press('#nb-slot [data-role="alpha"]', "Enter");
+  await page.fill('#nb-slot [data-role="text"]', "免费 prize 点击 now");
+  await page.click("#lang");
+  await page.waitForFunction(() => /n1=90/.test(location.search) && /a=0.05/.test(location.search) && /lang=zh-CN/.test(location.search) && /t=/.test(location.search), null, { timeout: 5000 });
+  const link = await page.evaluate(() => location.href);
+  assert.ok(link.startsWith(`${fileUrl}?`), link);
+  const shown = await screen(page);
+  const again = await openIn(context, link);
+  assert.deepEqual(await screen(again.page), shown);
+  assert.equal(shown.lang, "zh-CN");
+  assert.deepEqual(refused, []);
+  assert.deepEqual([...errors, ...again.errors], []);
+  await context.close();
+});
+
+test("the figure exports as a PNG from the file", async () => {
+  const { context, refused } = await offline({ deviceScaleFactor: 2 });
+  const { page, errors } = await openIn(context, fileUrl);
+  const size = await page.$eval('#gda-slot [data-role="canvas"]', (c) => [c.width, c.height]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click('#gda-slot [data-role="export"]')]);
+  assert.equal(download.suggestedFilename(), "genlab-gda.png");
+  const png = readFileSync(await download.path());
+  assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], size);
+  assert.deepEqual(refused, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,149 @@
+// A panel framed in a slide deck (`deck=1`): a reveal.js-style host page, on another origin,
+// receives the presenter's clicker keys as reveal.js postMessage calls while the panel has
+// the focus, and gets the panel back in its state after unloading and reloading the frame
+// (as reveal.js does with the frames of hidden slides). Nothing else leaves the frame.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { launch, repo, serve } from "./lib.mjs";
+
+// The slide is the one docs/lecturers.md gives lecturers ("A reveal.js slide").
+const slide = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8").match(/<!-- snippet: slides -->\n```html\n([\s\S]*?)\n```/)[1];
+
+let server;
+let browser;
+// The deck's own server: another origin (another port), as a deck on its own host would be.
+const deckDir = mkdtempSync(path.join(tmpdir(), "genlab-deck-"));
+let deckServer;
+before(async () => {
+  server = await serve();
+  deckServer = await serve(deckDir);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+  deckServer?.close();
+  rmSync(deckDir, { recursive: true, force: true });
+});
+/** The query of the slide's frame address, as the page gives it. */
+const slideQuery = slide.match(/data-src="https:\/\/your\.host\/genlab\/\?([^"]*)"/)[1].replaceAll("&amp;", "&");
+
+/**
+ * A deck in a few lines: the lecturers' slide with its frame pointed at `src`, a log of every
+ * message the deck receives, and the unload/load reveal.js performs when a slide is left and
+ * shown again (it sets the frame's src to about:blank, then back to its data-src).
+ */
+const deckPage = (src) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5 (slides)</title></head>
+<body>
+${slide.replace(/data-src="[^"]*"/, `id="panel" data-src="${src}"`)}
+<script>
+  window.received = [];
+  addEventListener("message", (e) => window.received.push({ data: e.data, fromPanel: e.source === document.getElementById("panel").contentWindow }));
+  const frame = document.getElementById("panel");
+  window.leaveSlide = () => frame.setAttribute("src", "about:blank");
+  window.showSlide = () => frame.setAttribute("src", frame.dataset.src);
+  showSlide();
+</script>
+</body></html>`;
+
+/** Opens a deck (from its own server, another origin than the panel's) framing `query`. */
+async function openDeck(query) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const name = `deck-${query.replace(/\W+/g, "-")}.html`;
+  writeFileSync(path.join(deckDir, name), deckPage(`${server.url}?${query}`));
+  const deckUrl = `${deckServer.url}${name}`;
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(deckUrl);
+  const frame = page.frameLocator("#panel");
+  await frame.locator("html[data-ready=true]").waitFor({ timeout: 20000 });
+  return { context, page, frame, errors };
+}
+
+/** Whether the frame shows about:blank (reading a frame's address on another origin throws). */
+const unloaded = () => {
+  try {
+    return document.getElementById("panel").contentWindow.location.href === "about:blank";
+  } catch {
+    return false;
+  }
+};
+
+const received = (page) => page.evaluate(() => window.received);
+
+/** What a student reads in the GDA panel's numbers, in the frame. */
+const numbers = (frame) => frame.locator('[data-role="phi"], [data-role="mu0"], [data-role="mu1"], [data-role="w"], [data-role="b"]').allTextContents();
+
+test("clicker keys in the panel reach the deck as reveal.js calls; keys a control uses stay", async () => {
+  const { context, page, frame, errors } = await openDeck(slideQuery);
+  const canvas = frame.locator('[data-role="canvas"]');
+  await canvas.focus();
+  const before = await frame.locator('[data-role="mu0"]').textContent();
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageUp");
+  // On the plot the arrows move a mean: they stay in the panel.
+  await page.keyboard.press("1");
+  await page.keyboard.press("ArrowRight");
+  await frame.locator('[data-role="mu0"]').filter({ hasNotText: before }).waitFor();
+  // On a slider too.
+  await frame.locator('[data-role="n1"]').focus();
+  await page.keyboard.press("ArrowLeft");
+  // With nothing focused (the panel's background clicked), arrows go to the deck.
+  await frame.locator("html").evaluate(() => document.activeElement.blur());
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction(() => window.received.length >= 4);
+  await new Promise((r) => setTimeout(r, 200));
+  const got = await received(page);
+  assert.deepEqual(got.map((m) => m.data), ['{"method":"next","args":[]}', '{"method":"prev","args":[]}', '{"method":"right","args":[]}', '{"method":"down","args":[]}']);
+  assert.ok(got.every((m) => m.fromPanel));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("after the deck unloads and reloads the frame, the panel is back in the state it had", async () => {
+  const { context, page, frame, errors } = await openDeck(`${slideQuery}&seed=3`);
+  await frame.locator('[data-role="n1"]').evaluate((el) => { el.value = "90"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
+  const changed = await numbers(frame);
+  const inFrame = () => page.frames().find((f) => f !== page.mainFrame());
+  await inFrame().waitForFunction(() => /n1=90/.test(location.search));
+  await page.evaluate(() => window.leaveSlide());
+  await page.waitForFunction(unloaded);
+  await page.evaluate(() => window.showSlide());
+  await frame.locator("html[data-ready=true]").waitFor({ timeout: 20000 });
+  assert.deepEqual(await numbers(frame), changed);
+  const back = await inFrame().evaluate(() => ({ search: location.search, n: window.genlab.gda.getState().n, seed: window.genlab.gda.getState().seed }));
+  assert.deepEqual(back.n[1], 90);
+  assert.equal(back.seed, 3);
+  assert.match(back.search, /deck=1/);
+  // The panel sent the deck nothing of its own while loading, changing or reloading.
+  assert.deepEqual(await received(page), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("without deck=1 the panel sends nothing and keeps nothing", async () => {
+  const { context, page, frame, errors } = await openDeck(slideQuery.replace("&deck=1", ""));
+  await frame.locator('[data-role="canvas"]').focus();
+  await page.keyboard.press("PageDown");
+  await frame.locator("html").evaluate(() => document.activeElement.blur());
+  await page.keyboard.press("ArrowRight");
+  await frame.locator('[data-role="n1"]').evaluate((el) => { el.value = "90"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
+  await page.evaluate(() => window.leaveSlide());
+  await page.waitForFunction(unloaded);
+  await page.evaluate(() => window.showSlide());
+  await frame.locator("html[data-ready=true]").waitFor({ timeout: 20000 });
+  const f = page.frames().find((x) => x !== page.mainFrame());
+  assert.equal(await f.evaluate(() => window.genlab.gda.getState().n[1]), 40);
+  assert.equal(await f.evaluate(() => sessionStorage.length), 0);
+  assert.deepEqual(await received(page), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,165 @@
+// Builds dist/ from www/ (after scripts/build-wasm.sh): the static site for any host, its
+// assets under one content-hashed folder, every text file and the .wasm also as .br and .gz,
+// and dist/genlab.html, the single offline file. Run by scripts/dist.sh.
+//
+// Layout (only the entry points keep their names; everything they load is under assets-<hash>/,
+// named by a hash of all the assets' bytes, so a new release never mixes with cached files):
+//   index.html, embed-example.html, element-example.html   pages (cache briefly)
+//   genlab.js             a stable address for course pages: re-exports assets-<hash>/js/genlab.js
+//   genlab.html           everything inlined: opens from disk with no network
+//   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
+//   assets-<hash>/        style.css, js/*.js, pkg/genlab.js, pkg/genlab_bg.wasm (cache forever)
+//   _headers              cache rules for hosts that read them (Netlify, Cloudflare Pages)
+
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { bundle } from "./bundle.mjs";
+import { assetFolder } from "./folder.mjs";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const www = path.join(repo, "www");
+const dist = path.join(repo, "dist");
+
+/** The page's files that are not part of a release (the benchmark page and its script). */
+const LEFT_OUT = new Set(["js/bench.js", "bench.html"]);
+/** Pages copied with their asset references rewritten into the hashed folder. */
+const PAGES = ["index.html", "embed-example.html", "element-example.html"];
+/** Files that get .br and .gz twins. */
+const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|md)$/;
+
+/** The assets, as [relative path, bytes], in a stable order. */
+function assets() {
+  const out = [["style.css", readFileSync(path.join(www, "style.css"))]];
+  for (const dir of ["js", "pkg"]) {
+    for (const name of readdirSync(path.join(www, dir)).sort()) {
+      const rel = `${dir}/${name}`;
+      if (LEFT_OUT.has(rel) || !/\.(js|wasm)$/.test(name)) continue;
+      out.push([rel, readFileSync(path.join(www, rel))]);
+    }
+  }
+  for (const need of ["pkg/genlab.js", "pkg/genlab_bg.wasm"]) {
+    if (!out.some(([rel]) => rel === need)) throw new Error(`www/${need} is missing: run scripts/build-wasm.sh first`);
+  }
+  return out;
+}
+
+/** Writes `bytes` to dist/`rel`, creating its folder. */
+function put(rel, bytes) {
+  const file = path.join(dist, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
+}
+
+/** A page's references to style.css, js/ and pkg/ pointed into the hashed folder. */
+function rewritePage(html, folder) {
+  return html.replace(/\b(href|src)="((?:style\.css|js\/[^"]+|pkg\/[^"]+))"/g, (_, attr, rel) => `${attr}="${folder}/${rel}"`);
+}
+
+/** The base64 SHA-256 of a string, as a CSP source. */
+const cspHash = (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** dist/genlab.html: index.html with its stylesheet, every module and the .wasm inside it. */
+function singleFile(files) {
+  const text = (rel) => files.get(rel).toString("utf8");
+  const modules = new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel)).map(([rel]) => [rel, text(rel)]));
+  const script = bundle(modules, ["js/wasm-compile.js", "js/main.js"]);
+  const style = text("style.css");
+  for (const [what, body] of [["script", script], ["style", style]]) {
+    if (/<\/(script|style)|<!--/i.test(body)) throw new Error(`the inlined ${what} contains a closing tag or a comment opener`);
+  }
+  const csp = [
+    "default-src 'none'",
+    `script-src ${cspHash(script)} 'wasm-unsafe-eval'`,
+    `style-src ${cspHash(style)}`,
+    "img-src data: blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  // The page's own markup is rewritten with placeholders first and checked for any file it
+  // would still load; the inlined texts (whose comments may mention such markup) come last.
+  const source = text("index.html");
+  const shell = source
+    .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
+    .replace(/<link rel="stylesheet" href="style.css">/, "<style data-genlab-style>@STYLE@</style>")
+    .replace(/<script type="module" src="js\/wasm-compile.js"><\/script>\n/, "")
+    .replace(/<script type="module" src="js\/main.js"><\/script>/, "<script type=\"module\">@SCRIPT@</script>")
+    .replace(/<!-- wasm-compile.js has no imports[\s\S]*?-->\n/, "")
+    .replace(/<link rel="(?:module)?preload"[^>]*>\n/g, "")
+    .replace(/<\/body>/, '<script type="application/octet-stream" id="genlab-wasm">@WASM@</script>\n</body>');
+  const loads = shell.match(/\b(?:src|href)="(?!data:|#)[^"]*"|<!--|rel="(?:module)?preload"/);
+  if (!shell.includes("@STYLE@") || !shell.includes("@SCRIPT@") || loads) {
+    throw new Error(`index.html changed shape: genlab.html would still load files (${loads?.[0] ?? "no stylesheet or script to replace"}); see tools/dist/build.mjs`);
+  }
+  const html = shell
+    .replace("@STYLE@", () => style)
+    .replace("@SCRIPT@", () => script)
+    .replace("@WASM@", () => files.get("pkg/genlab_bg.wasm").toString("base64"));
+  return html;
+}
+
+/**
+ * dist/genlab-widget.mjs: the notebook widget (js/widget.js, an anywidget module) with every
+ * module, the stylesheet and the .wasm in one ES module file.
+ */
+function widgetFile(files) {
+  const text = (rel) => files.get(rel).toString("utf8");
+  const modules = new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel)).map(([rel]) => [rel, text(rel)]));
+  return bundle(modules, ["js/wasm-compile.js"], {
+    prelude: `const __CSS = ${JSON.stringify(text("style.css"))};\nconst __WASM = "${files.get("pkg/genlab_bg.wasm").toString("base64")}";`,
+    meta: "{ genlabCss: __CSS, genlabWasm: __WASM }",
+    tail: 'const __widget = await __req("js/widget.js");\nexport default __widget.default;',
+  });
+}
+
+/** Every file under `dir`, relative to it. */
+function walk(dir, prefix = "") {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full, `${prefix}${name}/`) : [`${prefix}${name}`];
+  });
+}
+
+const list = assets();
+const files = new Map(list.map(([rel, bytes]) => [rel, bytes]));
+for (const page of PAGES) files.set(page, readFileSync(path.join(www, page)));
+const folder = assetFolder(list);
+
+rmSync(dist, { recursive: true, force: true });
+for (const [rel, bytes] of list) put(`${folder}/${rel}`, bytes);
+for (const page of PAGES) put(page, rewritePage(files.get(page).toString("utf8"), folder));
+put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
+put("genlab.html", singleFile(files));
+put("genlab-widget.mjs", widgetFile(files));
+// Only the hashed folder: where several rules match a path, hosts may combine their headers.
+put("_headers", `/${folder}/*\n  Cache-Control: public, max-age=31536000, immutable\n`);
+put(".nojekyll", "");
+
+const sizes = [];
+for (const rel of walk(dist).sort()) {
+  if (!COMPRESSIBLE.test(rel)) continue;
+  const raw = readFileSync(path.join(dist, rel));
+  const br = brotliCompressSync(raw, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+      [constants.BROTLI_PARAM_MODE]: rel.endsWith(".wasm") ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    },
+  });
+  const gz = gzipSync(raw, { level: 9 });
+  put(`${rel}.br`, br);
+  put(`${rel}.gz`, gz);
+  sizes.push([rel, raw.length, gz.length, br.length]);
+}
+
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+const pad = (s, n) => String(s).padStart(n);
+console.log(`[dist] dist/ with assets in ${folder}/ (bytes: raw, gzip -9, brotli 11)`);
+for (const [rel, raw, gz, br] of sizes) console.log(`  ${rel.padEnd(44)} ${pad(kb(raw), 10)} ${pad(kb(gz), 10)} ${pad(kb(br), 10)}`);
+const total = walk(dist).reduce((sum, rel) => sum + statSync(path.join(dist, rel)).size, 0);
+console.log(`[dist] ${walk(dist).length} files, ${kb(total)} on disk in all (.br and .gz included)`);
+writeFileSync(path.join(dist, "sizes.json"), `${JSON.stringify({ folder, files: Object.fromEntries(sizes.map(([rel, raw, gz, br]) => [rel, { raw, gz, br }])) }, null, 1)}\n`);

@@ -1,0 +1,91 @@
+// Turns genlab's ES modules into one classic-free module script for the single offline file
+// (dist/genlab.html): browsers do not load module files from file://, so every module's text
+// goes into one inline <script type="module">, each wrapped in a function that runs when the
+// module is first imported (dynamic imports stay lazy). This is not a general bundler: it
+// reads the import and export forms genlab's own modules and wasm-bindgen's glue use, and
+// refuses (throws) on any line it does not understand rather than emit a broken page.
+
+import path from "node:path/posix";
+
+/** Splits an import clause (`init, { a, b as c }`, `* as ns`, `{ a }`) into destructuring text. */
+function importBinding(clause) {
+  const parts = [];
+  const named = clause.match(/\{([^}]*)\}/);
+  const head = clause.replace(/\{[^}]*\}/, "").replace(/,\s*$/, "").trim().replace(/,$/, "").trim();
+  if (head.startsWith("* as ")) return { namespace: head.slice(5).trim() };
+  if (head) parts.push(`default: ${head}`);
+  if (named) {
+    for (const item of named[1].split(",").map((s) => s.trim()).filter(Boolean)) {
+      const [from, to] = item.split(/\s+as\s+/);
+      parts.push(to ? `${from}: ${to}` : from);
+    }
+  }
+  return { destructure: `{ ${parts.join(", ")} }` };
+}
+
+/** The module id a specifier names, relative to the importing module's id. */
+function resolve(fromId, spec) {
+  if (!spec.startsWith("./") && !spec.startsWith("../")) throw new Error(`${fromId}: bare import "${spec}" is not bundled`);
+  return path.normalize(path.join(path.dirname(fromId), spec));
+}
+
+/** One module's source as the body of an async function (req, exp, meta): `import.meta` is `meta`. */
+export function wrapModule(id, source) {
+  const exported = [];
+  let out = source
+    .replace(/^import\s+([^"';]+?)\s+from\s+["']([^"']+)["'];?[ \t]*$/gm, (_, clause, spec) => {
+      const b = importBinding(clause);
+      const target = JSON.stringify(resolve(id, spec));
+      return b.namespace ? `const ${b.namespace} = await __req(${target});` : `const ${b.destructure} = await __req(${target});`;
+    })
+    .replace(/^import\s+["']([^"']+)["'];?[ \t]*$/gm, (_, spec) => `await __req(${JSON.stringify(resolve(id, spec))});`)
+    .replace(/\bimport\(\s*["']([^"']+)["']\s*\)/g, (_, spec) => `__req(${JSON.stringify(resolve(id, spec))})`)
+    .replace(/\bimport\.meta\b/g, "__meta")
+    .replace(/^export\s+((?:async\s+)?function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/gm, (_, kind, name) => {
+      exported.push([name, name]);
+      return `${kind} ${name}`;
+    })
+    .replace(/^export\s*\{([^}]*)\};?[ \t]*$/gm, (_, list) => {
+      for (const item of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+        const [local, as] = item.split(/\s+as\s+/);
+        exported.push([as || local, local]);
+      }
+      return "";
+    })
+    .replace(/^export\s+default\s+/gm, () => {
+      exported.push(["default", "__default"]);
+      return "const __default = ";
+    });
+  const left = out.split("\n").map((line, i) => [i + 1, line]).filter(([, line]) => /^\s*(import|export)\b/.test(line) || /\bimport\s*\(|import\.meta/.test(line));
+  if (left.length) throw new Error(`${id}: cannot bundle line ${left[0][0]}: ${left[0][1].trim()}`);
+  const getters = exported.map(([name, local]) => `${JSON.stringify(name)}: () => ${local}`).join(", ");
+  return `async (__req, __exp, __meta) => {\n__exp({ ${getters} });\n${out}\n}`;
+}
+
+/**
+ * One module script holding `modules` (a Map of id → source), running `entries` in order.
+ * Exports are read through getters, so a module's `let` keeps its current value. `prelude`
+ * (declarations), `meta` (an expression of more `import.meta` fields) and `tail` (the
+ * bundle's own exports) let a build hand data to the modules and export from them.
+ */
+export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "" } = {}) {
+  const defs = [...modules].map(([id, src]) => `${JSON.stringify(id)}: ${wrapModule(id, src)}`).join(",\n");
+  for (const e of entries) if (!modules.has(e)) throw new Error(`entry ${e} is not among the modules`);
+  return `// genlab, every module in one script (tools/dist/bundle.mjs); each runs when first imported.
+${prelude}
+const __sources = {
+${defs}
+};
+const __loaded = new Map();
+const __req = (id) => {
+  if (!__loaded.has(id)) {
+    const ns = Object.create(null);
+    const exp = (getters) => { for (const [k, get] of Object.entries(getters)) Object.defineProperty(ns, k, { get, enumerable: true }); };
+    __loaded.set(id, __sources[id](__req, exp, { ...${meta}, url: new URL(id, location.href).href }).then(() => ns));
+  }
+  return __loaded.get(id);
+};
+${entries.map((e) => `await __req(${JSON.stringify(e)});`).join("\n")}
+${tail}
+`;
+}
