@@ -2,7 +2,8 @@
 # The benchmarks: installs what is missing, builds the release wasm, then in one run times
 # the native core (criterion), scikit-learn on the same data, and the real wasm build in
 # headless Chromium and Firefox (www/bench.html), measures the first load, and prints one
-# table of figures against the budgets of issue #6, with every ratio taken in this run.
+# table of figures against the budgets of issue #6, with every ratio taken in this run; and
+# the slow-network cold load of dist/ (brotli, Lighthouse's mobile throttling; issue #19).
 #   scripts/bench.sh            (about 5 minutes once the tools are installed)
 # Environment: GENLAB_SMS=path to the SMS Spam Collection (default ../shared/data/…),
 # GENLAB_BENCH_FIREFOX=0 to skip Firefox, GENLAB_BENCH_TIME=seconds of criterion
@@ -30,14 +31,14 @@ if [[ ! -x .venv-bench/bin/python ]] || ! .venv-bench/bin/python -c 'import skle
   .venv-bench/bin/pip install --quiet --disable-pip-version-check scikit-learn numpy >&2
 fi
 
-step "release wasm (wasm-opt -Oz)"
-bash scripts/build-wasm.sh >&2
+step "release wasm (wasm-opt -Oz) and the release bundle dist/"
+bash scripts/dist.sh >&2
 
 step "benchmark data (www/bench-data/, git-ignored)"
 python3 tools/bench/prepare.py >&2
 # What the browsers load: a snapshot of www/ as just built (another build of www/pkg while
 # the benchmark runs, say by the tests, cannot change the module being measured).
-rm -rf target/bench/www && mkdir -p target/bench && cp -r www target/bench/www
+rm -rf target/bench/www target/bench/dist && mkdir -p target/bench && cp -r www target/bench/www && cp -r dist target/bench/dist
 
 step "native core: criterion (opt-level 3)"
 # Native at full optimisation: the fair reference for "within 2× of native". The release
@@ -50,6 +51,6 @@ step "scikit-learn baseline, same data"
 .venv-bench/bin/python tools/bench/sklearn_baseline.py >&2
 
 step "browsers: www/bench.html and the first load"
-node tools/bench/run.mjs --www target/bench/www --out target/bench
+node tools/bench/run.mjs --www target/bench/www --dist target/bench/dist --out target/bench
 
 echo "[bench] total time $(($(date +%s) - start)) s" >&2

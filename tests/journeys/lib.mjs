@@ -8,12 +8,13 @@ import { serve } from "./server.mjs";
 
 /**
  * Declares `body(ctx)` once per engine, as `describe(engine)`: ctx.server is the file's
- * server, ctx.env the engine's driver and session (ctx.session the current session).
+ * server (of www/, or of `root`), ctx.env the engine's driver and session (ctx.session the
+ * current session).
  */
-export function forEachEngine(body, opts = {}) {
+export function forEachEngine(body, { root, ...opts } = {}) {
   const ctx = { server: null };
   before(async () => {
-    ctx.server = await serve();
+    ctx.server = await serve(root ? { root } : {});
   });
   after(async () => {
     await ctx.server?.close();

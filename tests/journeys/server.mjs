@@ -55,8 +55,11 @@ function framePage(query) {
     `<body><iframe id="app" src="${esc(src)}" width="${width}" height="${height}" frameborder="0" title="genlab"></iframe></body></html>`;
 }
 
-/** Starts the server; resolves to { url, count(path), counts(), reset(), setType(ext, type), close() }. */
-export async function serve() {
+/**
+ * Starts the server for `root` (www/ unless given: dist/ for the release bundle's journeys);
+ * resolves to { url, count(path), counts(), reset(), setType(ext, type), close() }.
+ */
+export async function serve({ root = www } = {}) {
   const counts = new Map();
   const types = { ...TYPES };
   const server = createServer(async (req, res) => {
@@ -75,8 +78,8 @@ export async function serve() {
         res.end(req.method === "HEAD" ? undefined : body);
         return;
       }
-      let file = path.join(www, decodeURIComponent(u.pathname));
-      if (!file.startsWith(www + path.sep) && file !== www) throw Object.assign(new Error("outside www"), { status: 403 });
+      let file = path.join(root, decodeURIComponent(u.pathname));
+      if (!file.startsWith(root + path.sep) && file !== root) throw Object.assign(new Error("outside the served folder"), { status: 403 });
       let info = await stat(file);
       if (info.isDirectory()) {
         file = path.join(file, "index.html");

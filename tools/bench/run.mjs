@@ -2,7 +2,8 @@
 // when geckodriver can drive it), measures the first load, reads the native (criterion) and
 // scikit-learn figures of the same run, and prints one table of figures against budgets.
 //
-//   node tools/bench/run.mjs [--www www] [--out target/bench] [--no-firefox] [--load-runs 12] [--table-only]
+//   node tools/bench/run.mjs [--www www] [--dist dist] [--out target/bench] [--no-firefox] [--load-runs 12]
+//                            [--slow-runs 8] [--table-only]
 //
 // Writes <out>/results.json (everything measured) and <out>/table.md (the table for the
 // README). Exits 0 whether or not every budget is met: the table says which are.
@@ -14,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium, chromiumSuite, firstLoad, launchFirefox } from "./browser.mjs";
 import { interactions } from "./page.mjs";
+import { slowLoad, slowRows } from "./slow.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
@@ -27,6 +29,9 @@ const loadRuns = Number(opt("--load-runs", 12));
 // The site to serve: scripts/bench.sh passes a snapshot of www/ taken right after its build,
 // so that a concurrent rebuild of www/pkg cannot change the module under measurement.
 const www = path.resolve(repo, opt("--www", "www"));
+// The release bundle for the slow-network first load (tools/bench/slow.mjs); skipped if absent.
+const distDir = path.resolve(repo, opt("--dist", "dist"));
+const slowRuns = Number(opt("--slow-runs", 8));
 const withFirefox = !args.includes("--no-firefox") && process.env.GENLAB_BENCH_FIREFOX !== "0";
 mkdirSync(outDir, { recursive: true });
 const log = (...m) => console.error("[bench]", ...m);
@@ -135,6 +140,12 @@ async function measureAll() {
         results.chromium.load = await firstLoad(chromium, server.url, { runs: loadRuns, baseline: floor.url });
       } finally {
         floor.close();
+      }
+      if (existsSync(path.join(distDir, "index.html"))) {
+        log(`Chromium: slow-network first load of dist/ ×${slowRuns} (and the bare page as often)`);
+        results.chromium.slow = await slowLoad(chromium, { dist: distDir, runs: slowRuns });
+      } else {
+        log(`no ${distDir}/index.html: the slow-network first load is not measured (scripts/dist.sh builds it)`);
       }
     } finally {
       await chromium.close();
@@ -264,6 +275,10 @@ const floor = C.load.baseline_drawn?.length ? stats(C.load.baseline_drawn) : nul
 row("Navigation start → first panel drawn (local)", ms(drawn.median), ms(drawn.p95), "≤ 300 ms", drawn.median <= 300,
   `both panels ready ${ms(ready.median)}; ${drawn.n} fresh loads${floor ? `; ${f(ratio(drawn.median, floor.median))}× the baseline below` : ""}`);
 if (floor) row("  baseline: a bare page drawing on one canvas", ms(floor.median), ms(floor.p95), "", "", "tools/bench/baseline/, loaded in turn with index.html: this machine's floor in this run");
+if (C.slow) {
+  const kb = (v) => (v == null ? "–" : `${f(v / 1000, 1)} KB`);
+  for (const r of slowRows(C.slow, { ms, kb })) row(...r);
+}
 const mem = C.memory;
 row("wasm memory after loading the SMS corpus", mem ? `${f((mem.after_sms_mib * 2 ** 20) / 1e6, 1)} MB` : "–", "", "≤ 32 MB", mem && mem.after_sms_mib * 2 ** 20 <= 32e6,
   mem ? `after init ${f((mem.after_init_mib * 2 ** 20) / 1e6, 1)} MB, both panels ${f((mem.after_panels_mib * 2 ** 20) / 1e6, 1)} MB${F?.memory?.after_sms_mib ? `; Firefox ${f((F.memory.after_sms_mib * 2 ** 20) / 1e6, 1)} MB` : ""}` : "");

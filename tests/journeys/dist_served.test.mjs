@@ -1,0 +1,87 @@
+// Journeys in every engine for the release bundle (issue #19's acceptance): dist/ as a plain
+// static server sends it (no compression, no special headers) draws every panel, and its
+// course-page example with two <genlab-panel> elements works: each element's attributes,
+// an attribute change, and a student's change reflected with `change` events carrying it.
+// dist/ is built by scripts/dist.sh (scripts/test.sh runs it before the tests).
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { forEachEngine, openPage, assertNoPageErrors, assertNoGarbage, textOf } from "./lib.mjs";
+import { repo } from "./server.mjs";
+import { t } from "../../www/js/i18n.js";
+
+const dist = path.join(repo, "dist");
+let folder = null;
+before(() => {
+  assert.ok(existsSync(path.join(dist, "sizes.json")), "dist/ is not built: run scripts/dist.sh");
+  folder = JSON.parse(readFileSync(path.join(dist, "sizes.json"), "utf8")).folder;
+});
+
+/** Every visible canvas with a backing store has some ink that is not its first pixel's colour. */
+const inkedCanvases = () => [...document.querySelectorAll("canvas")].filter((cv) => cv.width > 0 && cv.height > 0 && cv.offsetParent).map((cv) => {
+  const d = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data;
+  const first = d.slice(0, 4).join();
+  for (let i = 0; i < d.length; i += 4 * 97) if (d.slice(i, i + 4).join() !== first) return true;
+  return false;
+});
+
+forEachEngine((c) => {
+  test("dist/ from a plain static server draws every panel from its hashed assets", async () => {
+    const s = c.session;
+    c.server.reset();
+    await openPage(s, c.server.url);
+    const mounted = await s.execute(() => ["gda", "nb", "cat"].map((p) => !!document.querySelector(`#${p}-slot section.genlab-${p}`)));
+    assert.deepEqual(mounted, [true, true, true]);
+    assert.match(await textOf(s, '#gda-slot [data-role="phi"]'), /^0\.400/);
+    assert.match(await textOf(s, '#nb-slot [data-role="acc"]'), /\d/);
+    assert.notEqual((await textOf(s, '#cat-slot [data-role="verdict"]')).trim(), "");
+    const inked = await s.execute(inkedCanvases);
+    assert.ok(inked.length >= 2 && inked.every(Boolean), `figures drawn: ${inked}`);
+    // The core came once, from the content-named folder; nothing was asked of www/'s paths.
+    assert.equal(c.server.count(`/${folder}/pkg/genlab_bg.wasm`), 1, `requests for the .wasm in ${c.engine}`);
+    const outside = Object.keys(c.server.counts()).filter((p) => !p.startsWith(`/${folder}/`) && !p.startsWith("/__journeys/") && p !== "/");
+    assert.deepEqual(outside, [], `paths outside ${folder}/`);
+    await assertNoGarbage(s);
+    await assertNoPageErrors(s);
+  });
+
+  test("dist/'s course-page example: two <genlab-panel> elements, an attribute change and a student's change", async () => {
+    const s = c.session;
+    await s.navigate(`${c.server.url}element-example.html`);
+    await s.waitFor("both elements mounted", () => [...document.querySelectorAll("genlab-panel")].every((el) => el.handle));
+    const states = await s.execute(() => ["lesson-gda", "lesson-nb"].map((id) => document.getElementById(id).handle.getState()));
+    assert.deepEqual(states[0].n, [120, 80]);
+    assert.equal(states[1].alpha, 0.1);
+    // Each element its own language: the NB lesson is in Chinese, the GDA one in English.
+    assert.equal(await textOf(s, "#lesson-nb h2"), t("zh-CN", "nb.title"));
+    assert.equal(await textOf(s, "#lesson-gda h2"), t("en", "gda.title"));
+    // An attribute change sets the state; the other element is left as it was.
+    await s.execute(() => document.getElementById("lesson-gda").setAttribute("state", "n0=50&n1=70"));
+    await s.waitFor("the attribute's state applied", () => {
+      const n = document.getElementById("lesson-gda").handle.getState().n;
+      return n[0] === 50 && n[1] === 70;
+    });
+    assert.equal(await s.execute(() => document.getElementById("lesson-nb").handle.getState().alpha), 0.1);
+    // A student's change: reflected into the state attribute, announced by `change` events.
+    await s.execute(() => {
+      window.heard = [];
+      document.addEventListener("change", (e) => { if (e.target.localName === "genlab-panel") window.heard.push({ id: e.target.id, detail: e.detail ?? null }); });
+      const input = document.querySelector('#lesson-gda [data-role="n1"]');
+      input.value = "90";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await s.waitFor("the change reflected", () => /(^|&)n1=90(&|$)/.test(document.getElementById("lesson-gda").getAttribute("state") || ""));
+    // The input event (mode "replace") and the change event (mode "push") each announce the
+    // state; only the element's own events reach the page, the last one the attribute's state.
+    const heard = await s.execute(() => window.heard);
+    assert.ok(heard.length >= 1, "no change event");
+    for (const h of heard) assert.deepEqual([h.id, h.detail?.panel], ["lesson-gda", "gda"], JSON.stringify(h));
+    assert.equal(heard.at(-1).detail.state, await s.execute(() => document.getElementById("lesson-gda").getAttribute("state")));
+    assert.match(heard.at(-1).detail.state, /(^|&)n0=50(&|$)/);
+    const inked = await s.execute(inkedCanvases);
+    assert.ok(inked.length >= 1 && inked.every(Boolean), `figures drawn: ${inked}`);
+    await assertNoPageErrors(s);
+  });
+}, { root: dist });
