@@ -44,6 +44,8 @@ webkit_wasm_tests
 
 step "journeys: the real page in Chromium, Firefox and WebKit over WebDriver"
 bash scripts/build-wasm.sh
+# The release bundle from that build: a journey opens dist/ as a host would serve it.
+bash scripts/dist.sh --reuse-pkg
 node --test --test-concurrency=1 tests/journeys/
 
 step "WebKit tests and journeys passed"
