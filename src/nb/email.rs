@@ -27,7 +27,7 @@
 //! [`MAX_BODY_CHARS`](crate::limits::MAX_BODY_CHARS). HTML is never rendered and nothing
 //! is ever fetched: tags are dropped, `<style>` and `<script>` with their content.
 
-use mail_parser::{MessageParser, MimeHeaders, PartType};
+use mail_parser::{Encoding, MessageParser, MimeHeaders, PartType};
 
 use crate::error::{Error, Result};
 use crate::limits::{MAX_BODY_CHARS, MAX_EMAIL_BYTES, MAX_HEADER_BYTES, MAX_MIME_BOUNDARIES};
@@ -105,6 +105,32 @@ impl Email {
             ));
         };
 
+        // A message whose MIME header was lost (no Content-Type at the top, often because a
+        // blank line broke its header block) but whose body is plainly MIME parts is read
+        // as the multipart it is, once: otherwise its parts' headers, base64 and
+        // quoted-printable would be scored as text.
+        if message.root_part().content_type().is_none() {
+            let header_len = header_len.unwrap_or(bytes.len()).min(bytes.len());
+            if let Some(boundary) = lost_boundary(&bytes[header_len..]) {
+                let head = &bytes[..header_len];
+                let head = head.strip_suffix(b"\n").unwrap_or(head);
+                let head = head.strip_suffix(b"\r").unwrap_or(head);
+                let mut rebuilt = Vec::with_capacity(bytes.len() + boundary.len() + 64);
+                rebuilt.extend_from_slice(head);
+                rebuilt.extend_from_slice(b"Content-Type: multipart/mixed; boundary=\"");
+                rebuilt.extend_from_slice(boundary);
+                rebuilt.extend_from_slice(b"\"\r\n\r\n");
+                rebuilt.extend_from_slice(&bytes[header_len..]);
+                if let Some(recovered) = MessageParser::new().parse(&rebuilt) {
+                    return Ok(Email::from_message(&recovered));
+                }
+            }
+        }
+        Ok(Email::from_message(&message))
+    }
+
+    /// What this module keeps of a parsed message.
+    fn from_message(message: &mail_parser::Message<'_>) -> Email {
         let subject = message.subject().map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         let from_domain = message
             .from()
@@ -118,10 +144,26 @@ impl Email {
         let mut truncated = false;
         for &id in &message.text_body {
             let Some(part) = message.parts.get(id as usize) else { continue };
-            let text = match &part.body {
-                PartType::Text(text) if looks_like_html(text) => html_to_text(text),
-                PartType::Text(text) => text.to_string(),
-                PartType::Html(html) => html_to_text(html),
+            let start = (part.offset_body as usize).min(message.raw_message.len());
+            let end = (part.offset_end as usize).clamp(start, message.raw_message.len());
+            let raw = &message.raw_message[start..end];
+            let undecoded = match &part.body {
+                PartType::Text(t) | PartType::Html(t) => still_base64(t, raw),
+                _ => false,
+            };
+            let recovered = if undecoded || (part.is_encoding_problem && part.encoding == Encoding::Base64) {
+                let charset = part.content_type().and_then(|ct| ct.attribute("charset"));
+                Some(decode_leading_base64(raw, charset))
+            } else {
+                None
+            };
+            let text = match (&part.body, recovered) {
+                (PartType::Html(_), Some(text)) => html_to_text(&text),
+                (_, Some(text)) if looks_like_html(&text) => html_to_text(&text),
+                (_, Some(text)) => text,
+                (PartType::Text(text), None) if looks_like_html(text) => html_to_text(text),
+                (PartType::Text(text), None) => undo_stray_quoted_printable(text),
+                (PartType::Html(html), None) => html_to_text(&undo_stray_quoted_printable(html)),
                 _ => continue,
             };
             let text = text.trim();
@@ -141,8 +183,8 @@ impl Email {
         }
 
         let mut attachments = Vec::new();
-        collect_attachments(&message, &mut attachments, 0);
-        Ok(Email { subject, from_domain, body_text: body, attachments, truncated })
+        collect_attachments(message, &mut attachments, 0);
+        Email { subject, from_domain, body_text: body, attachments, truncated }
     }
 
     /// The subject, decoded (RFC 2047 encoded words too) and trimmed; `None` when absent or
@@ -222,6 +264,130 @@ fn collect_attachments(message: &mail_parser::Message<'_>, out: &mut Vec<(String
             collect_attachments(nested, out, depth + 1);
         }
     }
+}
+
+/// The boundary of MIME parts in a body that declares none: the first line `--X` (X of 1
+/// to 70 characters, no quote or backslash) followed by a `Content-Type:` line, looked for
+/// within the first 2 KB of the body only: a longer text before it is what the sender
+/// wrote (a plain message quoting a MIME one), which reading it as a multipart would drop.
+fn lost_boundary(body: &[u8]) -> Option<&[u8]> {
+    let window = &body[..body.len().min(2048)];
+    let mut lines = window.split(|&b| b == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).peekable();
+    while let Some(line) = lines.next() {
+        let Some(boundary) = line.strip_prefix(b"--") else { continue };
+        let boundary = boundary.trim_ascii_end();
+        let next = lines.peek().copied().unwrap_or(b"");
+        if (1..=70).contains(&boundary.len())
+            && !boundary.iter().any(|&b| b == b'"' || b == b'\\' || b < b' ' || b > b'~')
+            && next.len() >= 13
+            && next[..13].eq_ignore_ascii_case(b"content-type:")
+        {
+            return Some(boundary);
+        }
+    }
+    None
+}
+
+/// Whether a decoded text still starts with the raw body's first line and that line is
+/// base64 (40 characters or more of its alphabet): the parser gave up on the base64.
+fn still_base64(text: &str, raw: &[u8]) -> bool {
+    let first_text = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let first_raw = raw.split(|&b| b == b'\n').map(<[u8]>::trim_ascii).find(|l| !l.is_empty()).unwrap_or(b"");
+    first_text.len() >= 40
+        && first_text.as_bytes() == first_raw
+        && first_raw.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/' || b == b'=')
+}
+
+/// A base64 body that the parser gave up on (a mailing list appended a plain-text footer
+/// after it): its leading run of base64 lines decoded in `charset`, then the rest as
+/// text, as a reader sees it.
+fn decode_leading_base64(raw: &[u8], charset: Option<&str>) -> String {
+    let mut decoded = Vec::with_capacity(raw.len() * 3 / 4);
+    let mut quad = [0u8; 4];
+    let mut n = 0;
+    let mut rest_at = raw.len();
+    let mut at = 0;
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        let content = line.trim_ascii();
+        let base64 = content.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/' || b == b'=');
+        if !base64 || (content.is_empty() && !decoded.is_empty()) {
+            rest_at = at;
+            break;
+        }
+        at += line.len();
+        for &b in content {
+            let v = match b {
+                b'A'..=b'Z' => b - b'A',
+                b'a'..=b'z' => b - b'a' + 26,
+                b'0'..=b'9' => b - b'0' + 52,
+                b'+' => 62,
+                b'/' => 63,
+                _ => continue,
+            };
+            quad[n] = v;
+            n += 1;
+            if n == 4 {
+                decoded.push((quad[0] << 2) | (quad[1] >> 4));
+                decoded.push((quad[1] << 4) | (quad[2] >> 2));
+                decoded.push((quad[2] << 6) | quad[3]);
+                n = 0;
+            }
+        }
+    }
+    if n >= 2 {
+        decoded.push((quad[0] << 2) | (quad[1] >> 4));
+    }
+    if n == 3 {
+        decoded.push((quad[1] << 4) | (quad[2] >> 2));
+    }
+    let encoding =
+        charset.and_then(|c| encoding_rs::Encoding::for_label(c.trim().as_bytes())).unwrap_or(encoding_rs::UTF_8);
+    let (text, _, _) = encoding.decode(&decoded);
+    let (tail, _, _) = encoding.decode(&raw[rest_at.min(raw.len())..]);
+    format!("{text}\n{tail}")
+}
+
+/// A text that is still quoted-printable after its declared decoding (encoded twice, or
+/// sent as "8bit" while written in quoted-printable): when it holds `=3D` (the escape of
+/// `=` itself, which no writer types), its `=XX` escapes and `=` soft line breaks are
+/// decoded once more; escaped bytes that do not make UTF-8 are read as Latin-1.
+fn undo_stray_quoted_printable(text: &str) -> String {
+    if !text.contains("=3D") && !text.contains("=3d") {
+        return text.to_string();
+    }
+    let decode = |latin1: bool| -> Option<String> {
+        let b = text.as_bytes();
+        let mut out: Vec<u8> = Vec::with_capacity(b.len());
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'=' {
+                let hex = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+                if let (Some(h), Some(l)) = (b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c))) {
+                    let byte = (h << 4) | l;
+                    if latin1 && byte >= 0x80 {
+                        let mut buf = [0u8; 4];
+                        out.extend_from_slice(char::from(byte).encode_utf8(&mut buf).as_bytes());
+                    } else {
+                        out.push(byte);
+                    }
+                    i += 3;
+                    continue;
+                }
+                if b.get(i + 1) == Some(&b'\n') {
+                    i += 2;
+                    continue;
+                }
+                if b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n') {
+                    i += 3;
+                    continue;
+                }
+            }
+            out.push(b[i]);
+            i += 1;
+        }
+        String::from_utf8(out).ok()
+    };
+    decode(false).or_else(|| decode(true)).unwrap_or_else(|| text.to_string())
 }
 
 /// `bytes` without a leading mbox `From ` separator line.
@@ -590,7 +756,11 @@ fn collapse_whitespace(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut blank_run = 0;
     for line in text.split('\n') {
-        let words: Vec<&str> = line.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()).collect();
+        let words: Vec<String> = line
+            .split(|c: char| c.is_whitespace())
+            .map(|w| w.chars().filter(|&c| c != '\u{AD}').collect::<String>())
+            .filter(|w| !w.is_empty())
+            .collect();
         if words.is_empty() {
             blank_run += 1;
             continue;
@@ -603,7 +773,7 @@ fn collapse_whitespace(text: &str) -> String {
             if k > 0 {
                 out.push(' ');
             }
-            out.extend(w.chars().filter(|&c| c != '\u{AD}'));
+            out.push_str(w);
         }
     }
     out
