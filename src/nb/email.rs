@@ -166,6 +166,7 @@ impl Email {
                 (PartType::Html(html), None) => html_to_text(&undo_stray_quoted_printable(html)),
                 _ => continue,
             };
+            let text = text.replace("\r\n", "\n");
             let text = text.trim();
             if text.is_empty() {
                 continue;
