@@ -142,7 +142,15 @@ impl Email {
 
         let mut body = String::new();
         let mut truncated = false;
-        for &id in &message.text_body {
+        // A multipart whose closing boundary never comes leaves its text parts among the
+        // attachments; unnamed text parts that are not marked as attachments are read as
+        // the body then.
+        let orphans: Vec<u32> = if message.text_body.is_empty() && message.html_body.is_empty() {
+            message.attachments.iter().copied().filter(|&id| is_orphan_text(message, id)).collect()
+        } else {
+            Vec::new()
+        };
+        for &id in message.text_body.iter().chain(&orphans) {
             let Some(part) = message.parts.get(id as usize) else { continue };
             let start = (part.offset_body as usize).min(message.raw_message.len());
             let end = (part.offset_end as usize).clamp(start, message.raw_message.len());
@@ -184,7 +192,7 @@ impl Email {
         }
 
         let mut attachments = Vec::new();
-        collect_attachments(message, &mut attachments, 0);
+        collect_attachments(message, &orphans, &mut attachments, 0);
         Email { subject, from_domain, body_text: body, attachments, truncated }
     }
 
@@ -248,8 +256,13 @@ impl Email {
 
 /// Lists the attachments of `message` and of the messages nested in it (at most three
 /// deep, as the parser nests them).
-fn collect_attachments(message: &mail_parser::Message<'_>, out: &mut Vec<(String, String)>, depth: usize) {
-    for &id in &message.attachments {
+fn collect_attachments(
+    message: &mail_parser::Message<'_>,
+    bodies: &[u32],
+    out: &mut Vec<(String, String)>,
+    depth: usize,
+) {
+    for &id in message.attachments.iter().filter(|id| !bodies.contains(id)) {
         let Some(part) = message.parts.get(id as usize) else { continue };
         let mime = part
             .content_type()
@@ -262,7 +275,7 @@ fn collect_attachments(message: &mail_parser::Message<'_>, out: &mut Vec<(String
         let name = part.attachment_name().unwrap_or("").to_string();
         out.push((name, mime));
         if let (PartType::Message(nested), true) = (&part.body, depth < 4) {
-            collect_attachments(nested, out, depth + 1);
+            collect_attachments(nested, &[], out, depth + 1);
         }
     }
 }
@@ -389,6 +402,15 @@ fn undo_stray_quoted_printable(text: &str) -> String {
         String::from_utf8(out).ok()
     };
     decode(false).or_else(|| decode(true)).unwrap_or_else(|| text.to_string())
+}
+
+/// Whether part `id` is text (plain or HTML) with no file name and no
+/// `Content-Disposition: attachment`.
+fn is_orphan_text(message: &mail_parser::Message<'_>, id: u32) -> bool {
+    let Some(part) = message.parts.get(id as usize) else { return false };
+    matches!(part.body, PartType::Text(_) | PartType::Html(_))
+        && part.attachment_name().is_none()
+        && !part.content_disposition().is_some_and(|d| d.ctype().eq_ignore_ascii_case("attachment"))
 }
 
 /// `bytes` without a leading mbox `From ` separator line.
