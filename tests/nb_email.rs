@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! `genlab::nb::email::Email` on hand-written messages (tests/fixtures/email/, written for
 //! this project: English and Chinese, spam and ham, one of each encoding and structure).
 //!

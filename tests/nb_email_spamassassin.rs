@@ -28,9 +28,12 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/spamassassin")
 }
 
-/// Every message file as (path relative to the corpus, bytes), sorted by path; read once.
-fn files() -> Option<&'static Vec<(String, Vec<u8>)>> {
-    static FILES: OnceLock<Option<Vec<(String, Vec<u8>)>>> = OnceLock::new();
+/// Message files as (path relative to the corpus, bytes).
+type Files = Vec<(String, Vec<u8>)>;
+
+/// Every message file, sorted by path; read once.
+fn files() -> Option<&'static Files> {
+    static FILES: OnceLock<Option<Files>> = OnceLock::new();
     FILES
         .get_or_init(|| {
             let dir = corpus_dir();

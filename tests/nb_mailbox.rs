@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Mailboxes as a corpus (`genlab::nb::mailbox`, issue #22): mbox files, folders laid out
 //! as the SpamAssassin public corpus, de-duplication, bad messages listed and skipped.
 //!

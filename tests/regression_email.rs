@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Hostile email (issue #22): each case gets a sentence for the student and a bounded cost,
 //! as `genlab::limits` states the caps (MAX_EMAIL_BYTES, MAX_HEADER_BYTES,
 //! MAX_MIME_BOUNDARIES, MAX_BODY_CHARS). The time limits are generous (a debug build on a

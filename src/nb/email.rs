@@ -292,7 +292,7 @@ fn lost_boundary(body: &[u8]) -> Option<&[u8]> {
         let boundary = boundary.trim_ascii_end();
         let next = lines.peek().copied().unwrap_or(b"");
         if (1..=70).contains(&boundary.len())
-            && !boundary.iter().any(|&b| b == b'"' || b == b'\\' || b < b' ' || b > b'~')
+            && !boundary.iter().any(|&b| b == b'"' || b == b'\\' || !(b' '..=b'~').contains(&b))
             && next.len() >= 13
             && next[..13].eq_ignore_ascii_case(b"content-type:")
         {
