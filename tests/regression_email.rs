@@ -112,3 +112,15 @@ fn deeply_nested_messages_are_bounded() {
     assert!(result.is_ok());
     assert!(took < Duration::from_secs(2), "{took:?}");
 }
+
+#[test]
+fn only_one_mbox_from_line_is_skipped() {
+    // Found by the email fuzz target: `parse` skipped the mbox `From ` line and then
+    // `looks_like_email` skipped a second one, so a message whose first header line was a
+    // second `From ` line without a colon was read as an email though it is not one.
+    let m = b"From alice@example.com Mon Jan  1 00:00:00 2024\nFrom  alice@example.com\nSubject: one\n\nbody\n";
+    assert!(!genlab::nb::email::looks_like_email(m));
+    assert!(sentence(Email::parse(m)).starts_with("This is not an email"));
+    let ok = b"From alice@example.com Mon Jan  1 00:00:00 2024\nFrom: alice@example.com\nSubject: one\n\nbody\n";
+    assert_eq!(Email::parse(ok).unwrap().body_text(), "body");
+}

@@ -85,7 +85,7 @@ impl Email {
                 MAX_HEADER_BYTES
             )));
         }
-        if !looks_like_email(bytes) {
+        if !is_header_block(bytes) {
             return Err(Error::BadEmail(
                 "This is not an email: an email starts with header lines such as “From: …” and “Subject: …”, then a \
                  blank line, then the message. It can still be scored as plain text."
@@ -452,7 +452,12 @@ fn header_block_len(bytes: &[u8]) -> Option<usize> {
 /// system writes (`From`, `To`, `Subject`, `Date`, `Message-ID`, `Received`, …). Only the
 /// first [`MAX_HEADER_BYTES`] are looked at.
 pub fn looks_like_email(bytes: &[u8]) -> bool {
-    let bytes = skip_mbox_from_line(bytes);
+    is_header_block(skip_mbox_from_line(bytes))
+}
+
+/// [`looks_like_email`] after the mbox line, if any, was skipped: a second `From ` line is
+/// not skipped too.
+fn is_header_block(bytes: &[u8]) -> bool {
     let Some(len) = header_block_len(bytes) else { return false };
     let mut known = false;
     let mut first = true;
