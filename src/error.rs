@@ -107,6 +107,11 @@ pub enum Error {
         place: String,
     },
 
+    /// Bytes that cannot be read as an email (not one, or over a cap of
+    /// [`crate::limits`]); the sentence says why.
+    #[error("{0}")]
+    BadEmail(String),
+
     /// A categorical table that cannot be used as it is; the sentence says why.
     #[error("{0}")]
     BadTable(String),

@@ -84,3 +84,22 @@ pub const ALL: [(&str, Range); 11] = [
     ("pseudo-count", PSEUDO),
     ("categorical λ", CAT_LAMBDA),
 ];
+
+/// The largest email [`crate::nb::email::Email::parse`] reads, in bytes (10 MB: the
+/// largest message of the SpamAssassin public corpus is under 1 MB). The parser's work is
+/// linear in the input, so this caps the cost of any one message.
+pub const MAX_EMAIL_BYTES: usize = 10_000_000;
+/// The longest header block, in bytes (256 KB): a message whose headers go on longer
+/// without the blank line that ends them is refused unread.
+pub const MAX_HEADER_BYTES: usize = 256 * 1024;
+/// The most `boundary=` parameters (multipart containers) a message may declare: a nesting
+/// bomb of parts within parts is refused before it is parsed. Real mail has a handful.
+pub const MAX_MIME_BOUNDARIES: usize = 64;
+/// The longest body text an email gives the model, in characters (1 000 000, the same as
+/// the panel's longest message); the rest is cut and the email says so.
+pub const MAX_BODY_CHARS: usize = 1_000_000;
+/// The largest mailbox (an mbox file, or all the files of a folder together) read as a
+/// corpus, in bytes (64 MB: the SpamAssassin public corpus is 32.5 MB).
+pub const MAX_MAILBOX_BYTES: usize = 64_000_000;
+/// The most messages a mailbox may hold (the SpamAssassin public corpus has 6,046).
+pub const MAX_MAILBOX_MESSAGES: usize = 50_000;

@@ -405,3 +405,40 @@ fn parse_label(name: &str) -> Result<Label, JsError> {
         _ => Err(js_error(Error::Unknown { kind: "label", name: name.chars().take(20).collect() })),
     }
 }
+
+/// What the spam panel shows of an email: the fields of [`crate::nb::email::Email`].
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EmailView {
+    subject: Option<String>,
+    from_domain: Option<String>,
+    body: String,
+    truncated: bool,
+    attachments: Vec<(String, String)>,
+    header_tokens: Vec<String>,
+}
+
+/// Whether pasted or dropped bytes are an email (headers, a blank line, a body) rather
+/// than plain text, which keeps being scored as it is (issue #22).
+#[wasm_bindgen(js_name = looksLikeEmail)]
+pub fn looks_like_email(bytes: &[u8]) -> bool {
+    crate::nb::email::looks_like_email(bytes)
+}
+
+/// Reads one email: `{subject, fromDomain, body, truncated, attachments: [[name, type]…],
+/// headerTokens}`, `body` being the decoded text the model scores.
+///
+/// # Errors
+/// The sentence of [`Error::BadEmail`] when the bytes are not an email or are over a cap.
+#[wasm_bindgen(js_name = readEmail)]
+pub fn read_email(bytes: &[u8]) -> Result<JsValue, JsError> {
+    let email = crate::nb::email::Email::parse(bytes).map_err(js_error)?;
+    to_js(&EmailView {
+        subject: email.subject(),
+        from_domain: email.from_domain(),
+        body: email.body_text(),
+        truncated: email.truncated(),
+        attachments: email.attachments(),
+        header_tokens: email.header_tokens(),
+    })
+}

@@ -1,0 +1,306 @@
+//! Mailboxes as a training corpus: an mbox file, or a set of message files laid out as the
+//! SpamAssassin public corpus is (one message a file, the class from a folder name), read
+//! into emails with their labels, de-duplicated, and turned into the token documents that
+//! [`crate::nb::NaiveBayes`] trains on.
+//!
+//! **The decision that matters: a bad message never loses the corpus.** Each message is
+//! parsed on its own ([`Email::parse`]); one that cannot be read is listed in
+//! [`Mailbox::skipped`] with the reason and left out, and the mailbox is refused as a whole
+//! only when nothing is left to train on (no message, or one class only), or when it is
+//! over [`MAX_MAILBOX_BYTES`] / [`MAX_MAILBOX_MESSAGES`].
+//!
+//! **Classes.** For a folder layout, the class of a file is that of the nearest enclosing
+//! folder whose name says it: `ham`, `easy_ham`, `easy_ham_2`, `hard_ham`, `spam`,
+//! `spam_2`… — a name of which exactly one of the words (split at `_`, `-`, `.` and
+//! spaces) is `ham` or `spam`, letter case ignored. Files in no such folder are skipped.
+//!
+//! **Duplicates.** Two messages with the same body text are one message for a body-only
+//! model: the first is kept (its label wins), as [`crate::nb::dedup`] does for the SMS
+//! corpus.
+//!
+//! **mbox.** A message starts at a line beginning `From ` at the start of the file or
+//! after a blank line; lines `>From `, `>>From `… lose one `>` (the mboxrd quoting).
+
+use std::collections::HashMap;
+
+use super::email::Email;
+use super::Label;
+use crate::error::{Error, Result};
+use crate::limits::{MAX_MAILBOX_BYTES, MAX_MAILBOX_MESSAGES};
+
+/// One message of a mailbox, read and labelled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailMessage {
+    /// Where it came from: the file's path, or "message N" (1-based) in an mbox.
+    pub source: String,
+    /// Its class.
+    pub label: Label,
+    /// The parsed email.
+    pub email: Email,
+}
+
+/// A message that was left out, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// The file's path, or "message N" in an mbox.
+    pub source: String,
+    /// The reason, a sentence.
+    pub reason: String,
+}
+
+/// A mailbox read as a corpus.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Mailbox {
+    /// The messages kept, in input order (files in the order given).
+    pub messages: Vec<MailMessage>,
+    /// The messages left out because they could not be read or have no class.
+    pub skipped: Vec<Skipped>,
+    /// Messages left out because the same body text came earlier with the same label.
+    pub exact_duplicates: usize,
+    /// Messages left out because the same body text came earlier with the other label.
+    pub conflicting_labels: usize,
+}
+
+impl Mailbox {
+    /// The number of kept messages of class `label`.
+    pub fn count(&self, label: Label) -> usize {
+        self.messages.iter().filter(|m| m.label == label).count()
+    }
+
+    /// The labelled token documents the model trains on: each message's body tokens and,
+    /// with `header_evidence`, its header tokens ([`Email::tokens`]).
+    pub fn token_documents(&self, header_evidence: bool) -> Vec<(Vec<String>, Label)> {
+        self.messages.iter().map(|m| (m.email.tokens(header_evidence), m.label)).collect()
+    }
+
+    /// The labels of the kept messages, in order (for [`crate::nb::stratified_split`]).
+    pub fn labels(&self) -> Vec<Label> {
+        self.messages.iter().map(|m| m.label).collect()
+    }
+
+    /// Plain-English notes on what was left out; empty when nothing was.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if !self.skipped.is_empty() {
+            let n = self.skipped.len();
+            let first = &self.skipped[0];
+            notes.push(format!(
+                "{n} message{} could not be used and {} skipped; the first, {}: {}",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "was" } else { "were" },
+                first.source,
+                first.reason
+            ));
+        }
+        let dups = self.exact_duplicates + self.conflicting_labels;
+        if dups > 0 {
+            notes.push(format!(
+                "{dups} message{} repeated the body of an earlier one and {} left out ({} of them with the other label).",
+                if dups == 1 { "" } else { "s" },
+                if dups == 1 { "was" } else { "were" },
+                self.conflicting_labels
+            ));
+        }
+        notes
+    }
+
+    fn push(&mut self, source: String, label: Label, bytes: &[u8], seen: &mut HashMap<String, Label>) {
+        match Email::parse(bytes) {
+            Ok(email) => match seen.get(email.body()) {
+                Some(&first) if first == label => self.exact_duplicates += 1,
+                Some(_) => self.conflicting_labels += 1,
+                None => {
+                    seen.insert(email.body().to_string(), label);
+                    self.messages.push(MailMessage { source, label, email });
+                }
+            },
+            Err(e) => self.skipped.push(Skipped { source, reason: e.to_string() }),
+        }
+    }
+
+    fn check_usable(self, what: &str) -> Result<Mailbox> {
+        for label in Label::ALL {
+            if self.count(label) == 0 {
+                let first = match self.skipped.first() {
+                    Some(s) => format!(" The first message left out, {}: {}", s.source, s.reason),
+                    None => String::new(),
+                };
+                return Err(Error::EmptyData(format!(
+                    "The {what} has {} {} messages but no {label} messages that could be read: naive Bayes needs \
+                     examples of both classes.{first}",
+                    self.count(label.other()),
+                    label.other()
+                )));
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// The class a folder name says, if any (see the [module docs](self)).
+pub fn label_of_folder(name: &str) -> Option<Label> {
+    let words = name.split(['_', '-', '.', ' ']);
+    let (mut ham, mut spam) = (false, false);
+    for word in words {
+        ham |= word.eq_ignore_ascii_case("ham");
+        spam |= word.eq_ignore_ascii_case("spam");
+    }
+    match (ham, spam) {
+        (true, false) => Some(Label::Ham),
+        (false, true) => Some(Label::Spam),
+        _ => None,
+    }
+}
+
+/// The class of a file from the nearest enclosing folder that names one (`/` or `\`
+/// separated path; the file name itself is not a folder).
+pub fn label_of_path(path: &str) -> Option<Label> {
+    let mut parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+    parts.pop();
+    parts.iter().rev().find_map(|p| label_of_folder(p))
+}
+
+/// Reads a set of message files, each labelled by its folder ([`label_of_path`]); a file
+/// whose name starts with a dot or is a `README`/`cmds` file of the corpus is ignored.
+///
+/// # Errors
+/// [`Error::EmptyData`] when the files together are over [`MAX_MAILBOX_BYTES`] or more
+/// than [`MAX_MAILBOX_MESSAGES`], or when no class, or only one, has a message that could
+/// be read (the sentence names the first message left out).
+pub fn read_files<'a, I>(files: I) -> Result<Mailbox>
+where
+    I: IntoIterator<Item = (&'a str, &'a [u8])>,
+{
+    let mut mailbox = Mailbox::default();
+    let mut seen = HashMap::new();
+    let mut total = 0usize;
+    let mut count = 0usize;
+    for (path, bytes) in files {
+        let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+        if name.starts_with('.') || name.eq_ignore_ascii_case("readme.md") || name.eq_ignore_ascii_case("cmds") {
+            continue;
+        }
+        total = total.saturating_add(bytes.len());
+        count += 1;
+        if total > MAX_MAILBOX_BYTES || count > MAX_MAILBOX_MESSAGES {
+            return Err(Error::EmptyData(format!(
+                "These files are too many or too large for one corpus: at most {MAX_MAILBOX_MESSAGES} messages and \
+                 {MAX_MAILBOX_BYTES} bytes (64 MB) together."
+            )));
+        }
+        match label_of_path(path) {
+            Some(label) => mailbox.push(path.to_string(), label, bytes, &mut seen),
+            None => mailbox.skipped.push(Skipped {
+                source: path.to_string(),
+                reason: "it is in no folder named for a class (“ham”, “spam”, “easy_ham”, “spam_2”…), so its class \
+                         is unknown."
+                    .to_string(),
+            }),
+        }
+    }
+    mailbox.check_usable("folder")
+}
+
+/// Splits an mbox file into its messages' bytes (see the [module docs](self)), with
+/// `>From ` lines unquoted and each message's `From ` line removed.
+pub fn split_mbox(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut messages: Vec<Vec<u8>> = Vec::new();
+    let mut current: Option<Vec<u8>> = None;
+    let mut previous_blank = true;
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        if previous_blank && line.starts_with(b"From ") {
+            if let Some(m) = current.take() {
+                messages.push(m);
+            }
+            current = Some(Vec::new());
+            previous_blank = false;
+            continue;
+        }
+        let content = line.strip_suffix(b"\n").unwrap_or(line);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        previous_blank = content.is_empty();
+        let Some(m) = current.as_mut() else { continue };
+        let quotes = line.iter().take_while(|&&b| b == b'>').count();
+        if quotes > 0 && line[quotes..].starts_with(b"From ") {
+            m.extend_from_slice(&line[1..]);
+        } else {
+            m.extend_from_slice(line);
+        }
+    }
+    if let Some(m) = current {
+        messages.push(m);
+    }
+    // The blank line that separates a message from the next `From ` line is not its own.
+    for m in &mut messages {
+        if m.ends_with(b"\n\n") {
+            m.pop();
+        } else if m.ends_with(b"\r\n\r\n") {
+            m.truncate(m.len() - 2);
+        }
+    }
+    messages
+}
+
+/// Reads an mbox file in which every message has class `label` (a mailbox of spam, or of
+/// ham).
+///
+/// # Errors
+/// [`Error::EmptyData`] when the file is over [`MAX_MAILBOX_BYTES`], holds no `From `
+/// line (so it is not an mbox) or more than [`MAX_MAILBOX_MESSAGES`] messages, or when no
+/// message could be read.
+pub fn read_mbox(bytes: &[u8], label: Label) -> Result<Mailbox> {
+    read_mboxes(&[(bytes, label)])
+}
+
+/// Reads several mbox files, each of one class (a ham mailbox and a spam mailbox), into
+/// one corpus, de-duplicated across them.
+///
+/// # Errors
+/// As [`read_mbox`]; and [`Error::EmptyData`] when a class has no message that could be
+/// read.
+pub fn read_mboxes(files: &[(&[u8], Label)]) -> Result<Mailbox> {
+    let total: usize = files.iter().map(|(b, _)| b.len()).sum();
+    if total > MAX_MAILBOX_BYTES {
+        return Err(Error::EmptyData(format!(
+            "This mailbox is {total} bytes, more than the {MAX_MAILBOX_BYTES} bytes (64 MB) a corpus may have here."
+        )));
+    }
+    let mut mailbox = Mailbox::default();
+    let mut seen = HashMap::new();
+    let mut n = 0usize;
+    for (bytes, label) in files {
+        if let Some(kind) = crate::error::binary_kind(bytes) {
+            return Err(Error::EmptyData(format!(
+                "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
+                 “From …”."
+            )));
+        }
+        let messages = split_mbox(bytes);
+        if messages.is_empty() {
+            return Err(Error::EmptyData(
+                "This is not an mbox file: no line starts with “From ”, which begins each message of a mailbox."
+                    .to_string(),
+            ));
+        }
+        for m in messages {
+            n += 1;
+            if n > MAX_MAILBOX_MESSAGES {
+                return Err(Error::EmptyData(format!(
+                    "This mailbox has more than {MAX_MAILBOX_MESSAGES} messages, more than a corpus may have here."
+                )));
+            }
+            mailbox.push(format!("message {n}"), *label, &m, &mut seen);
+        }
+    }
+    if files.iter().all(|(_, l)| *l == files[0].1) && !files.is_empty() {
+        if mailbox.messages.is_empty() {
+            let first = mailbox.skipped.first().map(|s| format!(" The first, {}: {}", s.source, s.reason));
+            return Err(Error::EmptyData(format!(
+                "No message of this mailbox could be read.{}",
+                first.unwrap_or_default()
+            )));
+        }
+        return Ok(mailbox);
+    }
+    mailbox.check_usable("mailbox")
+}
