@@ -48,7 +48,7 @@ impl PlotFrame {
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
 pub struct FigureText {
     /// The two class names (the legend prefixes them with "y = 0:", "y = 1:").
-    pub classes: [String; 2],
+    pub classes: Vec<String>,
     /// The x and y axis names.
     pub axes: [String; 2],
     /// Legend entry of the fitted ellipses.
@@ -71,7 +71,7 @@ impl FigureText {
     pub fn english(lab: &GdaLab) -> FigureText {
         let d = lab.dataset();
         FigureText {
-            classes: d.class_names.map(String::from),
+            classes: d.class_names.iter().map(|s| s.to_string()).collect(),
             axes: d.axis_names.map(String::from),
             fitted: "fitted 1σ, 2σ".into(),
             truth: "true Gaussians".into(),

@@ -1,7 +1,7 @@
 // The GDA panel's controller: DOM events in, scalars to the Rust panel, numbers out.
 // All maths and drawing happen in Rust; this file only wires controls to the handle.
 
-import { GdaPanel, parseState, textFileProblem } from "../pkg/genlab.js";
+import { GdaPanel, textFileProblem } from "../pkg/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
@@ -72,6 +72,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const values = [s.n[0], s.sd[0][0], s.sd[0][1], s.rho[0], s.n[1], s.sd[1][0], s.sd[1][1], s.rho[1]];
     sliders.forEach((el, i) => { el.value = String(values[i]); showValue(el); });
     seed.value = String(p ? p.seed : s.seed);
+    $("classes").value = String(s.classes);
   }
 
   /** Shows a slider's value in its <output>. */
@@ -577,6 +578,17 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     applyControls();
     onChange("push");
   });
+  on($("classes"), "change", () => {
+    try {
+      panel.setClasses(Number($("classes").value));
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    syncControls();
+    schedule();
+    onChange("push");
+  });
   on(source, "change", () => {
     try {
       if (source.value === "generated") panel.loadGenerated();
@@ -654,19 +666,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
 
   /** The panel's settings, as the URL stores them. */
   function getState() {
-    const p = panel.params();
-    const h = panel.handles();
-    // Not generated: the link's defaults (one table, in Rust).
-    const d = parseState("").state.gda;
-    return {
-      source: panel.source(),
-      seed: p ? p.seed : d.seed,
-      n: p ? [p.n0, p.n1] : d.n,
-      sd: p ? [p.sd0, p.sd1] : d.sd,
-      rho: p ? [p.rho0, p.rho1] : d.rho,
-      means: panel.meansMoved() ? [[h[0], h[1]], [h[2], h[3]]] : null,
-      models: panel.models(),
-    };
+    // Rust writes it (the link's defaults while the data are not generated).
+    return panel.state();
   }
 
   /** What a history entry keeps beside the URL: the user's own points (a link cannot

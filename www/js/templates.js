@@ -28,10 +28,17 @@ const GDA = `
         <option value="penguins-adelie-chinstrap" data-i18n="gda.src.penguins-adelie-chinstrap"></option>
         <option value="penguins-adelie-gentoo" data-i18n="gda.src.penguins-adelie-gentoo"></option>
         <option value="iris-versicolor-virginica" data-i18n="gda.src.iris-versicolor-virginica"></option>
+        <option value="penguins-three-species" data-i18n="gda.src.penguins-three-species"></option>
+        <option value="iris-three-species" data-i18n="gda.src.iris-three-species"></option>
       </select>
     </label>
     <fieldset class="generated" data-role="generated">
       <legend class="sr-only" data-i18n="gda.params"></legend>
+      <label class="row" data-control="classes"><span data-i18n="gda.classes"></span>
+        <select data-role="classes">
+          <option value="2">2</option><option value="3">3</option><option value="4">4</option><option value="5">5</option>
+        </select>
+      </label>
       <fieldset class="class c0">
         <legend><span class="swatch c0" aria-hidden="true">●</span> <span data-i18n="gda.class0"></span></legend>
         <label data-control="n">n₀ <input type="range" data-role="n0" min="1" max="500" step="1"><output></output></label>
