@@ -19,6 +19,7 @@
 //! | `sx0` … `sx4`, `sy0` … `sy4` | class c's generating σ | 0.2 … 3 |
 //! | `r0` … `r4` | class c's generating ρ | −0.95 … 0.95 |
 //! | `m0` … `m4` | class means `x,y`: all of the data's classes (k generated, or the preset's), or none | finite, \|v\| ≤ 10⁶ |
+//! | `pairs` | every pairwise boundary dashed (k > 2) | `0`, `1` |
 //! | `cov` | covariance of the drawn model | `shared`, `per-class`, `diagonal-per-class`, `diagonal-shared` |
 //! | `lr`, `heat` | logistic-regression overlay, heat map | `0`, `1` |
 //! | `lam` | logistic regression's L2 strength | 0 … 10⁶ |
@@ -113,6 +114,9 @@ pub struct GdaState {
     /// classes beyond the second when `means` is given, empty otherwise.
     #[serde(default)]
     pub more_means: Vec<[f64; 2]>,
+    /// Whether every pairwise boundary is drawn dashed (k > 2).
+    #[serde(default)]
+    pub pairwise: bool,
 }
 
 /// One generated class's cloud in a link: n, (σx, σy), ρ (its mean is where it is dragged).
@@ -177,6 +181,7 @@ impl GdaState {
         let mut s = AppState::default().gda;
         s.source = lab.source_id();
         s.models = *lab.models();
+        s.pairwise = lab.pairwise();
         if let Some(spec) = lab.classes_spec() {
             s.seed = spec.seed;
             s.classes = spec.classes();
@@ -303,6 +308,7 @@ impl Default for AppState {
                 classes: 2,
                 more: default_more(),
                 more_means: Vec::new(),
+                pairwise: false,
             },
             nb: NbState {
                 alpha: 1.0,
@@ -426,6 +432,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             }
             .map(|c| state.gda.models.covariance = c)
             .ok_or("the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”"),
+            "pairs" => {
+                pick(v, &["0", "1"]).map(|x| state.gda.pairwise = x == "1").ok_or("the pairwise boundaries are 0 or 1")
+            }
             "lr" => pick(v, &["0", "1"]).map(|x| state.gda.models.logistic = x == "1").ok_or("the overlay is 0 or 1"),
             "heat" => pick(v, &["0", "1"]).map(|x| state.gda.models.heat = x == "1").ok_or("the heat map is 0 or 1"),
             "lam" => within(v, &limits::L2).map(|x| state.gda.models.lambda = x).ok_or(limits::L2.rule),
@@ -588,6 +597,9 @@ pub fn to_query(state: &AppState) -> String {
     }
     if m.logistic {
         q.append_pair("lr", "1");
+    }
+    if g.pairwise {
+        q.append_pair("pairs", "1");
     }
     if m.lambda != dm.lambda {
         q.append_pair("lam", &f(m.lambda));

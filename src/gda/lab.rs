@@ -180,6 +180,8 @@ pub struct GdaLab {
     sampled_means: Vec<Vec2>,
     /// The number of classes k.
     classes: usize,
+    /// Whether every pairwise boundary is drawn, dashed (k > 2).
+    pairwise: bool,
     models: ModelSettings,
     main: Option<Result<Model>>,
     /// Logistic regression on the current points, fitted when first asked for: a drag step
@@ -339,6 +341,7 @@ impl GdaLab {
             view,
             sampled_means,
             classes,
+            pairwise: false,
             models: ModelSettings::default(),
             main: None,
             logistic: OnceCell::new(),
@@ -451,6 +454,16 @@ impl GdaLab {
     /// The number of classes k of the data.
     pub fn classes(&self) -> usize {
         self.classes
+    }
+
+    /// Whether every pairwise boundary t_a = t_b is shown dashed beside the k-class one.
+    pub fn pairwise(&self) -> bool {
+        self.pairwise
+    }
+
+    /// Shows or hides the pairwise boundaries.
+    pub fn set_pairwise(&mut self, on: bool) {
+        self.pairwise = on;
     }
 
     /// The preset shown, if any.

@@ -106,6 +106,7 @@ impl GdaPanel {
         }
         self.lab =
             GdaLab::from_classes_settings(&s.source, s.classes_spec(), s.all_means(), s.models).map_err(js_error)?;
+        self.lab.set_pairwise(s.pairwise);
         self.drag_frame = None;
         self.match_aspect();
         Ok(())
@@ -152,6 +153,12 @@ impl GdaPanel {
     /// Only if the state could not be turned into a JS object.
     pub fn state(&self) -> Result<JsValue, JsError> {
         to_js(&crate::state::GdaState::of_lab(&self.lab))
+    }
+
+    /// Shows or hides every pairwise boundary, dashed (k > 2).
+    #[wasm_bindgen(js_name = setPairwise)]
+    pub fn set_pairwise(&mut self, on: bool) {
+        self.lab.set_pairwise(on);
     }
 
     /// The number of classes k of the data shown.
@@ -293,11 +300,10 @@ impl GdaPanel {
         serde_wasm_bindgen::to_value(&p).map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// The generating means `[[x, y], [x, y]]` (generated data) or the drag offsets' result:
-    /// the handles' positions.
+    /// The handles' positions, `[x0, y0, x1, y1, …]`, one pair per class: the fitted
+    /// means, or the generating means when a class has no points.
     pub fn handles(&self) -> Vec<f64> {
-        let (a, b) = (self.lab.handle(0), self.lab.handle(1));
-        vec![a[0], a[1], b[0], b[1]]
+        (0..self.lab.classes()).flat_map(|k| self.lab.handle(k)).collect()
     }
 
     /// Sets the generating parameters and resamples (switching to generated data).
@@ -439,7 +445,7 @@ impl GdaPanel {
     /// Marks a handle as focused/dragged (0 or 1), or none (any other value).
     #[wasm_bindgen(js_name = setActiveHandle)]
     pub fn set_active_handle(&mut self, k: i32) {
-        self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < 2);
+        self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < self.lab.classes());
     }
 
     /// Draws the figure (with the posterior heat map under it when that is on). Every shape
@@ -457,6 +463,7 @@ impl GdaPanel {
             self.figure.forget_shown();
             return self.draw_on_canvas();
         }
+        self.layers.pairwise = self.lab.pairwise();
         let update = self.figure.render(&self.lab, &self.layers, &self.style, (w, h)).map_err(js_error)?;
         let ctx = self.context()?;
         let raster = self.figure.raster();
@@ -516,6 +523,7 @@ impl GdaPanel {
             let strip = rows.min(h - top);
             strips.borrow_mut().resize(w, strip).map_err(js_error)?;
             let root = RasterBackend::strip(&strips, h, top as i32).into_drawing_area();
+            self.layers.pairwise = self.lab.pairwise();
             frame = Some(draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?);
             let raster = strips.borrow();
             if top == 0 {
@@ -665,7 +673,7 @@ impl GdaPanel {
         // 22 CSS px: a 44 px target, as the accessibility guidelines ask for touch.
         let reach = self.style.px(22.0);
         let mut best = (-1, f64::INFINITY);
-        for k in 0..2 {
+        for k in 0..self.lab.classes() {
             let [x, y] = frame.to_pixels(self.lab.handle(k));
             let d = ((x - px).powi(2) + (y - py).powi(2)).sqrt();
             if d <= reach && d < best.1 {

@@ -73,6 +73,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     sliders.forEach((el, i) => { el.value = String(values[i]); showValue(el); });
     seed.value = String(p ? p.seed : s.seed);
     $("classes").value = String(s.classes);
+    $("pairwise").checked = s.pairwise;
+    section.querySelector('[data-control="pairwise"]').hidden = panel.classes() <= 2;
   }
 
   /** Shows a slider's value in its <output>. */
@@ -118,8 +120,10 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const axisKey = (name) => `gda.axis.${name}`;
     const generated = s.source === "generated";
     return {
-      classes: generated || s.class_names[0] === "class 0" ? [t(lang, "gda.figure.class0"), t(lang, "gda.figure.class1")]
+      classes: generated || s.class_names[0] === "class 0" ? s.class_names.map((_, c) => t(lang, `gda.figure.class${c}`))
         : s.class_names.map((n) => { const k = `gda.className.${n}`; const v = t(lang, k); return v === k ? n : v; }),
+      regions: t(lang, "gda.figure.regions"),
+      pairwise: t(lang, "gda.figure.pairwise"),
       axes: generated || s.axis_names[0] === "x₁" ? AXES.generated.map((a) => t(lang, `gda.axis.${a}`)) : s.axis_names.map((a) => t(lang, axisKey(a))),
       fitted: t(lang, "gda.figure.fitted"),
       truth: t(lang, "gda.figure.truth"),
@@ -157,6 +161,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const message = s.error ? translateMessage(lang, s.error) : "";
     err.textContent = message;
     err.hidden = !s.error;
+    $("classes-numbers").hidden = s.classes <= 2;
+    $("two-numbers").hidden = s.classes > 2;
+    if (s.classes > 2) {
+      writeClassNumbers(s, message);
+      return;
+    }
     $("phi").textContent = s.phi == null ? "—" : `${num(s.phi)}  (${t(lang, "gda.phiNote", { k: s.n[1], m: s.n[0] + s.n[1] })})`;
     $("mu0").textContent = vec(s.mu?.[0]);
     $("mu1").textContent = vec(s.mu?.[1]);
@@ -188,6 +198,37 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       ? t(lang, "gda.ariaError", { error: message })
       : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + boundary);
     announce(s, message, eq);
+  }
+
+  /** The numbers of k > 2 classes: priors, means, Σ or Σ_c, the discriminants of a linear
+   * model, and the training table with its k × k confusion matrix. */
+  function writeClassNumbers(s, message) {
+    const k = s.classes;
+    const sub = (c) => String.fromCharCode(0x2080 + c);
+    $("k-priors").textContent = s.priors ? s.priors.map((p, c) => `π${sub(c)} = ${num(p)}  (${s.counts[c]}/${s.counts.reduce((a, b) => a + b, 0)})`).join("\n") : "—";
+    $("k-means").textContent = s.means ? s.means.map((m, c) => `μ${sub(c)} = ${vec(m)}`).join("\n") : "—";
+    const shared = s.covariances && s.covariances.every((m) => JSON.stringify(m) === JSON.stringify(s.covariances[0]));
+    $("k-sigma-label").textContent = t(lang, shared ? "gda.kSigmaShared" : "gda.kSigmaPerClass");
+    $("k-sigmas").textContent = !s.covariances ? "—" : shared ? mat(s.covariances[0])
+      : s.covariances.map((m, c) => `Σ${sub(c)} = ${mat(m)}`).join("\n\n");
+    $("row-k-deltas").hidden = !s.discriminants;
+    if (s.discriminants) {
+      $("k-deltas").textContent = s.discriminants.map(([w, b], c) => `δ${sub(c)}(x) = ${num(w[0])} x₁ ${term(w[1], "x₂")} ${term(b, "")}`).join("\n");
+    }
+    $("k-rule").textContent = t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k });
+    $("reports").replaceChildren(...s.reports.map((r) => {
+      const tr = document.createElement("tr");
+      const matrix = r.matrix.map((row) => row.join(" ")).join(" / ");
+      for (const cell of [t(lang, `gda.model.${r.id}`), pct(r.accuracy), r.log_likelihood == null ? "—" : num(r.log_likelihood, 2), matrix]) {
+        const td = document.createElement("td");
+        td.textContent = cell;
+        tr.append(td);
+      }
+      return tr;
+    }));
+    const names = figureText(s).classes;
+    canvas.setAttribute("aria-label", s.error ? t(lang, "gda.ariaError", { error: message })
+      : t(lang, "gda.ariaK", { k, classes: names.join(", "), means: (s.means || []).map((m) => vec(m, 2)).join(", ") }));
   }
 
   /** The comparison model's Σs, logistic regression, the Bayes rule and the training table. */
@@ -405,7 +446,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
 
   /** The means mode: 1 or 2 picks a mean, the arrows move it (Shift: bigger steps). */
   function meansKey(ev) {
-    if (ev.key === "1" || ev.key === "2") {
+    if (/^[1-5]$/.test(ev.key) && Number(ev.key) <= panel.classes()) {
       active = Number(ev.key) - 1;
       panel.setActiveHandle(active);
       schedule();
@@ -576,6 +617,11 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const next = Number.isSafeInteger(Number(seed.value)) ? Number(seed.value) + 1 : 1;
     seed.value = String(next);
     applyControls();
+    onChange("push");
+  });
+  on($("pairwise"), "change", () => {
+    panel.setPairwise($("pairwise").checked);
+    schedule();
     onChange("push");
   });
   on($("classes"), "change", () => {

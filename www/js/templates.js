@@ -71,6 +71,7 @@ const GDA = `
       <label class="check"><input type="checkbox" data-role="logistic"> <span data-i18n="gda.logistic"></span></label>
       <label class="check small"><span data-i18n="gda.lambda"></span> <input type="number" data-role="lambda" min="0" max="1000000" step="any" value="0" inputmode="decimal"></label>
       <label class="check"><input type="checkbox" data-role="heat"> <span data-i18n="gda.heat"></span></label>
+      <label class="check" data-control="pairwise" hidden><input type="checkbox" data-role="pairwise"> <span data-i18n="gda.pairwise"></span></label>
     </fieldset>
     <fieldset class="decision" data-control="decision">
       <legend data-i18n="gda.decision"></legend>
@@ -109,7 +110,16 @@ const GDA = `
   <div class="numbers" data-control="numbers">
     <h3 data-i18n="gda.numbers"></h3>
     <p class="explain" data-role="error" role="status" hidden></p>
-    <table>
+    <table data-role="classes-numbers" hidden>
+      <tbody>
+        <tr><th scope="row"><math><msub><mi>π</mi><mi>c</mi></msub><mo>=</mo><mfrac><msub><mi>m</mi><mi>c</mi></msub><mi>m</mi></mfrac></math></th><td data-role="k-priors"></td></tr>
+        <tr><th scope="row"><math><msub><mi>μ</mi><mi>c</mi></msub></math> <span data-i18n="gda.meanOfC"></span></th><td data-role="k-means"></td></tr>
+        <tr><th scope="row"><math><mi>Σ</mi></math> <span data-role="k-sigma-label"></span></th><td data-role="k-sigmas"></td></tr>
+        <tr data-role="row-k-deltas"><th scope="row"><math><msub><mi>δ</mi><mi>c</mi></msub><mo>(</mo><mi>x</mi><mo>)</mo><mo>=</mo><msubsup><mi>w</mi><mi>c</mi><mi>T</mi></msubsup><mi>x</mi><mo>+</mo><msub><mi>b</mi><mi>c</mi></msub></math></th><td data-role="k-deltas"></td></tr>
+        <tr><th scope="row"><span data-i18n="gda.kRule"></span> <math><mover><mi>y</mi><mo>^</mo></mover><mo>=</mo><munder><mi>argmax</mi><mi>c</mi></munder><mi>p</mi><mo>(</mo><mi>y</mi><mo>=</mo><mi>c</mi><mo>|</mo><mi>x</mi><mo>)</mo></math></th><td data-role="k-rule"></td></tr>
+      </tbody>
+    </table>
+    <table data-role="two-numbers">
       <tbody>
         <tr><th scope="row"><math><mi>φ</mi><mo>=</mo><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><mn>1</mn><mo stretchy="false">{</mo><msup><mi>y</mi><mrow><mo>(</mo><mi>i</mi><mo>)</mo></mrow></msup><mo>=</mo><mn>1</mn><mo stretchy="false">}</mo></math></th>
           <td data-role="phi"></td></tr>
