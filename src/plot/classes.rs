@@ -256,17 +256,19 @@ pub fn draw_over_classes<DB: DrawingBackend>(
         root.draw(&Circle::new(centre, style.ipx(8.0) as i32, pal.background.filled())).map_err(draw_error)?;
         root.draw(&Circle::new(centre, style.ipx(6.0) as i32, pal.colour(c).filled())).map_err(draw_error)?;
     }
-    legend(root, lab, &text, frame, style, layers.pairwise && !pairs.is_empty())
+    legend(root, lab, &text, frame, style, &pairs, layers.pairwise && !pairs.is_empty())
 }
 
 /// The legend of k classes: a marker per class, the ellipses, the boundary and (with the
-/// toggle) the pairwise boundaries, in the corner that hides the fewest points.
+/// toggle) the pairwise boundaries, in the corner that hides the fewest points (a point of
+/// the boundary, sampled along it, counting as five: a legend over it hides the lesson).
 fn legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     lab: &GdaLab,
     text: &FigureText,
     frame: &PlotFrame,
     style: &Style,
+    pairs: &[PairBoundary],
     pairwise: bool,
 ) -> Result<()> {
     let pal = style.palette();
@@ -285,14 +287,24 @@ fn legend<DB: DrawingBackend>(
     let pad = (style.px(8.0) as i32).min((r - l - w) / 2).max(0);
     let corners = [(l + pad, t + pad), (r - pad - w, t + pad), (l + pad, b - pad - h), (r - pad - w, b - pad - h)];
     let (points, _) = lab.points();
-    let hidden = |(x, y): (i32, i32)| {
-        points
+    let mut marks: Vec<(Vec2, usize)> = points.iter().map(|p| (*p, 1)).collect();
+    for line in pairs.iter().flat_map(|p| &p.top_two) {
+        for seg in line.windows(2) {
+            marks.extend((0..20).map(|i| {
+                let s = f64::from(i) / 20.0;
+                ([seg[0][0] + s * (seg[1][0] - seg[0][0]), seg[0][1] + s * (seg[1][1] - seg[0][1])], 5)
+            }));
+        }
+    }
+    let hidden = |(x, y): (i32, i32)| -> usize {
+        marks
             .iter()
-            .filter(|p| {
-                let [px, py] = frame.to_pixels(**p);
+            .filter(|(p, _)| {
+                let [px, py] = frame.to_pixels(*p);
                 px >= f64::from(x) && px <= f64::from(x + w) && py >= f64::from(y) && py <= f64::from(y + h)
             })
-            .count()
+            .map(|(_, weight)| weight)
+            .sum()
     };
     let (x, mut y) = corners.into_iter().min_by_key(|&c| hidden(c)).unwrap_or(corners[0]);
     root.draw(&Rectangle::new([(x, y), (x + w, y + h)], pal.legend.mix(0.88).filled())).map_err(draw_error)?;
