@@ -74,7 +74,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     seed.value = String(p ? p.seed : s.seed);
     $("classes").value = String(s.classes);
     $("pairwise").checked = s.pairwise;
-    section.querySelector('[data-control="pairwise"]').hidden = panel.classes() <= 2;
+    // The two-class controls (the Bayes rule's prior and losses, logistic regression's
+    // overlay, the posterior heat map) have no k-class meaning yet: hidden for k > 2.
+    const many = panel.classes() > 2;
+    section.querySelector('[data-control="pairwise"]').hidden = !many;
+    section.querySelector('[data-control="decision"]').hidden = many;
+    for (const r of ["logistic", "lambda", "heat"]) $(r).closest("label").hidden = many;
   }
 
   /** Shows a slider's value in its <output>. */
