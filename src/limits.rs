@@ -51,6 +51,9 @@ pub const SEED: Range = Range {
 };
 /// Points per generated class (the sliders' range).
 pub const POINTS_PER_CLASS: Range = Range { min: 1.0, max: 500.0, whole: true, rule: "a class has 1 to 500 points" };
+/// The number of generated classes k.
+pub const CLASSES: Range =
+    Range { min: 2.0, max: 5.0, whole: true, rule: "the number of classes k is a whole number from 2 to 5" };
 /// A generating standard deviation σ.
 pub const SIGMA: Range = range(0.2, 3.0, "σ is a number from 0.2 to 3");
 /// A generating correlation ρ.
@@ -71,9 +74,10 @@ pub const PSEUDO: Range = range(0.0, 1000.0, "pseudo-counts are four numbers “
 pub const CAT_LAMBDA: Range = range(0.0, 10.0, "λ is a number from 0 to 10");
 
 /// Every range, by the name a test and the page's fields know it by.
-pub const ALL: [(&str, Range); 11] = [
+pub const ALL: [(&str, Range); 12] = [
     ("seed", SEED),
     ("points per class", POINTS_PER_CLASS),
+    ("classes", CLASSES),
     ("σ", SIGMA),
     ("ρ", RHO),
     ("L2 λ", L2),

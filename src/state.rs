@@ -13,12 +13,14 @@
 //! | `theme` | colours; absent: follow the system's light or dark preference | `dark`, `light` |
 //! | `embed` | one panel, no page chrome | `gda`, `nb`, `cat` |
 //! | `deck` | slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage) | `0`, `1` |
-//! | `src` | GDA data | `generated`, a preset id, or `custom`: the user's own points, kept by the page's history entries (a link cannot carry them; the panel says so) |
+//! | `src` | GDA data | `generated`, a preset id (two species, or `penguins-three-species`, `iris-three-species`), or `custom`: the user's own points, kept by the page's history entries (a link cannot carry them; the panel says so) |
 //! | `seed` | GDA sample seed | 0 … 2⁵³ − 1 |
-//! | `n0`, `n1` | points per class | 1 … 500 |
-//! | `sx0`, `sy0`, `sx1`, `sy1` | generating σ | 0.2 … 3 |
-//! | `r0`, `r1` | generating ρ | −0.95 … 0.95 |
-//! | `m0`, `m1` | class means `x,y` | finite, \|v\| ≤ 10⁶ |
+//! | `k` | number of generated classes (absent: 2) | 2 … 5 |
+//! | `n0` … `n4` | points of class c | 1 … 500 |
+//! | `sx0` … `sx4`, `sy0` … `sy4` | class c's generating σ | 0.2 … 3 |
+//! | `r0` … `r4` | class c's generating ρ | −0.95 … 0.95 |
+//! | `m0` … `m4` | class means `x,y`: all of the data's classes (k generated, or the preset's), or none | finite, \|v\| ≤ 10⁶ |
+//! | `pairs` | every pairwise boundary dashed (k > 2) | `0`, `1` |
 //! | `cov` | covariance of the drawn model | `shared`, `per-class`, `diagonal-per-class`, `diagonal-shared` |
 //! | `lr`, `heat` | logistic-regression overlay, heat map | `0`, `1` |
 //! | `lam` | logistic regression's L2 strength | 0 … 10⁶ |
@@ -36,6 +38,10 @@
 //! | `cprior` | categorical naive Bayes: prior | `ml`, `smoothed`, `uniform` |
 //! | `cq` | categorical naive Bayes: the query, values separated by `\|` (empty: not observed) | ≤ 20 values of ≤ 60 characters |
 //!
+//! Classes 2, 3 and 4 have their own keys, so every link written for two classes (before
+//! `k` existed) reads as it did; a class's generating keys are kept even when k is below
+//! it (k = 3 with `n4` set is valid, and `n4` comes back when k goes to 5).
+//!
 //! The categorical panel's table itself is not in the link: a link gives λ, the prior and
 //! the query, on the built-in example table.
 
@@ -43,6 +49,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::Preset;
 use crate::gda::lab::{Covariance, ModelSettings, MAX_MEAN};
+use crate::gda::{ClassParams, ClassesSpec, Cloud, GdaLab, DEFAULT_CLOUDS, MAX_CLASSES};
 use crate::limits;
 
 /// The message the spam panel opens with (a link without `t` shows it; `t=` is an empty box).
@@ -96,10 +103,108 @@ pub struct GdaState {
     pub sd: [[f64; 2]; 2],
     /// Generating ρ per class.
     pub rho: [f64; 2],
-    /// Where the class means were dragged to, if they were.
+    /// Where the class means were dragged to, if they were (classes 0 and 1; the others
+    /// are in `more_means`).
     pub means: Option<[[f64; 2]; 2]>,
     /// The model and decision settings.
     pub models: ModelSettings,
+    /// The number of generated classes k, 2 … 5 (a state without it has two).
+    #[serde(default = "two_classes")]
+    pub classes: usize,
+    /// The generating clouds of classes 2, 3 and 4, used when k reaches them.
+    #[serde(default = "default_more")]
+    pub more: [CloudState; 3],
+    /// Where the means of classes 2 … k − 1 were dragged to: as many as the data have
+    /// classes beyond the second when `means` is given, empty otherwise.
+    #[serde(default)]
+    pub more_means: Vec<[f64; 2]>,
+    /// Whether every pairwise boundary is drawn dashed (k > 2).
+    #[serde(default)]
+    pub pairwise: bool,
+}
+
+/// One generated class's cloud in a link: n, (σx, σy), ρ (its mean is where it is dragged).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct CloudState {
+    /// Points of the class.
+    pub n: u32,
+    /// Generating (σx, σy).
+    pub sd: [f64; 2],
+    /// Generating ρ.
+    pub rho: f64,
+}
+
+fn two_classes() -> usize {
+    2
+}
+
+/// Classes 2, 3 and 4's default clouds ([`DEFAULT_CLOUDS`]).
+fn default_more() -> [CloudState; 3] {
+    [2, 3, 4].map(|c| {
+        let d = &DEFAULT_CLOUDS[c];
+        CloudState { n: d.n as u32, sd: d.params.sd, rho: d.params.rho }
+    })
+}
+
+impl GdaState {
+    /// The number of classes of the data the state shows: a preset's own, k for generated
+    /// data, 2 for the user's own points (a link does not carry them).
+    pub fn data_classes(&self) -> usize {
+        match Preset::from_id(&self.source) {
+            Ok(p) => p.classes(),
+            Err(_) if self.source == "generated" => self.classes,
+            Err(_) => 2,
+        }
+    }
+
+    /// The means of all classes, when they were dragged: `means` then `more_means`.
+    pub fn all_means(&self) -> Option<Vec<[f64; 2]>> {
+        self.means.map(|m| m.iter().chain(&self.more_means).copied().collect())
+    }
+
+    /// The generating model the state describes: k clouds (k = `classes`, brought into
+    /// 2 … 5) at their default means ([`DEFAULT_CLOUDS`]; a link moves them with the
+    /// means), with the state's counts, σ and ρ, and the seed.
+    pub fn classes_spec(&self) -> ClassesSpec {
+        let mut spec = ClassesSpec::default_for(self.classes);
+        spec.seed = self.seed;
+        for (c, cloud) in spec.clouds.iter_mut().enumerate() {
+            let (n, sd, rho) = match c {
+                0 | 1 => (self.n[c], self.sd[c], self.rho[c]),
+                _ => (self.more[c - 2].n, self.more[c - 2].sd, self.more[c - 2].rho),
+            };
+            *cloud = Cloud { n: n as usize, params: ClassParams { mean: cloud.params.mean, sd, rho } };
+        }
+        spec
+    }
+
+    /// The state of a panel, as its link writes it: the source, the generating clouds of
+    /// generated data (the defaults otherwise, so a preset's link stays short), the means
+    /// when one was moved, and the model settings.
+    pub fn of_lab(lab: &GdaLab) -> GdaState {
+        let mut s = AppState::default().gda;
+        s.source = lab.source_id();
+        s.models = *lab.models();
+        s.pairwise = lab.pairwise();
+        if let Some(spec) = lab.classes_spec() {
+            s.seed = spec.seed;
+            s.classes = spec.classes();
+            for (c, cloud) in spec.clouds.iter().enumerate() {
+                let (n, sd, rho) = (cloud.n as u32, cloud.params.sd, cloud.params.rho);
+                if c < 2 {
+                    (s.n[c], s.sd[c], s.rho[c]) = (n, sd, rho);
+                } else {
+                    s.more[c - 2] = CloudState { n, sd, rho };
+                }
+            }
+        }
+        if lab.means_moved() {
+            let h: Vec<[f64; 2]> = (0..lab.classes()).map(|c| lab.handle(c)).collect();
+            s.means = Some([h[0], h[1]]);
+            s.more_means = h[2..].to_vec();
+        }
+        s
+    }
 }
 
 /// The naive Bayes panel's settings.
@@ -205,6 +310,10 @@ impl Default for AppState {
                 rho: [0.4, 0.3],
                 means: None,
                 models: ModelSettings::default(),
+                classes: 2,
+                more: default_more(),
+                more_means: Vec::new(),
+                pairwise: false,
             },
             nb: NbState {
                 alpha: 1.0,
@@ -245,6 +354,14 @@ fn within(v: &str, range: &limits::Range) -> Option<f64> {
     number(v).filter(|&x| range.contains(x))
 }
 
+/// A per-class generating key (`n2`, `sx0`, `sy4`, `r1`, `m3`): its name and class.
+fn class_key(key: &str) -> Option<(&'static str, usize)> {
+    let (name, digit) = key.split_at(key.len().checked_sub(1)?);
+    let c = usize::from(digit.as_bytes().first()?.checked_sub(b'0')?);
+    let name = ["n", "sx", "sy", "r", "m"].into_iter().find(|n| *n == name)?;
+    (c < MAX_CLASSES).then_some((name, c))
+}
+
 fn point(v: &str) -> Option<[f64; 2]> {
     let (x, y) = v.split_once(',')?;
     // The panel's own limit: a mean it can show is a mean a link can carry, and back.
@@ -267,7 +384,7 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
         notices.push(Notice { key: String::new(), value: String::new(), reason: NoticeReason::TooLong });
     }
     let mut seen: Vec<String> = Vec::new();
-    let mut means: [Option<[f64; 2]>; 2] = [None, None];
+    let mut means: [Option<[f64; 2]>; MAX_CLASSES] = [None; MAX_CLASSES];
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let notice = |reason| Notice { key: cut(&key, 40), value: cut(&value, 40), reason };
         if seen.iter().any(|k| *k == key) {
@@ -290,24 +407,27 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
                 .then(|| state.gda.source = v.to_string())
                 .ok_or("the data must be “generated”, “custom” or a known preset"),
             "seed" => within(v, &limits::SEED).map(|x| state.gda.seed = x as u64).ok_or(limits::SEED.rule),
-            "n0" | "n1" => {
-                let k = usize::from(key.as_ref() == "n1");
-                within(v, &limits::POINTS_PER_CLASS)
-                    .map(|x| state.gda.n[k] = x as u32)
-                    .ok_or(limits::POINTS_PER_CLASS.rule)
-            }
-            "sx0" | "sy0" | "sx1" | "sy1" => {
-                let k = usize::from(key.ends_with('1'));
-                let axis = usize::from(key.starts_with("sy"));
-                within(v, &limits::SIGMA).map(|x| state.gda.sd[k][axis] = x).ok_or(limits::SIGMA.rule)
-            }
-            "r0" | "r1" => {
-                let k = usize::from(key.as_ref() == "r1");
-                within(v, &limits::RHO).map(|x| state.gda.rho[k] = x).ok_or(limits::RHO.rule)
-            }
-            "m0" | "m1" => {
-                let k = usize::from(key.as_ref() == "m1");
-                point(v).map(|p| means[k] = Some(p)).ok_or("a mean is two numbers “x,y”, each at most 10⁶ in size")
+            "k" => within(v, &limits::CLASSES).map(|x| state.gda.classes = x as usize).ok_or(limits::CLASSES.rule),
+            _ if class_key(&key).is_some() => {
+                let (name, c) = class_key(&key).unwrap_or(("", 0));
+                let g = &mut state.gda;
+                match name {
+                    "n" => within(v, &limits::POINTS_PER_CLASS)
+                        .map(|x| if c < 2 { g.n[c] = x as u32 } else { g.more[c - 2].n = x as u32 })
+                        .ok_or(limits::POINTS_PER_CLASS.rule),
+                    "sx" | "sy" => {
+                        let axis = usize::from(name == "sy");
+                        within(v, &limits::SIGMA)
+                            .map(|x| if c < 2 { g.sd[c][axis] = x } else { g.more[c - 2].sd[axis] = x })
+                            .ok_or(limits::SIGMA.rule)
+                    }
+                    "r" => within(v, &limits::RHO)
+                        .map(|x| if c < 2 { g.rho[c] = x } else { g.more[c - 2].rho = x })
+                        .ok_or(limits::RHO.rule),
+                    _ => point(v)
+                        .map(|p| means[c] = Some(p))
+                        .ok_or("a mean is two numbers “x,y”, each at most 10⁶ in size"),
+                }
             }
             "cov" => match v {
                 "shared" => Some(Covariance::Shared),
@@ -318,6 +438,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             }
             .map(|c| state.gda.models.covariance = c)
             .ok_or("the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”"),
+            "pairs" => {
+                pick(v, &["0", "1"]).map(|x| state.gda.pairwise = x == "1").ok_or("the pairwise boundaries are 0 or 1")
+            }
             "lr" => pick(v, &["0", "1"]).map(|x| state.gda.models.logistic = x == "1").ok_or("the overlay is 0 or 1"),
             "heat" => pick(v, &["0", "1"]).map(|x| state.gda.models.heat = x == "1").ok_or("the heat map is 0 or 1"),
             "lam" => within(v, &limits::L2).map(|x| state.gda.models.lambda = x).ok_or(limits::L2.rule),
@@ -376,15 +499,28 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             notices.push(notice(NoticeReason::Invalid(rule)));
         }
     }
-    // Means only make sense as a pair (one drag moves one mean, but the link holds both).
-    match means {
-        [Some(a), Some(b)] => state.gda.means = Some([a, b]),
-        [None, None] => {}
-        _ => notices.push(Notice {
-            key: "m0/m1".into(),
+    // Means only make sense together (one drag moves one mean, but the link holds all of
+    // them): m0 … m(k−1) for the k classes of the data, and no other.
+    let k = state.gda.data_classes();
+    let given: Vec<[f64; 2]> = means[..k].iter().flatten().copied().collect();
+    if means[k..].iter().any(Option::is_some) {
+        notices.push(Notice {
+            key: (k..MAX_CLASSES)
+                .filter(|&c| means[c].is_some())
+                .map(|c| format!("m{c}"))
+                .collect::<Vec<_>>()
+                .join("/"),
             value: String::new(),
-            reason: NoticeReason::Invalid("both means must be given"),
-        }),
+            reason: NoticeReason::Invalid("a mean for a class the data do not have"),
+        });
+    }
+    if given.len() == k {
+        state.gda.means = Some([given[0], given[1]]);
+        state.gda.more_means = given[2..].to_vec();
+    } else if !given.is_empty() {
+        let keys: Vec<String> = (0..k).map(|c| format!("m{c}")).collect();
+        let rule = if k == 2 { "both means must be given" } else { "every class mean must be given, or none" };
+        notices.push(Notice { key: keys.join("/"), value: String::new(), reason: NoticeReason::Invalid(rule) });
     }
     (state, notices)
 }
@@ -442,6 +578,22 @@ pub fn to_query(state: &AppState) -> String {
             q.append_pair(["r0", "r1"][k], &f(g.rho[k]));
         }
     }
+    if g.classes != dg.classes {
+        q.append_pair("k", &g.classes.to_string());
+    }
+    for (c, (cloud, dc)) in g.more.iter().zip(&dg.more).enumerate().map(|(i, x)| (i + 2, x)) {
+        if cloud.n != dc.n {
+            q.append_pair(&format!("n{c}"), &cloud.n.to_string());
+        }
+        for (axis, name) in ["sx", "sy"].into_iter().enumerate() {
+            if cloud.sd[axis] != dc.sd[axis] {
+                q.append_pair(&format!("{name}{c}"), &f(cloud.sd[axis]));
+            }
+        }
+        if cloud.rho != dc.rho {
+            q.append_pair(&format!("r{c}"), &f(cloud.rho));
+        }
+    }
     let (m, dm) = (&g.models, &dg.models);
     if m.covariance != dm.covariance {
         let c = match m.covariance {
@@ -454,6 +606,9 @@ pub fn to_query(state: &AppState) -> String {
     }
     if m.logistic {
         q.append_pair("lr", "1");
+    }
+    if g.pairwise {
+        q.append_pair("pairs", "1");
     }
     if m.lambda != dm.lambda {
         q.append_pair("lam", &f(m.lambda));
@@ -473,6 +628,9 @@ pub fn to_query(state: &AppState) -> String {
     if let Some(m) = g.means {
         q.append_pair("m0", &format!("{},{}", f(m[0][0]), f(m[0][1])));
         q.append_pair("m1", &format!("{},{}", f(m[1][0]), f(m[1][1])));
+        for (c, p) in g.more_means.iter().enumerate() {
+            q.append_pair(&format!("m{}", c + 2), &format!("{},{}", f(p[0]), f(p[1])));
+        }
     }
     let (n, dn) = (&state.nb, &d.nb);
     if n.alpha != dn.alpha {

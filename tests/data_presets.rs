@@ -124,12 +124,12 @@ fn only_rows_missing_a_bill_measurement_are_dropped() {
 }
 
 #[test]
-fn every_preset_has_finite_points_binary_labels_names_and_a_credit() {
+fn every_preset_has_finite_points_labels_of_its_classes_names_and_a_credit() {
     for p in Preset::ALL {
         let d = load(p);
         assert_eq!(d.points.len(), d.labels.len(), "{}", p.id());
         assert!(d.points.iter().flatten().all(|c| c.is_finite()), "{}", p.id());
-        assert!(d.labels.iter().all(|&l| l <= 1), "{}", p.id());
+        assert!(d.labels.iter().all(|&l| usize::from(l) < p.classes()), "{}", p.id());
         assert!(d.axis_names.iter().all(|a| a.contains("(mm)") || a.contains("(cm)")), "{:?}", d.axis_names);
         assert!(!d.credit.is_empty() && d.credit.ends_with('.'), "{:?}", d.credit);
     }
@@ -145,7 +145,7 @@ fn preset_ids_round_trip_and_are_distinct() {
     let mut ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
     ids.sort_unstable();
     ids.dedup();
-    assert_eq!(ids.len(), 3);
+    assert_eq!(ids.len(), 5);
 }
 
 #[test]

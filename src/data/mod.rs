@@ -11,7 +11,7 @@ pub const IRIS_CSV: &str = include_str!("iris.csv");
 /// The genlab teaching corpus (`ham|spam<TAB>text`), written for genlab, CC0 1.0.
 pub const TEACHING_CORPUS: &str = include_str!("teaching_corpus.txt");
 
-/// A real two-class, two-feature dataset for the GDA panel.
+/// A real two-feature dataset for the GDA panel: two species, or all three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Preset {
     /// Penguin bill length × bill depth, Adelie (0) vs Chinstrap (1).
@@ -20,6 +20,12 @@ pub enum Preset {
     PenguinsAdelieGentoo,
     /// Iris petal length × petal width, versicolor (0) vs virginica (1).
     IrisVersicolorVirginica,
+    /// Penguin bill length × bill depth, all three species: Adelie (0), Chinstrap (1),
+    /// Gentoo (2).
+    PenguinsThreeSpecies,
+    /// Iris petal length × petal width, all three species: setosa (0), versicolor (1),
+    /// virginica (2).
+    IrisThreeSpecies,
 }
 
 /// A preset's points with everything the panel shows about them.
@@ -27,10 +33,10 @@ pub enum Preset {
 pub struct Dataset {
     /// The points, in the units of the axes.
     pub points: Vec<[f64; 2]>,
-    /// 0 or 1 per point.
+    /// The class of each point, 0 … k − 1.
     pub labels: Vec<u8>,
-    /// The two class names, class 0 first.
-    pub class_names: [&'static str; 2],
+    /// The k class names, class 0 first.
+    pub class_names: Vec<&'static str>,
     /// The x and y axis labels with units.
     pub axis_names: [&'static str; 2],
     /// The one-line credit the panel shows.
@@ -43,8 +49,13 @@ const IRIS_CREDIT: &str = "Iris: E. Anderson (1935), R. A. Fisher (1936); UCI ML
 
 impl Preset {
     /// Every preset, in menu order.
-    pub const ALL: [Preset; 3] =
-        [Preset::PenguinsAdelieChinstrap, Preset::PenguinsAdelieGentoo, Preset::IrisVersicolorVirginica];
+    pub const ALL: [Preset; 5] = [
+        Preset::PenguinsAdelieChinstrap,
+        Preset::PenguinsAdelieGentoo,
+        Preset::IrisVersicolorVirginica,
+        Preset::PenguinsThreeSpecies,
+        Preset::IrisThreeSpecies,
+    ];
 
     /// The stable identifier used in the UI and in URLs.
     pub fn id(self) -> &'static str {
@@ -52,6 +63,16 @@ impl Preset {
             Preset::PenguinsAdelieChinstrap => "penguins-adelie-chinstrap",
             Preset::PenguinsAdelieGentoo => "penguins-adelie-gentoo",
             Preset::IrisVersicolorVirginica => "iris-versicolor-virginica",
+            Preset::PenguinsThreeSpecies => "penguins-three-species",
+            Preset::IrisThreeSpecies => "iris-three-species",
+        }
+    }
+
+    /// The number of classes k the preset has.
+    pub fn classes(self) -> usize {
+        match self {
+            Preset::PenguinsThreeSpecies | Preset::IrisThreeSpecies => 3,
+            _ => 2,
         }
     }
 
@@ -66,30 +87,29 @@ impl Preset {
             .ok_or_else(|| Error::Unknown { kind: "preset", name: id.chars().take(60).collect() })
     }
 
-    /// Parses the embedded CSV into the preset's two classes.
+    /// Parses the embedded CSV into the preset's classes.
     ///
     /// # Errors
     /// [`Error::BadLine`] if the embedded file were malformed (a test reads every preset).
     pub fn load(self) -> Result<Dataset> {
         match self {
-            Preset::PenguinsAdelieChinstrap => penguins("Adelie", "Chinstrap"),
-            Preset::PenguinsAdelieGentoo => penguins("Adelie", "Gentoo"),
-            Preset::IrisVersicolorVirginica => iris(),
+            Preset::PenguinsAdelieChinstrap => penguins(&["Adelie", "Chinstrap"]),
+            Preset::PenguinsAdelieGentoo => penguins(&["Adelie", "Gentoo"]),
+            Preset::IrisVersicolorVirginica => iris(&["versicolor", "virginica"]),
+            Preset::PenguinsThreeSpecies => penguins(&["Adelie", "Chinstrap", "Gentoo"]),
+            Preset::IrisThreeSpecies => iris(&["setosa", "versicolor", "virginica"]),
         }
     }
 }
 
-/// Rows of `penguins.csv` with both bill measurements (rows with `NA` are skipped).
-fn penguins(class0: &'static str, class1: &'static str) -> Result<Dataset> {
+/// Rows of `penguins.csv` of the given species (class c is `species[c]`) with both bill
+/// measurements (rows with `NA` are skipped).
+fn penguins(species: &[&'static str]) -> Result<Dataset> {
     let mut points = Vec::new();
     let mut labels = Vec::new();
     for (i, line) in PENGUINS_CSV.lines().enumerate().skip(1) {
         let cols: Vec<&str> = line.split(',').collect();
-        let label = match cols.first() {
-            Some(&s) if s == class0 => 0,
-            Some(&s) if s == class1 => 1,
-            _ => continue,
-        };
+        let Some(label) = cols.first().and_then(|s| class_of(species, s)) else { continue };
         if cols.len() < 4 || cols[2] == "NA" || cols[3] == "NA" {
             continue;
         }
@@ -99,33 +119,35 @@ fn penguins(class0: &'static str, class1: &'static str) -> Result<Dataset> {
     Ok(Dataset {
         points,
         labels,
-        class_names: [class0, class1],
+        class_names: species.to_vec(),
         axis_names: ["bill length (mm)", "bill depth (mm)"],
         credit: PENGUIN_CREDIT,
     })
 }
 
-/// Versicolor and virginica rows of `iris.csv`, petal length × petal width.
-fn iris() -> Result<Dataset> {
+/// Rows of `iris.csv` of the given species (class c is `species[c]`), petal length ×
+/// petal width.
+fn iris(species: &[&'static str]) -> Result<Dataset> {
     let mut points = Vec::new();
     let mut labels = Vec::new();
     for (i, line) in IRIS_CSV.lines().enumerate().skip(1) {
         let cols: Vec<&str> = line.split(',').collect();
-        let label = match cols.get(5).map(|s| s.trim_matches('"')) {
-            Some("versicolor") => 0,
-            Some("virginica") => 1,
-            _ => continue,
-        };
+        let Some(label) = cols.get(5).and_then(|s| class_of(species, s.trim_matches('"'))) else { continue };
         points.push([number(cols[3], i + 1)?, number(cols[4], i + 1)?]);
         labels.push(label);
     }
     Ok(Dataset {
         points,
         labels,
-        class_names: ["versicolor", "virginica"],
+        class_names: species.to_vec(),
         axis_names: ["petal length (cm)", "petal width (cm)"],
         credit: IRIS_CREDIT,
     })
+}
+
+/// The class index of a species name among the chosen ones.
+fn class_of(species: &[&str], name: &str) -> Option<u8> {
+    species.iter().position(|s| *s == name).and_then(|c| u8::try_from(c).ok())
 }
 
 fn number(s: &str, line: usize) -> Result<f64> {

@@ -2,6 +2,12 @@
 //! sample or a real preset), how far each class has been dragged, the fit, and the summary
 //! the numbers panel shows. The web layer wraps it; native tests drive it directly.
 //!
+//! The data have k = 2 … 5 classes: generated clouds ([`ClassesSpec`]), a two- or
+//! three-species preset, or the user's points. For k = 2 the panel is the two-class one
+//! (GDA's φ, μ₀, μ₁, Σ, w, b and the Bayes rule's threshold); for k > 2 the drawn model is
+//! the k-class one of [`ModelSpec::fit_classes`], whose numbers are its priors, means,
+//! covariances and, for the linear models, the discriminants δ_c(x) = w_cᵀx + b_c.
+//!
 //! Dragging class k's mean by Δ translates every class-k point by Δ. For a generated sample
 //! that is the same as moving the generating mean (x = μ + Lz with the same z), so a drag
 //! never resamples and the cloud keeps its shape.
@@ -13,6 +19,7 @@ use serde::Serialize;
 use crate::data::{Dataset, Preset};
 use crate::error::{describe, Error, Result};
 use crate::gda::classifier::Classifier;
+use crate::gda::classifier::MultiClassifier;
 use crate::gda::compare::{Model, ModelSpec, TrainingReport};
 use crate::gda::geometry::{clip_line, Rect};
 use crate::gda::gnb::{NbVariance, DEFAULT_VAR_SMOOTHING};
@@ -21,7 +28,7 @@ use crate::gda::points_csv::parse_points_csv;
 use crate::gda::qda::ConicKind;
 use crate::gda::risk::BayesRule;
 use crate::gda::risk::{prior_log_odds, LossMatrix};
-use crate::gda::{Gda, SampleSpec};
+use crate::gda::{ClassesSpec, Cloud, Gda, SampleSpec, DEFAULT_CLOUDS, MAX_CLASSES};
 use crate::stats::linalg::Vec2;
 use crate::stats::metrics::Confusion;
 
@@ -147,15 +154,16 @@ impl Classifier for Shifted {
 /// Where the panel's points come from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Source {
-    /// Two Gaussian clouds drawn from a seed.
-    Generated(SampleSpec),
+    /// k Gaussian clouds drawn from a seed.
+    Generated(ClassesSpec),
     /// Fixed points: a real preset (`preset` names it) or points the user edited
-    /// (`preset` is `None`); `offset[k]` is how far class k has been dragged.
+    /// (`preset` is `None`); `offset[c]` is how far class c has been dragged (one per
+    /// class).
     Fixed {
         /// The preset the points are, or `None` once the user has edited them.
         preset: Option<Preset>,
         /// Drag offsets per class.
-        offset: [Vec2; 2],
+        offset: Vec<Vec2>,
     },
 }
 
@@ -169,7 +177,11 @@ pub struct GdaLab {
     fit: Result<Gda>,
     view: Rect,
     /// The generating means the base sample was drawn at (generated data only).
-    sampled_means: [Vec2; 2],
+    sampled_means: Vec<Vec2>,
+    /// The number of classes k.
+    classes: usize,
+    /// Whether every pairwise boundary is drawn, dashed (k > 2).
+    pairwise: bool,
     models: ModelSettings,
     main: Option<Result<Model>>,
     /// Logistic regression on the current points, fitted when first asked for: a drag step
@@ -193,8 +205,20 @@ pub struct GdaLab {
 pub struct GdaSummary {
     /// The fit's error, as a sentence for the student.
     pub error: Option<String>,
-    /// Points per class.
+    /// Points of classes 0 and 1.
     pub n: [usize; 2],
+    /// The number of classes k.
+    pub classes: usize,
+    /// Points per class, k of them.
+    pub counts: Vec<usize>,
+    /// The drawn model's priors p(y = c) (k > 2, generative models).
+    pub priors: Option<Vec<f64>>,
+    /// The drawn model's class means (k > 2).
+    pub means: Option<Vec<Vec2>>,
+    /// The drawn model's class covariances, one per class (k > 2; GDA: k copies of Σ).
+    pub covariances: Option<Vec<[[f64; 2]; 2]>>,
+    /// The linear discriminants δ_c(x) = w_cᵀx + b_c as (w_c, b_c) (k > 2, linear models).
+    pub discriminants: Option<Vec<(Vec2, f64)>>,
     /// φ.
     pub phi: Option<f64>,
     /// μ₀ and μ₁.
@@ -210,8 +234,8 @@ pub struct GdaSummary {
     /// Whether μ₀ and μ₁ coincide to within rounding: w = 0, no boundary, the prior
     /// alone decides.
     pub coincident: bool,
-    /// Class names, class 0 first.
-    pub class_names: [String; 2],
+    /// Class names, class 0 first, k of them.
+    pub class_names: Vec<String>,
     /// Axis names.
     pub axis_names: [String; 2],
     /// The data credit line (empty for generated data).
@@ -266,6 +290,8 @@ pub struct ModelReport {
     pub accuracy: f64,
     /// Truth against prediction.
     pub confusion: Confusion,
+    /// The k × k confusion matrix: `matrix[truth][predicted]` counts.
+    pub matrix: Vec<Vec<usize>>,
     /// Σ log p(yᵢ | xᵢ), where finite.
     pub log_likelihood: Option<f64>,
 }
@@ -276,6 +302,14 @@ impl GdaLab {
     /// # Errors
     /// As [`SampleSpec::sample`].
     pub fn generated(spec: SampleSpec) -> Result<GdaLab> {
+        GdaLab::generated_classes(ClassesSpec::from_two(&spec))
+    }
+
+    /// A panel showing k generated clouds.
+    ///
+    /// # Errors
+    /// As [`ClassesSpec::sample`].
+    pub fn generated_classes(spec: ClassesSpec) -> Result<GdaLab> {
         let base = generated_dataset(&spec)?;
         let view = generated_view(&spec);
         Ok(GdaLab::assemble(Source::Generated(spec), base, view))
@@ -288,14 +322,16 @@ impl GdaLab {
     pub fn preset(preset: Preset) -> Result<GdaLab> {
         let base = preset.load()?;
         let view = padded_bounds(&base.points, 0.12);
-        Ok(GdaLab::assemble(Source::Fixed { preset: Some(preset), offset: [[0.0; 2]; 2] }, base, view))
+        let offset = vec![[0.0; 2]; preset.classes()];
+        Ok(GdaLab::assemble(Source::Fixed { preset: Some(preset), offset }, base, view))
     }
 
     fn assemble(source: Source, base: Dataset, view: Rect) -> GdaLab {
         let sampled_means = match &source {
-            Source::Generated(spec) => [spec.class0.mean, spec.class1.mean],
-            Source::Fixed { .. } => [[0.0; 2]; 2],
+            Source::Generated(spec) => spec.clouds.iter().map(|c| c.params.mean).collect(),
+            Source::Fixed { .. } => Vec::new(),
         };
+        let classes = classes_of(&source, &base.labels);
         let mut lab = GdaLab {
             source,
             points: Vec::new(),
@@ -304,6 +340,8 @@ impl GdaLab {
             fit: Err(Error::EmptyClass { class: 0 }),
             view,
             sampled_means,
+            classes,
+            pairwise: false,
             models: ModelSettings::default(),
             main: None,
             logistic: OnceCell::new(),
@@ -329,10 +367,35 @@ impl GdaLab {
         means: Option<[Vec2; 2]>,
         models: ModelSettings,
     ) -> Result<GdaLab> {
-        let mut lab =
-            if source == "generated" { GdaLab::generated(spec)? } else { GdaLab::preset(Preset::from_id(source)?)? };
+        GdaLab::from_classes_settings(source, ClassesSpec::from_two(&spec), means.map(Vec::from), models)
+    }
+
+    /// [`GdaLab::from_settings`] for k classes: `spec` gives the generated clouds, `means`
+    /// (when given) one mean per class of the data.
+    ///
+    /// # Errors
+    /// As [`GdaLab::from_settings`], and [`Error::InvalidParameter`] when `means` does not
+    /// hold one mean per class.
+    pub fn from_classes_settings(
+        source: &str,
+        spec: ClassesSpec,
+        means: Option<Vec<Vec2>>,
+        models: ModelSettings,
+    ) -> Result<GdaLab> {
+        let mut lab = if source == "generated" {
+            GdaLab::generated_classes(spec)?
+        } else {
+            GdaLab::preset(Preset::from_id(source)?)?
+        };
         lab.set_models(models)?;
         if let Some(means) = means {
+            if means.len() != lab.classes {
+                return Err(Error::InvalidParameter {
+                    name: "μ",
+                    value: format!("{} means", means.len()),
+                    rule: "every class mean must be given, or none",
+                });
+            }
             for (k, m) in means.into_iter().enumerate() {
                 lab.place_mean(k, m)?;
             }
@@ -346,9 +409,19 @@ impl GdaLab {
     /// # Errors
     /// As [`SampleSpec::validate`]; the panel keeps its previous state.
     pub fn set_spec(&mut self, spec: SampleSpec) -> Result<()> {
+        self.set_classes_spec(ClassesSpec::from_two(&spec))
+    }
+
+    /// Replaces the k generating clouds and the seed and resamples, keeping the view. On a
+    /// preset it switches to generated data.
+    ///
+    /// # Errors
+    /// As [`ClassesSpec::validate`]; the panel keeps its previous state.
+    pub fn set_classes_spec(&mut self, spec: ClassesSpec) -> Result<()> {
         let base = generated_dataset(&spec)?;
+        self.sampled_means = spec.clouds.iter().map(|c| c.params.mean).collect();
+        self.classes = spec.classes();
         self.source = Source::Generated(spec);
-        self.sampled_means = [spec.class0.mean, spec.class1.mean];
         self.labels = base.labels.clone();
         self.base = base;
         self.refit();
@@ -356,12 +429,41 @@ impl GdaLab {
         Ok(())
     }
 
-    /// The generating parameters, when the data are generated.
+    /// The generating parameters, when the data are two generated classes.
     pub fn spec(&self) -> Option<SampleSpec> {
         match &self.source {
-            Source::Generated(spec) => Some(*spec),
+            Source::Generated(ClassesSpec { clouds, seed }) if clouds.len() == 2 => Some(SampleSpec {
+                n0: clouds[0].n,
+                n1: clouds[1].n,
+                class0: clouds[0].params,
+                class1: clouds[1].params,
+                seed: *seed,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The k generating clouds, when the data are generated.
+    pub fn classes_spec(&self) -> Option<&ClassesSpec> {
+        match &self.source {
+            Source::Generated(spec) => Some(spec),
             Source::Fixed { .. } => None,
         }
+    }
+
+    /// The number of classes k of the data.
+    pub fn classes(&self) -> usize {
+        self.classes
+    }
+
+    /// Whether every pairwise boundary t_a = t_b is shown dashed beside the k-class one.
+    pub fn pairwise(&self) -> bool {
+        self.pairwise
+    }
+
+    /// Shows or hides the pairwise boundaries.
+    pub fn set_pairwise(&mut self, on: bool) {
+        self.pairwise = on;
     }
 
     /// The preset shown, if any.
@@ -384,12 +486,12 @@ impl GdaLab {
     /// Where class k's drag handle is: its fitted mean, or (when the fit failed) the mean
     /// of its points, or the generating mean when it has none.
     pub fn handle(&self, k: usize) -> Vec2 {
-        let k = k.min(1);
-        if let Ok(fit) = &self.fit {
+        let k = k.min(self.classes - 1);
+        if let (Ok(fit), 2) = (&self.fit, self.classes) {
             return if k == 0 { fit.mu0() } else { fit.mu1() };
         }
         class_mean(&self.points, &self.labels, k as u8).unwrap_or_else(|| match &self.source {
-            Source::Generated(spec) => [spec.class0, spec.class1][k].mean,
+            Source::Generated(spec) => spec.clouds[k].params.mean,
             Source::Fixed { .. } => [0.5 * (self.view.x0 + self.view.x1), 0.5 * (self.view.y0 + self.view.y1)],
         })
     }
@@ -437,15 +539,18 @@ impl GdaLab {
 
     /// Translates class k so that its handle lands on `to`, and refits.
     fn translate_class(&mut self, k: usize, to: Vec2) {
-        let k = k.min(1);
+        let k = k.min(self.classes - 1);
         let from = self.handle(k);
         let delta = [to[0] - from[0], to[1] - from[1]];
         match &mut self.source {
             Source::Generated(spec) => {
-                let c = if k == 0 { &mut spec.class0 } else { &mut spec.class1 };
+                let c = &mut spec.clouds[k].params;
                 c.mean = [c.mean[0] + delta[0], c.mean[1] + delta[1]];
             }
             Source::Fixed { offset, .. } => {
+                if offset.len() <= k {
+                    offset.resize(k + 1, [0.0; 2]);
+                }
                 offset[k] = [offset[k][0] + delta[0], offset[k][1] + delta[1]];
             }
         }
@@ -458,10 +563,9 @@ impl GdaLab {
     pub fn means_moved(&self) -> bool {
         match &self.source {
             Source::Generated(spec) => {
-                let d = SampleSpec::default();
-                spec.class0.mean != d.class0.mean || spec.class1.mean != d.class1.mean
+                spec.clouds.iter().zip(&DEFAULT_CLOUDS).any(|(c, d)| c.params.mean != d.params.mean)
             }
-            Source::Fixed { preset: Some(_), offset } => *offset != [[0.0; 2]; 2],
+            Source::Fixed { preset: Some(_), offset } => offset.iter().any(|o| *o != [0.0; 2]),
             // Edited points carry their drags in themselves.
             Source::Fixed { preset: None, .. } => false,
         }
@@ -506,21 +610,21 @@ impl GdaLab {
         let offsets = match &self.source {
             // x = μ + Lz: moving μ translates the base sample by the difference between
             // the current generating mean and the one it was drawn at.
-            Source::Generated(spec) => {
-                let sampled = self.sampled_means;
-                [0, 1].map(|k| {
-                    let now = [spec.class0, spec.class1][k].mean;
-                    [now[0] - sampled[k][0], now[1] - sampled[k][1]]
-                })
-            }
-            Source::Fixed { offset, .. } => *offset,
+            Source::Generated(spec) => spec
+                .clouds
+                .iter()
+                .zip(&self.sampled_means)
+                .map(|(c, s)| [c.params.mean[0] - s[0], c.params.mean[1] - s[1]])
+                .collect(),
+            Source::Fixed { offset, .. } => offset.clone(),
         };
+        let shift = |l: u8| offsets.get(usize::from(l)).copied().unwrap_or([0.0; 2]);
         self.points = self
             .base
             .points
             .iter()
             .zip(&self.base.labels)
-            .map(|(p, &l)| [p[0] + offsets[l as usize][0], p[1] + offsets[l as usize][1]])
+            .map(|(p, &l)| [p[0] + shift(l)[0], p[1] + shift(l)[1]])
             .collect();
         self.fit = Gda::fit(&self.points, &self.labels);
         self.refit_models();
@@ -529,7 +633,12 @@ impl GdaLab {
     /// Fits the chosen comparison model and logistic regression on the current points.
     fn refit_models(&mut self) {
         let m = &self.models;
-        self.main = m.covariance.spec().map(|spec| spec.fit(&self.points, &self.labels));
+        self.main = if self.classes > 2 {
+            // k classes: the drawn model is always the k-class one (GDA included).
+            Some(m.covariance.spec().unwrap_or(ModelSpec::Gda).fit_classes(&self.points, &self.labels))
+        } else {
+            m.covariance.spec().map(|spec| spec.fit(&self.points, &self.labels))
+        };
         // A drag refits on every step on points much like the last ones: Newton starts from
         // the previous weights (same optimum, a fraction of the iterations).
         if let Some(Some(Ok(lr))) = self.logistic.take() {
@@ -565,7 +674,9 @@ impl GdaLab {
         let start = self.logistic_start.as_ref();
         self.logistic
             .get_or_init(|| {
-                m.logistic.then(|| LogisticRegression::fit_from(&self.points, &self.labels, m.lambda, start))
+                // Two classes only: the k-class overlay (softmax regression) is not drawn yet.
+                (m.logistic && self.classes == 2)
+                    .then(|| LogisticRegression::fit_from(&self.points, &self.labels, m.lambda, start))
             })
             .as_ref()
     }
@@ -583,7 +694,7 @@ impl GdaLab {
     /// How much the prior override moves the log-odds: logit(φ′) − logit(φ̂); 0 without an
     /// override or for a model without a prior.
     pub fn prior_shift(&self) -> f64 {
-        let (Some(phi), Some(model)) = (self.models.prior, self.decision_model()) else { return 0.0 };
+        let (Some(phi), Some(model), 2) = (self.models.prior, self.decision_model(), self.classes) else { return 0.0 };
         match (prior_log_odds(phi), model.class_prior().map(prior_log_odds)) {
             (Ok(new), Some(Ok(old))) => new - old,
             _ => 0.0,
@@ -605,29 +716,34 @@ impl GdaLab {
             if matches!(self.source, Source::Generated(_)) {
                 self.base.credit = "";
             }
-            self.source = Source::Fixed { preset: None, offset: [[0.0; 2]; 2] };
+            self.source = Source::Fixed { preset: None, offset: Vec::new() };
         } else if let Source::Fixed { offset, .. } = &mut self.source {
             self.base.points = self.points.clone();
-            *offset = [[0.0; 2]; 2];
+            offset.clear();
         }
         &mut self.base
     }
 
     fn after_edit(&mut self) {
         self.labels = self.base.labels.clone();
+        self.classes = classes_of(&self.source, &self.labels);
         self.refit();
     }
 
-    /// Adds a point of class `label` (0 or 1) at `p`.
+    /// Adds a point of class `label` (one of the data's classes) at `p`.
     ///
     /// # Errors
-    /// A non-finite point, a label other than 0/1, or more than 100,000 points.
+    /// A non-finite point, a label the data do not have, or more than 100,000 points.
     pub fn add_point(&mut self, p: Vec2, label: u8) -> Result<()> {
-        if !(p[0].is_finite() && p[1].is_finite()) || label > 1 {
+        if !(p[0].is_finite() && p[1].is_finite()) || usize::from(label) >= self.classes {
             return Err(Error::InvalidParameter {
                 name: "point",
                 value: format!("({}, {}) / {label}", describe(p[0]), describe(p[1])),
-                rule: "a point needs finite coordinates and the label 0 or 1",
+                rule: if self.classes == 2 {
+                    "a point needs finite coordinates and the label 0 or 1"
+                } else {
+                    "a point needs finite coordinates and the label of one of the classes"
+                },
             });
         }
         if self.points.len() >= MAX_EDITABLE_POINTS {
@@ -711,11 +827,11 @@ impl GdaLab {
         self.base = Dataset {
             points: parsed.points,
             labels: parsed.labels,
-            class_names: ["class 0", "class 1"],
+            class_names: generic_names(2),
             axis_names: ["x₁", "x₂"],
             credit: "",
         };
-        self.source = Source::Fixed { preset: None, offset: [[0.0; 2]; 2] };
+        self.source = Source::Fixed { preset: None, offset: Vec::new() };
         self.view = padded_bounds(&self.base.points, 0.12);
         self.after_edit();
         Ok(())
@@ -726,13 +842,13 @@ impl GdaLab {
     /// does not carry edited points. The window fits them.
     ///
     /// # Errors
-    /// Unequal lengths, a label other than 0/1, a coordinate that is not finite or beyond
+    /// Unequal lengths, a label above 4, a coordinate that is not finite or beyond
     /// 10¹⁵⁴ in size, or more than [`MAX_EDITABLE_POINTS`] points; nothing changes then.
     pub fn load_points(&mut self, points: Vec<Vec2>, labels: Vec<u8>, names: Option<Preset>) -> Result<()> {
         if points.len() != labels.len() {
             return Err(Error::LengthMismatch { points: points.len(), labels: labels.len() });
         }
-        if let Some(index) = labels.iter().position(|&l| l > 1) {
+        if let Some(index) = labels.iter().position(|&l| usize::from(l) >= MAX_CLASSES) {
             return Err(Error::BadLabel { index, label: labels[index] });
         }
         if let Some(index) = points.iter().position(|p| !(p[0].is_finite() && p[1].is_finite())) {
@@ -748,6 +864,7 @@ impl GdaLab {
                 rule: "the panel holds at most 100,000 points",
             });
         }
+        let k = labels.iter().max().map_or(2, |&l| usize::from(l) + 1).max(2);
         let named = match names {
             Some(p) => Some(p.load()?),
             None => None,
@@ -755,11 +872,14 @@ impl GdaLab {
         self.base = Dataset {
             points,
             labels,
-            class_names: named.as_ref().map_or(["class 0", "class 1"], |d| d.class_names),
+            class_names: named
+                .as_ref()
+                .filter(|d| d.class_names.len() >= k)
+                .map_or_else(|| generic_names(k), |d| d.class_names.clone()),
             axis_names: named.as_ref().map_or(["x₁", "x₂"], |d| d.axis_names),
             credit: named.as_ref().map_or("", |d| d.credit),
         };
-        self.source = Source::Fixed { preset: None, offset: [[0.0; 2]; 2] };
+        self.source = Source::Fixed { preset: None, offset: Vec::new() };
         self.view = padded_bounds(&self.base.points, 0.12);
         self.after_edit();
         Ok(())
@@ -900,7 +1020,9 @@ impl GdaLab {
 
     /// The numbers panel's content.
     pub fn summary(&self) -> GdaSummary {
-        let n = [0u8, 1].map(|k| self.labels.iter().filter(|&&l| l == k).count());
+        let counts: Vec<usize> =
+            (0..self.classes).map(|k| self.labels.iter().filter(|&&l| usize::from(l) == k).count()).collect();
+        let n = [counts[0], counts[1]];
         let (seed, source) = match &self.source {
             Source::Generated(spec) => (Some(spec.seed), "generated".to_string()),
             Source::Fixed { preset: Some(preset), .. } => (None, preset.id().to_string()),
@@ -909,6 +1031,12 @@ impl GdaLab {
         let mut s = GdaSummary {
             error: None,
             n,
+            classes: self.classes,
+            counts,
+            priors: None,
+            means: None,
+            covariances: None,
+            discriminants: None,
             phi: None,
             mu: None,
             sigma: None,
@@ -916,7 +1044,7 @@ impl GdaLab {
             b: None,
             boundary_visible: false,
             coincident: false,
-            class_names: self.base.class_names.map(String::from),
+            class_names: self.base.class_names.iter().map(|s| s.to_string()).collect(),
             axis_names: self.base.axis_names.map(String::from),
             credit: self.base.credit.to_string(),
             source,
@@ -931,16 +1059,22 @@ impl GdaLab {
             risk: None,
             reports: Vec::new(),
         };
-        let report = |id: &str, model: &dyn Classifier| {
+        let k = self.classes;
+        let report = |id: &str, model: &dyn Classifier, multi: &dyn MultiClassifier| {
             TrainingReport::evaluate(model, &self.points, &self.labels).ok().map(|r| ModelReport {
                 id: id.to_string(),
                 accuracy: r.accuracy,
                 confusion: r.confusion,
+                matrix: confusion_matrix(multi, &self.points, &self.labels, k),
                 log_likelihood: r.log_likelihood,
             })
         };
+        if k > 2 {
+            self.summarise_classes(&mut s);
+            return s;
+        }
         if let Ok(g) = &self.fit {
-            s.reports.extend(report("gda", g));
+            s.reports.extend(report("gda", g, &Model::Gda(g.clone())));
         }
         match &self.main {
             Some(Ok(m)) => {
@@ -951,7 +1085,7 @@ impl GdaLab {
                 };
                 s.sigmas = sigmas;
                 s.conic = conic;
-                s.reports.extend(report(id, m));
+                s.reports.extend(report(id, m, m));
             }
             Some(Err(e)) => s.model_error = Some(e.to_string()),
             None => {}
@@ -959,7 +1093,7 @@ impl GdaLab {
         if let Some(lr) = self.logistic() {
             s.logistic = Some(match lr {
                 Ok(lr) => {
-                    s.reports.extend(report("logistic", lr));
+                    s.reports.extend(report("logistic", lr, &Model::Logistic(lr.clone())));
                     LogisticSummary {
                         error: None,
                         w: Some(lr.w()),
@@ -1002,10 +1136,80 @@ impl GdaLab {
     }
 }
 
+impl GdaLab {
+    /// The numbers of k > 2 classes: the drawn k-class model's priors, means,
+    /// covariances, discriminants (linear models) and training report.
+    fn summarise_classes(&self, s: &mut GdaSummary) {
+        match &self.main {
+            Some(Ok(m)) => {
+                let id = match self.models.covariance {
+                    Covariance::Shared => "gda",
+                    Covariance::PerClass => "qda",
+                    Covariance::DiagonalPerClass | Covariance::DiagonalShared => "gnb",
+                };
+                s.priors = m.priors();
+                s.means = m.means();
+                s.covariances = m.covariances();
+                s.discriminants = m.linear_discriminants();
+                let matrix = confusion_matrix(m, &self.points, &self.labels, self.classes);
+                let right: usize = (0..self.classes).map(|c| matrix[c][c]).sum();
+                // Σ log p(yᵢ | xᵢ): the posterior of the true class, from the max-shifted
+                // log-sum-exp of the model (never NaN; −∞ when a class is ruled out).
+                let log_likelihood: f64 = self
+                    .points
+                    .iter()
+                    .zip(&self.labels)
+                    .map(|(p, &l)| m.posteriors(*p).get(usize::from(l)).copied().unwrap_or(0.0).ln())
+                    .sum();
+                s.reports.push(ModelReport {
+                    id: id.to_string(),
+                    accuracy: right as f64 / self.points.len().max(1) as f64,
+                    confusion: Confusion::default(),
+                    matrix,
+                    log_likelihood: log_likelihood.is_finite().then_some(log_likelihood),
+                });
+            }
+            Some(Err(e)) => s.error = Some(e.to_string()),
+            None => {}
+        }
+    }
+}
+
+/// The k × k confusion matrix of `model` on the points: `m[truth][predicted]`.
+fn confusion_matrix(model: &dyn MultiClassifier, points: &[Vec2], labels: &[u8], k: usize) -> Vec<Vec<usize>> {
+    let mut m = vec![vec![0; k]; k];
+    for (p, &l) in points.iter().zip(labels) {
+        let predicted = model.predict_class(*p);
+        if let Some(row) = m.get_mut(usize::from(l)) {
+            if let Some(cell) = row.get_mut(predicted) {
+                *cell += 1;
+            }
+        }
+    }
+    m
+}
+
+/// The number of classes of a source: a generated sample's clouds, a preset's species,
+/// or 1 + the largest label of edited points (at least 2).
+fn classes_of(source: &Source, labels: &[u8]) -> usize {
+    match source {
+        Source::Generated(spec) => spec.classes(),
+        Source::Fixed { preset: Some(p), .. } => p.classes(),
+        Source::Fixed { preset: None, .. } => {
+            labels.iter().max().map_or(2, |&l| usize::from(l) + 1).clamp(2, MAX_CLASSES)
+        }
+    }
+}
+
+/// "class 0" … "class k−1".
+fn generic_names(k: usize) -> Vec<&'static str> {
+    ["class 0", "class 1", "class 2", "class 3", "class 4"][..k.clamp(2, MAX_CLASSES)].to_vec()
+}
+
 /// The generated sample as a dataset with generic names.
-fn generated_dataset(spec: &SampleSpec) -> Result<Dataset> {
+fn generated_dataset(spec: &ClassesSpec) -> Result<Dataset> {
     let (points, labels) = spec.sample()?;
-    Ok(Dataset { points, labels, class_names: ["class 0", "class 1"], axis_names: ["x₁", "x₂"], credit: "" })
+    Ok(Dataset { points, labels, class_names: generic_names(spec.classes()), axis_names: ["x₁", "x₂"], credit: "" })
 }
 
 /// The root mean square distance of class k's points from their mean.
@@ -1045,10 +1249,10 @@ fn with_aspect(base: Rect, aspect: f64) -> Rect {
     Rect { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh }
 }
 
-/// A fixed window around the generating means wide enough for ±3σ of both classes.
-fn generated_view(spec: &SampleSpec) -> Rect {
+/// A fixed window around the generating means wide enough for ±3σ of every class.
+fn generated_view(spec: &ClassesSpec) -> Rect {
     let mut r = Rect { x0: -5.0, x1: 5.0, y0: -4.0, y1: 4.0 };
-    for c in [spec.class0, spec.class1] {
+    for c in spec.clouds.iter().map(|c: &Cloud| c.params) {
         r.x0 = r.x0.min(c.mean[0] - 3.0 * c.sd[0]);
         r.x1 = r.x1.max(c.mean[0] + 3.0 * c.sd[0]);
         r.y0 = r.y0.min(c.mean[1] - 3.0 * c.sd[1]);

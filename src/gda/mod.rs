@@ -30,13 +30,14 @@ pub mod logistic;
 pub mod points_csv;
 pub mod posterior_map;
 pub mod qda;
+pub mod regions;
 pub mod risk;
 pub mod softmax;
 
 pub use fit::Gda;
 pub use geometry::{clip_line, ellipse, mass_inside, Rect};
 pub use lab::{GdaLab, GdaSummary};
-pub use sample::{ClassParams, SampleSpec};
+pub use sample::{ClassParams, ClassesSpec, Cloud, SampleSpec, DEFAULT_CLOUDS};
 
 pub use classifier::{Classifier, MultiClassifier, MAX_CLASSES};
 pub use compare::{Model, ModelSpec, TrainingReport};
@@ -46,5 +47,6 @@ pub use logistic::{LogisticRegression, Separation};
 pub use points_csv::{parse_points_csv, LabelledPoints};
 pub use posterior_map::{contours, level_set, posterior_rgba, Contour, HeatMap, PosteriorPalette};
 pub use qda::{ConicKind, Qda, QuadraticLogOdds};
+pub use regions::{linear_boundaries, traced_boundaries, PairBoundary};
 pub use risk::{BayesRule, LossMatrix, RiskReport, WithPrior};
 pub use softmax::SoftmaxRegression;

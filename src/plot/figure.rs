@@ -87,7 +87,8 @@ impl GdaFigure {
             return Err(e);
         }
         // Whether the heat map covers the plot box this frame (it needs a decision model).
-        let heat = lab.models().heat && lab.decision_log_odds().is_some();
+        // With k > 2 classes the regions always cover it.
+        let heat = (lab.models().heat || lab.classes() > 2) && lab.decision_log_odds().is_some();
         // A generating Gaussian that did not change since the last frame goes into the kept
         // base: while one mean is dragged the other class's stays still, and its dashes cost
         // as much as all the points of a class.
@@ -173,6 +174,10 @@ impl HeatLayer {
     /// evaluated on coarse cells, interpolated bilinearly over the box (which hides the
     /// cells) and coloured per pixel.
     fn paint(&mut self, lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, style: &Style) -> Result<()> {
+        if lab.classes() > 2 {
+            super::classes::paint_regions(lab, raster, frame, style, &mut self.positions);
+            return Ok(());
+        }
         let Some(model) = lab.decision_log_odds() else { return Ok(()) };
         let dpr = style.dpr;
         let pal = style.palette();

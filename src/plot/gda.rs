@@ -48,7 +48,7 @@ impl PlotFrame {
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
 pub struct FigureText {
     /// The two class names (the legend prefixes them with "y = 0:", "y = 1:").
-    pub classes: [String; 2],
+    pub classes: Vec<String>,
     /// The x and y axis names.
     pub axes: [String; 2],
     /// Legend entry of the fitted ellipses.
@@ -60,6 +60,20 @@ pub struct FigureText {
     /// Legend entry of logistic regression's boundary.
     #[serde(default = "default_logistic")]
     pub logistic: String,
+    /// Legend entry of the k-class boundary (k > 2).
+    #[serde(default = "default_regions")]
+    pub regions: String,
+    /// Legend entry of the pairwise boundaries (k > 2, with the toggle).
+    #[serde(default = "default_pairwise")]
+    pub pairwise: String,
+}
+
+fn default_regions() -> String {
+    "decision boundary".into()
+}
+
+fn default_pairwise() -> String {
+    "pairwise boundaries".into()
 }
 
 fn default_logistic() -> String {
@@ -71,12 +85,14 @@ impl FigureText {
     pub fn english(lab: &GdaLab) -> FigureText {
         let d = lab.dataset();
         FigureText {
-            classes: d.class_names.map(String::from),
+            classes: d.class_names.iter().map(|s| s.to_string()).collect(),
             axes: d.axis_names.map(String::from),
             fitted: "fitted 1σ, 2σ".into(),
             truth: "true Gaussians".into(),
             boundary: "boundary p = 0.5".into(),
             logistic: default_logistic(),
+            regions: default_regions(),
+            pairwise: default_pairwise(),
         }
     }
 }
@@ -94,11 +110,13 @@ pub struct GdaLayers {
     pub text: Option<FigureText>,
     /// The keyboard cursor (data units), drawn as a ringed cross where Enter adds a point.
     pub cursor: Option<Vec2>,
+    /// Every pairwise boundary, dashed (k > 2).
+    pub pairwise: bool,
 }
 
 impl Default for GdaLayers {
     fn default() -> Self {
-        GdaLayers { truth: true, ellipses: true, active_handle: None, text: None, cursor: None }
+        GdaLayers { truth: true, ellipses: true, active_handle: None, text: None, cursor: None, pairwise: false }
     }
 }
 
@@ -387,10 +405,12 @@ pub fn draw_points<DB: DrawingBackend>(
             .map_err(draw_error)?;
     }
 
+    super::classes::draw_more_points(root, lab, style, &frame, raster)?;
+
     // The posterior contours 0.1 and 0.9 beside the heat map: many short dashes, so they
     // belong to this layer (under the ellipses, which cross them at a few points only).
-    // For a linear model they are exact lines, like the boundary.
-    if let (true, Some(decision)) = (lab.models().heat, lab.decision_log_odds()) {
+    // For a linear model they are exact lines, like the boundary (two classes only).
+    if let (true, Some(decision), 2) = (lab.models().heat, lab.decision_log_odds(), lab.classes()) {
         let font = |css: f64| ("sans-serif", style.px(css)).into_font();
         for probability in [0.1f64, 0.9] {
             let lines = boundary_lines(&decision.model, decision.shift, (probability / (1.0 - probability)).ln(), view);
@@ -458,6 +478,9 @@ pub fn draw_over<DB: DrawingBackend>(
     frame: &PlotFrame,
     raster: Option<&RefCell<Raster>>,
 ) -> Result<()> {
+    if lab.classes() > 2 {
+        return super::classes::draw_over_classes(root, lab, layers, style, frame);
+    }
     let view = frame.view;
     let font = |css: f64| ("sans-serif", style.px(css)).into_font();
     let mut chart = chart_on(root, view, style)?;

@@ -4,6 +4,7 @@
 //! Every size (font, stroke, marker, margin) goes through [`Style::px`], which multiplies
 //! by the device pixel ratio, because the canvas backend draws in backing-store pixels.
 
+pub mod classes;
 pub mod figure;
 pub mod gda;
 pub mod nb;
@@ -41,6 +42,11 @@ pub struct Palette {
     /// The class colours of text (the ellipses' mass labels): as the class colours, or a
     /// darker shade where the marker colour is below 4.5:1 against the background.
     pub class_text: [RGBColor; 2],
+    /// The colours of classes 2, 3 and 4 (Okabe–Ito), paired with squares, diamonds and
+    /// downward triangles.
+    pub more: [RGBColor; 3],
+    /// Their text colours (4.5:1 against the background).
+    pub more_text: [RGBColor; 3],
     /// The decision boundary and the focus ring of a handle.
     pub boundary: RGBColor,
     /// Logistic regression's boundary.
@@ -57,6 +63,10 @@ pub const LIGHT: Palette = Palette {
     // Vermillion #D55E00 is 3.9:1 on white: too faint for text (WCAG asks 4.5:1), so its
     // labels take a darker shade of the same hue (5.9:1).
     class_text: [CLASS0, RGBColor(0xA6, 0x49, 0x00)],
+    // Okabe–Ito bluish green, reddish purple and orange; their labels in darker shades of
+    // the same hues (each over 4.5:1 on white).
+    more: [RGBColor(0x00, 0x9E, 0x73), RGBColor(0xCC, 0x79, 0xA7), RGBColor(0xE6, 0x9F, 0x00)],
+    more_text: [RGBColor(0x00, 0x6E, 0x50), RGBColor(0x9E, 0x4A, 0x7C), RGBColor(0x85, 0x5C, 0x00)],
     boundary: BOUNDARY,
     logistic: LOGISTIC,
 };
@@ -71,9 +81,30 @@ pub const DARK: Palette = Palette {
     legend: RGBColor(0x16, 0x18, 0x1D),
     class: [RGBColor(0x56, 0xB4, 0xE9), RGBColor(0xE6, 0x9F, 0x00)],
     class_text: [RGBColor(0x56, 0xB4, 0xE9), RGBColor(0xE6, 0x9F, 0x00)],
+    // Okabe–Ito bluish green, reddish purple and yellow: all bright on near-black.
+    more: [RGBColor(0x00, 0x9E, 0x73), RGBColor(0xCC, 0x79, 0xA7), RGBColor(0xF0, 0xE4, 0x42)],
+    more_text: [RGBColor(0x2B, 0xC4, 0x96), RGBColor(0xDD, 0x94, 0xBE), RGBColor(0xF0, 0xE4, 0x42)],
     boundary: RGBColor(0xF2, 0xF2, 0xF2),
     logistic: RGBColor(0xCC, 0x79, 0xA7),
 };
+
+impl Palette {
+    /// The colour of class c (0 … 4; beyond, the last).
+    pub fn colour(&self, c: usize) -> RGBColor {
+        match c {
+            0 | 1 => self.class[c],
+            _ => self.more[(c - 2).min(2)],
+        }
+    }
+
+    /// The text colour of class c.
+    pub fn text_colour(&self, c: usize) -> RGBColor {
+        match c {
+            0 | 1 => self.class_text[c],
+            _ => self.more_text[(c - 2).min(2)],
+        }
+    }
+}
 
 /// How big things are drawn: the device pixel ratio and projector mode; and in which
 /// colours (the page's theme).

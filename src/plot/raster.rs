@@ -1209,6 +1209,87 @@ impl Raster {
         self.image_scratch = scratch;
     }
 
+    /// Draws the regions of a k-class model: `planes` holds k + 1 fields of `sw × sh`
+    /// cells, the k class scores then the top class's posterior, stretched over the pixel
+    /// rectangle `dst` as [`Raster::draw_field_scaled`] stretches one. Each `block × block`
+    /// block interpolates every field bilinearly at its centre, takes the class c of the
+    /// largest interpolated score and the level ⌊p·levels⌋ of the interpolated posterior,
+    /// and is painted the opaque `table[c·levels + level]`. Scores that differ by an affine
+    /// function interpolate to the same differences, so a linear model's regions meet on
+    /// its exact boundaries.
+    #[allow(clippy::too_many_arguments)]
+    pub fn draw_class_field(
+        &mut self,
+        planes: &[f32],
+        (sw, sh): (usize, usize),
+        k: usize,
+        dst: [i32; 4],
+        table: &[[u8; 4]],
+        levels: usize,
+        block: u32,
+    ) {
+        let [l, t, r, b] = dst;
+        let cells = sw * sh;
+        if sw == 0 || sh == 0 || k == 0 || levels == 0 || planes.len() < (k + 1) * cells || table.len() < k * levels {
+            return;
+        }
+        if r <= l || b <= t || block == 0 {
+            return;
+        }
+        let Some(area) = self.clip_area(dst) else { return };
+        let [xa, _, xb, yb] = area;
+        let block = i64::from(block);
+        let sample = |d: i64, from: i32, to: i32, n: usize, end: i64| -> (usize, f32) {
+            let centre = d as f64 + (block.min(end - d)) as f64 / 2.0;
+            let s = (centre - f64::from(from)) * n as f64 / f64::from(to - from) - 0.5;
+            let s = fmax(0.0, fmin(s, (n - 1) as f64));
+            let i = s.floor();
+            (i as usize, (s - i) as f32)
+        };
+        let cols: Vec<(usize, f32)> = (xa..xb).step_by(block as usize).map(|x| sample(x, l, r, sw, xb)).collect();
+        let stride = sw + 1;
+        let mut rows = vec![0f32; (k + 1) * stride];
+        let n = (xb - xa) as usize;
+        let mut line = vec![[0u8; 4]; n];
+        let top_level = (levels - 1) as f32;
+        self.fill_bands(area, block, |y, out| {
+            let (y0, fy) = sample(y, t, b, sh, yb);
+            let y1 = (y0 + 1).min(sh - 1);
+            for plane in 0..=k {
+                let base = plane * cells;
+                let (upper, lower) =
+                    (&planes[base + y0 * sw..base + (y0 + 1) * sw], &planes[base + y1 * sw..base + (y1 + 1) * sw]);
+                let row = &mut rows[plane * stride..(plane + 1) * stride];
+                for ((o, &p), &q) in row.iter_mut().zip(upper).zip(lower) {
+                    *o = p + (q - p) * fy;
+                }
+                row[sw] = row[sw - 1];
+            }
+            let mut j = 0;
+            for &(x0, fx) in &cols {
+                let at = |plane: usize| {
+                    let (p, q) = (rows[plane * stride + x0], rows[plane * stride + x0 + 1]);
+                    p + (q - p) * fx
+                };
+                let (mut best, mut best_score) = (0usize, at(0));
+                for c in 1..k {
+                    let v = at(c);
+                    if v > best_score {
+                        (best, best_score) = (c, v);
+                    }
+                }
+                let level = (at(k) * levels as f32).clamp(0.0, top_level) as usize;
+                let colour = table[best * levels + level];
+                let end = (j + block as usize).min(n);
+                for o in &mut line[j..end] {
+                    *o = colour;
+                }
+                j = end;
+            }
+            out.copy_from_slice(line.as_flattened());
+        });
+    }
+
     /// The pixels of `dst` = [l, t, r, b) inside the image, as [xa, ya, xb, yb), marked as
     /// drawn on; `None` when there are none.
     fn clip_area(&mut self, dst: [i32; 4]) -> Option<[i64; 4]> {

@@ -104,15 +104,9 @@ impl GdaPanel {
             };
             return Err(JsError::new(&format!("{} = {} is not allowed: {rule}.", n.key, n.value)));
         }
-        let d = SampleSpec::default();
-        let spec = SampleSpec {
-            n0: s.n[0] as usize,
-            n1: s.n[1] as usize,
-            class0: ClassParams { mean: d.class0.mean, sd: s.sd[0], rho: s.rho[0] },
-            class1: ClassParams { mean: d.class1.mean, sd: s.sd[1], rho: s.rho[1] },
-            seed: s.seed,
-        };
-        self.lab = GdaLab::from_settings(&s.source, spec, s.means, s.models).map_err(js_error)?;
+        self.lab =
+            GdaLab::from_classes_settings(&s.source, s.classes_spec(), s.all_means(), s.models).map_err(js_error)?;
+        self.lab.set_pairwise(s.pairwise);
         self.drag_frame = None;
         self.match_aspect();
         Ok(())
@@ -135,12 +129,12 @@ impl GdaPanel {
         let labels: Vec<u8> = flat
             .chunks_exact(3)
             .map(|c| {
-                if c[2] == 0.0 {
-                    0
-                } else if c[2] == 1.0 {
-                    1
+                // A label that is not a whole class index becomes one the fit refuses
+                // with a sentence.
+                if c[2] >= 0.0 && c[2] < crate::gda::MAX_CLASSES as f64 && c[2].fract() == 0.0 {
+                    c[2] as u8
                 } else {
-                    2
+                    u8::MAX
                 }
             })
             .collect();
@@ -149,6 +143,50 @@ impl GdaPanel {
         lab.set_models(s.models).map_err(js_error)?;
         self.lab = lab;
         self.drag_frame = None;
+        Ok(())
+    }
+
+    /// The panel's settings as its link writes them (`genlab::state::GdaState`): what the
+    /// page puts in the URL and in a history entry.
+    ///
+    /// # Errors
+    /// Only if the state could not be turned into a JS object.
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        to_js(&crate::state::GdaState::of_lab(&self.lab))
+    }
+
+    /// Shows or hides every pairwise boundary, dashed (k > 2).
+    #[wasm_bindgen(js_name = setPairwise)]
+    pub fn set_pairwise(&mut self, on: bool) {
+        self.lab.set_pairwise(on);
+    }
+
+    /// The number of classes k of the data shown.
+    pub fn classes(&self) -> usize {
+        self.lab.classes()
+    }
+
+    /// Sets the number of generated classes k (2 … 5), keeping the seed and the clouds of
+    /// the classes that stay; new classes get their default clouds. On a preset it switches
+    /// to generated data.
+    ///
+    /// # Errors
+    /// A k out of range, as a sentence; the panel keeps its state then.
+    #[wasm_bindgen(js_name = setClasses)]
+    pub fn set_classes(&mut self, k: f64) -> Result<(), JsError> {
+        let k = limits::CLASSES.check("k", k).map_err(js_error)? as usize;
+        let was_preset = self.lab.classes_spec().is_none();
+        let mut spec = crate::gda::ClassesSpec::default_for(k);
+        if let Some(old) = self.lab.classes_spec() {
+            spec.seed = old.seed;
+            for (new, old) in spec.clouds.iter_mut().zip(&old.clouds) {
+                *new = *old;
+            }
+        }
+        self.lab.set_classes_spec(spec).map_err(js_error)?;
+        if was_preset {
+            self.match_aspect();
+        }
         Ok(())
     }
 
@@ -248,24 +286,24 @@ impl GdaPanel {
     /// The generating parameters `{n0, n1, sd0: [σx, σy], rho0, sd1, rho1, seed}`, or
     /// `null` when a preset is shown.
     pub fn params(&self) -> Result<JsValue, JsError> {
-        let Some(s) = self.lab.spec() else { return Ok(JsValue::NULL) };
+        let Some(s) = self.lab.classes_spec() else { return Ok(JsValue::NULL) };
+        let (c0, c1) = (&s.clouds[0], &s.clouds[1]);
         let p = Params {
-            n0: s.n0 as f64,
-            n1: s.n1 as f64,
-            sd0: s.class0.sd,
-            rho0: s.class0.rho,
-            sd1: s.class1.sd,
-            rho1: s.class1.rho,
+            n0: c0.n as f64,
+            n1: c1.n as f64,
+            sd0: c0.params.sd,
+            rho0: c0.params.rho,
+            sd1: c1.params.sd,
+            rho1: c1.params.rho,
             seed: s.seed as f64,
         };
         serde_wasm_bindgen::to_value(&p).map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// The generating means `[[x, y], [x, y]]` (generated data) or the drag offsets' result:
-    /// the handles' positions.
+    /// The handles' positions, `[x0, y0, x1, y1, …]`, one pair per class: the fitted
+    /// means, or the generating means when a class has no points.
     pub fn handles(&self) -> Vec<f64> {
-        let (a, b) = (self.lab.handle(0), self.lab.handle(1));
-        vec![a[0], a[1], b[0], b[1]]
+        (0..self.lab.classes()).flat_map(|k| self.lab.handle(k)).collect()
     }
 
     /// Sets the generating parameters and resamples (switching to generated data).
@@ -287,8 +325,8 @@ impl GdaPanel {
         for rho in [p.rho0, p.rho1] {
             limits::RHO.check("ρ", rho).map_err(js_error)?;
         }
-        let means = match self.lab.spec() {
-            Some(s) => [s.class0.mean, s.class1.mean],
+        let means = match self.lab.classes_spec() {
+            Some(s) => [s.clouds[0].params.mean, s.clouds[1].params.mean],
             None => {
                 let d = SampleSpec::default();
                 [d.class0.mean, d.class1.mean]
@@ -301,8 +339,13 @@ impl GdaPanel {
             class1: ClassParams { mean: means[1], sd: p.sd1, rho: p.rho1 },
             seed,
         };
-        let was_preset = self.lab.spec().is_none();
-        self.lab.set_spec(spec).map_err(js_error)?;
+        let was_preset = self.lab.classes_spec().is_none();
+        // The sliders set classes 0 and 1; classes 2 … k − 1 keep their clouds.
+        let mut classes = crate::gda::ClassesSpec::from_two(&spec);
+        if let Some(old) = self.lab.classes_spec() {
+            classes.clouds.extend(old.clouds.iter().skip(2).copied());
+        }
+        self.lab.set_classes_spec(classes).map_err(js_error)?;
         if was_preset {
             self.match_aspect();
         }
@@ -402,7 +445,7 @@ impl GdaPanel {
     /// Marks a handle as focused/dragged (0 or 1), or none (any other value).
     #[wasm_bindgen(js_name = setActiveHandle)]
     pub fn set_active_handle(&mut self, k: i32) {
-        self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < 2);
+        self.layers.active_handle = usize::try_from(k).ok().filter(|&k| k < self.lab.classes());
     }
 
     /// Draws the figure (with the posterior heat map under it when that is on). Every shape
@@ -420,6 +463,7 @@ impl GdaPanel {
             self.figure.forget_shown();
             return self.draw_on_canvas();
         }
+        self.layers.pairwise = self.lab.pairwise();
         let update = self.figure.render(&self.lab, &self.layers, &self.style, (w, h)).map_err(js_error)?;
         let ctx = self.context()?;
         let raster = self.figure.raster();
@@ -479,6 +523,7 @@ impl GdaPanel {
             let strip = rows.min(h - top);
             strips.borrow_mut().resize(w, strip).map_err(js_error)?;
             let root = RasterBackend::strip(&strips, h, top as i32).into_drawing_area();
+            self.layers.pairwise = self.lab.pairwise();
             frame = Some(draw_with(&root, &self.lab, &self.layers, &self.style, None).map_err(js_error)?);
             let raster = strips.borrow();
             if top == 0 {
@@ -628,7 +673,7 @@ impl GdaPanel {
         // 22 CSS px: a 44 px target, as the accessibility guidelines ask for touch.
         let reach = self.style.px(22.0);
         let mut best = (-1, f64::INFINITY);
-        for k in 0..2 {
+        for k in 0..self.lab.classes() {
             let [x, y] = frame.to_pixels(self.lab.handle(k));
             let d = ((x - px).powi(2) + (y - py).powi(2)).sqrt();
             if d <= reach && d < best.1 {

@@ -50,7 +50,7 @@ pub fn gda_presets() -> Result<JsValue, JsError> {
     #[derive(serde::Serialize)]
     struct Item {
         id: &'static str,
-        classes: [&'static str; 2],
+        classes: Vec<&'static str>,
     }
     let mut items = Vec::new();
     for p in crate::data::Preset::ALL {

@@ -1,7 +1,7 @@
 // The GDA panel's controller: DOM events in, scalars to the Rust panel, numbers out.
 // All maths and drawing happen in Rust; this file only wires controls to the handle.
 
-import { GdaPanel, parseState, textFileProblem } from "../pkg/genlab.js";
+import { GdaPanel, textFileProblem } from "../pkg/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
@@ -72,6 +72,14 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const values = [s.n[0], s.sd[0][0], s.sd[0][1], s.rho[0], s.n[1], s.sd[1][0], s.sd[1][1], s.rho[1]];
     sliders.forEach((el, i) => { el.value = String(values[i]); showValue(el); });
     seed.value = String(p ? p.seed : s.seed);
+    $("classes").value = String(s.classes);
+    $("pairwise").checked = s.pairwise;
+    // The two-class controls (the Bayes rule's prior and losses, logistic regression's
+    // overlay, the posterior heat map) have no k-class meaning yet: hidden for k > 2.
+    const many = panel.classes() > 2;
+    section.querySelector('[data-control="pairwise"]').hidden = !many;
+    section.querySelector('[data-control="decision"]').hidden = many;
+    for (const r of ["logistic", "lambda", "heat"]) $(r).closest("label").hidden = many;
   }
 
   /** Shows a slider's value in its <output>. */
@@ -117,8 +125,10 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const axisKey = (name) => `gda.axis.${name}`;
     const generated = s.source === "generated";
     return {
-      classes: generated || s.class_names[0] === "class 0" ? [t(lang, "gda.figure.class0"), t(lang, "gda.figure.class1")]
+      classes: generated || s.class_names[0] === "class 0" ? s.class_names.map((_, c) => t(lang, `gda.figure.class${c}`))
         : s.class_names.map((n) => { const k = `gda.className.${n}`; const v = t(lang, k); return v === k ? n : v; }),
+      regions: t(lang, "gda.figure.regions"),
+      pairwise: t(lang, "gda.figure.pairwise"),
       axes: generated || s.axis_names[0] === "x₁" ? AXES.generated.map((a) => t(lang, `gda.axis.${a}`)) : s.axis_names.map((a) => t(lang, axisKey(a))),
       fitted: t(lang, "gda.figure.fitted"),
       truth: t(lang, "gda.figure.truth"),
@@ -156,6 +166,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const message = s.error ? translateMessage(lang, s.error) : "";
     err.textContent = message;
     err.hidden = !s.error;
+    $("classes-numbers").hidden = s.classes <= 2;
+    $("two-numbers").hidden = s.classes > 2;
+    if (s.classes > 2) {
+      writeClassNumbers(s, message);
+      return;
+    }
     $("phi").textContent = s.phi == null ? "—" : `${num(s.phi)}  (${t(lang, "gda.phiNote", { k: s.n[1], m: s.n[0] + s.n[1] })})`;
     $("mu0").textContent = vec(s.mu?.[0]);
     $("mu1").textContent = vec(s.mu?.[1]);
@@ -187,6 +203,37 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       ? t(lang, "gda.ariaError", { error: message })
       : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + boundary);
     announce(s, message, eq);
+  }
+
+  /** The numbers of k > 2 classes: priors, means, Σ or Σ_c, the discriminants of a linear
+   * model, and the training table with its k × k confusion matrix. */
+  function writeClassNumbers(s, message) {
+    const k = s.classes;
+    const sub = (c) => String.fromCharCode(0x2080 + c);
+    $("k-priors").textContent = s.priors ? s.priors.map((p, c) => `π${sub(c)} = ${num(p)}  (${s.counts[c]}/${s.counts.reduce((a, b) => a + b, 0)})`).join("\n") : "—";
+    $("k-means").textContent = s.means ? s.means.map((m, c) => `μ${sub(c)} = ${vec(m)}`).join("\n") : "—";
+    const shared = s.covariances && s.covariances.every((m) => JSON.stringify(m) === JSON.stringify(s.covariances[0]));
+    $("k-sigma-label").textContent = t(lang, shared ? "gda.kSigmaShared" : "gda.kSigmaPerClass");
+    $("k-sigmas").textContent = !s.covariances ? "—" : shared ? mat(s.covariances[0])
+      : s.covariances.map((m, c) => `Σ${sub(c)} = ${mat(m)}`).join("\n\n");
+    $("row-k-deltas").hidden = !s.discriminants;
+    if (s.discriminants) {
+      $("k-deltas").textContent = s.discriminants.map(([w, b], c) => `δ${sub(c)}(x) = ${num(w[0])} x₁ ${term(w[1], "x₂")} ${term(b, "")}`).join("\n");
+    }
+    $("k-rule").textContent = t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k });
+    $("reports").replaceChildren(...s.reports.map((r) => {
+      const tr = document.createElement("tr");
+      const matrix = r.matrix.map((row) => row.join(" ")).join(" / ");
+      for (const cell of [t(lang, `gda.model.${r.id}`), pct(r.accuracy), r.log_likelihood == null ? "—" : num(r.log_likelihood, 2), matrix]) {
+        const td = document.createElement("td");
+        td.textContent = cell;
+        tr.append(td);
+      }
+      return tr;
+    }));
+    const names = figureText(s).classes;
+    canvas.setAttribute("aria-label", s.error ? t(lang, "gda.ariaError", { error: message })
+      : t(lang, "gda.ariaK", { k, classes: names.join(", "), means: (s.means || []).map((m) => vec(m, 2)).join(", ") }));
   }
 
   /** The comparison model's Σs, logistic regression, the Bayes rule and the training table. */
@@ -404,7 +451,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
 
   /** The means mode: 1 or 2 picks a mean, the arrows move it (Shift: bigger steps). */
   function meansKey(ev) {
-    if (ev.key === "1" || ev.key === "2") {
+    if (/^[1-5]$/.test(ev.key) && Number(ev.key) <= panel.classes()) {
       active = Number(ev.key) - 1;
       panel.setActiveHandle(active);
       schedule();
@@ -577,6 +624,22 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     applyControls();
     onChange("push");
   });
+  on($("pairwise"), "change", () => {
+    panel.setPairwise($("pairwise").checked);
+    schedule();
+    onChange("push");
+  });
+  on($("classes"), "change", () => {
+    try {
+      panel.setClasses(Number($("classes").value));
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    syncControls();
+    schedule();
+    onChange("push");
+  });
   on(source, "change", () => {
     try {
       if (source.value === "generated") panel.loadGenerated();
@@ -654,19 +717,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
 
   /** The panel's settings, as the URL stores them. */
   function getState() {
-    const p = panel.params();
-    const h = panel.handles();
-    // Not generated: the link's defaults (one table, in Rust).
-    const d = parseState("").state.gda;
-    return {
-      source: panel.source(),
-      seed: p ? p.seed : d.seed,
-      n: p ? [p.n0, p.n1] : d.n,
-      sd: p ? [p.sd0, p.sd1] : d.sd,
-      rho: p ? [p.rho0, p.rho1] : d.rho,
-      means: panel.meansMoved() ? [[h[0], h[1]], [h[2], h[3]]] : null,
-      models: panel.models(),
-    };
+    // Rust writes it (the link's defaults while the data are not generated).
+    return panel.state();
   }
 
   /** What a history entry keeps beside the URL: the user's own points (a link cannot

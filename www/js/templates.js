@@ -28,10 +28,17 @@ const GDA = `
         <option value="penguins-adelie-chinstrap" data-i18n="gda.src.penguins-adelie-chinstrap"></option>
         <option value="penguins-adelie-gentoo" data-i18n="gda.src.penguins-adelie-gentoo"></option>
         <option value="iris-versicolor-virginica" data-i18n="gda.src.iris-versicolor-virginica"></option>
+        <option value="penguins-three-species" data-i18n="gda.src.penguins-three-species"></option>
+        <option value="iris-three-species" data-i18n="gda.src.iris-three-species"></option>
       </select>
     </label>
     <fieldset class="generated" data-role="generated">
       <legend class="sr-only" data-i18n="gda.params"></legend>
+      <label class="row" data-control="classes"><span data-i18n="gda.classes"></span>
+        <select data-role="classes">
+          <option value="2">2</option><option value="3">3</option><option value="4">4</option><option value="5">5</option>
+        </select>
+      </label>
       <fieldset class="class c0">
         <legend><span class="swatch c0" aria-hidden="true">●</span> <span data-i18n="gda.class0"></span></legend>
         <label data-control="n">n₀ <input type="range" data-role="n0" min="1" max="500" step="1"><output></output></label>
@@ -64,6 +71,7 @@ const GDA = `
       <label class="check"><input type="checkbox" data-role="logistic"> <span data-i18n="gda.logistic"></span></label>
       <label class="check small"><span data-i18n="gda.lambda"></span> <input type="number" data-role="lambda" min="0" max="1000000" step="any" value="0" inputmode="decimal"></label>
       <label class="check"><input type="checkbox" data-role="heat"> <span data-i18n="gda.heat"></span></label>
+      <label class="check" data-control="pairwise" hidden><input type="checkbox" data-role="pairwise"> <span data-i18n="gda.pairwise"></span></label>
     </fieldset>
     <fieldset class="decision" data-control="decision">
       <legend data-i18n="gda.decision"></legend>
@@ -102,7 +110,16 @@ const GDA = `
   <div class="numbers" data-control="numbers">
     <h3 data-i18n="gda.numbers"></h3>
     <p class="explain" data-role="error" role="status" hidden></p>
-    <table>
+    <table data-role="classes-numbers" hidden>
+      <tbody>
+        <tr><th scope="row"><math><msub><mi>π</mi><mi>c</mi></msub><mo>=</mo><mfrac><msub><mi>m</mi><mi>c</mi></msub><mi>m</mi></mfrac></math></th><td data-role="k-priors"></td></tr>
+        <tr><th scope="row"><math><msub><mi>μ</mi><mi>c</mi></msub></math> <span data-i18n="gda.meanOfC"></span></th><td data-role="k-means"></td></tr>
+        <tr><th scope="row"><math><mi>Σ</mi></math> <span data-role="k-sigma-label"></span></th><td data-role="k-sigmas"></td></tr>
+        <tr data-role="row-k-deltas"><th scope="row"><math><msub><mi>δ</mi><mi>c</mi></msub><mo>(</mo><mi>x</mi><mo>)</mo><mo>=</mo><msubsup><mi>w</mi><mi>c</mi><mi>T</mi></msubsup><mi>x</mi><mo>+</mo><msub><mi>b</mi><mi>c</mi></msub></math></th><td data-role="k-deltas"></td></tr>
+        <tr><th scope="row"><span data-i18n="gda.kRule"></span> <math><mover><mi>y</mi><mo>^</mo></mover><mo>=</mo><munder><mi>argmax</mi><mi>c</mi></munder><mi>p</mi><mo>(</mo><mi>y</mi><mo>=</mo><mi>c</mi><mo>|</mo><mi>x</mi><mo>)</mo></math></th><td data-role="k-rule"></td></tr>
+      </tbody>
+    </table>
+    <table data-role="two-numbers">
       <tbody>
         <tr><th scope="row"><math><mi>φ</mi><mo>=</mo><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><mn>1</mn><mo stretchy="false">{</mo><msup><mi>y</mi><mrow><mo>(</mo><mi>i</mi><mo>)</mo></mrow></msup><mo>=</mo><mn>1</mn><mo stretchy="false">}</mo></math></th>
           <td data-role="phi"></td></tr>
