@@ -356,8 +356,14 @@ fn within(v: &str, range: &limits::Range) -> Option<f64> {
 
 /// A per-class generating key (`n2`, `sx0`, `sy4`, `r1`, `m3`): its name and class.
 fn class_key(key: &str) -> Option<(&'static str, usize)> {
-    let (name, digit) = key.split_at(key.len().checked_sub(1)?);
-    let c = usize::from(digit.as_bytes().first()?.checked_sub(b'0')?);
+    // The class is the key's last byte, an ASCII digit; checking that first also makes the
+    // cut below a character boundary (a key may end in any character a link can hold).
+    let digit = *key.as_bytes().last()?;
+    if !digit.is_ascii_digit() {
+        return None;
+    }
+    let name = key.get(..key.len() - 1)?;
+    let c = usize::from(digit - b'0');
     let name = ["n", "sx", "sy", "r", "m"].into_iter().find(|n| *n == name)?;
     (c < MAX_CLASSES).then_some((name, c))
 }

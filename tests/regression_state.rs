@@ -64,3 +64,20 @@ fn the_longest_message_a_link_keeps_fits_in_the_longest_link_read() {
         assert_eq!(back, s, "{c:?}");
     }
 }
+
+#[test]
+fn a_key_ending_in_a_multi_byte_character_is_a_notice_not_a_panic() {
+    // The per-class keys (`n2`, `sx4`…) were split one byte before the end, which is inside
+    // the last character when it takes more than one byte: `web_hostile`'s arbitrary strings
+    // found it with a key ending in U+FEFF. Each such key is unknown, so it gets a notice and
+    // leaves the state at its defaults.
+    for key in ["\u{fffd}\u{202e}\u{200d}\u{feff}", "n\u{feff}", "sx\u{e9}", "r\u{1f600}", "m\u{4e00}", "\u{e9}"] {
+        let (state, notices) = parse_query(&format!("{key}=1"));
+        assert_eq!(state, AppState::default(), "{key:?}");
+        assert_eq!(notices.len(), 1, "{key:?}: {notices:?}");
+    }
+    // The ASCII keys next to them still read.
+    let (state, notices) = parse_query("n2=5&k=3");
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(state.gda.more[0].n, 5);
+}
