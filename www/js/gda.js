@@ -205,6 +205,14 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     announce(s, message, eq);
   }
 
+  /** Names the training table's confusion column: TN FP / FN TP for two classes, rows and
+   * columns of the k × k matrix for more (kept as data-i18n so a language switch follows). */
+  function confusionHeader(key) {
+    const th = $("confusion-head");
+    th.dataset.i18n = key;
+    th.textContent = t(lang, key);
+  }
+
   /** The numbers of k > 2 classes: priors, means, Σ or Σ_c, the discriminants of a linear
    * model, and the training table with its k × k confusion matrix. */
   function writeClassNumbers(s, message) {
@@ -221,6 +229,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       $("k-deltas").textContent = s.discriminants.map(([w, b], c) => `δ${sub(c)}(x) = ${num(w[0])} x₁ ${term(w[1], "x₂")} ${term(b, "")}`).join("\n");
     }
     $("k-rule").textContent = t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k });
+    confusionHeader("gda.kConfusion");
     $("reports").replaceChildren(...s.reports.map((r) => {
       const tr = document.createElement("tr");
       const matrix = r.matrix.map((row) => row.join(" ")).join(" / ");
@@ -254,6 +263,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }
     $("threshold").textContent = t(lang, "gda.thresholdValue", { t: num(s.threshold), p: num(s.posterior_threshold) });
     $("risk").textContent = s.risk ? t(lang, "gda.risk", { incurred: num(s.risk[0]), expected: num(s.risk[1]) }) : "—";
+    confusionHeader("gda.confusion");
     $("reports").replaceChildren(...s.reports.map((r) => {
       const tr = document.createElement("tr");
       const c = r.confusion;

@@ -138,7 +138,7 @@ const GDA = `
     </table>
     <h3 data-i18n="gda.training"></h3>
     <table class="reports">
-      <thead><tr><th scope="col" data-i18n="gda.model"></th><th scope="col" data-i18n="gda.accuracy"></th><th scope="col" data-i18n="gda.loglik"></th><th scope="col" data-i18n="gda.confusion"></th></tr></thead>
+      <thead><tr><th scope="col" data-i18n="gda.model"></th><th scope="col" data-i18n="gda.accuracy"></th><th scope="col" data-i18n="gda.loglik"></th><th scope="col" data-role="confusion-head" data-i18n="gda.confusion"></th></tr></thead>
       <tbody data-role="reports"></tbody>
     </table>
     <p class="sr-only" data-role="live" aria-live="polite"></p>
