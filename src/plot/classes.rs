@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::gda::{legend_size, FigureText, GdaLayers, PlotFrame};
+use super::gda::{legend_size, mean_handle, FigureText, GdaLayers, PlotFrame};
 use super::raster::Raster;
 use super::{draw_error, text_units, Style};
 use crate::error::Result;
@@ -243,18 +243,7 @@ pub fn draw_over_classes<DB: DrawingBackend>(
         }
     }
     for c in 0..lab.classes() {
-        let h = lab.handle(c);
-        if !view.contains(h) {
-            continue;
-        }
-        let [x, y] = frame.to_pixels(h);
-        let centre = (x.round() as i32, y.round() as i32);
-        if layers.active_handle == Some(c) {
-            root.draw(&Circle::new(centre, style.ipx(13.0) as i32, pal.boundary.stroke_width(style.ipx(2.0))))
-                .map_err(draw_error)?;
-        }
-        root.draw(&Circle::new(centre, style.ipx(8.0) as i32, pal.background.filled())).map_err(draw_error)?;
-        root.draw(&Circle::new(centre, style.ipx(6.0) as i32, pal.colour(c).filled())).map_err(draw_error)?;
+        mean_handle(root, frame, style, view, lab.handle(c), pal.colour(c), layers.active_handle == Some(c))?;
     }
     legend(root, lab, &text, frame, style, &pairs, layers.pairwise && !pairs.is_empty())
 }

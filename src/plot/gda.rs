@@ -596,20 +596,8 @@ pub fn draw_over<DB: DrawingBackend>(
         }
     }
 
-    // Drag handles: a white-ringed dot on each mean, with a focus ring when active.
     for (k, colour) in colours.iter().enumerate() {
-        let h = lab.handle(k);
-        if !view.contains(h) {
-            continue;
-        }
-        let [x, y] = frame.to_pixels(h);
-        let c = (x.round() as i32, y.round() as i32);
-        if layers.active_handle == Some(k) {
-            root.draw(&Circle::new(c, style.ipx(13.0) as i32, pal.boundary.stroke_width(style.ipx(2.0))))
-                .map_err(draw_error)?;
-        }
-        root.draw(&Circle::new(c, style.ipx(8.0) as i32, pal.background.filled())).map_err(draw_error)?;
-        root.draw(&Circle::new(c, style.ipx(6.0) as i32, colour.filled())).map_err(draw_error)?;
+        mean_handle(root, &frame, style, view, lab.handle(k), *colour, layers.active_handle == Some(k))?;
     }
 
     // The keyboard cursor: a cross in a white-haloed ring, in the ink colour (not the
@@ -668,6 +656,32 @@ pub fn label_candidates(pixels: &[[f64; 2]], centre: [f64; 2], size: [f64; 2], g
 }
 
 /// Whether two boxes [x0, y0, x1, y1] share any area.
+/// A drag handle: a white-ringed dot in the class colour on the mean `h`, with a focus ring
+/// when it is the active one; nothing when the mean is outside the view.
+pub(super) fn mean_handle<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    frame: &PlotFrame,
+    style: &Style,
+    view: Rect,
+    h: Vec2,
+    colour: RGBColor,
+    active: bool,
+) -> Result<()> {
+    if !view.contains(h) {
+        return Ok(());
+    }
+    let pal = style.palette();
+    let [x, y] = frame.to_pixels(h);
+    let c = (x.round() as i32, y.round() as i32);
+    if active {
+        root.draw(&Circle::new(c, style.ipx(13.0) as i32, pal.boundary.stroke_width(style.ipx(2.0))))
+            .map_err(draw_error)?;
+    }
+    root.draw(&Circle::new(c, style.ipx(8.0) as i32, pal.background.filled())).map_err(draw_error)?;
+    root.draw(&Circle::new(c, style.ipx(6.0) as i32, colour.filled())).map_err(draw_error)?;
+    Ok(())
+}
+
 fn overlaps(a: &[f64; 4], b: &[f64; 4]) -> bool {
     a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 }
