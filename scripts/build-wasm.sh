@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# Builds the wasm core into www/pkg (an ES module the page imports without a bundler).
+# Builds the wasm core, two modules (ES modules the page imports without a bundler):
+#   www/pkg/      the full module, every panel (the crate's default features);
+#   www/pkg-gda/  the GDA-first module (`--no-default-features --features gda`, opt-level "z"):
+#                 the GDA panel and the shared state, what a page whose first panel is GDA
+#                 loads first (docs/performance.md, "Two wasm modules").
 #   scripts/build-wasm.sh [--dev]
 # A release build is then shrunk with binaryen's wasm-opt -Oz: $GENLAB_WASM_OPT, or the npm
 # package `binaryen` that scripts/ensure-tools.sh installs under tools/wasm-opt/ (wasm-pack
@@ -12,21 +16,25 @@ bash scripts/ensure-tools.sh build
 profile=--release
 [[ ${1:-} == --dev ]] && profile=--dev
 wasm-pack build "$profile" --target web --out-dir www/pkg --no-typescript --no-pack
+# Smallest code for the module every first load waits on: opt-level "z" costs the drag
+# benchmark little (docs/performance.md) and saves 12 KB brotli over "s".
+CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack build "$profile" --target web --out-dir www/pkg-gda --no-typescript --no-pack -- --no-default-features --features gda
 
 [[ $profile == --release ]] || exit 0
 wasm_opt=${GENLAB_WASM_OPT:-tools/wasm-opt/node_modules/.bin/wasm-opt}
-wasm=www/pkg/genlab_bg.wasm
-if [[ -x $wasm_opt ]]; then
-  before=$(wc -c <"$wasm")
-  # After wasm-bindgen, so its glue and the module agree; the features are the ones rustc
-  # enabled (read from the module's target_features section), never more.
-  if "$wasm_opt" -Oz --strip-target-features --strip-producers "$wasm" -o "$wasm.opt"; then
-    mv "$wasm.opt" "$wasm"
-    echo "[build-wasm] wasm-opt -Oz: $before -> $(wc -c <"$wasm") bytes"
+for wasm in www/pkg/genlab_bg.wasm www/pkg-gda/genlab_bg.wasm; do
+  if [[ -x $wasm_opt ]]; then
+    before=$(wc -c <"$wasm")
+    # After wasm-bindgen, so its glue and the module agree; the features are the ones rustc
+    # enabled (read from the module's target_features section), never more.
+    if "$wasm_opt" -Oz --strip-target-features --strip-producers "$wasm" -o "$wasm.opt"; then
+      mv "$wasm.opt" "$wasm"
+      echo "[build-wasm] wasm-opt -Oz: $before -> $(wc -c <"$wasm") bytes"
+    else
+      rm -f "$wasm.opt"
+      echo "[build-wasm] wasm-opt failed; keeping the unoptimised module" >&2
+    fi
   else
-    rm -f "$wasm.opt"
-    echo "[build-wasm] wasm-opt failed; keeping the unoptimised module" >&2
+    echo "[build-wasm] no wasm-opt at $wasm_opt (scripts/ensure-tools.sh installs one); the .wasm is not shrunk" >&2
   fi
-else
-  echo "[build-wasm] no wasm-opt at $wasm_opt (scripts/ensure-tools.sh installs one); the .wasm is not shrunk" >&2
-fi
+done

@@ -3,16 +3,30 @@
 //! receives small plain objects. Every export returns a `Result`, so bad input becomes a
 //! JavaScript exception carrying the error's sentence, never a panic.
 
-mod bench;
-mod gda;
+// Two modules are built from this crate (see Cargo.toml's features and docs/performance.md,
+// "Two wasm modules"): the GDA-first one (`--features gda`: what a page whose first panel is
+// GDA needs) and the full one (`full`, the default: every panel). Gate whole modules here,
+// never single items: a GDA export goes into `gda.rs` (in both modules); any other panel's
+// exports into a module listed under `full`.
 mod json;
-mod nb;
-// The categorical naive Bayes panel (issue #8).
-mod cat;
 
-pub use bench::GdaFitBench;
-pub use cat::CatPanel;
+#[cfg(feature = "gda")]
+mod gda;
+#[cfg(feature = "gda")]
 pub use gda::GdaPanel;
+
+#[cfg(feature = "full")]
+mod bench;
+// The categorical naive Bayes panel (issue #8).
+#[cfg(feature = "full")]
+mod cat;
+#[cfg(feature = "full")]
+mod nb;
+#[cfg(feature = "full")]
+pub use bench::GdaFitBench;
+#[cfg(feature = "full")]
+pub use cat::CatPanel;
+#[cfg(feature = "full")]
 pub use nb::SpamPanel;
 
 use wasm_bindgen::prelude::*;

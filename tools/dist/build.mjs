@@ -8,7 +8,8 @@
 //   genlab.js             a stable address for course pages: re-exports assets-<hash>/js/genlab.js
 //   genlab.html           everything inlined: opens from disk with no network
 //   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
-//   assets-<hash>/        style.css, js/*.js, pkg/genlab.js, pkg/genlab_bg.wasm (cache forever)
+//   assets-<hash>/        style.css, js/*.js, pkg/ (the full wasm module and its glue) and
+//                         pkg-gda/ (the GDA-first module and its glue) (cache forever)
 //   _headers              cache rules for hosts that read them (Netlify, Cloudflare Pages)
 
 import { createHash } from "node:crypto";
@@ -33,14 +34,14 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|md)$/;
 /** The assets, as [relative path, bytes], in a stable order. */
 function assets() {
   const out = [["style.css", readFileSync(path.join(www, "style.css"))]];
-  for (const dir of ["js", "pkg"]) {
+  for (const dir of ["js", "pkg", "pkg-gda"]) {
     for (const name of readdirSync(path.join(www, dir)).sort()) {
       const rel = `${dir}/${name}`;
       if (LEFT_OUT.has(rel) || !/\.(js|wasm)$/.test(name)) continue;
       out.push([rel, readFileSync(path.join(www, rel))]);
     }
   }
-  for (const need of ["pkg/genlab.js", "pkg/genlab_bg.wasm"]) {
+  for (const need of ["pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm"]) {
     if (!out.some(([rel]) => rel === need)) throw new Error(`www/${need} is missing: run scripts/build-wasm.sh first`);
   }
   return out;
@@ -55,17 +56,26 @@ function put(rel, bytes) {
 
 /** A page's references to style.css, js/ and pkg/ pointed into the hashed folder. */
 function rewritePage(html, folder) {
-  return html.replace(/\b(href|src)="((?:style\.css|js\/[^"]+|pkg\/[^"]+))"/g, (_, attr, rel) => `${attr}="${folder}/${rel}"`);
+  return html.replace(/\b(href|src)="((?:style\.css|js\/[^"]+|pkg(?:-gda)?\/[^"]+))"/g, (_, attr, rel) => `${attr}="${folder}/${rel}"`);
 }
 
 /** The base64 SHA-256 of a string, as a CSP source. */
 const cspHash = (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** dist/genlab.html: index.html with its stylesheet, every module and the .wasm inside it. */
+/**
+ * The modules a bundle carries: every .js but the examples' and the GDA-first module's glue,
+ * whose name the bundle aliases to the full module's (one .wasm, the full one, serves all).
+ */
+function bundledModules(files) {
+  const text = (rel) => files.get(rel).toString("utf8");
+  return new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel) && !rel.startsWith("pkg-gda/")).map(([rel]) => [rel, text(rel)]));
+}
+const ONE_CORE = { "pkg-gda/genlab.js": "pkg/genlab.js" };
+
+/** dist/genlab.html: index.html with its stylesheet, every module and the full .wasm inside it. */
 function singleFile(files) {
   const text = (rel) => files.get(rel).toString("utf8");
-  const modules = new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel)).map(([rel]) => [rel, text(rel)]));
-  const script = bundle(modules, ["js/wasm-compile.js", "js/main.js"]);
+  const script = bundle(bundledModules(files), ["js/wasm-compile.js", "js/main.js"], { aliases: ONE_CORE });
   const style = text("style.css");
   for (const [what, body] of [["script", script], ["style", style]]) {
     if (/<\/(script|style)|<!--/i.test(body)) throw new Error(`the inlined ${what} contains a closing tag or a comment opener`);
@@ -107,8 +117,8 @@ function singleFile(files) {
  */
 function widgetFile(files) {
   const text = (rel) => files.get(rel).toString("utf8");
-  const modules = new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel)).map(([rel]) => [rel, text(rel)]));
-  return bundle(modules, ["js/wasm-compile.js"], {
+  return bundle(bundledModules(files), ["js/wasm-compile.js"], {
+    aliases: ONE_CORE,
     prelude: `const __CSS = ${JSON.stringify(text("style.css"))};\nconst __WASM = "${files.get("pkg/genlab_bg.wasm").toString("base64")}";`,
     meta: "{ genlabCss: __CSS, genlabWasm: __WASM }",
     tail: 'const __widget = await __req("js/widget.js");\nexport default __widget.default;',

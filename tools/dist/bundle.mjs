@@ -67,17 +67,22 @@ export function wrapModule(id, source) {
  * Exports are read through getters, so a module's `let` keeps its current value. `prelude`
  * (declarations), `meta` (an expression of more `import.meta` fields) and `tail` (the
  * bundle's own exports) let a build hand data to the modules and export from them.
+ * `aliases` (id → id) makes one module answer to two names: the single file and the widget
+ * carry the full wasm module alone, so "pkg-gda/genlab.js" is "pkg/genlab.js" there.
  */
-export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "" } = {}) {
+export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "", aliases = {} } = {}) {
   const defs = [...modules].map(([id, src]) => `${JSON.stringify(id)}: ${wrapModule(id, src)}`).join(",\n");
   for (const e of entries) if (!modules.has(e)) throw new Error(`entry ${e} is not among the modules`);
+  for (const [from, to] of Object.entries(aliases)) if (!modules.has(to) || modules.has(from)) throw new Error(`alias ${from} → ${to}: the target must be bundled, the alias not`);
   return `// genlab, every module in one script (tools/dist/bundle.mjs); each runs when first imported.
 ${prelude}
 const __sources = {
 ${defs}
 };
 const __loaded = new Map();
-const __req = (id) => {
+const __aliases = ${JSON.stringify(aliases)};
+const __req = (name) => {
+  const id = __aliases[name] ?? name;
   if (!__loaded.has(id)) {
     const ns = Object.create(null);
     const exp = (getters) => { for (const [k, get] of Object.entries(getters)) Object.defineProperty(ns, k, { get, enumerable: true }); };

@@ -1,7 +1,7 @@
 // The GDA panel's controller: DOM events in, scalars to the Rust panel, numbers out.
 // All maths and drawing happen in Rust; this file only wires controls to the handle.
 
-import { GdaPanel, textFileProblem } from "../pkg/genlab.js";
+import { GdaPanel, textFileProblem } from "../pkg-gda/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";

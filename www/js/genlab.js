@@ -11,9 +11,9 @@
 //   <script type="module" src=".../genlab.js"> (and its closing tag), then
 //   <genlab-panel panel="gda" lang="zh-CN" state="seed=3&n0=40" controls="-seed,-tools"></genlab-panel>
 
-import init, { parseState, stateQuery } from "../pkg/genlab.js";
+import init, { parseState, stateQuery } from "../pkg-gda/genlab.js";
 import { panelTemplate } from "./templates.js";
-import { compiledCore } from "./wasm-compile.js";
+import { carriesCore, compiledCore } from "./wasm-compile.js";
 
 /**
  * Each panel's markup and controller, loaded when a panel of that kind is first mounted: a
@@ -22,9 +22,12 @@ import { compiledCore } from "./wasm-compile.js";
  */
 const PANELS = {
   gda: async () => ({ template: () => panelTemplate("gda"), create: (await import("./gda.js")).createGda }),
-  nb: async () => ({ template: () => panelTemplate("nb"), create: (await import("./nb.js")).createNb }),
+  nb: async () => {
+    const [{ createNb }] = await Promise.all([import("./nb.js"), loadFullCore()]);
+    return { template: () => panelTemplate("nb"), create: createNb };
+  },
   cat: async () => {
-    const [{ createCat }, { catTemplate }] = await Promise.all([import("./cat.js"), import("./cat-template.js")]);
+    const [{ createCat }, { catTemplate }] = await Promise.all([import("./cat.js"), import("./cat-template.js"), loadFullCore()]);
     return { template: catTemplate, create: createCat };
   },
 };
@@ -33,11 +36,27 @@ const PANELS = {
 const PANEL_NAMES = Object.keys(PANELS).map((name) => `"${name}"`).join(", ").replace(/, ([^,]*)$/, " or $1");
 
 let core = null;
+let fullCore = null;
 
-/** Loads the wasm core once (later calls wait for the same load). */
+/**
+ * Loads the wasm core once (later calls wait for the same load): the GDA-first module, which
+ * holds the GDA panel and the shared state (parseState, stateQuery) every page needs.
+ */
 export function loadCore() {
-  core ??= compiledCore().then((module) => init({ module_or_path: module }));
+  core ??= compiledCore("gda").then((module) => init({ module_or_path: module }));
   return core;
+}
+
+/**
+ * Loads the full module (every panel) once, for the naive Bayes panels; js/nb.js and js/cat.js
+ * import their exports from its glue. Where the page carries the core itself (the single file,
+ * the notebook widget) both glue names are one module and this is the same load as loadCore().
+ */
+export function loadFullCore() {
+  fullCore ??= carriesCore()
+    ? loadCore()
+    : Promise.all([compiledCore("full"), import("../pkg/genlab.js")]).then(([module, glue]) => glue.default({ module_or_path: module }));
+  return fullCore;
 }
 
 /** Reads a URL query string into `{state, notices}`; bad values become notices. */

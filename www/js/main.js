@@ -3,7 +3,7 @@
 // link, the notices about link settings that were ignored.
 
 import { loadCore, mount, themeFollower } from "./genlab.js";
-import { parseState, stateQuery, version } from "../pkg/genlab.js";
+import { parseState, stateQuery, version } from "../pkg-gda/genlab.js";
 import { t, applyLabels, noticeText } from "./i18n.js";
 
 const html = document.documentElement;

@@ -2,8 +2,15 @@
 // the page's first panel have arrived and run: index.html loads this module ahead of main.js,
 // and js/genlab.js imports the same module (one evaluation, one fetch), so the compile
 // overlaps the rest of the first load instead of waiting for it. No imports, on purpose.
+//
+// The core is two modules (docs/performance.md, "Two wasm modules"): "gda", the GDA-first
+// one (pkg-gda/: the GDA panel and the shared state, which every page needs first), compiled
+// at once; "full" (pkg/: every panel), compiled when a naive Bayes panel is first mounted.
 
-const url = new URL("../pkg/genlab_bg.wasm", import.meta.url);
+const urls = {
+  gda: new URL("../pkg-gda/genlab_bg.wasm", import.meta.url),
+  full: new URL("../pkg/genlab_bg.wasm", import.meta.url),
+};
 
 /**
  * Why this browser cannot run the core, or null: "no-wasm" where there is no WebAssembly
@@ -39,12 +46,11 @@ function gapError(gap) {
 // `crossorigin` is a "no-cors" request with credentials "include"; for a same-origin .wasm
 // its response is an ordinary readable one. A .wasm on another origin (a course page that
 // imports genlab.js from elsewhere) has no preload and needs CORS: a default fetch.
-const sameOrigin = url.origin === globalThis.location?.origin;
-const request = sameOrigin ? { mode: "no-cors", credentials: "include" } : {};
+const request = (url) => (url.origin === globalThis.location?.origin ? { mode: "no-cors", credentials: "include" } : {});
 
 /**
- * The core's bytes when the page carries them itself (the single offline file, dist/genlab.html,
- * keeps them base64-encoded in a `<script type="application/octet-stream" id="genlab-wasm">`
+ * The core's bytes when the page carries them itself, the full module only, which then serves
+ * both flavours (the single offline file, dist/genlab.html, keeps them base64-encoded in a `<script type="application/octet-stream" id="genlab-wasm">`
  * data block, which is never run; the notebook widget on `import.meta.genlabWasm`), or null.
  */
 function inlineBytes() {
@@ -59,13 +65,18 @@ function inlineBytes() {
   return bytes;
 }
 
+/** Whether the page carries the (full) core itself: then there is one module for every panel. */
+export function carriesCore() {
+  return import.meta.genlabWasm !== undefined || globalThis.document?.getElementById("genlab-wasm")?.type === "application/octet-stream";
+}
+
 /** Compiles from the response as it streams in, or from its whole bytes where that cannot be. */
-async function compile() {
+async function compile(url) {
   const gap = browserGap();
   if (gap) throw gapError(gap);
   const inline = inlineBytes();
   if (inline) return WebAssembly.compile(inline);
-  const response = await fetch(url, request);
+  const response = await fetch(url, request(url));
   if (!response.ok) throw new Error(`could not fetch ${url.pathname}: ${response.status} ${response.statusText}`);
   // Streaming compilation refuses a .wasm not served as application/wasm (some hosts send
   // application/octet-stream): compile the same response's bytes then, never fetch it again.
@@ -76,12 +87,13 @@ async function compile() {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-let compiled = null;
+const compiled = {};
 
-/** The compiled core (a WebAssembly.Module), compiled once. */
-export function compiledCore() {
-  compiled ??= compile();
-  return compiled;
+/** The compiled core, "gda" or "full" (a WebAssembly.Module), each compiled once. */
+export function compiledCore(flavour = "gda") {
+  if (carriesCore()) flavour = "full";
+  compiled[flavour] ??= compile(urls[flavour]);
+  return compiled[flavour];
 }
 
 compiledCore().catch(() => {

@@ -10,7 +10,7 @@
 // its own copy of genlab's stylesheet, so the notebook's look and the panel's do not mix.
 
 import { loadCore, mount } from "./genlab.js";
-import { parseState, stateQuery } from "../pkg/genlab.js";
+import { parseState, stateQuery } from "../pkg-gda/genlab.js";
 
 /** `controls` ("-seed,-tools") as mount()'s list of controls to hide. */
 const hidden = (value) => String(value || "").split(",").map((s) => s.trim()).filter((n) => n.startsWith("-")).map((n) => n.slice(1));
