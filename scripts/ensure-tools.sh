@@ -42,6 +42,12 @@ if [[ ! -x tools/wasm-opt/node_modules/.bin/wasm-opt ]]; then
   (cd tools/wasm-opt && npm ci --no-audit --no-fund)
 fi
 
+# esbuild minifies the release's modules and stylesheet (tools/dist/build.mjs).
+if [[ ! -d tools/dist/node_modules/esbuild ]]; then
+  say "installing esbuild from npm into tools/dist (once)"
+  (cd tools/dist && npm ci --no-audit --no-fund)
+fi
+
 [[ $want == test ]] || exit 0
 
 apt_updated=0

@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync }
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { createRequire } from "node:module";
 import { bundle } from "./bundle.mjs";
 import { assetFolder } from "./folder.mjs";
 
@@ -45,6 +46,24 @@ function assets() {
     if (!out.some(([rel]) => rel === need)) throw new Error(`www/${need} is missing: run scripts/build-wasm.sh first`);
   }
   return out;
+}
+
+/**
+ * The static site's modules and stylesheet minified one file at a time by esbuild (installed
+ * in tools/dist/ by scripts/ensure-tools.sh): the comments that explain the sources are half
+ * of their bytes, and every byte before the first panel costs 5.3 ms on a slow network
+ * (docs/performance.md). No bundling: the pages import the same files, by the same names, as
+ * in www/. The single file and the widget are built from the sources (their bundler reads
+ * import lines), then compressed whole.
+ */
+function minified(list) {
+  const { transformSync } = createRequire(import.meta.url)("esbuild");
+  return list.map(([rel, bytes]) => {
+    const loader = rel.endsWith(".css") ? "css" : rel.endsWith(".js") ? "js" : null;
+    if (!loader) return [rel, bytes];
+    const { code } = transformSync(bytes.toString("utf8"), { loader, minify: true, legalComments: "none", charset: "utf8" });
+    return [rel, Buffer.from(code, "utf8")];
+  });
 }
 
 /** Writes `bytes` to dist/`rel`, creating its folder. */
@@ -133,9 +152,10 @@ function walk(dir, prefix = "") {
   });
 }
 
-const list = assets();
-const files = new Map(list.map(([rel, bytes]) => [rel, bytes]));
+const sources = assets();
+const files = new Map(sources.map(([rel, bytes]) => [rel, bytes]));
 for (const page of PAGES) files.set(page, readFileSync(path.join(www, page)));
+const list = minified(sources);
 const folder = assetFolder(list);
 
 rmSync(dist, { recursive: true, force: true });
