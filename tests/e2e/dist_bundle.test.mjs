@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createRequire } from "node:module";
 import { assetFolder } from "../../tools/dist/folder.mjs";
 import { assertAllDrawn, launch, open, panelsDrawn, repo, serve } from "./lib.mjs";
 
@@ -40,12 +41,24 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
   const files = walk(dist).filter((f) => !/\.(br|gz)$/.test(f));
   const plain = files.filter((f) => !f.startsWith(`${folder}/`)).sort();
   assert.deepEqual(plain, ["_headers", ".nojekyll", "element-example.html", "embed-example.html", "genlab.html", "genlab-widget.mjs", "genlab.js", "index.html", "sizes.json"].sort());
-  for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm"]) {
+  for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm"]) {
     assert.ok(files.includes(`${folder}/${need}`), `${need} is in the hashed folder`);
   }
-  // The hashed folder holds exactly what www/ serves (the benchmark page aside), byte for byte.
+  // The hashed folder holds exactly what www/ serves (the benchmark page aside): the .wasm
+  // byte for byte, each module and the stylesheet as esbuild minifies www/'s file, and smaller.
+  const { transformSync } = createRequire(path.join(repo, "tools/dist/package.json"))("esbuild");
+  const served = walk(path.join(repo, "www")).filter((f) => /^(style\.css|js\/.*\.js|pkg(-gda)?\/[^/]*\.(js|wasm))$/.test(f) && !f.includes("bench"));
+  assert.deepEqual(files.filter((x) => x.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1)).sort(), served.sort());
   for (const f of files.filter((x) => x.startsWith(`${folder}/`))) {
-    assert.ok(readFileSync(path.join(dist, f)).equals(readFileSync(path.join(repo, "www", f.slice(folder.length + 1)))), `${f} equals www/`);
+    const built = readFileSync(path.join(dist, f));
+    const source = readFileSync(path.join(repo, "www", f.slice(folder.length + 1)));
+    if (f.endsWith(".wasm")) {
+      assert.ok(built.equals(source), `${f} equals www/`);
+      continue;
+    }
+    const loader = f.endsWith(".css") ? "css" : "js";
+    assert.equal(built.toString("utf8"), transformSync(source.toString("utf8"), { loader, minify: true, legalComments: "none", charset: "utf8" }).code, `${f} is www/'s file minified`);
+    assert.ok(built.length < source.length, `${f}: ${built.length} < ${source.length} bytes`);
   }
   assert.ok(!files.some((f) => f.includes("bench")), "no benchmark files");
   // The folder is named by its contents: one changed byte in any asset names another folder.
@@ -92,8 +105,10 @@ test("index.html from a plain static server draws every panel from the hashed fi
     assert.equal(status, 200, `${p} answered ${status}`);
     if (/\.(js|css|wasm)$/.test(p)) assert.ok(p.startsWith(`/${folder}/`), `${p} is a hashed asset`);
   }
-  const wasm = requests.filter(([p]) => p.endsWith(".wasm"));
-  assert.equal(wasm.length, 1, "one .wasm download");
+  // Each module once: the GDA-first one for the first panel, the full one when the naive
+  // Bayes panels mount (this page shows them all).
+  const wasm = requests.filter(([p]) => p.endsWith(".wasm")).map(([p]) => p.slice(folder.length + 2)).sort();
+  assert.deepEqual(wasm, ["pkg-gda/genlab_bg.wasm", "pkg/genlab_bg.wasm"], "one download of each .wasm");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -268,11 +268,14 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   assert.deepEqual(own, ["js/wasm-compile.js", "js/main.js"], "the page's scripts, the wasm compile first");
   // A page showing only the GDA panel (the page's first) loads the preloaded files, no more.
   assert.deepEqual(await modulesFetched(`${server.url}?embed=gda`, own), preloaded);
-  // The whole page adds just the modules genlab.js imports when a panel is mounted.
-  const genlab = await (await fetch(`${server.url}js/genlab.js`)).text();
-  const lazy = [...genlab.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => `js/${m[1]}`);
-  const expected = [...new Set([...preloaded, ...lazy])].sort();
-  assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js"), `lazy imports: ${lazy}`);
+  // The whole page adds just the modules genlab.js imports when a panel is mounted (the naive
+  // Bayes panels' code and the full wasm module's glue, ../pkg/genlab.js).
+  // The categorical panel's strings are imported by js/i18n.js when that panel mounts.
+  const genlab = (await Promise.all(["js/genlab.js", "js/i18n.js"].map(async (f) => (await fetch(`${server.url}${f}`)).text()))).join("\n");
+  const lazy = [...genlab.matchAll(/import\("(\.\.?)\/([^"]+)"\)/g)].map((m) => (m[1] === "." ? `js/${m[2]}` : m[2]));
+  // and the full module itself, which js/wasm-compile.js fetches beside its glue.
+  const expected = [...new Set([...preloaded, ...lazy, "pkg/genlab_bg.wasm"])].sort();
+  assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js") && lazy.includes("pkg/genlab.js") && lazy.includes("js/i18n-cat.js"), `lazy imports: ${lazy}`);
   assert.deepEqual(await modulesFetched(server.url, own), expected);
 });
 
@@ -301,7 +304,7 @@ test("a .wasm served with another MIME type still boots; a missing .wasm is said
   await page2.goto(server.url);
   await page2.waitForFunction(() => document.getElementById("boot").classList.contains("input-error"), null, { timeout: 20000 });
   const said = await page2.textContent("#boot");
-  assert.match(said, /^genlab could not start: could not fetch \/pkg\/genlab_bg\.wasm: 404/);
+  assert.match(said, /^genlab could not start: could not fetch \/pkg-gda\/genlab_bg\.wasm: 404/);
   assert.equal(await page2.locator("#gda-slot section").count(), 0);
   assert.deepEqual(errors2, []);
   await missing.close();

@@ -1,19 +1,20 @@
-// Journeys in every engine: a first load (a fresh profile: nothing cached) downloads the
-// .wasm once, and every other file at most once. The server counts what arrives, so a
+// Journeys in every engine: a first load (a fresh profile: nothing cached) downloads each
+// .wasm module once (this page shows every panel: the GDA-first module for its first panel,
+// the full one when the naive Bayes panels mount), and every other file at most once. The server counts what arrives, so a
 // preload the engine does not reuse shows as a second request (it did in WebKit).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { forEachEngine, openPage, assertNoPageErrors } from "./lib.mjs";
 
 forEachEngine((c) => {
-  test("a first load requests the .wasm exactly once, and no file twice", async () => {
+  test("a first load requests each .wasm exactly once, and no file twice", async () => {
     const s = await c.env.freshSession();
     c.server.reset();
     await openPage(s, c.server.url);
     // Every panel is mounted: all of the page's modules have been asked for by now.
-    const wasm = c.server.count("/pkg/genlab_bg.wasm");
     const twice = Object.entries(c.server.counts()).filter(([, n]) => n > 1);
-    assert.equal(wasm, 1, `requests for the .wasm in ${c.engine}`);
+    assert.equal(c.server.count("/pkg-gda/genlab_bg.wasm"), 1, `requests for the GDA-first .wasm in ${c.engine}`);
+    assert.equal(c.server.count("/pkg/genlab_bg.wasm"), 1, `requests for the full .wasm in ${c.engine}`);
     assert.deepEqual(twice, [], `files requested more than once in ${c.engine}`);
     await assertNoPageErrors(s);
   });
@@ -26,7 +27,8 @@ forEachEngine((c) => {
     try {
       c.server.reset();
       await openPage(s, c.server.url);
-      assert.equal(c.server.count("/pkg/genlab_bg.wasm"), 1, `requests for the .wasm in ${c.engine}`);
+      assert.equal(c.server.count("/pkg-gda/genlab_bg.wasm"), 1, `requests for the GDA-first .wasm in ${c.engine}`);
+      assert.equal(c.server.count("/pkg/genlab_bg.wasm"), 1, `requests for the full .wasm in ${c.engine}`);
       await assertNoPageErrors(s);
     } finally {
       c.server.setType(".wasm", null);

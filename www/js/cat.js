@@ -43,7 +43,7 @@ function el(tag, className, text) {
  * Options: `lang`, `controls` (names of controls to hide: "query", "lambda", "prior",
  * "table", "csv", "counts"), `onChange(mode)`.
  */
-export function createCat(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
+export function createCat(section, { lang = "en", controls = [], onChange = () => {}, state = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const panel = new CatPanel();
   // The worked example in the page's language (the same counts; links keep English values).
@@ -532,6 +532,8 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   $("prior").value = panel.prior();
   showLambda(panel.lambda(), "");
   buildTable();
-  render();
+  // A state given at creation is the first drawing (mount() passes the link's).
+  if (state) setState(state);
+  else render();
   return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, setLambda, loadCsv };
 }

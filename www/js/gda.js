@@ -17,7 +17,7 @@ const AXES = { generated: ["x1", "x2"] };
  * Options: `lang`, `controls` (names of controls to hide), `onChange(mode)` called with
  * "push" after a discrete change and "replace" after a continuous one (a drag step).
  */
-export function createGda(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
+export function createGda(section, { lang = "en", controls = [], onChange = () => {}, state = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const canvas = $("canvas");
   const box = $("box");
@@ -806,6 +806,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   hideControls(section, controls);
   syncControls();
   syncModels();
-  render();
+  // A state given at creation is the first drawing (mount() passes the link's): one fit and
+  // one drawing on a first load, not the defaults' and then the state's.
+  if (state) setState(state);
+  else render();
   return { panel, render, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
 }

@@ -27,7 +27,12 @@ const PANELS = {
     return { template: () => panelTemplate("nb"), create: createNb };
   },
   cat: async () => {
-    const [{ createCat }, { catTemplate }] = await Promise.all([import("./cat.js"), import("./cat-template.js"), loadFullCore()]);
+    const [{ createCat }, { catTemplate }] = await Promise.all([
+      import("./cat.js"),
+      import("./cat-template.js"),
+      import("./i18n.js").then((i18n) => i18n.loadCatStrings()),
+      loadFullCore(),
+    ]);
     return { template: catTemplate, create: createCat };
   },
 };
@@ -118,9 +123,9 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   section.setAttribute("aria-labelledby", `${id}-title`);
   section.append(fragment);
   element.append(section);
-  const ctl = kind.create(section, { lang, controls, onChange: onChange || (() => {}) });
+  // The state goes in at creation: the panel fits and draws once, with it.
+  const ctl = kind.create(section, { lang, controls, onChange: onChange || (() => {}), state: state ? { ...defaults, ...state } : null });
   const setState = (s) => ctl.setState({ ...ctl.getState(), ...(s || {}) });
-  if (state) ctl.setState({ ...defaults, ...state });
   const themed = themeFollower(section, (dark) => ctl.setTheme(dark));
   themed.set(theme);
   return {

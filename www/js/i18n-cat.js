@@ -3,7 +3,6 @@
 // genlab::web::CatPanel). i18n.js merges these into its dictionaries and templates.
 
 export const EN_CAT = {
-  "cat.nav": "Categorical naive Bayes",
   "cat.title": "Categorical naive Bayes: count, smooth, multiply",
   "cat.lede": "Each training row has categorical attributes and a class. Naive Bayes counts how often each value occurs with each class, turns the counts into smoothed probabilities, and multiplies them with the prior. Pick a query, then move λ to 0 to see one zero count wipe out a class, and back to 1 (Laplace) to cure it.",
   "cat.query": "Query x: the person to classify",
@@ -56,7 +55,6 @@ export const EN_CAT = {
 };
 
 export const ZH_CAT = {
-  "cat.nav": "分类属性朴素贝叶斯",
   "cat.title": "分类属性朴素贝叶斯：计数、平滑、相乘",
   "cat.lede": "每一行训练数据有若干分类属性和一个类别。朴素贝叶斯统计每个取值与每个类别同时出现的次数，把计数变成平滑后的概率，再与先验相乘。选择一个查询，把 λ 调到 0，看一个零计数如何排除整个类别；再调回 1（拉普拉斯平滑），看它如何被修复。",
   "cat.query": "查询 x：要分类的人",

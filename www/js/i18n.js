@@ -2,12 +2,13 @@
 // `t(lang, key, params)` looks a label up; `translateMessage(lang, text)` turns a sentence
 // from the Rust core (written in English) into the page's language by its template.
 
-import { EN_CAT, ZH_CAT, CAT_TEMPLATES_ZH, CAT_RULES_ZH } from "./i18n-cat.js";
 
 const EN = {
   "app.tagline": "generative classifiers, live",
   "nav.gda": "Gaussian discriminant analysis",
   "nav.nb": "Naive Bayes",
+  // The page's menu names the categorical panel before its strings (i18n-cat.js) are loaded.
+  "cat.nav": "Categorical naive Bayes",
   "nav.label": "Panels",
   "boot.loading": "Loading the WebAssembly core…",
   "boot.failed": "genlab could not start: {msg}",
@@ -280,6 +281,7 @@ const ZH = {
   "app.tagline": "生成式分类器，实时演示",
   "nav.gda": "高斯判别分析",
   "nav.nb": "朴素贝叶斯",
+  "cat.nav": "分类属性朴素贝叶斯",
   "nav.label": "面板",
   "boot.loading": "正在加载 WebAssembly 核心…",
   "boot.failed": "genlab 无法启动：{msg}",
@@ -704,11 +706,19 @@ export function noticeText(lang, n) {
 }
 
 // The categorical naive Bayes panel (i18n-cat.js): its words, and the Chinese of its core's
-// sentences (checked first: its patterns are specific to that panel) and link rules.
-Object.assign(EN, EN_CAT);
-Object.assign(ZH, ZH_CAT);
-TEMPLATES_ZH.unshift(...CAT_TEMPLATES_ZH);
-Object.assign(RULES_ZH, CAT_RULES_ZH);
+// sentences (checked first: its patterns are specific to that panel) and link rules. Loaded
+// when that panel is first mounted (js/genlab.js), or when a link's notices are shown (a
+// notice may quote one of its rules), not before the page's first panel.
+let catStrings = null;
+export function loadCatStrings() {
+  catStrings ??= import("./i18n-cat.js").then(({ EN_CAT, ZH_CAT, CAT_TEMPLATES_ZH, CAT_RULES_ZH }) => {
+    Object.assign(EN, EN_CAT);
+    Object.assign(ZH, ZH_CAT);
+    TEMPLATES_ZH.unshift(...CAT_TEMPLATES_ZH);
+    Object.assign(RULES_ZH, CAT_RULES_ZH);
+  });
+  return catStrings;
+}
 
 // Sentences about files refused by content and the other messages of the errors work
 // (checked first: they are more specific than the older patterns above).

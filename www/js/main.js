@@ -4,7 +4,7 @@
 
 import { loadCore, mount, themeFollower } from "./genlab.js";
 import { parseState, stateQuery, version } from "../pkg-gda/genlab.js";
-import { t, applyLabels, noticeText } from "./i18n.js";
+import { t, applyLabels, noticeText, loadCatStrings } from "./i18n.js";
 
 const html = document.documentElement;
 let lang = "en";
@@ -181,6 +181,8 @@ async function main() {
     if (embed && embed !== "cat") catSlot.remove();
     else panels.cat = await mount(catSlot, { panel: "cat", state: state.cat, lang, theme, onChange: syncUrl });
     setProjector(state.projector);
+    // A notice may quote a rule of the categorical panel's (its strings load with that panel).
+    if (notices.length) await loadCatStrings();
     showNotices(notices);
     showPrintLink();
     // For the console and the end-to-end tests: the panels' controllers.

@@ -35,7 +35,7 @@ function alphaText(a) {
  * Builds the spam panel inside `section` (which already holds the panel's markup).
  * Options: `lang`, `controls` (names of controls to hide), `onChange(mode)`.
  */
-export function createNb(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
+export function createNb(section, { lang = "en", controls = [], onChange = () => {}, state = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const panel = new SpamPanel();
   const text = $("text");
@@ -796,6 +796,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   showAlpha(panel.alpha(), "");
   showCosts();
   showSmoothing();
-  render();
+  // A state given at creation is the first drawing (mount() passes the link's): one fit and
+  // one drawing on a first load, not the defaults' and then the state's.
+  if (state) setState(state);
+  else render();
   return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, setAlpha };
 }
