@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Builds the wasm core, two modules (ES modules the page imports without a bundler):
-#   www/pkg/      the full module, every panel (the crate's default features);
 #   www/pkg-gda/  the GDA-first module (`--no-default-features --features gda`, opt-level "z"):
-#                 the GDA panel and the shared state, what a page whose first panel is GDA
-#                 loads first (docs/performance.md, "Two wasm modules").
+#                 the GDA panel and the shared state, what the page loads first;
+#   www/pkg-nb/   the naive Bayes module (`--features nb`): the spam and categorical panels,
+#                 loaded when one of them mounts;
+#   www/pkg/      the full module, every panel (the crate's default features): the benchmark
+#                 page, and the one module the single file and the notebook widget carry.
+# (docs/performance.md, "The wasm modules".)
 #   scripts/build-wasm.sh [--dev]
 # A release build is then shrunk with binaryen's wasm-opt -Oz: $GENLAB_WASM_OPT, or the npm
 # package `binaryen` that scripts/ensure-tools.sh installs under tools/wasm-opt/ (wasm-pack
@@ -19,10 +22,11 @@ wasm-pack build "$profile" --target web --out-dir www/pkg --no-typescript --no-p
 # Smallest code for the module every first load waits on: opt-level "z" costs the drag
 # benchmark little (docs/performance.md) and saves 12 KB brotli over "s".
 CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack build "$profile" --target web --out-dir www/pkg-gda --no-typescript --no-pack -- --no-default-features --features gda
+wasm-pack build "$profile" --target web --out-dir www/pkg-nb --no-typescript --no-pack -- --no-default-features --features nb
 
 [[ $profile == --release ]] || exit 0
 wasm_opt=${GENLAB_WASM_OPT:-tools/wasm-opt/node_modules/.bin/wasm-opt}
-for wasm in www/pkg/genlab_bg.wasm www/pkg-gda/genlab_bg.wasm; do
+for wasm in www/pkg/genlab_bg.wasm www/pkg-gda/genlab_bg.wasm www/pkg-nb/genlab_bg.wasm; do
   if [[ -x $wasm_opt ]]; then
     before=$(wc -c <"$wasm")
     # After wasm-bindgen, so its glue and the module agree; the features are the ones rustc

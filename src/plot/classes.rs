@@ -10,6 +10,7 @@ use std::cell::RefCell;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::FontFamily;
 
 use super::gda::{legend_size, mean_handle, FigureText, GdaLayers, PlotFrame};
 use super::raster::Raster;
@@ -300,7 +301,7 @@ fn legend<DB: DrawingBackend>(
     root.draw(&Rectangle::new([(x, y), (x + w, y + h)], pal.ink.mix(0.4).stroke_width(style.ipx(1.0))))
         .map_err(draw_error)?;
     y += style.ipx(3.0) as i32;
-    let font = ("sans-serif", em).into_font().color(&pal.ink);
+    let font = (FontFamily::SansSerif, em).into_font().color(&pal.ink);
     let line_h = (em * 1.5) as i32;
     let (sx, tx) = (x + (em * 1.1) as i32, x + (em * 2.3) as i32);
     let text_dy = (f64::from(line_h) - em) as i32 / 2;

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::FontFamily;
 
 use super::raster::Raster;
 use super::{draw_error, text_units, Style};
@@ -244,7 +245,7 @@ pub fn draw_base<DB: DrawingBackend>(
     let pal = style.palette();
     root.fill(&pal.background).map_err(draw_error)?;
     let view = lab.view();
-    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
     let thin = style.ipx(1.0);
 
     let mut chart = chart_on(root, view, style)?;
@@ -411,7 +412,7 @@ pub fn draw_points<DB: DrawingBackend>(
     // belong to this layer (under the ellipses, which cross them at a few points only).
     // For a linear model they are exact lines, like the boundary (two classes only).
     if let (true, Some(decision), 2) = (lab.models().heat, lab.decision_log_odds(), lab.classes()) {
-        let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+        let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
         for probability in [0.1f64, 0.9] {
             let lines = boundary_lines(&decision.model, decision.shift, (probability / (1.0 - probability)).ln(), view);
             for line in &lines {
@@ -482,7 +483,7 @@ pub fn draw_over<DB: DrawingBackend>(
         return super::classes::draw_over_classes(root, lab, layers, style, frame);
     }
     let view = frame.view;
-    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
     let mut chart = chart_on(root, view, style)?;
     let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
     let frame = *frame;
@@ -819,7 +820,7 @@ fn legend<DB: DrawingBackend>(
     let pal = style.palette();
     let names = &text.classes;
     let em = key.em;
-    let font = ("sans-serif", em).into_font().color(&pal.ink);
+    let font = (FontFamily::SansSerif, em).into_font().color(&pal.ink);
     let line_h = (em * 1.5) as i32;
     let truth = lab.spec().is_some();
     let logistic = matches!(lab.logistic(), Some(Ok(_)));

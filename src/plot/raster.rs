@@ -1855,7 +1855,15 @@ impl BackendTextStyle for QueuedText {
     }
 
     fn family(&self) -> FontFamily<'_> {
-        FontFamily::from(self.family.as_str())
+        // The name was written by `FontFamily::as_str` (1792), so it is already in plotters'
+        // spelling: matched as it is. (`FontFamily::from(&str)` lowercases it first, which puts
+        // the Unicode case tables into the GDA-first wasm module: 5 KB brotli.)
+        match self.family.as_str() {
+            "serif" => FontFamily::Serif,
+            "sans-serif" => FontFamily::SansSerif,
+            "monospace" => FontFamily::Monospace,
+            name => FontFamily::Name(name),
+        }
     }
 
     fn layout_box(&self, _text: &str) -> std::result::Result<((i32, i32), (i32, i32)), Infallible> {

@@ -3,11 +3,13 @@
 //! receives small plain objects. Every export returns a `Result`, so bad input becomes a
 //! JavaScript exception carrying the error's sentence, never a panic.
 
-// Two modules are built from this crate (see Cargo.toml's features and docs/performance.md,
-// "Two wasm modules"): the GDA-first one (`--features gda`: what a page whose first panel is
-// GDA needs) and the full one (`full`, the default: every panel). Gate whole modules here,
-// never single items: a GDA export goes into `gda.rs` (in both modules); any other panel's
-// exports into a module listed under `full`.
+// Three modules are built from this crate (Cargo.toml's features; docs/performance.md, "The
+// wasm modules"): the GDA-first one (`gda`: what a page whose first panel is GDA needs), the
+// naive Bayes one (`nb`: the spam and categorical panels) and the full one (`full`, the
+// default: every panel). What is not gated (the state, version, textFileProblem) is in all.
+// Gate whole modules here, never single items: a GDA export goes into `gda.rs` (or a module
+// gated on `gda`), a naive Bayes one (email, mailbox) into a module gated on `nb`, and one
+// that needs every panel (a worker's, the benchmark's) into a module gated on `full`.
 mod json;
 
 #[cfg(feature = "gda")]
@@ -18,15 +20,15 @@ pub use gda::GdaPanel;
 #[cfg(feature = "full")]
 mod bench;
 // The categorical naive Bayes panel (issue #8).
-#[cfg(feature = "full")]
+#[cfg(feature = "nb")]
 mod cat;
-#[cfg(feature = "full")]
+#[cfg(feature = "nb")]
 mod nb;
 #[cfg(feature = "full")]
 pub use bench::GdaFitBench;
-#[cfg(feature = "full")]
+#[cfg(feature = "nb")]
 pub use cat::CatPanel;
-#[cfg(feature = "full")]
+#[cfg(feature = "nb")]
 pub use nb::SpamPanel;
 
 use wasm_bindgen::prelude::*;

@@ -41,13 +41,13 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
   const files = walk(dist).filter((f) => !/\.(br|gz)$/.test(f));
   const plain = files.filter((f) => !f.startsWith(`${folder}/`)).sort();
   assert.deepEqual(plain, ["_headers", ".nojekyll", "element-example.html", "embed-example.html", "genlab.html", "genlab-widget.mjs", "genlab.js", "index.html", "sizes.json"].sort());
-  for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm"]) {
+  for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm", "pkg-nb/genlab.js", "pkg-nb/genlab_bg.wasm"]) {
     assert.ok(files.includes(`${folder}/${need}`), `${need} is in the hashed folder`);
   }
   // The hashed folder holds exactly what www/ serves (the benchmark page aside): the .wasm
   // byte for byte, each module and the stylesheet as esbuild minifies www/'s file, and smaller.
   const { transformSync } = createRequire(path.join(repo, "tools/dist/package.json"))("esbuild");
-  const served = walk(path.join(repo, "www")).filter((f) => /^(style\.css|js\/.*\.js|pkg(-gda)?\/[^/]*\.(js|wasm))$/.test(f) && !f.includes("bench"));
+  const served = walk(path.join(repo, "www")).filter((f) => /^(style\.css|js\/.*\.js|pkg(-gda|-nb)?\/[^/]*\.(js|wasm))$/.test(f) && !f.includes("bench"));
   assert.deepEqual(files.filter((x) => x.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1)).sort(), served.sort());
   for (const f of files.filter((x) => x.startsWith(`${folder}/`))) {
     const built = readFileSync(path.join(dist, f));
@@ -105,10 +105,10 @@ test("index.html from a plain static server draws every panel from the hashed fi
     assert.equal(status, 200, `${p} answered ${status}`);
     if (/\.(js|css|wasm)$/.test(p)) assert.ok(p.startsWith(`/${folder}/`), `${p} is a hashed asset`);
   }
-  // Each module once: the GDA-first one for the first panel, the full one when the naive
-  // Bayes panels mount (this page shows them all).
+  // Each module once: the GDA-first one for the first panel, the naive Bayes one when those
+  // panels mount (this page shows them all); never the full one, which the single file carries.
   const wasm = requests.filter(([p]) => p.endsWith(".wasm")).map(([p]) => p.slice(folder.length + 2)).sort();
-  assert.deepEqual(wasm, ["pkg-gda/genlab_bg.wasm", "pkg/genlab_bg.wasm"], "one download of each .wasm");
+  assert.deepEqual(wasm, ["pkg-gda/genlab_bg.wasm", "pkg-nb/genlab_bg.wasm"], "one download of each .wasm");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -87,7 +87,7 @@ function screen() {
  * as the page writes it (a string predicate would need eval, which the page's CSP forbids). */
 async function prepare(page) {
   await page.evaluate(async () => {
-    window.__pkg = await import("/pkg/genlab.js");
+    window.__pkg = await import("/pkg-gda/genlab.js");
     window.__written = () => {
       const P = window.genlab_panels;
       const html = document.documentElement;

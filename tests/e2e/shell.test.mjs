@@ -269,13 +269,13 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   // A page showing only the GDA panel (the page's first) loads the preloaded files, no more.
   assert.deepEqual(await modulesFetched(`${server.url}?embed=gda`, own), preloaded);
   // The whole page adds just the modules genlab.js imports when a panel is mounted (the naive
-  // Bayes panels' code and the full wasm module's glue, ../pkg/genlab.js).
+  // Bayes panels' code and the naive Bayes wasm module's glue, ../pkg-nb/genlab.js).
   // The categorical panel's strings are imported by js/i18n.js when that panel mounts.
   const genlab = (await Promise.all(["js/genlab.js", "js/i18n.js"].map(async (f) => (await fetch(`${server.url}${f}`)).text()))).join("\n");
   const lazy = [...genlab.matchAll(/import\("(\.\.?)\/([^"]+)"\)/g)].map((m) => (m[1] === "." ? `js/${m[2]}` : m[2]));
-  // and the full module itself, which js/wasm-compile.js fetches beside its glue.
-  const expected = [...new Set([...preloaded, ...lazy, "pkg/genlab_bg.wasm"])].sort();
-  assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js") && lazy.includes("pkg/genlab.js") && lazy.includes("js/i18n-cat.js"), `lazy imports: ${lazy}`);
+  // and that module itself, which js/wasm-compile.js fetches beside its glue.
+  const expected = [...new Set([...preloaded, ...lazy, "pkg-nb/genlab_bg.wasm"])].sort();
+  assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js") && lazy.includes("pkg-nb/genlab.js") && lazy.includes("js/i18n-cat.js"), `lazy imports: ${lazy}`);
   assert.deepEqual(await modulesFetched(server.url, own), expected);
 });
 

@@ -38,10 +38,10 @@ forEachEngine((c) => {
     assert.notEqual((await textOf(s, '#cat-slot [data-role="verdict"]')).trim(), "");
     const inked = await s.execute(inkedCanvases);
     assert.ok(inked.length >= 2 && inked.every(Boolean), `figures drawn: ${inked}`);
-    // Each wasm module came once (the GDA-first one for the first panel, the full one for the
-    // naive Bayes panels), from the content-named folder; nothing was asked of www/'s paths.
+    // Each wasm module came once (the GDA-first one for the first panel, the naive Bayes one for
+    // those panels), from the content-named folder; nothing was asked of www/'s paths.
     assert.equal(c.server.count(`/${folder}/pkg-gda/genlab_bg.wasm`), 1, `requests for the GDA-first .wasm in ${c.engine}`);
-    assert.equal(c.server.count(`/${folder}/pkg/genlab_bg.wasm`), 1, `requests for the full .wasm in ${c.engine}`);
+    assert.equal(c.server.count(`/${folder}/pkg-nb/genlab_bg.wasm`), 1, `requests for the naive Bayes .wasm in ${c.engine}`);
     const outside = Object.keys(c.server.counts()).filter((p) => !p.startsWith(`/${folder}/`) && !p.startsWith("/__journeys/") && p !== "/");
     assert.deepEqual(outside, [], `paths outside ${folder}/`);
     await assertNoGarbage(s);

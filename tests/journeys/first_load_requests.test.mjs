@@ -1,6 +1,6 @@
 // Journeys in every engine: a first load (a fresh profile: nothing cached) downloads each
 // .wasm module once (this page shows every panel: the GDA-first module for its first panel,
-// the full one when the naive Bayes panels mount), and every other file at most once. The server counts what arrives, so a
+// the naive Bayes one when those panels mount), and every other file at most once. The server counts what arrives, so a
 // preload the engine does not reuse shows as a second request (it did in WebKit).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,7 +14,8 @@ forEachEngine((c) => {
     // Every panel is mounted: all of the page's modules have been asked for by now.
     const twice = Object.entries(c.server.counts()).filter(([, n]) => n > 1);
     assert.equal(c.server.count("/pkg-gda/genlab_bg.wasm"), 1, `requests for the GDA-first .wasm in ${c.engine}`);
-    assert.equal(c.server.count("/pkg/genlab_bg.wasm"), 1, `requests for the full .wasm in ${c.engine}`);
+    assert.equal(c.server.count("/pkg-nb/genlab_bg.wasm"), 1, `requests for the naive Bayes .wasm in ${c.engine}`);
+    assert.equal(c.server.count("/pkg/genlab_bg.wasm"), 0, `requests for the full .wasm in ${c.engine}`);
     assert.deepEqual(twice, [], `files requested more than once in ${c.engine}`);
     await assertNoPageErrors(s);
   });
@@ -28,7 +29,7 @@ forEachEngine((c) => {
       c.server.reset();
       await openPage(s, c.server.url);
       assert.equal(c.server.count("/pkg-gda/genlab_bg.wasm"), 1, `requests for the GDA-first .wasm in ${c.engine}`);
-      assert.equal(c.server.count("/pkg/genlab_bg.wasm"), 1, `requests for the full .wasm in ${c.engine}`);
+      assert.equal(c.server.count("/pkg-nb/genlab_bg.wasm"), 1, `requests for the naive Bayes .wasm in ${c.engine}`);
       await assertNoPageErrors(s);
     } finally {
       c.server.setType(".wasm", null);

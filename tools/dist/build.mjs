@@ -8,8 +8,8 @@
 //   genlab.js             a stable address for course pages: re-exports assets-<hash>/js/genlab.js
 //   genlab.html           everything inlined: opens from disk with no network
 //   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
-//   assets-<hash>/        style.css, js/*.js, pkg/ (the full wasm module and its glue) and
-//                         pkg-gda/ (the GDA-first module and its glue) (cache forever)
+//   assets-<hash>/        style.css, js/*.js, pkg-gda/ and pkg-nb/ (the page's two wasm
+//                         modules, each with its glue), pkg/ (the full one) (cache forever)
 //   _headers              cache rules for hosts that read them (Netlify, Cloudflare Pages)
 
 import { createHash } from "node:crypto";
@@ -35,14 +35,14 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|md)$/;
 /** The assets, as [relative path, bytes], in a stable order. */
 function assets() {
   const out = [["style.css", readFileSync(path.join(www, "style.css"))]];
-  for (const dir of ["js", "pkg", "pkg-gda"]) {
+  for (const dir of ["js", "pkg", "pkg-gda", "pkg-nb"]) {
     for (const name of readdirSync(path.join(www, dir)).sort()) {
       const rel = `${dir}/${name}`;
       if (LEFT_OUT.has(rel) || !/\.(js|wasm)$/.test(name)) continue;
       out.push([rel, readFileSync(path.join(www, rel))]);
     }
   }
-  for (const need of ["pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm"]) {
+  for (const need of ["pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm", "pkg-nb/genlab.js", "pkg-nb/genlab_bg.wasm"]) {
     if (!out.some(([rel]) => rel === need)) throw new Error(`www/${need} is missing: run scripts/build-wasm.sh first`);
   }
   return out;
@@ -75,21 +75,21 @@ function put(rel, bytes) {
 
 /** A page's references to style.css, js/ and pkg/ pointed into the hashed folder. */
 function rewritePage(html, folder) {
-  return html.replace(/\b(href|src)="((?:style\.css|js\/[^"]+|pkg(?:-gda)?\/[^"]+))"/g, (_, attr, rel) => `${attr}="${folder}/${rel}"`);
+  return html.replace(/\b(href|src)="((?:style\.css|js\/[^"]+|pkg(?:-gda|-nb)?\/[^"]+))"/g, (_, attr, rel) => `${attr}="${folder}/${rel}"`);
 }
 
 /** The base64 SHA-256 of a string, as a CSP source. */
 const cspHash = (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /**
- * The modules a bundle carries: every .js but the examples' and the GDA-first module's glue,
- * whose name the bundle aliases to the full module's (one .wasm, the full one, serves all).
+ * The modules a bundle carries: every .js but the examples' and the page's two wasm modules'
+ * glue, whose names the bundle aliases to the full module's (one .wasm, the full one, serves all).
  */
 function bundledModules(files) {
   const text = (rel) => files.get(rel).toString("utf8");
-  return new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel) && !rel.startsWith("pkg-gda/")).map(([rel]) => [rel, text(rel)]));
+  return new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel) && !/^pkg-(gda|nb)\//.test(rel)).map(([rel]) => [rel, text(rel)]));
 }
-const ONE_CORE = { "pkg-gda/genlab.js": "pkg/genlab.js" };
+const ONE_CORE = { "pkg-gda/genlab.js": "pkg/genlab.js", "pkg-nb/genlab.js": "pkg/genlab.js" };
 
 /** dist/genlab.html: index.html with its stylesheet, every module and the full .wasm inside it. */
 function singleFile(files) {

@@ -3,7 +3,7 @@
 // posterior, and every count out. Every number is read from the Rust panel's answers, and
 // table text (names, values) only ever reaches the page as textContent.
 
-import { CatPanel, textFileProblem } from "../pkg/genlab.js";
+import { CatPanel, textFileProblem } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";

@@ -23,7 +23,7 @@ import { carriesCore, compiledCore } from "./wasm-compile.js";
 const PANELS = {
   gda: async () => ({ template: () => panelTemplate("gda"), create: (await import("./gda.js")).createGda }),
   nb: async () => {
-    const [{ createNb }] = await Promise.all([import("./nb.js"), loadFullCore()]);
+    const [{ createNb }] = await Promise.all([import("./nb.js"), loadNbCore()]);
     return { template: () => panelTemplate("nb"), create: createNb };
   },
   cat: async () => {
@@ -31,7 +31,7 @@ const PANELS = {
       import("./cat.js"),
       import("./cat-template.js"),
       import("./i18n.js").then((i18n) => i18n.loadCatStrings()),
-      loadFullCore(),
+      loadNbCore(),
     ]);
     return { template: catTemplate, create: createCat };
   },
@@ -41,7 +41,7 @@ const PANELS = {
 const PANEL_NAMES = Object.keys(PANELS).map((name) => `"${name}"`).join(", ").replace(/, ([^,]*)$/, " or $1");
 
 let core = null;
-let fullCore = null;
+let nbCore = null;
 
 /**
  * Loads the wasm core once (later calls wait for the same load): the GDA-first module, which
@@ -53,15 +53,16 @@ export function loadCore() {
 }
 
 /**
- * Loads the full module (every panel) once, for the naive Bayes panels; js/nb.js and js/cat.js
+ * Loads the naive Bayes module once, for the spam and categorical panels; js/nb.js and js/cat.js
  * import their exports from its glue. Where the page carries the core itself (the single file,
- * the notebook widget) both glue names are one module and this is the same load as loadCore().
+ * the notebook widget: the full module) every glue name is that one module, and this is the
+ * same load as loadCore().
  */
-export function loadFullCore() {
-  fullCore ??= carriesCore()
+export function loadNbCore() {
+  nbCore ??= carriesCore()
     ? loadCore()
-    : Promise.all([compiledCore("full"), import("../pkg/genlab.js")]).then(([module, glue]) => glue.default({ module_or_path: module }));
-  return fullCore;
+    : Promise.all([compiledCore("nb"), import("../pkg-nb/genlab.js")]).then(([module, glue]) => glue.default({ module_or_path: module }));
+  return nbCore;
 }
 
 /** Reads a URL query string into `{state, notices}`; bad values become notices. */

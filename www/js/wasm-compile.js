@@ -3,13 +3,14 @@
 // and js/genlab.js imports the same module (one evaluation, one fetch), so the compile
 // overlaps the rest of the first load instead of waiting for it. No imports, on purpose.
 //
-// The core is two modules (docs/performance.md, "Two wasm modules"): "gda", the GDA-first
+// The core is two modules (docs/performance.md, "The wasm modules"): "gda", the GDA-first
 // one (pkg-gda/: the GDA panel and the shared state, which every page needs first), compiled
-// at once; "full" (pkg/: every panel), compiled when a naive Bayes panel is first mounted.
+// at once; "nb" (pkg-nb/: the two naive Bayes panels), compiled when one of them is first
+// mounted. A page that carries the core itself carries the full module (pkg/), for both.
 
 const urls = {
   gda: new URL("../pkg-gda/genlab_bg.wasm", import.meta.url),
-  full: new URL("../pkg/genlab_bg.wasm", import.meta.url),
+  nb: new URL("../pkg-nb/genlab_bg.wasm", import.meta.url),
 };
 
 /**
@@ -89,9 +90,9 @@ async function compile(url) {
 
 const compiled = {};
 
-/** The compiled core, "gda" or "full" (a WebAssembly.Module), each compiled once. */
+/** The compiled core, "gda" or "nb" (a WebAssembly.Module), each compiled once. */
 export function compiledCore(flavour = "gda") {
-  if (carriesCore()) flavour = "full";
+  if (carriesCore()) flavour = "carried";
   compiled[flavour] ??= compile(urls[flavour]);
   return compiled[flavour];
 }
