@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ${1:-} == --reuse-pkg ]]; then
-  [[ -f www/pkg/genlab_bg.wasm && -f www/pkg-gda/genlab_bg.wasm ]] || { echo "www/pkg or www/pkg-gda is not built: run scripts/build-wasm.sh" >&2; exit 1; }
+  for m in pkg pkg-gda pkg-nb; do [[ -f www/$m/genlab_bg.wasm ]] || { echo "www/$m is not built: run scripts/build-wasm.sh" >&2; exit 1; }; done
   [[ -d tools/dist/node_modules/esbuild ]] || (cd tools/dist && npm ci --no-audit --no-fund)
 else
   bash scripts/build-wasm.sh

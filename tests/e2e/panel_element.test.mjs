@@ -106,8 +106,10 @@ test("a student's change reflects into the state attribute and fires one `change
 test("removing an element frees its panel: wasm memory stays where it started over many add/remove cycles", async () => {
   const { context, page, errors } = await openExample();
   const result = await page.evaluate(async () => {
-    const { loadCore } = await import("./js/genlab.js");
-    const wasm = await loadCore();
+    // Each panel's Rust object lives in its own module's memory (GDA-first, naive Bayes): both count.
+    const { loadCore, loadNbCore } = await import("./js/genlab.js");
+    const modules = [await loadCore(), await loadNbCore()];
+    const bytes = () => modules.map((m) => m.memory.buffer.byteLength);
     /** Adds an element, waits until it is mounted, removes it; returns its Rust object. */
     const cycle = async (panel) => {
       const el = document.createElement("genlab-panel");
@@ -121,7 +123,7 @@ test("removing an element frees its panel: wasm memory stays where it started ov
       return { rust, children: el.childElementCount, handle: el.handle };
     };
     for (const panel of ["gda", "nb", "cat"]) await cycle(panel);
-    const start = wasm.memory.buffer.byteLength;
+    const start = bytes();
     const freed = [];
     for (let i = 0; i < 8; i++) {
       for (const panel of ["gda", "nb", "cat"]) {
@@ -134,9 +136,9 @@ test("removing an element frees its panel: wasm memory stays where it started ov
     const ownRust = own.handle.controller.panel;
     own.remove();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return { start, end: wasm.memory.buffer.byteLength, freed, ownFreed: ownRust.__wbg_ptr === 0, left: document.querySelectorAll("genlab-panel").length };
+    return { start, end: bytes(), freed, ownFreed: ownRust.__wbg_ptr === 0, left: document.querySelectorAll("genlab-panel").length };
   });
-  assert.equal(result.end, result.start, `wasm memory ${result.start} → ${result.end} bytes after 24 panels added and removed`);
+  assert.deepEqual(result.end, result.start, `wasm memory (GDA-first, naive Bayes) ${result.start} → ${result.end} bytes after 24 panels added and removed`);
   assert.ok(result.freed.every(Boolean), "each removed panel's Rust object was freed and its markup removed");
   assert.ok(result.ownFreed);
   assert.equal(result.left, 1);
@@ -180,6 +182,35 @@ test("moving an element keeps its panel; a bad panel name is said in the element
   });
   assert.ok(kept.same, "the moved element kept its mounted panel");
   assert.match(kept.bad, /Unknown panel/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a course page of naive Bayes panels alone fetches the naive Bayes wasm module only", async () => {
+  // genlab.js picks each panel's module (docs/performance.md, "The wasm modules"): the GDA-first
+  // module is fetched for a GDA panel (or where index.html preloads it), never for these.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  const wasm = [];
+  page.on("request", (r) => { if (r.url().endsWith(".wasm")) wasm.push(new URL(r.url()).pathname); });
+  await page.route(`${server.url}nb-only-course-page.html`, (route) => route.fulfill({
+    contentType: "text/html; charset=utf-8",
+    body: `<!doctype html><meta charset="utf-8"><title>NB lesson</title>
+<script type="module" src="js/genlab.js"></script>
+<genlab-panel id="spam" panel="nb" state="a=0.5"></genlab-panel>
+<genlab-panel id="table" panel="cat" lang="zh-CN"></genlab-panel>`,
+  }));
+  await page.goto(`${server.url}nb-only-course-page.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll("genlab-panel")].every((el) => el.handle));
+  assert.equal(await page.evaluate(() => document.getElementById("spam").handle.getState().alpha), 0.5);
+  // The state functions come from the module that was loaded: a student's change is reflected.
+  await page.evaluate(() => document.getElementById("spam").handle.setState({ alpha: 2 }));
+  assert.match(await page.evaluate(() => document.getElementById("spam").state), /(^|&)a=2(&|$)/);
+  assert.match(await page.textContent("#table h2"), /朴素贝叶斯/);
+  assert.deepEqual(wasm, ["/pkg-nb/genlab_bg.wasm"]);
   assert.deepEqual(errors, []);
   await context.close();
 });

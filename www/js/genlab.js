@@ -11,7 +11,8 @@
 //   <script type="module" src=".../genlab.js"> (and its closing tag), then
 //   <genlab-panel panel="gda" lang="zh-CN" state="seed=3&n0=40" controls="-seed,-tools"></genlab-panel>
 
-import init, { parseState, stateQuery } from "../pkg-gda/genlab.js";
+// The GDA-first module's glue (5 KB of JavaScript; its .wasm is fetched only when loadCore runs).
+import * as gdaGlue from "../pkg-gda/genlab.js";
 import { panelTemplate } from "./templates.js";
 import { carriesCore, compiledCore } from "./wasm-compile.js";
 
@@ -42,13 +43,20 @@ const PANEL_NAMES = Object.keys(PANELS).map((name) => `"${name}"`).join(", ").re
 
 let core = null;
 let nbCore = null;
+// The glue whose state functions (parseState, stateQuery, version: in every module) the page
+// uses: the first module loaded, so a page of naive Bayes panels alone loads one module.
+let shared = null;
 
 /**
  * Loads the wasm core once (later calls wait for the same load): the GDA-first module, which
- * holds the GDA panel and the shared state (parseState, stateQuery) every page needs.
+ * holds the GDA panel and the state functions. Resolves to the module's exports.
  */
 export function loadCore() {
-  core ??= compiledCore("gda").then((module) => init({ module_or_path: module }));
+  core ??= compiledCore("gda").then(async (module) => {
+    const exports = await gdaGlue.default({ module_or_path: module });
+    shared ??= gdaGlue;
+    return exports;
+  });
   return core;
 }
 
@@ -61,19 +69,46 @@ export function loadCore() {
 export function loadNbCore() {
   nbCore ??= carriesCore()
     ? loadCore()
-    : Promise.all([compiledCore("nb"), import("../pkg-nb/genlab.js")]).then(([module, glue]) => glue.default({ module_or_path: module }));
+    : Promise.all([compiledCore("nb"), import("../pkg-nb/genlab.js")]).then(async ([module, glue]) => {
+      const exports = await glue.default({ module_or_path: module });
+      shared ??= glue;
+      return exports;
+    });
   return nbCore;
+}
+
+/** Whichever module is loaded (or loading) already, else the GDA-first one. */
+function anyCore() {
+  return core ?? nbCore ?? loadCore();
+}
+
+/**
+ * Reads a URL query string into `{state, notices}` (bad values become notices), once a module
+ * is loaded (`await parseLink(query)` waits for one).
+ */
+export function parseState(query) {
+  return (shared ?? gdaGlue).parseState(query);
+}
+
+/** Writes a whole-page state back as a query string (without "?"), once a module is loaded. */
+export function stateQuery(state) {
+  return (shared ?? gdaGlue).stateQuery(state);
+}
+
+/** genlab's version, once a module is loaded. */
+export function version() {
+  return (shared ?? gdaGlue).version();
 }
 
 /** Reads a URL query string into `{state, notices}`; bad values become notices. */
 export async function parseLink(query) {
-  await loadCore();
+  await anyCore();
   return parseState(query);
 }
 
 /** Writes a whole-page state back as a query string (without "?"), omitting defaults. */
 export async function linkFor(state) {
-  await loadCore();
+  await anyCore();
   return stateQuery(state);
 }
 
@@ -116,7 +151,8 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use ${PANEL_NAMES}.`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
   if (styles) linkStylesheet(element.ownerDocument);
-  const [, kind] = await Promise.all([loadCore(), PANELS[panel]()]);
+  // Each panel's own module (the naive Bayes panels' loader awaits theirs).
+  const kind = await (panel === "gda" ? Promise.all([loadCore(), PANELS.gda()]).then(([, k]) => k) : PANELS[panel]());
   const defaults = parseState("").state[panel];
   const section = document.createElement("section");
   section.className = `panel genlab-${panel}`;

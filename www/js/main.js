@@ -2,8 +2,7 @@
 // the screen (back and forward work), and runs the shell: language, projector mode, the
 // link, the notices about link settings that were ignored.
 
-import { loadCore, mount, themeFollower } from "./genlab.js";
-import { parseState, stateQuery, version } from "../pkg-gda/genlab.js";
+import { loadCore, mount, themeFollower, parseState, stateQuery, version } from "./genlab.js";
 import { t, applyLabels, noticeText, loadCatStrings } from "./i18n.js";
 
 const html = document.documentElement;

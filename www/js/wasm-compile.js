@@ -97,6 +97,12 @@ export function compiledCore(flavour = "gda") {
   return compiled[flavour];
 }
 
-compiledCore().catch(() => {
-  // Reported where the core is awaited (js/genlab.js loadCore); never an unhandled rejection here.
-});
+// Started at once where the page asked for the GDA-first module early (index.html's preload)
+// or carries the core; a course page (genlab.js imported, no preload) compiles the module of
+// the panel it mounts, so a page of naive Bayes panels alone never fetches the GDA one.
+const preloaded = globalThis.document?.querySelector?.('link[rel="preload"][href$="pkg-gda/genlab_bg.wasm"]');
+if (preloaded || carriesCore()) {
+  compiledCore().catch(() => {
+    // Reported where the core is awaited (js/genlab.js loadCore); never an unhandled rejection here.
+  });
+}

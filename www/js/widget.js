@@ -9,8 +9,7 @@
 // panel and `state` follows (model.set + save_changes). The panel lives in a shadow root with
 // its own copy of genlab's stylesheet, so the notebook's look and the panel's do not mix.
 
-import { loadCore, mount } from "./genlab.js";
-import { parseState, stateQuery } from "../pkg-gda/genlab.js";
+import { loadCore, mount, parseState, stateQuery } from "./genlab.js";
 
 /** `controls` ("-seed,-tools") as mount()'s list of controls to hide. */
 const hidden = (value) => String(value || "").split(",").map((s) => s.trim()).filter((n) => n.startsWith("-")).map((n) => n.slice(1));
