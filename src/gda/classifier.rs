@@ -90,6 +90,14 @@ pub trait MultiClassifier {
     /// still gives no NaN.
     fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64);
 
+    /// [`MultiClassifier::scaled_scores`] written into `out` (k values), returning the
+    /// scale: the same numbers without allocating (a region map asks for thousands).
+    fn scaled_scores_into(&self, x: [f64; 2], out: &mut [f64]) -> f64 {
+        let (t, s) = self.scaled_scores(x);
+        out.copy_from_slice(&t);
+        s
+    }
+
     /// The scores sᶜ(x): log p(x, y=c) for a generative model, the logits for softmax
     /// regression. Finite or −∞ far from the data; never NaN for a finite x.
     fn scores(&self, x: [f64; 2]) -> Vec<f64> {
@@ -115,6 +123,9 @@ impl<C: MultiClassifier + ?Sized> MultiClassifier for &C {
     }
     fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64) {
         (**self).scaled_scores(x)
+    }
+    fn scaled_scores_into(&self, x: [f64; 2], out: &mut [f64]) -> f64 {
+        (**self).scaled_scores_into(x, out)
     }
 }
 

@@ -11,10 +11,11 @@ use std::cell::RefCell;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::gda::{legend_size, mean_handle, FigureText, GdaLayers, PlotFrame};
+use super::gda::{legend_size, mean_handle, pixel_quadric, FigureText, GdaLayers, PlotFrame};
 use super::raster::Raster;
 use super::{draw_error, text_units, Style};
 use crate::error::Result;
+use crate::gda::classifier::{MultiClassifier, MAX_CLASSES};
 use crate::gda::geometry::{clip_polyline_closed, ellipse, Rect};
 use crate::gda::regions::{linear_boundaries, traced_boundaries, PairBoundary};
 use crate::gda::{GdaLab, Model};
@@ -56,7 +57,7 @@ pub fn region_table(style: &Style, k: usize) -> Vec<[u8; 4]> {
 /// The fields the region map interpolates, on `w × h` cells over `view` (cell centres,
 /// top row first): the k log-posteriors (−∞ held at −10⁶), then the top posterior.
 pub fn region_planes(model: &Model, view: Rect, w: usize, h: usize, out: &mut Vec<f32>) {
-    let k = model.classes();
+    let k = model.classes().min(MAX_CLASSES);
     let cells = w * h;
     out.clear();
     out.resize((k + 1) * cells, 0.0);
@@ -64,7 +65,12 @@ pub fn region_planes(model: &Model, view: Rect, w: usize, h: usize, out: &mut Ve
         let y = view.y1 - (j as f64 + 0.5) / h as f64 * (view.y1 - view.y0);
         for i in 0..w {
             let x = view.x0 + (i as f64 + 0.5) / w as f64 * (view.x1 - view.x0);
-            let t = model.scores([x, y]);
+            let mut scores = [0.0; MAX_CLASSES];
+            let t = &mut scores[..k];
+            let scale = model.scaled_scores_into([x, y], t);
+            for v in t.iter_mut() {
+                *v = if v.is_nan() { f64::NEG_INFINITY } else { *v / scale };
+            }
             let top = t.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let sum: f64 = t.iter().map(|v| (v - top).exp()).filter(|v| v.is_finite()).sum();
             let cell = j * w + i;
@@ -78,15 +84,24 @@ pub fn region_planes(model: &Model, view: Rect, w: usize, h: usize, out: &mut Ve
 }
 
 /// Paints the regions of the lab's k-class model into the plot box: the fields on cells
-/// of 4 CSS pixels, one colour per CSS pixel ([`Raster::draw_class_field`]).
+/// of 8 CSS pixels, one colour per 2 × 2 CSS pixels ([`Raster::draw_class_field`]). The cells
+/// cost nothing in precision where it shows: a linear model's log-posteriors differ by
+/// affine functions, which the interpolation keeps exactly, so its regions meet on the
+/// exact lines drawn over them; a quadratic model's curved boundaries are traced on a
+/// coarser lattice still. Finer cells cost a frame several times more (the k scores and
+/// their log-sum-exp per cell, docs/performance.md).
 pub fn paint_regions(lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, style: &Style, planes: &mut Vec<f32>) {
     let Some(model) = lab.decision_model() else { return };
     let k = model.classes();
     let [l, t, r, b] = frame.pixels;
-    let cell = style.px(4.0).round().max(1.0) as i32;
+    let cell = style.px(8.0).round().max(1.0) as i32;
     let (w, h) = (((r - l) / cell).max(2) as usize, ((b - t) / cell).max(2) as usize);
     region_planes(&model, frame.view, w, h, planes);
-    let block = style.dpr.floor().max(1.0) as u32;
+    // A colour per 2 × 2 CSS pixels: the tint changes by about one unit of 255 between
+    // levels, which no eye sees at that size, and where two regions meet the boundary
+    // line (2.5 CSS px wide, drawn exactly) covers the blocks' steps. A quarter of the
+    // work of one per CSS pixel, every frame of a drag.
+    let block = 2 * style.dpr.floor().max(1.0) as u32;
     raster.borrow_mut().draw_class_field(planes, (w, h), k, frame.pixels, &region_table(style, k), LEVELS, block);
 }
 
@@ -189,7 +204,8 @@ fn dashed(path: &[(i32, i32)], on: f64, off: f64) -> Vec<Vec<(i32, i32)>> {
     out
 }
 
-/// The top layer for k > 2 classes: the fitted ellipses, the pairwise boundaries (dashed,
+/// The top layer for k > 2 classes (`raster`: the whole raster `root` draws into, if it
+/// does; the ellipses are then stroked straight into it): the fitted ellipses, the pairwise boundaries (dashed,
 /// when [`GdaLayers::pairwise`] asks), the k-class boundary, the handles and the legend.
 ///
 /// # Errors
@@ -200,6 +216,7 @@ pub fn draw_over_classes<DB: DrawingBackend>(
     layers: &GdaLayers,
     style: &Style,
     frame: &PlotFrame,
+    raster: Option<&RefCell<Raster>>,
 ) -> Result<()> {
     let view = frame.view;
     let pal = style.palette();
@@ -213,6 +230,14 @@ pub fn draw_over_classes<DB: DrawingBackend>(
         if let (Some(means), Some(covs)) = (m.means(), m.covariances()) {
             for (c, (mu, sigma)) in means.iter().zip(&covs).enumerate() {
                 for (level, width) in [(1.0, 2.0), (2.0, 1.5)] {
+                    // Into a whole raster, stroked exactly in one pass, as for two classes.
+                    if let (Some(raster), Some((centre, q))) = (raster, pixel_quadric(frame, *mu, sigma, level)) {
+                        let [l, t, r, b] = frame.pixels.map(f64::from);
+                        let c = pal.colour(c);
+                        let stroke = f64::from(style.ipx(width));
+                        raster.borrow_mut().stroke_ellipse(centre, q, stroke, [l, t, r, b], [c.0, c.1, c.2], 1.0);
+                        continue;
+                    }
                     let Ok(e) = ellipse(*mu, sigma, level, 128) else { continue };
                     for piece in clip_polyline_closed(&e, view) {
                         root.draw(&PathElement::new(
