@@ -218,3 +218,46 @@ fn five_quadratic_regions_follow_the_model_and_its_posterior() {
     assert!(class_ok as f64 >= 0.99 * total as f64, "class: {class_ok} of {total}");
     assert!(level_ok as f64 >= 0.97 * total as f64, "level: {level_ok} of {total}");
 }
+
+/// The logistic overlay for k > 2 classes is softmax regression's boundary: with it on,
+/// the pixels along that boundary's pieces (the fit's own lines, clipped where its two
+/// classes are the top two) change, in long dashes; with it off, the figure is unchanged
+/// by λ (nothing of softmax regression is drawn).
+#[test]
+fn the_logistic_overlay_draws_softmax_regressions_boundary_for_three_classes() {
+    use genlab::gda::lab::ModelSettings;
+    use genlab::gda::regions::linear_boundaries;
+    let mut lab = common::unwrap(GdaLab::generated_classes(ClassesSpec::default_for(3)));
+    let layers = GdaLayers { truth: false, ellipses: false, ..GdaLayers::default() };
+    let (plain, frame) = render(&lab, &layers);
+    common::unwrap(lab.set_models(ModelSettings { lambda: 0.5, ..ModelSettings::default() }));
+    assert!(lab.softmax().is_none(), "no overlay unless asked for");
+    assert_eq!(render(&lab, &layers).0, plain, "λ alone changes nothing drawn");
+    common::unwrap(lab.set_models(ModelSettings { logistic: true, lambda: 0.5, ..ModelSettings::default() }));
+    let (over, _) = render(&lab, &layers);
+    let fit = match lab.softmax() {
+        Some(Ok(m)) => m.clone(),
+        other => panic!("softmax regression is fitted for three classes: {other:?}"),
+    };
+    assert_eq!(fit.classes(), 3);
+    let pieces = linear_boundaries(&fit.linear_discriminants().expect("linear"), frame.view);
+    let [l, t, r, b] = frame.pixels;
+    let (mut samples, mut changed) = (0, 0);
+    for line in pieces.iter().flat_map(|p| &p.top_two) {
+        for i in 0..=200 {
+            let s = f64::from(i) / 200.0;
+            let at = [line[0][0] + s * (line[1][0] - line[0][0]), line[0][1] + s * (line[1][1] - line[0][1])];
+            let [x, y] = frame.to_pixels(at);
+            let (x, y) = (x.round() as i32, y.round() as i32);
+            // Clear of the plot box's edge and of the legend's corners.
+            if x < l + 60 || x > r - 60 || y < t + 60 || y > b - 60 {
+                continue;
+            }
+            samples += 1;
+            changed += usize::from(pixel(&plain, x, y) != pixel(&over, x, y));
+        }
+    }
+    assert!(samples > 100, "{samples} samples along the softmax boundary");
+    // Dashes of 12 px with gaps of 5: about 70 % of the way is inked.
+    assert!(changed as f64 > 0.55 * samples as f64, "{changed} of {samples} pixels changed along the boundary");
+}

@@ -189,7 +189,7 @@ pub(crate) fn check_points(points: &[[f64; 2]], labels: &[u8]) -> Result<[usize;
     let mut counts = [0usize; 2];
     for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
         if label > 1 {
-            return Err(Error::BadLabel { index, label });
+            return Err(Error::BadLabel { index, label, max: 1 });
         }
         if !(p[0].is_finite() && p[1].is_finite()) {
             return Err(Error::NonFinite { index });
@@ -222,7 +222,7 @@ pub(crate) fn check_classes(points: &[[f64; 2]], labels: &[u8]) -> Result<Vec<us
     let mut counts = [0usize; MAX_CLASSES];
     for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
         if usize::from(label) >= MAX_CLASSES {
-            return Err(Error::BadLabel { index, label });
+            return Err(Error::BadLabel { index, label, max: (MAX_CLASSES - 1) as u8 });
         }
         if !(p[0].is_finite() && p[1].is_finite()) {
             return Err(Error::NonFinite { index });

@@ -267,14 +267,35 @@ pub fn draw_over_classes<DB: DrawingBackend>(
                 .map_err(draw_error)?;
         }
     }
+    // Softmax regression's k-class boundary (logistic regression's, for k classes), long
+    // dashes in the ink colour: every colour of the palette belongs to a class here.
+    let softmax = match lab.softmax() {
+        Some(Ok(m)) => m.linear_discriminants().map(|d| linear_boundaries(&d, view)),
+        _ => None,
+    };
+    for line in softmax.iter().flatten().flat_map(|p| &p.top_two) {
+        for dash in dashed(&to_pixels(frame, line), style.px(12.0), style.px(5.0)) {
+            root.draw(&PathElement::new(dash, pal.ink.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;
+        }
+    }
     for c in 0..lab.classes() {
         mean_handle(root, frame, style, view, lab.handle(c), pal.colour(c), layers.active_handle == Some(c))?;
     }
-    legend(root, lab, &text, frame, style, &pairs, layers.pairwise && !pairs.is_empty())
+    let rows = LegendRows { pairwise: layers.pairwise && !pairs.is_empty(), softmax: softmax.is_some() };
+    legend(root, lab, &text, frame, style, &pairs, rows)
 }
 
-/// The legend of k classes: a marker per class, the ellipses, the boundary and (with the
-/// toggle) the pairwise boundaries, in the corner that hides the fewest points (a point of
+/// The optional rows of the k-class legend.
+#[derive(Debug, Clone, Copy)]
+struct LegendRows {
+    /// The pairwise boundaries, dashed.
+    pairwise: bool,
+    /// Softmax regression's boundary.
+    softmax: bool,
+}
+
+/// The legend of k classes: a marker per class, the ellipses, the boundary, (with the
+/// toggle) the pairwise boundaries and (with the logistic overlay) softmax regression's, in the corner that hides the fewest points (a point of
 /// the boundary, sampled along it, counting as five: a legend over it hides the lesson).
 fn legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -283,7 +304,7 @@ fn legend<DB: DrawingBackend>(
     frame: &PlotFrame,
     style: &Style,
     pairs: &[PairBoundary],
-    pairwise: bool,
+    optional: LegendRows,
 ) -> Result<()> {
     let pal = style.palette();
     let k = lab.classes();
@@ -292,8 +313,11 @@ fn legend<DB: DrawingBackend>(
     let mut rows: Vec<String> = names.clone();
     rows.push(text.fitted.clone());
     rows.push(text.regions.clone());
-    if pairwise {
+    if optional.pairwise {
         rows.push(text.pairwise.clone());
+    }
+    if optional.softmax {
+        rows.push(text.logistic.clone());
     }
     let [l, t, r, b] = frame.pixels;
     let longest = rows.iter().map(|s| text_units(s)).max().unwrap_or(0);
@@ -351,6 +375,11 @@ fn legend<DB: DrawingBackend>(
             }
             c if c == k + 1 => {
                 root.draw(&PathElement::new(seg, pal.boundary.stroke_width(style.ipx(2.5)))).map_err(draw_error)?
+            }
+            c if c == k + 2 + usize::from(optional.pairwise) => {
+                for dash in dashed(&seg, style.px(8.0), style.px(3.0)) {
+                    root.draw(&PathElement::new(dash, pal.ink.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;
+                }
             }
             _ => {
                 for dash in dashed(&seg, style.px(4.0), style.px(3.0)) {

@@ -799,6 +799,43 @@ impl GdaPanel {
         serde_wasm_bindgen::to_value(&At { x, y, p: fit.posterior([x, y]) }).map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// `{x, y, p}`: the data position under the CSS-pixel position and the drawn model's
+    /// posteriors there, `p[c]` = p(y = c | x) for every class c (they sum to 1); `null`
+    /// outside the plot box or when there is no model.
+    ///
+    /// # Errors
+    /// Only if the value could not be turned into a JS object.
+    #[wasm_bindgen(js_name = posteriorsAt)]
+    pub fn posteriors_at(&self, css_x: f64, css_y: f64) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct At {
+            x: f64,
+            y: f64,
+            p: Vec<f64>,
+        }
+        let Some(frame) = self.frame else { return Ok(JsValue::NULL) };
+        let (px, py) = (css_x * self.style.dpr, css_y * self.style.dpr);
+        let [l, t, r, b] = frame.pixels.map(f64::from);
+        if !(px >= l && px <= r && py >= t && py <= b) {
+            return Ok(JsValue::NULL);
+        }
+        let [x, y] = frame.to_data(px, py);
+        match self.posteriors_at_data(x, y) {
+            Some(p) => serde_wasm_bindgen::to_value(&At { x, y, p }).map_err(|e| JsError::new(&e.to_string())),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The drawn model's posteriors p(y = c | x) for every class at a data position, or
+    /// `undefined` when there is no model (the keyboard cursor's readout).
+    #[wasm_bindgen(js_name = posteriorsAtData)]
+    pub fn posteriors_at_data(&self, x: f64, y: f64) -> Option<Vec<f64>> {
+        if !(x.is_finite() && y.is_finite()) {
+            return None;
+        }
+        self.lab.decision_model().map(|m| m.posteriors([x, y]))
+    }
+
     /// The RGBA colour of one backing-store pixel as `[r, g, b, a]` (for tests that check
     /// what was drawn), or an empty array outside the canvas.
     #[wasm_bindgen(js_name = pixelAt)]
