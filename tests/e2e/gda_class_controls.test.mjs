@@ -70,7 +70,12 @@ test("points of every class are added by pointer and read from CSV; a bad label 
   const { page, context, errors } = await open(browser, `${server.url}?k=4`);
   const before = await counts(page);
   await page.check(`#gda-slot [data-role="mode"][value="add3"]`);
-  const box = await page.$eval(role("canvas"), (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
+  // The radio may have scrolled the page: the canvas back into view, then its box.
+  const box = await page.$eval(role("canvas"), (el) => {
+    el.scrollIntoView({ block: "center" });
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height];
+  });
   await page.mouse.click(box[0] + box[2] / 2, box[1] + box[3] / 2);
   const after = await counts(page);
   assert.equal(after[3], before[3] + 1);
@@ -101,7 +106,7 @@ test("points of every class are added by pointer and read from CSV; a bad label 
 });
 
 test("the intro speaks of k classes once there are more than two, in both languages", async () => {
-  for (const [lang, two] of [["en", /Two classes/], ["zh-CN", /两个类别/]]) {
+  for (const [lang, two] of [["en", /^Two classes/], ["zh-CN", /^两个类别/]]) {
     const q = lang === "en" ? "" : "&lang=zh-CN";
     const { page, context, errors } = await open(browser, `${server.url}?k=2${q}`);
     assert.match(await page.textContent("#gda-slot .lede"), two);
