@@ -18,6 +18,8 @@
 //! - `gda/drag_frame`, `gda/drag_frame_heat_lr`: the benchmark page's drag step without
 //!   the browser (resample 2 × 500, move a mean, the summary, [`GdaFigure::render`] at
 //!   1600 × 1200 pixels), plain and with the heat map and logistic regression;
+//! - `gda/drag_frame_k5`: the same with k = 5 generated classes of 200 points each (the
+//!   k-class regions, boundaries and ellipses);
 //! - `mem/read_256mb`: one core's read bandwidth (a sum over 256 MB), to put the fit's GB/s
 //!   in proportion;
 //! - `nb/train_sms`: the spam panel loading the SMS file: decode, parse, de-duplicate,
@@ -43,7 +45,7 @@ mod native {
 
     use criterion::{BatchSize, Criterion, Throughput};
     use genlab::gda::lab::ModelSettings;
-    use genlab::gda::{Gda, GdaLab, SampleSpec};
+    use genlab::gda::{ClassesSpec, Gda, GdaLab, SampleSpec};
     use genlab::nb::lab::{CorpusLoader, SpamLab};
     use genlab::nb::{parse_corpus_bytes, tokenize, Label};
     use genlab::plot::figure::GdaFigure;
@@ -166,6 +168,35 @@ mod native {
                 b.iter(|| {
                     i += 1;
                     lab.set_spec(SampleSpec { n0: 500, n1: 500, seed: 1000 + i, ..start }).expect("valid");
+                    let t = i as f64 / 20.0;
+                    let to = frame.to_data(2.0 * (400.0 + 150.0 * t.cos()), 2.0 * (300.0 + 100.0 * t.sin()));
+                    lab.move_mean(0, to).expect("finite");
+                    black_box(lab.summary());
+                    frame = figure.render(&lab, &layers, &style, size).expect("draws").frame;
+                    figure.shown();
+                });
+            });
+        }
+        // The same drag step with k = 5 classes of 200 points each: resample, move mean 0,
+        // the summary, and the frame with the k-class regions, boundaries and ellipses.
+        {
+            let style = Style { dpr: 2.0, projector: false, dark: false };
+            let (layers, size) = (GdaLayers::default(), (1600, 1200));
+            let mut start = ClassesSpec::default_for(5);
+            for cloud in &mut start.clouds {
+                cloud.n = 200;
+            }
+            let mut lab = GdaLab::generated_classes(start.clone()).expect("the k = 5 sample is valid");
+            let (w, h) = plot_box(size.0, size.1, &style);
+            lab.match_aspect(w / h);
+            let mut figure = GdaFigure::new();
+            let mut frame = figure.render(&lab, &layers, &style, size).expect("draws").frame;
+            figure.shown();
+            let mut i = 0u64;
+            g.bench_function("drag_frame_k5", |b| {
+                b.iter(|| {
+                    i += 1;
+                    lab.set_classes_spec(ClassesSpec { seed: 1000 + i, ..start.clone() }).expect("valid");
                     let t = i as f64 / 20.0;
                     let to = frame.to_data(2.0 * (400.0 + 150.0 * t.cos()), 2.0 * (300.0 + 100.0 * t.sin()));
                     lab.move_mean(0, to).expect("finite");

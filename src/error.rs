@@ -30,14 +30,16 @@ pub enum Error {
     },
 
     /// A label outside the model's classes: other than 0 or 1 for a two-class model, 5 or
-    /// more for a model of k classes. (The sentence names the two-class rule, which is the
-    /// one the panel applies; the page translates it.)
-    #[error("Point {index} has label {label}, but the classes are 0 and 1.")]
+    /// more for a model of k classes. The sentence names the labels allowed (the page
+    /// translates it).
+    #[error("Point {index} has label {label}, but the classes are 0 to {max}.")]
     BadLabel {
         /// Index of the point.
         index: usize,
         /// The label found.
         label: u8,
+        /// The largest label allowed: 1 for a two-class model, 4 for a k-class one.
+        max: u8,
     },
 
     /// A class has no training examples, so its mean (or its prior) cannot be estimated.

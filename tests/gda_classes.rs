@@ -418,7 +418,7 @@ fn a_label_of_5_or_more_is_a_bad_label_naming_the_point() {
     points.push([9.0, 9.0]);
     labels.push(5);
     for spec in specs() {
-        assert_eq!(fit_error(spec, &points, &labels), Error::BadLabel { index: 12, label: 5 }, "{spec:?}");
+        assert_eq!(fit_error(spec, &points, &labels), Error::BadLabel { index: 12, label: 5, max: 4 }, "{spec:?}");
     }
 }
 

@@ -655,7 +655,7 @@ fn the_first_bad_point_is_the_one_named() {
     let (mut points, mut labels) = six_points();
     points[4][1] = f64::INFINITY;
     labels[2] = 7;
-    assert_eq!(fit_error(&points, &labels), Error::BadLabel { index: 2, label: 7 });
+    assert_eq!(fit_error(&points, &labels), Error::BadLabel { index: 2, label: 7, max: 1 });
     // With a class left empty as well, the bad point still comes first.
     let (mut points, _) = six_points();
     points[2][1] = f64::NAN;
@@ -667,7 +667,7 @@ fn label_2_is_a_bad_label_error_naming_the_point() {
     let (points, mut labels) = six_points();
     labels[3] = 2;
     let e = fit_error(&points, &labels);
-    assert_eq!(e, Error::BadLabel { index: 3, label: 2 });
+    assert_eq!(e, Error::BadLabel { index: 3, label: 2, max: 1 });
     assert_readable_sentence(&e.to_string());
 }
 

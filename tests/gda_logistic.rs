@@ -499,7 +499,7 @@ fn empty_class_non_finite_and_length_mismatch_are_typed_errors() {
     assert_eq!(fit_error(&points, &labels[..4], 0.0), Error::LengthMismatch { points: 11, labels: 4 });
     let (points, mut labels) = overlapping();
     labels[0] = 7;
-    assert_eq!(fit_error(&points, &labels, 0.0), Error::BadLabel { index: 0, label: 7 });
+    assert_eq!(fit_error(&points, &labels, 0.0), Error::BadLabel { index: 0, label: 7, max: 1 });
 }
 
 #[test]

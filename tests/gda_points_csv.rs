@@ -94,7 +94,8 @@ fn text_missing_and_extra_columns_and_bad_labels_are_rejected() {
         ("1,2,0\n1,,1\n", 2, "y is missing"),
         ("1,2,0\n1,2\n", 2, "too few values"),
         ("1,2,0\n1,2,0,5\n", 2, "too many values"),
-        ("1,2,0\n1,2,2\n", 2, "the label is “2”"),
+        ("1,2,0\n1,2,5\n", 2, "the label is “5”, but it must be a class from 0 to 4"),
+        ("1,2,0\n1,2,-1\n", 2, "the label is “-1”"),
         ("1,2,0\n1,2,yes\n", 2, "the label is “yes”"),
         ("1,2,0\n1,2,\n", 2, "the label is missing"),
         ("1,2,0\n1,2,0.0\n", 2, "the label is “0.0”"),
@@ -180,4 +181,14 @@ fn never_panics_on_odd_input() {
     // Subnormal underflow is a finite number: 1e-400 reads as 0.
     assert_eq!(parse("1e-400,2,1").points, vec![[0.0, 2.0]]);
     assert_eq!(parse("+1,-2,1").points, vec![[1.0, -2.0]]);
+}
+
+/// Labels 2, 3 and 4 are classes too: a text of five classes reads as written (the
+/// expected labels are the text's own last column).
+#[test]
+fn labels_of_five_classes_are_read() {
+    let text = "x,y,label\n0,0,0\n1,0,1\n2,0,2\n3,0,3\n4,0,4\n";
+    let read = parse_points_csv(text).expect("five classes read");
+    assert_eq!(read.labels, vec![0, 1, 2, 3, 4]);
+    assert_eq!(read.points[4], [4.0, 0.0]);
 }

@@ -289,7 +289,7 @@ fn risk_on_bad_samples_is_a_typed_error() {
     assert_eq!(rule.risk_on(&[[0.0, f64::NAN]], &[0]).map(|r| r.empirical_risk), Err(Error::NonFinite { index: 0 }));
     assert_eq!(
         rule.risk_on(&[[0.0, 0.0]], &[3]).map(|r| r.empirical_risk),
-        Err(Error::BadLabel { index: 0, label: 3 })
+        Err(Error::BadLabel { index: 0, label: 3, max: 1 })
     );
 }
 

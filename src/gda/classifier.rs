@@ -90,6 +90,14 @@ pub trait MultiClassifier {
     /// still gives no NaN.
     fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64);
 
+    /// [`MultiClassifier::scaled_scores`] written into `out` (k values), returning the
+    /// scale: the same numbers without allocating (a region map asks for thousands).
+    fn scaled_scores_into(&self, x: [f64; 2], out: &mut [f64]) -> f64 {
+        let (t, s) = self.scaled_scores(x);
+        out.copy_from_slice(&t);
+        s
+    }
+
     /// The scores sᶜ(x): log p(x, y=c) for a generative model, the logits for softmax
     /// regression. Finite or −∞ far from the data; never NaN for a finite x.
     fn scores(&self, x: [f64; 2]) -> Vec<f64> {
@@ -115,6 +123,9 @@ impl<C: MultiClassifier + ?Sized> MultiClassifier for &C {
     }
     fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64) {
         (**self).scaled_scores(x)
+    }
+    fn scaled_scores_into(&self, x: [f64; 2], out: &mut [f64]) -> f64 {
+        (**self).scaled_scores_into(x, out)
     }
 }
 
@@ -178,7 +189,7 @@ pub(crate) fn check_points(points: &[[f64; 2]], labels: &[u8]) -> Result<[usize;
     let mut counts = [0usize; 2];
     for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
         if label > 1 {
-            return Err(Error::BadLabel { index, label });
+            return Err(Error::BadLabel { index, label, max: 1 });
         }
         if !(p[0].is_finite() && p[1].is_finite()) {
             return Err(Error::NonFinite { index });
@@ -211,7 +222,7 @@ pub(crate) fn check_classes(points: &[[f64; 2]], labels: &[u8]) -> Result<Vec<us
     let mut counts = [0usize; MAX_CLASSES];
     for (index, (p, &label)) in points.iter().zip(labels).enumerate() {
         if usize::from(label) >= MAX_CLASSES {
-            return Err(Error::BadLabel { index, label });
+            return Err(Error::BadLabel { index, label, max: (MAX_CLASSES - 1) as u8 });
         }
         if !(p[0].is_finite() && p[1].is_finite()) {
             return Err(Error::NonFinite { index });

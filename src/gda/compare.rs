@@ -341,6 +341,17 @@ impl MultiClassifier for Model {
         }
     }
 
+    fn scaled_scores_into(&self, x: [f64; 2], out: &mut [f64]) -> f64 {
+        match self {
+            Model::Gaussian(m) => m.scaled_scores_into(x, out),
+            Model::Softmax(m) => m.scaled_scores_into(x, out),
+            two => {
+                out.copy_from_slice(&Model::scores(two, x));
+                1.0
+            }
+        }
+    }
+
     fn posteriors(&self, x: [f64; 2]) -> Vec<f64> {
         Model::posteriors(self, x)
     }

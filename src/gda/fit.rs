@@ -79,7 +79,7 @@ impl Gda {
                 return Err(e);
             }
             return Err(match bad_label {
-                Some(index) => Error::BadLabel { index, label: labels[index] },
+                Some(index) => Error::BadLabel { index, label: labels[index], max: 1 },
                 None => Error::EmptyClass { class: u8::from(pivot(0).is_some()) },
             });
         };
@@ -92,7 +92,7 @@ impl Gda {
             let (k, c) = match label {
                 0 => (0, c0),
                 1 => (1, c1),
-                _ => return Err(first_bad_point(points, index).unwrap_or(Error::BadLabel { index, label })),
+                _ => return Err(first_bad_point(points, index).unwrap_or(Error::BadLabel { index, label, max: 1 })),
             };
             let (dx, dy) = (p[0] - c[0], p[1] - c[1]);
             let s = &mut sums[k];

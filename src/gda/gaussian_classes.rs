@@ -304,20 +304,30 @@ impl MultiClassifier for GaussianClasses {
     }
 
     fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64) {
+        let mut t = vec![0.0; self.classes()];
+        let s = self.scaled_scores_into(x, &mut t);
+        (t, s)
+    }
+
+    fn scaled_scores_into(&self, x: [f64; 2], t: &mut [f64]) -> f64 {
         let score = |c: usize, x: Vec2, mu: Vec2, scale2: f64| {
             scale2 * self.constants[c] - 0.5 * mahalanobis2(&self.precisions[c], mu, x)
         };
-        let t: Vec<f64> = (0..self.classes()).map(|c| score(c, x, self.means[c], 1.0)).collect();
+        for (c, v) in t.iter_mut().enumerate() {
+            *v = score(c, x, self.means[c], 1.0);
+        }
         if t.iter().all(|v| v.is_finite()) || !(x[0].is_finite() && x[1].is_finite()) {
-            return (t, 1.0);
+            return 1.0;
         }
         // Overflow far from the data: every score times k² with x and μ scaled by a power
         // of two k (exact), so the quadratic terms stay finite.
         let k = pow2_scale(x[0].abs().max(x[1].abs()));
         let xs = [x[0] * k, x[1] * k];
-        let t = (0..self.classes()).map(|c| score(c, xs, self.means[c].map(|v| v * k), k * k)).collect();
+        for (c, v) in t.iter_mut().enumerate() {
+            *v = score(c, xs, self.means[c].map(|v| v * k), k * k);
+        }
         // k² underflows to 0 beyond |x| ≈ 10¹⁵³; the smallest normal number is as good a
         // scale there (every difference of scores divided by it is −∞, the winner's 0).
-        (t, (k * k).max(f64::MIN_POSITIVE))
+        (k * k).max(f64::MIN_POSITIVE)
     }
 }

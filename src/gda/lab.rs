@@ -190,6 +190,9 @@ pub struct GdaLab {
     logistic: OnceCell<Option<Result<LogisticRegression>>>,
     /// The last logistic fit made, Newton's starting point for the next.
     logistic_start: Option<LogisticRegression>,
+    /// Softmax regression on the current points when the logistic overlay is on with k > 2
+    /// classes, fitted when first asked for (as `logistic`).
+    softmax: OnceCell<Option<Result<Model>>>,
     /// The plot box's aspect (width / height) a generated sample's window is given.
     aspect: Option<f64>,
     /// While a mean is dragged the window is held still: the pointer maps to data through
@@ -346,6 +349,7 @@ impl GdaLab {
             main: None,
             logistic: OnceCell::new(),
             logistic_start: None,
+            softmax: OnceCell::new(),
             aspect: None,
             held: false,
         };
@@ -644,6 +648,7 @@ impl GdaLab {
         if let Some(Some(Ok(lr))) = self.logistic.take() {
             self.logistic_start = Some(lr);
         }
+        self.softmax = OnceCell::new();
     }
 
     /// The model and decision settings.
@@ -677,6 +682,19 @@ impl GdaLab {
                 // Two classes only: the k-class overlay (softmax regression) is not drawn yet.
                 (m.logistic && self.classes == 2)
                     .then(|| LogisticRegression::fit_from(&self.points, &self.labels, m.lambda, start))
+            })
+            .as_ref()
+    }
+
+    /// Softmax regression (k-class logistic regression, Newton with the L2 strength λ of
+    /// the settings) on the current points, when the logistic overlay is on and the data
+    /// have k > 2 classes: its boundaries are drawn over the k-class figure.
+    pub fn softmax(&self) -> Option<&Result<Model>> {
+        let m = &self.models;
+        self.softmax
+            .get_or_init(|| {
+                (m.logistic && self.classes > 2)
+                    .then(|| ModelSpec::Logistic { lambda: m.lambda }.fit_classes(&self.points, &self.labels))
             })
             .as_ref()
     }
@@ -849,7 +867,7 @@ impl GdaLab {
             return Err(Error::LengthMismatch { points: points.len(), labels: labels.len() });
         }
         if let Some(index) = labels.iter().position(|&l| usize::from(l) >= MAX_CLASSES) {
-            return Err(Error::BadLabel { index, label: labels[index] });
+            return Err(Error::BadLabel { index, label: labels[index], max: (MAX_CLASSES - 1) as u8 });
         }
         if let Some(index) = points.iter().position(|p| !(p[0].is_finite() && p[1].is_finite())) {
             return Err(Error::NonFinite { index });

@@ -11,7 +11,7 @@
 //! * Every other line has exactly three fields, each trimmed of blanks and of one pair of
 //!   surrounding double quotes: x and y finite decimal numbers (`1.5`, `-2e3`, `.5`;
 //!   NaN, infinities and overflowing values such as `1e400` are rejected), and the label
-//!   `0` or `1`.
+//!   a class from `0` to `4`.
 //! * At most [`MAX_POINTS`] points.
 //!
 //! * A line that breaks a rule and holds full-width punctuation or digits (`，`, `０`…, as a
@@ -31,7 +31,7 @@ pub const MAX_POINTS: usize = 100_000;
 pub struct LabelledPoints {
     /// The points (x, y).
     pub points: Vec<[f64; 2]>,
-    /// 0 or 1 per point.
+    /// A class from 0 to 4 per point.
     pub labels: Vec<u8>,
     /// The header's three fields, when the file had one.
     pub header: Option<[String; 3]>,
@@ -95,8 +95,13 @@ fn read_line(line: &str, line_no: usize, separator: &mut Option<char>, out: &mut
     let label = match fields[2] {
         "0" => 0u8,
         "1" => 1u8,
-        "" => return Err(bad(line_no, "the label is missing; it must be 0 or 1.".into())),
-        other => return Err(bad(line_no, format!("the label is “{}”, but it must be 0 or 1.", shorten(other)))),
+        "2" => 2u8,
+        "3" => 3u8,
+        "4" => 4u8,
+        "" => return Err(bad(line_no, "the label is missing; it must be a class from 0 to 4.".into())),
+        other => {
+            return Err(bad(line_no, format!("the label is “{}”, but it must be a class from 0 to 4.", shorten(other))))
+        }
     };
     out.points.push([x, y]);
     out.labels.push(label);

@@ -197,15 +197,18 @@ impl MultiClassifier for SoftmaxRegression {
     /// w_c·x + b_c, without the cancellation of two large terms far from the origin).
     /// Finite or ±∞, never NaN for a finite x.
     fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64) {
+        let mut z = vec![0.0; self.lines.len()];
+        let s = self.scaled_scores_into(x, &mut z);
+        (z, s)
+    }
+
+    fn scaled_scores_into(&self, x: [f64; 2], out: &mut [f64]) -> f64 {
         let d = [x[0] - self.centre[0], x[1] - self.centre[1]];
         let centred = d[0].is_finite() && d[1].is_finite();
-        let z = self
-            .lines
-            .iter()
-            .zip(&self.intercepts_centred)
-            .map(|(&(w, b), &bc)| if centred { affine(w, bc, d) } else { affine(w, b, x) })
-            .collect();
-        (z, 1.0)
+        for ((o, &(w, b)), &bc) in out.iter_mut().zip(&self.lines).zip(&self.intercepts_centred) {
+            *o = if centred { affine(w, bc, d) } else { affine(w, b, x) };
+        }
+        1.0
     }
 }
 

@@ -12,10 +12,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontFamily;
 
-use super::gda::{legend_size, mean_handle, FigureText, GdaLayers, PlotFrame};
+use super::gda::{legend_size, mean_handle, pixel_quadric, FigureText, GdaLayers, PlotFrame};
 use super::raster::Raster;
 use super::{draw_error, text_units, Style};
 use crate::error::Result;
+use crate::gda::classifier::{MultiClassifier, MAX_CLASSES};
 use crate::gda::geometry::{clip_polyline_closed, ellipse, Rect};
 use crate::gda::regions::{linear_boundaries, traced_boundaries, PairBoundary};
 use crate::gda::{GdaLab, Model};
@@ -57,7 +58,7 @@ pub fn region_table(style: &Style, k: usize) -> Vec<[u8; 4]> {
 /// The fields the region map interpolates, on `w × h` cells over `view` (cell centres,
 /// top row first): the k log-posteriors (−∞ held at −10⁶), then the top posterior.
 pub fn region_planes(model: &Model, view: Rect, w: usize, h: usize, out: &mut Vec<f32>) {
-    let k = model.classes();
+    let k = model.classes().min(MAX_CLASSES);
     let cells = w * h;
     out.clear();
     out.resize((k + 1) * cells, 0.0);
@@ -65,7 +66,12 @@ pub fn region_planes(model: &Model, view: Rect, w: usize, h: usize, out: &mut Ve
         let y = view.y1 - (j as f64 + 0.5) / h as f64 * (view.y1 - view.y0);
         for i in 0..w {
             let x = view.x0 + (i as f64 + 0.5) / w as f64 * (view.x1 - view.x0);
-            let t = model.scores([x, y]);
+            let mut scores = [0.0; MAX_CLASSES];
+            let t = &mut scores[..k];
+            let scale = model.scaled_scores_into([x, y], t);
+            for v in t.iter_mut() {
+                *v = if v.is_nan() { f64::NEG_INFINITY } else { *v / scale };
+            }
             let top = t.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let sum: f64 = t.iter().map(|v| (v - top).exp()).filter(|v| v.is_finite()).sum();
             let cell = j * w + i;
@@ -79,15 +85,24 @@ pub fn region_planes(model: &Model, view: Rect, w: usize, h: usize, out: &mut Ve
 }
 
 /// Paints the regions of the lab's k-class model into the plot box: the fields on cells
-/// of 4 CSS pixels, one colour per CSS pixel ([`Raster::draw_class_field`]).
+/// of 8 CSS pixels, one colour per 2 × 2 CSS pixels ([`Raster::draw_class_field`]). The cells
+/// cost nothing in precision where it shows: a linear model's log-posteriors differ by
+/// affine functions, which the interpolation keeps exactly, so its regions meet on the
+/// exact lines drawn over them; a quadratic model's curved boundaries are traced on a
+/// coarser lattice still. Finer cells cost a frame several times more (the k scores and
+/// their log-sum-exp per cell, docs/performance.md).
 pub fn paint_regions(lab: &GdaLab, raster: &RefCell<Raster>, frame: &PlotFrame, style: &Style, planes: &mut Vec<f32>) {
     let Some(model) = lab.decision_model() else { return };
     let k = model.classes();
     let [l, t, r, b] = frame.pixels;
-    let cell = style.px(4.0).round().max(1.0) as i32;
+    let cell = style.px(8.0).round().max(1.0) as i32;
     let (w, h) = (((r - l) / cell).max(2) as usize, ((b - t) / cell).max(2) as usize);
     region_planes(&model, frame.view, w, h, planes);
-    let block = style.dpr.floor().max(1.0) as u32;
+    // A colour per 2 × 2 CSS pixels: the tint changes by about one unit of 255 between
+    // levels, which no eye sees at that size, and where two regions meet the boundary
+    // line (2.5 CSS px wide, drawn exactly) covers the blocks' steps. A quarter of the
+    // work of one per CSS pixel, every frame of a drag.
+    let block = 2 * style.dpr.floor().max(1.0) as u32;
     raster.borrow_mut().draw_class_field(planes, (w, h), k, frame.pixels, &region_table(style, k), LEVELS, block);
 }
 
@@ -190,7 +205,8 @@ fn dashed(path: &[(i32, i32)], on: f64, off: f64) -> Vec<Vec<(i32, i32)>> {
     out
 }
 
-/// The top layer for k > 2 classes: the fitted ellipses, the pairwise boundaries (dashed,
+/// The top layer for k > 2 classes (`raster`: the whole raster `root` draws into, if it
+/// does; the ellipses are then stroked straight into it): the fitted ellipses, the pairwise boundaries (dashed,
 /// when [`GdaLayers::pairwise`] asks), the k-class boundary, the handles and the legend.
 ///
 /// # Errors
@@ -201,6 +217,7 @@ pub fn draw_over_classes<DB: DrawingBackend>(
     layers: &GdaLayers,
     style: &Style,
     frame: &PlotFrame,
+    raster: Option<&RefCell<Raster>>,
 ) -> Result<()> {
     let view = frame.view;
     let pal = style.palette();
@@ -214,6 +231,14 @@ pub fn draw_over_classes<DB: DrawingBackend>(
         if let (Some(means), Some(covs)) = (m.means(), m.covariances()) {
             for (c, (mu, sigma)) in means.iter().zip(&covs).enumerate() {
                 for (level, width) in [(1.0, 2.0), (2.0, 1.5)] {
+                    // Into a whole raster, stroked exactly in one pass, as for two classes.
+                    if let (Some(raster), Some((centre, q))) = (raster, pixel_quadric(frame, *mu, sigma, level)) {
+                        let [l, t, r, b] = frame.pixels.map(f64::from);
+                        let c = pal.colour(c);
+                        let stroke = f64::from(style.ipx(width));
+                        raster.borrow_mut().stroke_ellipse(centre, q, stroke, [l, t, r, b], [c.0, c.1, c.2], 1.0);
+                        continue;
+                    }
                     let Ok(e) = ellipse(*mu, sigma, level, 128) else { continue };
                     for piece in clip_polyline_closed(&e, view) {
                         root.draw(&PathElement::new(
@@ -243,14 +268,35 @@ pub fn draw_over_classes<DB: DrawingBackend>(
                 .map_err(draw_error)?;
         }
     }
+    // Softmax regression's k-class boundary (logistic regression's, for k classes), long
+    // dashes in the ink colour: every colour of the palette belongs to a class here.
+    let softmax = match lab.softmax() {
+        Some(Ok(m)) => m.linear_discriminants().map(|d| linear_boundaries(&d, view)),
+        _ => None,
+    };
+    for line in softmax.iter().flatten().flat_map(|p| &p.top_two) {
+        for dash in dashed(&to_pixels(frame, line), style.px(12.0), style.px(5.0)) {
+            root.draw(&PathElement::new(dash, pal.ink.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;
+        }
+    }
     for c in 0..lab.classes() {
         mean_handle(root, frame, style, view, lab.handle(c), pal.colour(c), layers.active_handle == Some(c))?;
     }
-    legend(root, lab, &text, frame, style, &pairs, layers.pairwise && !pairs.is_empty())
+    let rows = LegendRows { pairwise: layers.pairwise && !pairs.is_empty(), softmax: softmax.is_some() };
+    legend(root, lab, &text, frame, style, &pairs, rows)
 }
 
-/// The legend of k classes: a marker per class, the ellipses, the boundary and (with the
-/// toggle) the pairwise boundaries, in the corner that hides the fewest points (a point of
+/// The optional rows of the k-class legend.
+#[derive(Debug, Clone, Copy)]
+struct LegendRows {
+    /// The pairwise boundaries, dashed.
+    pairwise: bool,
+    /// Softmax regression's boundary.
+    softmax: bool,
+}
+
+/// The legend of k classes: a marker per class, the ellipses, the boundary, (with the
+/// toggle) the pairwise boundaries and (with the logistic overlay) softmax regression's, in the corner that hides the fewest points (a point of
 /// the boundary, sampled along it, counting as five: a legend over it hides the lesson).
 fn legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -259,7 +305,7 @@ fn legend<DB: DrawingBackend>(
     frame: &PlotFrame,
     style: &Style,
     pairs: &[PairBoundary],
-    pairwise: bool,
+    optional: LegendRows,
 ) -> Result<()> {
     let pal = style.palette();
     let k = lab.classes();
@@ -268,8 +314,11 @@ fn legend<DB: DrawingBackend>(
     let mut rows: Vec<String> = names.clone();
     rows.push(text.fitted.clone());
     rows.push(text.regions.clone());
-    if pairwise {
+    if optional.pairwise {
         rows.push(text.pairwise.clone());
+    }
+    if optional.softmax {
+        rows.push(text.logistic.clone());
     }
     let [l, t, r, b] = frame.pixels;
     let longest = rows.iter().map(|s| text_units(s)).max().unwrap_or(0);
@@ -327,6 +376,11 @@ fn legend<DB: DrawingBackend>(
             }
             c if c == k + 1 => {
                 root.draw(&PathElement::new(seg, pal.boundary.stroke_width(style.ipx(2.5)))).map_err(draw_error)?
+            }
+            c if c == k + 2 + usize::from(optional.pairwise) => {
+                for dash in dashed(&seg, style.px(8.0), style.px(3.0)) {
+                    root.draw(&PathElement::new(dash, pal.ink.stroke_width(style.ipx(3.0)))).map_err(draw_error)?;
+                }
             }
             _ => {
                 for dash in dashed(&seg, style.px(4.0), style.px(3.0)) {

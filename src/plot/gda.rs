@@ -480,7 +480,7 @@ pub fn draw_over<DB: DrawingBackend>(
     raster: Option<&RefCell<Raster>>,
 ) -> Result<()> {
     if lab.classes() > 2 {
-        return super::classes::draw_over_classes(root, lab, layers, style, frame);
+        return super::classes::draw_over_classes(root, lab, layers, style, frame, raster);
     }
     let view = frame.view;
     let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
@@ -886,7 +886,12 @@ fn boundary_lines(model: &Model, shift: f64, level: f64, view: Rect) -> Vec<Vec<
 /// matrix Q = [Q₁₁, Q₁₂, Q₂₂] of {p : (p − c)ᵀ Q (p − c) = 1}; `None` unless Σ is positive
 /// definite. Pixels run right and down: Σ scales by the pixels per unit of each axis, and
 /// the covariance changes sign with y flipped.
-fn pixel_quadric(frame: &PlotFrame, mu: Vec2, sigma: &[[f64; 2]; 2], k: f64) -> Option<((f64, f64), [f64; 3])> {
+pub(super) fn pixel_quadric(
+    frame: &PlotFrame,
+    mu: Vec2,
+    sigma: &[[f64; 2]; 2],
+    k: f64,
+) -> Option<((f64, f64), [f64; 3])> {
     let [l, t, r, b] = frame.pixels.map(f64::from);
     let v = frame.view;
     let (sx, sy) = ((r - l) / (v.x1 - v.x0), (b - t) / (v.y1 - v.y0));

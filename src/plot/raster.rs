@@ -1209,7 +1209,7 @@ impl Raster {
         self.image_scratch = scratch;
     }
 
-    /// Draws the regions of a k-class model: `planes` holds k + 1 fields of `sw × sh`
+    /// Draws the regions of a k-class model (k < [`MAX_FIELD_PLANES`]): `planes` holds k + 1 fields of `sw × sh`
     /// cells, the k class scores then the top class's posterior, stretched over the pixel
     /// rectangle `dst` as [`Raster::draw_field_scaled`] stretches one. Each `block × block`
     /// block interpolates every field bilinearly at its centre, takes the class c of the
@@ -1233,6 +1233,10 @@ impl Raster {
         if sw == 0 || sh == 0 || k == 0 || levels == 0 || planes.len() < (k + 1) * cells || table.len() < k * levels {
             return;
         }
+        // A class in a byte, a table entry in 16 bits, the fields on the stack.
+        if k >= MAX_FIELD_PLANES || k * levels > 0xFFFF {
+            return;
+        }
         if r <= l || b <= t || block == 0 {
             return;
         }
@@ -1247,44 +1251,145 @@ impl Raster {
             (i as usize, (s - i) as f32)
         };
         let cols: Vec<(usize, f32)> = (xa..xb).step_by(block as usize).map(|x| sample(x, l, r, sw, xb)).collect();
-        let stride = sw + 1;
-        let mut rows = vec![0f32; (k + 1) * stride];
+        // ⌊p·levels⌋ within the table; plain comparisons (a saturating float-to-integer
+        // conversion behind `clamp` costs several times more, once per block).
+        let (scale, top_level) = (levels as f32, levels - 1);
+        let level_of = |p: f32| {
+            let v = p * scale;
+            if v >= top_level as f32 {
+                top_level
+            } else if v >= 1.0 {
+                v as u32 as usize
+            } else {
+                0
+            }
+        };
+        // Each field node's class (the largest score, ties to the smaller index) and table
+        // entry.
+        let (mut node_class, mut node_entry) = (vec![0u8; cells], vec![0u16; cells]);
+        for cell in 0..cells {
+            let (mut best, mut best_score) = (0usize, planes[cell]);
+            for c in 1..k {
+                let v = planes[c * cells + cell];
+                if v > best_score {
+                    (best, best_score) = (c, v);
+                }
+            }
+            node_class[cell] = best as u8;
+            node_entry[cell] = (best * levels + level_of(planes[k * cells + cell])) as u16;
+        }
+        // A block interpolates the four nodes around it with weights ≥ 0, so a class that
+        // wins at all four wins everywhere between them (each score difference is
+        // interpolated the same way), and a posterior level shared by all four holds
+        // between them too. Such cells skip the interpolation: `FLAT | entry` when the
+        // colour is the same at the four nodes, `CLASS | c` when only the class is, `MIXED`
+        // (a cell the boundary crosses) otherwise.
+        const FLAT: u32 = 1 << 16;
+        const CLASS: u32 = 2 << 16;
+        const MIXED: u32 = 3 << 16;
+        let mut state = vec![MIXED; cells];
+        for j in 0..sh {
+            let j1 = (j + 1).min(sh - 1);
+            for i in 0..sw {
+                let i1 = (i + 1).min(sw - 1);
+                let corners = [j * sw + i, j * sw + i1, j1 * sw + i, j1 * sw + i1];
+                let entry = node_entry[corners[0]];
+                let class = node_class[corners[0]];
+                state[j * sw + i] = if corners.iter().all(|&c| node_entry[c] == entry) {
+                    FLAT | u32::from(entry)
+                } else if corners.iter().all(|&c| node_class[c] == class) {
+                    CLASS | u32::from(class)
+                } else {
+                    MIXED
+                };
+            }
+        }
         let n = (xb - xa) as usize;
+        let bw = block as usize;
+        // The blocks of a row that fall between field columns i and i + 1: `span[i]`, a
+        // range of `cols` (the columns are in order, so each range is contiguous).
+        let mut span = vec![(0usize, 0usize); sw];
+        for (ci, &(x0, _)) in cols.iter().enumerate() {
+            if span[x0].1 == 0 {
+                span[x0].0 = ci;
+            }
+            span[x0].1 = ci + 1;
+        }
         let mut line = vec![[0u8; 4]; n];
-        let top_level = (levels - 1) as f32;
+        // The field row the line was last laid out for: its flat cells stay as they are
+        // while the rows of blocks go on between the same two field rows.
+        let mut laid = usize::MAX;
+        let mut busy: Vec<usize> = Vec::with_capacity(sw);
         self.fill_bands(area, block, |y, out| {
             let (y0, fy) = sample(y, t, b, sh, yb);
             let y1 = (y0 + 1).min(sh - 1);
-            for plane in 0..=k {
-                let base = plane * cells;
-                let (upper, lower) =
-                    (&planes[base + y0 * sw..base + (y0 + 1) * sw], &planes[base + y1 * sw..base + (y1 + 1) * sw]);
-                let row = &mut rows[plane * stride..(plane + 1) * stride];
-                for ((o, &p), &q) in row.iter_mut().zip(upper).zip(lower) {
-                    *o = p + (q - p) * fy;
-                }
-                row[sw] = row[sw - 1];
-            }
-            let mut j = 0;
-            for &(x0, fx) in &cols {
-                let at = |plane: usize| {
-                    let (p, q) = (rows[plane * stride + x0], rows[plane * stride + x0 + 1]);
-                    p + (q - p) * fx
-                };
-                let (mut best, mut best_score) = (0usize, at(0));
-                for c in 1..k {
-                    let v = at(c);
-                    if v > best_score {
-                        (best, best_score) = (c, v);
+            let states = &state[y0 * sw..(y0 + 1) * sw];
+            if laid != y0 {
+                laid = y0;
+                busy.clear();
+                for (i, (&s, &(c0, c1))) in states.iter().zip(&span).enumerate() {
+                    if c1 == 0 {
+                        continue;
+                    }
+                    if s & !0xFFFF == FLAT {
+                        let colour = table[(s & 0xFFFF) as usize];
+                        for o in &mut line[c0 * bw..(c1 * bw).min(n)] {
+                            *o = colour;
+                        }
+                    } else {
+                        busy.push(i);
                     }
                 }
-                let level = (at(k) * levels as f32).clamp(0.0, top_level) as usize;
-                let colour = table[best * levels + level];
-                let end = (j + block as usize).min(n);
-                for o in &mut line[j..end] {
-                    *o = colour;
+            }
+            for &x0 in &busy {
+                let x1 = (x0 + 1).min(sw - 1);
+                let s = states[x0];
+                // The four nodes of every field around this cell, interpolated along y.
+                let mut lo = [0f32; MAX_FIELD_PLANES];
+                let mut hi = [0f32; MAX_FIELD_PLANES];
+                let planes_here = if s & !0xFFFF == CLASS { k..=k } else { 0..=k };
+                for plane in planes_here.clone() {
+                    let base = plane * cells;
+                    let (p0, q0) = (planes[base + y0 * sw + x0], planes[base + y1 * sw + x0]);
+                    let (p1, q1) = (planes[base + y0 * sw + x1], planes[base + y1 * sw + x1]);
+                    lo[plane] = p0 + (q0 - p0) * fy;
+                    hi[plane] = p1 + (q1 - p1) * fy;
                 }
-                j = end;
+                let (c0, c1) = span[x0];
+                if s & !0xFFFF == CLASS {
+                    // One class across the cell, and the posterior linear along the row
+                    // within it: one level at both ends is the level of the whole span.
+                    let class = (s & 0xFFFF) as usize;
+                    let level = |ci: usize| level_of(lo[k] + (hi[k] - lo[k]) * cols[ci].1);
+                    let (first, last) = (level(c0), level(c1 - 1));
+                    if first == last {
+                        let colour = table[class * levels + first];
+                        for o in &mut line[c0 * bw..(c1 * bw).min(n)] {
+                            *o = colour;
+                        }
+                        continue;
+                    }
+                }
+                for ci in c0..c1 {
+                    let fx = cols[ci].1;
+                    let at = |plane: usize| lo[plane] + (hi[plane] - lo[plane]) * fx;
+                    let class = if s & !0xFFFF == CLASS {
+                        (s & 0xFFFF) as usize
+                    } else {
+                        let (mut best, mut best_score) = (0usize, at(0));
+                        for c in 1..k {
+                            let v = at(c);
+                            if v > best_score {
+                                (best, best_score) = (c, v);
+                            }
+                        }
+                        best
+                    };
+                    let colour = table[class * levels + level_of(at(k))];
+                    for o in &mut line[ci * bw..((ci + 1) * bw).min(n)] {
+                        *o = colour;
+                    }
+                }
             }
             out.copy_from_slice(line.as_flattened());
         });
@@ -1466,6 +1571,10 @@ fn blend_pixel(p: &mut [u8; 4], src: Lanes, na: u32) {
     let ga = div255_lanes(src.ga + d.ga);
     *p = (rb | (ga << 8)).to_le_bytes();
 }
+
+/// The most fields [`Raster::draw_class_field`] interpolates: k class scores and one
+/// posterior, k at most 15.
+pub const MAX_FIELD_PLANES: usize = 16;
 
 // f64::min and f64::max compile to calls of libm's fmin/fmax on wasm (their NaN rules
 // differ from the wasm instructions'); these plain comparisons inline.

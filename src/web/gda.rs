@@ -35,6 +35,21 @@ struct Params {
     seed: f64,
 }
 
+/// One generated class's cloud as the per-class controls send it (its mean is dragged).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct CloudParams {
+    n: f64,
+    sd: [f64; 2],
+    rho: f64,
+}
+
+/// Every generated class's cloud and the seed: `{seed, clouds: [{n, sd, rho}, …]}`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct CloudsParams {
+    seed: f64,
+    clouds: Vec<CloudParams>,
+}
+
 /// One GDA panel bound to one canvas.
 #[wasm_bindgen]
 pub struct GdaPanel {
@@ -347,6 +362,50 @@ impl GdaPanel {
         }
         self.lab.set_classes_spec(classes).map_err(js_error)?;
         if was_preset {
+            self.match_aspect();
+        }
+        Ok(())
+    }
+
+    /// The generating clouds of every class and the seed, `{seed, clouds: [{n, sd: [σx,
+    /// σy], rho}, …]}` (one per class), or `null` while the data are not generated.
+    ///
+    /// # Errors
+    /// Only if the value could not be turned into a JS object.
+    pub fn clouds(&self) -> Result<JsValue, JsError> {
+        let Some(s) = self.lab.classes_spec() else { return Ok(JsValue::NULL) };
+        let clouds =
+            s.clouds.iter().map(|c| CloudParams { n: c.n as f64, sd: c.params.sd, rho: c.params.rho }).collect();
+        serde_wasm_bindgen::to_value(&CloudsParams { seed: s.seed as f64, clouds })
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Sets every class's cloud (n, σx, σy, ρ; k = the number of clouds, 2 … 5) and the
+    /// seed, and resamples. Each class keeps its mean (a class new to the data gets its
+    /// default one); on a preset it switches to generated data.
+    ///
+    /// # Errors
+    /// A sentence naming the value out of range; the panel keeps its previous state.
+    #[wasm_bindgen(js_name = setClouds)]
+    pub fn set_clouds(&mut self, params: JsValue) -> Result<(), JsError> {
+        let p: CloudsParams = serde_wasm_bindgen::from_value(params)
+            .map_err(|_| JsError::new("The sample parameters could not be read: every field must be a number."))?;
+        let k = limits::CLASSES.check("k", p.clouds.len() as f64).map_err(js_error)? as usize;
+        let seed = limits::SEED.check("seed", p.seed).map_err(js_error)? as u64;
+        let old = self.lab.classes_spec().cloned();
+        let mut spec = crate::gda::ClassesSpec::default_for(k);
+        spec.seed = seed;
+        for (c, (cloud, given)) in spec.clouds.iter_mut().zip(&p.clouds).enumerate() {
+            let n = limits::POINTS_PER_CLASS.check("n", given.n).map_err(js_error)? as usize;
+            for (name, sd) in [("σₓ", given.sd[0]), ("σᵧ", given.sd[1])] {
+                limits::SIGMA.check(name, sd).map_err(js_error)?;
+            }
+            limits::RHO.check("ρ", given.rho).map_err(js_error)?;
+            let mean = old.as_ref().and_then(|o| o.clouds.get(c)).map_or(cloud.params.mean, |o| o.params.mean);
+            *cloud = crate::gda::Cloud { n, params: ClassParams { mean, sd: given.sd, rho: given.rho } };
+        }
+        self.lab.set_classes_spec(spec).map_err(js_error)?;
+        if old.is_none() {
             self.match_aspect();
         }
         Ok(())
@@ -738,6 +797,43 @@ impl GdaPanel {
         }
         let [x, y] = frame.to_data(px, py);
         serde_wasm_bindgen::to_value(&At { x, y, p: fit.posterior([x, y]) }).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// `{x, y, p}`: the data position under the CSS-pixel position and the drawn model's
+    /// posteriors there, `p[c]` = p(y = c | x) for every class c (they sum to 1); `null`
+    /// outside the plot box or when there is no model.
+    ///
+    /// # Errors
+    /// Only if the value could not be turned into a JS object.
+    #[wasm_bindgen(js_name = posteriorsAt)]
+    pub fn posteriors_at(&self, css_x: f64, css_y: f64) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct At {
+            x: f64,
+            y: f64,
+            p: Vec<f64>,
+        }
+        let Some(frame) = self.frame else { return Ok(JsValue::NULL) };
+        let (px, py) = (css_x * self.style.dpr, css_y * self.style.dpr);
+        let [l, t, r, b] = frame.pixels.map(f64::from);
+        if !(px >= l && px <= r && py >= t && py <= b) {
+            return Ok(JsValue::NULL);
+        }
+        let [x, y] = frame.to_data(px, py);
+        match self.posteriors_at_data(x, y) {
+            Some(p) => serde_wasm_bindgen::to_value(&At { x, y, p }).map_err(|e| JsError::new(&e.to_string())),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The drawn model's posteriors p(y = c | x) for every class at a data position, or
+    /// `undefined` when there is no model (the keyboard cursor's readout).
+    #[wasm_bindgen(js_name = posteriorsAtData)]
+    pub fn posteriors_at_data(&self, x: f64, y: f64) -> Option<Vec<f64>> {
+        if !(x.is_finite() && y.is_finite()) {
+            return None;
+        }
+        self.lab.decision_model().map(|m| m.posteriors([x, y]))
     }
 
     /// The RGBA colour of one backing-store pixel as `[r, g, b, a]` (for tests that check

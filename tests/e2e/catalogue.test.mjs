@@ -81,7 +81,7 @@ const CASES = [
   ["CSV with 1e308 (finite, squares overflow)", "", csv("x,y,label\n1e308,1,0\n-1e308,2,0\n5e307,3,0\n1,1e308,1\n2,-1e308,1\n3,5e307,1\n"), gda("input-error"), /too large to square/, gda("phi")],
   ["CSV with text", "", csv("x,y,label\nhello,world,0\n"), gda("input-error"), /^Line 2: x “hello” is not a number/, gda("phi")],
   ["CSV with a missing column", "", csv("x,y,label\n1,2\n"), gda("input-error"), /^Line 2: too few values: expected 3/, gda("phi")],
-  ["CSV with label 2", "", csv("x,y,label\n1,2,2\n"), gda("input-error"), /^Line 2: the label is “2”, but it must be 0 or 1/, gda("phi")],
+  ["CSV with label 7", "", csv("x,y,label\n1,2,7\n"), gda("input-error"), /^Line 2: the label is “7”, but it must be a class from 0 to 4/, gda("phi")],
   ["CSV with nothing in it", "", csv("x,y,label\n"), gda("input-error"), /no points|No point/i, gda("phi")],
   // URL state.
   ["negative α in the link", "?a=-1", null, "#notices", /a: α is a number from 0 to 10/, null],

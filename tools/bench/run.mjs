@@ -182,7 +182,7 @@ async function measureAll() {
   }
   results.payload = payload(results.chromium.load.files);
   results.payload.wasm = { raw: statSync(path.join(www, "pkg/genlab_bg.wasm")).size, gzip: gzipSync(readFileSync(path.join(www, "pkg/genlab_bg.wasm")), { level: 9 }).length };
-  results.native = Object.fromEntries(["gda/fit_1m", "gda/drag_frame", "gda/drag_frame_heat_lr", "mem/read_256mb", "nb/train_sms", "nb/alpha_change", "nb/explain_300w", "nb/paste_1mb"].map((id) => [id, criterion(id)]));
+  results.native = Object.fromEntries(["gda/fit_1m", "gda/drag_frame", "gda/drag_frame_heat_lr", "gda/drag_frame_k5", "mem/read_256mb", "nb/train_sms", "nb/alpha_change", "nb/explain_300w", "nb/paste_1mb"].map((id) => [id, criterion(id)]));
   const skPath = path.join(outDir, "sklearn.json");
   results.sklearn = existsSync(skPath) ? JSON.parse(readFileSync(skPath, "utf8")) : null;
   writeFileSync(path.join(outDir, "results.json"), JSON.stringify(results, null, 1));
@@ -264,6 +264,15 @@ if (heat && !heat.pending) {
   if (heatN) row("  same, native, no canvas (criterion)", ms(heatN.median), "", "", "", "");
 } else {
   row("GDA drag step + heat map + LR overlay", "pending", "", "p95 ≤ 16 ms", null, heat?.pending || "not measured");
+}
+const k5 = C.gda?.drag_step_k5;
+if (k5 && !k5.pending) {
+  row("GDA drag step, k = 5 classes × 200, regions, 800×600 @2x", ms(k5.median), ms(k5.p95), "p95 ≤ 8 ms", k5.p95 <= 8,
+    `setClouds (resample) + dragTo + summary + draw + raster; ${k5.n} steps, ${k5.points} points; ${f(ratio(k5.median, drag?.median))}× the two-class step of this run${F?.gda?.drag_step_k5?.p95 ? `; Firefox p95 ${ms(F.gda.drag_step_k5.p95)}` : ""}${hostNote(k5.host)}`);
+  const k5N = N["gda/drag_frame_k5"];
+  if (k5N) row("  same, native, no canvas (criterion)", ms(k5N.median), "", "", "", `${f(ratio(k5N.median, dragN?.median))}× the native two-class frame`);
+} else {
+  row("GDA drag step, k = 5 classes × 200, regions, 800×600 @2x", "pending", "", "p95 ≤ 8 ms", null, k5?.pending || "not measured");
 }
 // Payload and load.
 const P = results.payload;

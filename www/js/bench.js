@@ -119,21 +119,23 @@ async function naiveBayes() {
 }
 
 /**
- * One drag step per sample: resample 2×500 with a new seed, drag mean 0, refit, draw; with
+ * One drag step per sample: resample 2×500 with a new seed (or as `resample(i)` says), drag
+ * mean 0, refit, draw; with
  * `flush`, read one pixel back so that the canvas rasterizes what was drawn within the step
  * (without a GPU, Chromium rasterizes a 2-D canvas on the main thread, so a frame pays it).
  *
  * `reference()`, run after every 5th step and timed apart from the steps, is a fixed
  * workload that says how fast the host is at that moment (see `hostState`).
  */
-function dragSteps(panel, canvas, { steps = 240, flush, reference }) {
+function dragSteps(panel, canvas, { steps = 240, flush, reference, resample }) {
   const ctx = canvas.getContext("2d");
   const base = panel.params();
   const ms = [];
   const refs = [];
+  resample ??= (i) => panel.setParams({ ...base, n0: 500, n1: 500, seed: 1000 + i });
   for (let i = 0; i < steps + 10; i++) {
     const t0 = performance.now();
-    panel.setParams({ ...base, n0: 500, n1: 500, seed: 1000 + i });
+    resample(i);
     panel.dragTo(0, 400 + 150 * Math.cos(i / 20), 300 + 100 * Math.sin(i / 20));
     panel.summary();
     panel.draw();
@@ -203,6 +205,22 @@ function gda() {
     out.drag_step_heat_lr.models = panel.models();
   } else {
     out.drag_step_heat_lr = { pending: "GdaPanel has no heat map / logistic-regression option yet" };
+  }
+  // k = 5 classes of 200 points: the k-class regions, boundaries and ellipses.
+  if (typeof panel.setClouds === "function") {
+    panel.setModels({ ...panel.models(), heat: false, logistic: false });
+    panel.loadGenerated();
+    panel.setClasses(5);
+    panel.draw();
+    const five = panel.clouds();
+    const clouds = five.clouds.map((c) => ({ ...c, n: 200 }));
+    out.drag_step_k5 = dragSteps(panel, canvas, {
+      flush: true, reference, resample: (i) => panel.setClouds({ seed: 1000 + i, clouds }),
+    });
+    out.drag_step_k5.classes = panel.classes();
+    out.drag_step_k5.points = panel.pointsFlat().length / 3;
+  } else {
+    out.drag_step_k5 = { pending: "GdaPanel has no setClouds yet" };
   }
   panel.free();
   ref.free();

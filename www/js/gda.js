@@ -6,7 +6,10 @@ import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
 
-const SLIDERS = ["n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1"];
+/** Each class's sliders, in the order of its cloud's numbers (n, σx, σy, ρ). */
+const SLIDERS = [0, 1, 2, 3, 4].flatMap((c) => [`n${c}`, `sdx${c}`, `sdy${c}`, `rho${c}`]);
+/** The class an "add a point" mode adds (add0 … add4), or −1. */
+const addClass = (mode) => (/^add[0-4]$/.test(mode) ? Number(mode[3]) : -1);
 /** The printed figure's largest box in CSS px (style.css, @media print): an A4 page less
  * 12 mm margins is 186 mm = 703 px wide; the figure is at most 10.5 cm = 397 px high. */
 const PRINT_BOX = { width: 703, height: 397 };
@@ -69,17 +72,28 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const p = panel.params();
     syncSource();
     const s = getState();
-    const values = [s.n[0], s.sd[0][0], s.sd[0][1], s.rho[0], s.n[1], s.sd[1][0], s.sd[1][1], s.rho[1]];
+    const values = [s.n[0], s.sd[0][0], s.sd[0][1], s.rho[0], s.n[1], s.sd[1][0], s.sd[1][1], s.rho[1],
+      ...s.more.flatMap((m) => [m.n, m.sd[0], m.sd[1], m.rho])];
     sliders.forEach((el, i) => { el.value = String(values[i]); showValue(el); });
     seed.value = String(p ? p.seed : s.seed);
     $("classes").value = String(s.classes);
     $("pairwise").checked = s.pairwise;
-    // The two-class controls (the Bayes rule's prior and losses, logistic regression's
-    // overlay, the posterior heat map) have no k-class meaning yet: hidden for k > 2.
-    const many = panel.classes() > 2;
+    // The two-class controls (the Bayes rule's prior and losses, the posterior heat map)
+    // have no k-class meaning yet: hidden for k > 2. Logistic regression's overlay stays
+    // (softmax regression for k classes).
+    const k = panel.classes();
+    const many = k > 2;
+    // Classes 2 … k − 1's sliders and "add" modes; a mode of a class that went back to
+    // dragging means.
+    section.querySelectorAll("[data-class]").forEach((el) => { el.hidden = Number(el.dataset.class) >= k; });
+    if (addClass(mode) >= k) section.querySelector('[data-role="mode"][value="means"]').click();
+    // The intro speaks of two classes or of k.
+    const lede = $("lede");
+    lede.dataset.i18n = many ? "gda.ledeK" : "gda.lede";
+    lede.textContent = t(lang, lede.dataset.i18n);
     section.querySelector('[data-control="pairwise"]').hidden = !many;
     section.querySelector('[data-control="decision"]').hidden = many;
-    for (const r of ["logistic", "lambda", "heat"]) $(r).closest("label").hidden = many;
+    $("heat").closest("label").hidden = many;
   }
 
   /** Shows a slider's value in its <output>. */
@@ -93,8 +107,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   function applyControls() {
     const v = sliders.map((s) => Number(s.value));
     const params = { n0: v[0], sd0: [v[1], v[2]], rho0: v[3], n1: v[4], sd1: [v[5], v[6]], rho1: v[7], seed: Number(seed.value) };
+    const k = panel.classes();
+    const clouds = Array.from({ length: k }, (_, c) => ({ n: v[4 * c], sd: [v[4 * c + 1], v[4 * c + 2]], rho: v[4 * c + 3] }));
     try {
-      panel.setParams(params);
+      // k > 2 generated classes: every class's cloud at once.
+      if (k > 2 && panel.params() !== null) panel.setClouds({ seed: Number(seed.value), clouds });
+      else panel.setParams(params);
       showInputError("");
       // Edited points give way to a generated sample: the data menu must say so.
       syncSource();
@@ -329,6 +347,17 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   function writePointer() {
     const out = $("pointer");
     const cell = $("posterior");
+    if (panel.classes() > 2) {
+      // k classes: every class's posterior p(y = c | x).
+      let at = pointer ? panel.posteriorsAt(pointer.x, pointer.y) : null;
+      if (!at && cursor && cursorShown) {
+        const p = panel.posteriorsAtData(cursor[0], cursor[1]);
+        if (p) at = { x: cursor[0], y: cursor[1], p: Array.from(p) };
+      }
+      out.textContent = at ? posteriorsText(at) : t(lang, "gda.pointerHintK");
+      cell.textContent = "—";
+      return;
+    }
     let at = pointer ? panel.posteriorAt(pointer.x, pointer.y) : null;
     if (!at && cursor && cursorShown) {
       const p = panel.posteriorAtData(cursor[0], cursor[1]);
@@ -343,6 +372,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const text = t(lang, "gda.at", { x: vec([at.x, at.y], 2), p: p3(at.p, { exact: false }), pct: pct(at.p, { exact: false }) });
     out.textContent = text;
     cell.textContent = text;
+  }
+
+  /** "at x = (…): p(y = 0 | x) = …, p(y = 1 | x) = …, …" for k classes. */
+  function posteriorsText(at) {
+    const ps = at.p.map((p, c) => `p(y = ${c} | x) = ${p3(p, { exact: false })}`).join(", ");
+    return t(lang, "gda.atK", { x: vec([at.x, at.y], 2), ps });
   }
 
   /** Pointer position in CSS pixels relative to the canvas. */
@@ -370,8 +405,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
 
   on(canvas, "pointerdown", (ev) => {
     const p = local(ev);
-    if (mode === "add0" || mode === "add1") {
-      edit(() => panel.addPoint(p.x, p.y, mode === "add0" ? 0 : 1));
+    if (addClass(mode) >= 0) {
+      edit(() => panel.addPoint(p.x, p.y, addClass(mode)));
       ev.preventDefault();
       return;
     }
@@ -522,8 +557,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const here = vec(cursor, 2);
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
-      if (mode === "add0" || mode === "add1") {
-        const k = mode === "add0" ? 0 : 1;
+      if (addClass(mode) >= 0) {
+        const k = addClass(mode);
         if (edit(() => panel.addPointAt(cursor[0], cursor[1], k))) {
           say(t(lang, "gda.key.added", { cls: figureText(panel.summary()).classes[k], x: here }));
         }
@@ -606,6 +641,11 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     cursorShown = true;
     clearTimeout(cursorTimer);
     cursorTimer = setTimeout(() => {
+      if (cursor && panel.classes() > 2) {
+        const ps = panel.posteriorsAtData(cursor[0], cursor[1]);
+        if (ps) $("cursor-live").textContent = posteriorsText({ x: cursor[0], y: cursor[1], p: Array.from(ps) });
+        return;
+      }
       const p = cursor ? panel.posteriorAtData(cursor[0], cursor[1]) : null;
       if (p === undefined || p === null) return;
       $("cursor-live").textContent = t(lang, "gda.at", { x: vec(cursor, 2), p: num(p, 3), pct: pct(p) });

@@ -5,7 +5,7 @@
 
 const GDA = `
 <h2 id="{{id}}-title" data-i18n="gda.title"></h2>
-<p class="lede" data-i18n="gda.lede"></p>
+<p class="lede" data-role="lede" data-i18n="gda.lede"></p>
 <div class="gda-grid">
   <figure class="figure">
     <div class="canvas-box" data-role="box">
@@ -53,6 +53,27 @@ const GDA = `
         <label data-control="sd">σᵧ <input type="range" data-role="sdy1" min="0.2" max="3" step="0.05"><output></output></label>
         <label data-control="rho">ρ <input type="range" data-role="rho1" min="-0.95" max="0.95" step="0.05"><output></output></label>
       </fieldset>
+      <fieldset class="class c2" data-class="2" hidden>
+        <legend><span class="swatch c2" aria-hidden="true">■</span> <span data-i18n="gda.class2"></span></legend>
+        <label data-control="n">n₂ <input type="range" data-role="n2" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx2" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy2" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho2" min="-0.95" max="0.95" step="0.05"><output></output></label>
+      </fieldset>
+      <fieldset class="class c3" data-class="3" hidden>
+        <legend><span class="swatch c3" aria-hidden="true">◆</span> <span data-i18n="gda.class3"></span></legend>
+        <label data-control="n">n₃ <input type="range" data-role="n3" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx3" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy3" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho3" min="-0.95" max="0.95" step="0.05"><output></output></label>
+      </fieldset>
+      <fieldset class="class c4" data-class="4" hidden>
+        <legend><span class="swatch c4" aria-hidden="true">▼</span> <span data-i18n="gda.class4"></span></legend>
+        <label data-control="n">n₄ <input type="range" data-role="n4" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx4" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy4" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho4" min="-0.95" max="0.95" step="0.05"><output></output></label>
+      </fieldset>
       <div class="row seed" data-control="seed">
         <label><span data-i18n="gda.seed"></span> <input type="number" data-role="seed" min="0" step="1" inputmode="numeric"></label>
         <button type="button" data-role="resample" data-i18n="gda.resample"></button>
@@ -87,6 +108,9 @@ const GDA = `
         <label><input type="radio" name="{{id}}-mode" data-role="mode" value="means" checked> <span data-i18n="gda.mode.means"></span></label>
         <label><input type="radio" name="{{id}}-mode" data-role="mode" value="add0"> <span data-i18n="gda.mode.add0"></span></label>
         <label><input type="radio" name="{{id}}-mode" data-role="mode" value="add1"> <span data-i18n="gda.mode.add1"></span></label>
+        <label data-class="2" hidden><input type="radio" name="{{id}}-mode" data-role="mode" value="add2"> <span data-i18n="gda.mode.add2"></span></label>
+        <label data-class="3" hidden><input type="radio" name="{{id}}-mode" data-role="mode" value="add3"> <span data-i18n="gda.mode.add3"></span></label>
+        <label data-class="4" hidden><input type="radio" name="{{id}}-mode" data-role="mode" value="add4"> <span data-i18n="gda.mode.add4"></span></label>
         <label><input type="radio" name="{{id}}-mode" data-role="mode" value="move"> <span data-i18n="gda.mode.move"></span></label>
         <label><input type="radio" name="{{id}}-mode" data-role="mode" value="erase"> <span data-i18n="gda.mode.erase"></span></label>
       </div>
