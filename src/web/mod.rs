@@ -9,6 +9,8 @@ mod json;
 mod nb;
 // The categorical naive Bayes panel (issue #8).
 mod cat;
+// Lessons: the text format and the built-in lessons (full module; see lesson.rs).
+mod lesson;
 
 pub use bench::GdaFitBench;
 pub use cat::CatPanel;
