@@ -94,7 +94,7 @@ const WORDS = {
     "err.repeated": "“{field}” is given twice; the first one counts.",
     "err.missing-panel": "the step names no panel (“panel: gda”, “nb” or “cat”); it is left out.",
     "err.unknown-panel": "the panel “{value}” is not “gda”, “nb” or “cat”; the step is left out.",
-    "err.state": "in the state: {notice}",
+    "err.state": "in the state, “{key}={value}”: {notice}",
     "err.foreign-key": "the state's “{key}” is not a setting of this panel; it was ignored.",
     "err.unknown-control": "this panel has no control “{value}” to hide; it was ignored.",
     "err.bad-highlight": "“{value}” is not “mean C”, “word W” or “control NAME” of this panel; it was ignored.",
@@ -174,7 +174,7 @@ const WORDS = {
     "err.repeated": "“{field}”出现了两次，以第一次为准。",
     "err.missing-panel": "这一步没有指定面板（“panel: gda”、“nb”或“cat”），已略去。",
     "err.unknown-panel": "面板“{value}”不是“gda”、“nb”或“cat”，这一步已略去。",
-    "err.state": "状态中：{notice}",
+    "err.state": "状态中的“{key}={value}”：{notice}",
     "err.foreign-key": "状态中的“{key}”不是这个面板的设置，已忽略。",
     "err.unknown-control": "这个面板没有可隐藏的控件“{value}”，已忽略。",
     "err.bad-highlight": "“{value}”不是这个面板的“mean C”、“word W”或“control NAME”，已忽略。",
@@ -193,7 +193,7 @@ export function errorText(lang, e) {
   const at = e.step == null ? (e.line > 0 ? tr(lang, "err.at", e) : "")
     : tr(lang, e.step_name ? "err.atNamed" : "err.atStep", { line: e.line, step: e.step, name: e.step_name });
   const p = e.problem;
-  const what = p.kind === "state" ? tr(lang, "err.state", { notice: noticeText(lang, p.notice) }) : tr(lang, `err.${p.kind}`, p);
+  const what = p.kind === "state" ? tr(lang, "err.state", { key: p.notice.key, value: p.notice.value, notice: noticeText(lang, p.notice) }) : tr(lang, `err.${p.kind}`, p);
   return at + what;
 }
 
@@ -259,17 +259,66 @@ function highlightText(h) {
   return h ? `${h.kind} ${h.target}` : "";
 }
 
-/** Links the lessons' stylesheet (../lesson.css) once, and waits for it. */
+/** The lessons' styles: adopted by the document when this module loads (a constructed
+ * stylesheet: no file to fetch, so dist/ and the single file genlab.html need nothing more).
+ * Colours come from style.css's variables, so dark mode and projector mode follow. */
+const STYLES = `
+.lesson-bar, .lesson-menu, .lesson-editor { padding: 0.8rem 0; border-bottom: 1px solid var(--line); }
+.lesson-head { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: baseline; }
+.lesson-title { margin: 0; font-size: 1.2rem; }
+.lesson-counter { font-variant-numeric: tabular-nums; color: var(--muted); }
+.lesson-buttons, .lesson-menu .buttons, .lesson-editor .buttons { display: inline-flex; flex-wrap: wrap; gap: 0.4rem; }
+.lesson-buttons { margin-left: auto; }
+.lesson-bar button, .lesson-menu button, .lesson-editor button { min-height: 2.75rem; min-width: 2.75rem; }
+.lesson-caption { font-size: 1.4rem; line-height: 1.4; margin: 0.5rem 0; max-width: 60ch; }
+.lesson-caption .math, .lesson-step-caption .math, .presenter .math { font-family: "Cambria Math", "STIX Two Math", "Times New Roman", serif; font-style: italic; white-space: nowrap; }
+.lesson-caption code { font-size: 0.9em; }
+.lesson-keys { margin: 0; font-size: 0.85rem; }
+.lesson-errors { padding: 0.4rem 0.8rem; border-left: 4px solid var(--error); background: var(--error-bg); color: var(--error); }
+.lesson-errors p, .lesson-errors ul { margin: 0.2rem 0; }
+.lesson-errors li.current { font-weight: bold; }
+.lesson-off { display: none !important; }
+.lesson-hidden { display: none !important; }
+.lesson-highlight { outline: 4px solid var(--c1); outline-offset: 3px; border-radius: 4px; }
+li.lesson-highlight { background: var(--explain-bg); }
+.lesson-list { padding-left: 1.2rem; }
+.lesson-list li { margin: 0.3rem 0; }
+.lesson-form { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); gap: 0.5rem 1rem; }
+.lesson-form input, .lesson-form select, .lesson-form textarea { width: 100%; font: inherit; padding: 0.4rem; min-height: 2.75rem; }
+.lesson-steps li { margin: 0.4rem 0; }
+.lesson-step-name { font-weight: bold; }
+.lesson-link-out { overflow-wrap: anywhere; }
+/* Presenter mode: full screen, the caption large, nothing but the step's panel. */
+html.presenting header.chrome, html.presenting footer.chrome, html.presenting #notices,
+html.presenting .lesson-keys, html.presenting [data-lesson="edit"], html.presenting [data-lesson="close"] { display: none; }
+html.presenting main { max-width: none; }
+html.presenting .lesson-caption { font-size: clamp(1.4rem, 2.6vw, 3rem); max-width: none; }
+html.presenting .lesson-title { font-size: clamp(1rem, 1.4vw, 1.6rem); }
+.lesson-blank { position: fixed; inset: 0; z-index: 1000; background: #000; color: #000; }
+/* The presenter's second window. */
+.presenter { padding: 1rem 0; }
+.presenter h2 { font-size: 1rem; color: var(--muted); margin: 1rem 0 0.2rem; }
+.presenter-notes p { font-size: 1.3rem; margin: 0.3rem 0; }
+.presenter-next p { font-size: 1.1rem; }
+html.lesson-presenter-window nav, html.lesson-presenter-window footer.chrome { display: none; }
+@media (max-width: 600px) {
+  .lesson-caption { font-size: 1.15rem; }
+  .lesson-buttons { margin-left: 0; }
+}
+@media print {
+  .lesson-buttons, .lesson-keys, .lesson-menu, .lesson-editor, .lesson-blank { display: none !important; }
+}
+`;
+
+/** Adopts the lessons' styles once. */
 function linkStyles() {
-  const href = new URL("../lesson.css", import.meta.url).href;
-  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return Promise.resolve();
-  const link = el("link", { rel: "stylesheet", href });
-  const loaded = new Promise((resolve) => {
-    link.addEventListener("load", resolve, { once: true });
-    link.addEventListener("error", resolve, { once: true });
-  });
-  document.head.append(link);
-  return loaded;
+  if (!document.adoptedStyleSheets.some((sheet) => sheet.genlabLessons)) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLES);
+    sheet.genlabLessons = true;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }
+  return Promise.resolve();
 }
 
 // Transitions.
@@ -338,6 +387,8 @@ export async function startLessons(ctx) {
   let presenting = false;
   let glide = null;
   let shownPanel = null;
+  // How many step changes are under way (a glide, or a step waiting for its frame).
+  let busy = 0;
   /** The last transition's frames, for the benchmark and the tests. */
   const stats = { frames: 0, ms: 0, animated: false, transitions: 0 };
 
@@ -493,12 +544,14 @@ export async function startLessons(ctx) {
   async function show(i, { animate, write }) {
     const steps = playing.lesson.steps;
     index = i;
+    busy++;
     finishGlide();
     clearMarks();
     showStepText();
     const step = steps[i];
     if (!step) {
       post();
+      busy--;
       return;
     }
     for (const name of ["gda", "nb", "cat"]) document.getElementById(`${name}-slot`)?.classList.toggle("lesson-off", name !== step.panel);
@@ -529,7 +582,8 @@ export async function startLessons(ctx) {
       ctx.syncUrl("push");
     }
     post();
-    html.dataset.lessonStep = String(i + 1);
+    busy--;
+    if (index === i) html.dataset.lessonStep = String(i + 1);
   }
 
   /**
@@ -836,7 +890,9 @@ export async function startLessons(ctx) {
         renderList();
       },
       renderWords() {
+        const chosen = panelSel.value;
         panelSel.replaceChildren(...["gda", "nb", "cat"].filter((p) => panels[p]).map((p) => el("option", { value: p, text: w(`panel.${p}`) })));
+        if (chosen) panelSel.value = chosen;
         record.textContent = w(record.dataset.w || "editor.record");
         cancel.textContent = w("editor.cancel");
         hide.placeholder = "seed, numbers";
@@ -903,6 +959,9 @@ export async function startLessons(ctx) {
     // For the tests and the benchmark.
     get step() {
       return index + 1;
+    },
+    get busy() {
+      return busy > 0;
     },
     get count() {
       return playing ? playing.lesson.steps.length : 0;
