@@ -390,7 +390,7 @@ export async function startLessons(ctx) {
   // How many step changes are under way (a glide, or a step waiting for its frame).
   let busy = 0;
   /** The last transition's frames, for the benchmark and the tests. */
-  const stats = { frames: 0, ms: 0, animated: false, transitions: 0 };
+  const stats = { frames: 0, ms: 0, work: [], animated: false, transitions: 0 };
 
   const lang = () => ctx.lang();
   const w = (key, params) => tr(lang(), key, params);
@@ -567,6 +567,7 @@ export async function startLessons(ctx) {
         stats.animated = false;
         stats.frames = 1;
         stats.ms = 0;
+        stats.work = [];
         stats.transitions++;
       }
       for (const name of step.hide) {
@@ -602,17 +603,20 @@ export async function startLessons(ctx) {
       if (gda) ctl.panel.beginDrag();
       const start = performance.now();
       let frames = 0;
+      // Each frame's own work (the state computed, set and drawn), for the benchmark.
+      const work = [];
       const frame = (now) => {
         const u = Math.min(1, (now - start) / GLIDE_MS);
         frames++;
         if (u >= 1) {
           if (gda) ctl.panel.endDrag();
           ctl.setState(target);
-          Object.assign(stats, { frames, ms: now - start, animated: true, transitions: stats.transitions + 1 });
+          Object.assign(stats, { frames, ms: now - start, work, animated: true, transitions: stats.transitions + 1 });
           glide = null;
           resolve();
           return;
         }
+        const t0 = performance.now();
         const e = u < 0.5 ? 2 * u * u : 1 - (-2 * u + 2) ** 2 / 2;
         const s = structuredClone(target);
         for (const p of paths) p.set(s, p.log ? Math.exp(Math.log(p.x) + (Math.log(p.y) - Math.log(p.x)) * e) : p.x + (p.y - p.x) * e);
@@ -623,6 +627,7 @@ export async function startLessons(ctx) {
           if (models) pn.setModels(s.models);
           ctl.render();
         } else ctl.setState(s);
+        work.push(performance.now() - t0);
         glide.raf = requestAnimationFrame(frame);
       };
       glide = { raf: requestAnimationFrame(frame), handle, target, resolve, gda };
