@@ -292,6 +292,8 @@ li.lesson-highlight { background: var(--explain-bg); }
 html.presenting header.chrome, html.presenting footer.chrome, html.presenting #notices,
 html.presenting .lesson-keys, html.presenting [data-lesson="edit"], html.presenting [data-lesson="close"] { display: none; }
 html.presenting main { max-width: none; }
+/* The figure gets the room: the panel's title and introduction are the lesson's caption now. */
+html.presenting .panel > h2, html.presenting .panel .lede { display: none; }
 html.presenting .lesson-caption { font-size: clamp(1.4rem, 2.6vw, 3rem); max-width: none; }
 html.presenting .lesson-title { font-size: clamp(1rem, 1.4vw, 1.6rem); }
 .lesson-blank { position: fixed; inset: 0; z-index: 1000; background: #000; color: #000; }
@@ -304,6 +306,8 @@ html.lesson-presenter-window nav, html.lesson-presenter-window footer.chrome { d
 @media (max-width: 600px) {
   .lesson-caption { font-size: 1.15rem; }
   .lesson-buttons { margin-left: 0; }
+  /* A student following on a phone: Back and Next, the caption; no presenter tools. */
+  .lesson-keys, [data-lesson="present"], [data-lesson="presenter-window"], [data-lesson="edit"] { display: none; }
 }
 @media print {
   .lesson-buttons, .lesson-keys, .lesson-menu, .lesson-editor, .lesson-blank { display: none !important; }
