@@ -296,6 +296,31 @@ test("a step glides where that teaches, and under prefers-reduced-motion changes
   }
 });
 
+test("the presenter window shows the notes and the next step, and drives the lesson", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?lesson=gda-boundary`);
+  try {
+    await atStep(page, 1);
+    const [popup] = await Promise.all([context.waitForEvent("page"), page.click('[data-lesson="presenter-window"]')]);
+    popup.on("pageerror", (e) => errors.push(String(e)));
+    await popup.waitForSelector("html[data-ready=true]");
+    await popup.waitForFunction(() => document.querySelector(".presenter-notes")?.textContent.includes("Before showing anything"));
+    assert.match(await popup.textContent(".presenter-next"), /Move a mean/);
+    assert.match(await popup.textContent(".presenter .lesson-counter"), /Step 1 of 5/);
+    // Its Next button moves the lesson window on, and it follows.
+    await popup.click(".presenter .buttons button:nth-child(2)");
+    await atStep(page, 2);
+    await popup.waitForFunction(() => /Step 2 of 5/.test(document.querySelector(".presenter .lesson-counter").textContent));
+    assert.match(await popup.textContent(".presenter-notes"), /Drag the mean yourself/);
+    // The lesson window's clicker keeps it in step too.
+    await page.keyboard.press("PageDown");
+    await atStep(page, 3);
+    await popup.waitForFunction(() => /Step 3 of 5/.test(document.querySelector(".presenter .lesson-counter").textContent));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a page without a lesson loads no lesson code", async () => {
   const { page, context } = await open(browser, server.url);
   try {

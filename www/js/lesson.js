@@ -299,6 +299,8 @@ html.presenting .lesson-title { font-size: clamp(1rem, 1.4vw, 1.6rem); }
 .lesson-blank { position: fixed; inset: 0; z-index: 1000; background: #000; color: #000; }
 /* The presenter's second window. */
 .presenter { padding: 1rem 0; }
+.presenter .buttons { display: flex; gap: 0.4rem; }
+.presenter .buttons button { min-height: 2.75rem; }
 .presenter h2 { font-size: 1rem; color: var(--muted); margin: 1rem 0 0.2rem; }
 .presenter-notes p { font-size: 1.3rem; margin: 0.3rem 0; }
 .presenter-next p { font-size: 1.1rem; }
@@ -996,7 +998,7 @@ export async function startLessons(ctx) {
 
 /** The presenter window (`#lesson-presenter`): the step, its notes and the next step, from
  * the lesson window over a BroadcastChannel; its buttons and keys drive that window. */
-export async function presenterWindow() {
+export async function presenterWindow({ setLang = () => {} } = {}) {
   await linkStyles();
   const html = document.documentElement;
   html.classList.add("lesson-presenter-window");
@@ -1022,8 +1024,10 @@ export async function presenterWindow() {
   channel.addEventListener("message", (ev) => {
     const m = ev.data;
     if (!m || m.type !== "step" || !m.lesson) return;
-    lang = m.lang === "zh-CN" ? "zh-CN" : "en";
-    html.lang = lang;
+    const next = m.lang === "zh-CN" ? "zh-CN" : "en";
+    if (next !== lang || !html.dataset.presenterLang) setLang(next);
+    lang = next;
+    html.dataset.presenterLang = lang;
     const { lesson, index } = m;
     const step = lesson.steps[index];
     const upcoming = lesson.steps[index + 1];

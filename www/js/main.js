@@ -181,7 +181,7 @@ async function main() {
     if (location.hash === "#lesson-presenter") {
       boot.hidden = true;
       document.querySelector(".shell-controls").hidden = true;
-      await (await import("./lesson.js")).presenterWindow();
+      await (await import("./lesson.js")).presenterWindow({ setLang });
       return;
     }
     let { state, notices } = parseState(location.search);
