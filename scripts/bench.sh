@@ -53,4 +53,7 @@ step "scikit-learn baseline, same data"
 step "browsers: www/bench.html and the first load"
 node tools/bench/run.mjs --www target/bench/www --dist target/bench/dist --out target/bench
 
+step "lesson step transitions: frames per second of each glide against the idle page's, and reduced motion skipping them"
+node tools/bench/lesson_transitions.mjs --www target/bench/www --out target/bench
+
 echo "[bench] total time $(($(date +%s) - start)) s" >&2

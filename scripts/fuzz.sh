@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh                  600 s per target (or 10^7 executions, whichever first)
 #   scripts/fuzz.sh 60               60 s per target
 #   scripts/fuzz.sh 60 state explain only these targets
-# Targets (fuzz/fuzz_targets/): tokenize, corpus, state, points_csv, explain, email.
+# Targets (fuzz/fuzz_targets/): tokenize, corpus, state, points_csv, explain, email, lesson.
 # Environment: FUZZ_RUNS (default 10000000) caps the executions per target; FUZZ_JOBS is
 # not used: the targets run one after another, at nice 19, because the machine is shared.
 #
@@ -26,7 +26,7 @@ export RUSTC_BOOTSTRAP=1
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(tokenize corpus state points_csv explain email)
+[[ ${#targets[@]} -gt 0 ]] || targets=(tokenize corpus state points_csv explain email lesson)
 runs=${FUZZ_RUNS:-10000000}
 [[ $seconds =~ ^[0-9]+$ && $seconds -gt 0 ]] || { echo "usage: scripts/fuzz.sh [seconds-per-target] [target...]" >&2; exit 2; }
 

@@ -9,6 +9,7 @@
 pub mod data;
 pub mod error;
 pub mod gda;
+pub mod lesson;
 pub mod limits;
 pub mod nb;
 pub mod plot;

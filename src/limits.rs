@@ -49,6 +49,9 @@ pub const SEED: Range = Range {
     whole: true,
     rule: "the seed must be a whole number from 0 to 2⁵³ − 1",
 };
+/// The lesson step a link shows (1-based; a lesson has at most 200 steps).
+pub const LESSON_STEP: Range =
+    Range { min: 1.0, max: 200.0, whole: true, rule: "a lesson step is a whole number from 1 to 200" };
 /// Points per generated class (the sliders' range).
 pub const POINTS_PER_CLASS: Range = Range { min: 1.0, max: 500.0, whole: true, rule: "a class has 1 to 500 points" };
 /// The number of generated classes k.

@@ -13,6 +13,8 @@
 //! | `theme` | colours; absent: follow the system's light or dark preference | `dark`, `light` |
 //! | `embed` | one panel, no page chrome | `gda`, `nb`, `cat` |
 //! | `deck` | slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage) | `0`, `1` |
+//! | `lesson` | a lesson played over the panels ([`crate::lesson`]): a built-in lesson's id, or `~` and the lesson's text compressed (raw deflate) in base64url | an id of [`crate::lesson::BUILTIN`], or `~` and 1 … 24,000 characters `A-Z a-z 0-9 - _` |
+//! | `step` | the lesson's step shown (absent: the first) | 1 … 200 |
 //! | `src` | GDA data | `generated`, a preset id (two species, or `penguins-three-species`, `iris-three-species`), or `custom`: the user's own points, kept by the page's history entries (a link cannot carry them; the panel says so) |
 //! | `seed` | GDA sample seed | 0 … 2⁵³ − 1 |
 //! | `k` | number of generated classes (absent: 2) | 2 … 5 |
@@ -81,6 +83,12 @@ pub struct AppState {
     /// Slides mode: clicker keys go to the deck around the frame, the state outlives reloads.
     #[serde(default)]
     pub deck: bool,
+    /// The lesson played: a built-in id or `~` and its compressed text (see the table).
+    #[serde(default)]
+    pub lesson: Option<String>,
+    /// The lesson's step shown, 1-based (a state without it shows the first).
+    #[serde(default = "first_step")]
+    pub step: u32,
     /// The GDA panel.
     pub gda: GdaState,
     /// The naive Bayes panel.
@@ -132,6 +140,24 @@ pub struct CloudState {
     pub sd: [f64; 2],
     /// Generating ρ.
     pub rho: f64,
+}
+
+fn first_step() -> u32 {
+    1
+}
+
+/// Longest compressed lesson a link carries, in base64url characters.
+pub const MAX_LESSON_IN_LINK: usize = 24_000;
+
+/// Whether `v` names a lesson a link may carry: a built-in id, or `~` and base64url.
+fn lesson_value(v: &str) -> bool {
+    match v.strip_prefix('~') {
+        Some(code) => {
+            (1..=MAX_LESSON_IN_LINK).contains(&code.len())
+                && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        }
+        None => crate::lesson::builtin(v).is_some(),
+    }
 }
 
 fn two_classes() -> usize {
@@ -302,6 +328,8 @@ impl Default for AppState {
             theme: None,
             embed: None,
             deck: false,
+            lesson: None,
+            step: 1,
             gda: GdaState {
                 source: "generated".into(),
                 seed: 7,
@@ -403,6 +431,10 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "lang" => pick(v, &["en", "zh-CN"]).map(|x| state.lang = x).ok_or("the language must be “en” or “zh-CN”"),
             "projector" => pick(v, &["0", "1"]).map(|x| state.projector = x == "1").ok_or("projector mode is 0 or 1"),
             "deck" => pick(v, &["0", "1"]).map(|x| state.deck = x == "1").ok_or("slides mode is 0 or 1"),
+            "lesson" => lesson_value(v)
+                .then(|| state.lesson = Some(v.to_string()))
+                .ok_or("a lesson is a built-in lesson's name or “~” and a compressed lesson"),
+            "step" => within(v, &limits::LESSON_STEP).map(|x| state.step = x as u32).ok_or(limits::LESSON_STEP.rule),
             "theme" => {
                 pick(v, &["dark", "light"]).map(|x| state.theme = Some(x)).ok_or("the theme must be “dark” or “light”")
             }
@@ -560,6 +592,12 @@ pub fn to_query(state: &AppState) -> String {
     }
     if state.deck {
         q.append_pair("deck", "1");
+    }
+    if let Some(l) = &state.lesson {
+        q.append_pair("lesson", l);
+    }
+    if state.step != 1 {
+        q.append_pair("step", &state.step.to_string());
     }
     let (g, dg) = (&state.gda, &d.gda);
     if g.source != dg.source {

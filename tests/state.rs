@@ -205,3 +205,22 @@ fn a_mean_link_carries_exactly_what_the_panel_can_show_and_refuses_the_rest_with
     assert_eq!(s.gda.means, None);
     assert!(n.iter().any(|x| x.key == "m0" && matches!(x.reason, NoticeReason::Invalid(_))), "{n:?}");
 }
+
+/// A lesson in a link (docs: `genlab::state`'s table): a built-in id or `~` and base64url,
+/// with the step; anything else is a notice and no lesson.
+#[test]
+fn a_link_carries_a_lesson_and_its_step() {
+    let (s, n) = parse_query("lesson=gda-boundary&step=3");
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!((s.lesson.as_deref(), s.step), (Some("gda-boundary"), 3));
+    assert_eq!(to_query(&s), "lesson=gda-boundary&step=3");
+    let (s, n) = parse_query("lesson=~AbC-_9");
+    assert!(n.is_empty());
+    assert_eq!((s.lesson.as_deref(), s.step), (Some("~AbC-_9"), 1));
+    for bad in ["lesson=no-such-lesson", "lesson=~", "lesson=~a%2Bb", "step=0", "step=201", "step=1.5"] {
+        let (s, n) = parse_query(bad);
+        assert_eq!(n.len(), 1, "{bad}");
+        assert_eq!((s.lesson, s.step), (None, 1), "{bad}");
+    }
+    assert_eq!(parse_query(&format!("lesson=~{}", "a".repeat(24_001))).1.len(), 1);
+}

@@ -14,6 +14,10 @@ mod json;
 
 #[cfg(feature = "gda")]
 mod gda;
+// Lessons (the text format and the built-in lessons): in the GDA-first module, which every
+// page that plays a lesson has loaded (js/main.js loads it first); js/lesson.js imports it.
+#[cfg(feature = "gda")]
+mod lesson;
 #[cfg(feature = "gda")]
 pub use gda::GdaPanel;
 

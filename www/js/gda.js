@@ -161,6 +161,10 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     // The canvas' own box (inside the frame's border): its backing store must match it
     // pixel for pixel, or the figure is resampled and blurs.
     const rect = canvas.getBoundingClientRect();
+    // A hidden panel (display: none, as a lesson hides the panels its step does not show)
+    // has nothing to draw: at 0 × 0 plotters would measure its text with a styled <span>,
+    // which the page's CSP refuses. The ResizeObserver draws it when it is shown again.
+    if (!printing && (rect.width === 0 || rect.height === 0)) return;
     if (printing) {
       // Drawn at the printed size, so its type has the size it has on screen, at 2× for paper.
       const ratio = Number(box.style.getPropertyValue("--fig-ratio")) || rect.width / rect.height || 1.5;

@@ -18,12 +18,18 @@ const panels = {};
 let replaceTimer = 0;
 // Whether a continuous change (a drag, typing, a slider) has an entry of its own open.
 let gesture = false;
+// The lesson in the URL ({ value, step }, js/lesson.js) or null; the lessons' handle once
+// js/lesson.js is loaded (only when a link has a lesson or the user opens the lessons).
+let lessonLink = null;
+let lessons = null;
+// The panel the user changed last (the one "Record step" offers first).
+let lastPanel = null;
 
 /** The whole screen as a state object. */
 function currentState() {
   const base = parseState("").state;
   return {
-    lang, projector, theme, embed, deck: deck !== null,
+    lang, projector, theme, embed, deck: deck !== null, lesson: lessonLink?.value ?? null, step: lessonLink?.step ?? 1,
     gda: panels.gda ? panels.gda.getState() : base.gda,
     nb: panels.nb ? panels.nb.getState() : base.nb,
     cat: panels.cat ? panels.cat.getState() : base.cat,
@@ -105,6 +111,7 @@ function setLang(next) {
   document.title = lang === "zh-CN" ? "genlab：生成式分类器实时演示" : "genlab — generative classifiers, live";
   showPrintLink();
   Object.values(panels).forEach((p) => p.setLang(lang));
+  lessons?.setLang(lang);
 }
 
 /** Projector mode: large type, thick strokes, high contrast. */
@@ -138,11 +145,44 @@ function applyState(state, data) {
   panels.cat?.controller.setState(state.cat);
 }
 
+/** Loads the lessons (js/lesson.js) once, on demand. */
+async function loadLessons() {
+  if (!lessons) {
+    const { startLessons } = await import("./lesson.js");
+    lessons ??= await startLessons({
+      panels,
+      lang: () => lang,
+      lastPanel: () => lastPanel,
+      setLink(value, step) {
+        lessonLink = value ? { value, step } : null;
+      },
+      syncUrl,
+    });
+    window.genlab.lessons = lessons;
+  }
+  return lessons;
+}
+
+/** The onChange of panel `name`: remembers it as the last changed, then syncs the URL. */
+function changedBy(name) {
+  return (mode) => {
+    lastPanel = name;
+    syncUrl(mode);
+  };
+}
+
 /** Boots the page; a failure is shown in words, never as a blank page. */
 async function main() {
   const boot = document.getElementById("boot");
   try {
     await loadCore();
+    // The presenter's second window of a lesson: notes and the next step, no panels.
+    if (location.hash === "#lesson-presenter") {
+      boot.hidden = true;
+      document.querySelector(".shell-controls").hidden = true;
+      await (await import("./lesson.js")).presenterWindow({ setLang });
+      return;
+    }
     let { state, notices } = parseState(location.search);
     if (state.deck) {
       const { forwardClickerKeys, keptState } = await import("./deck.js");
@@ -171,14 +211,14 @@ async function main() {
         slot.remove();
         continue;
       }
-      panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange: syncUrl });
+      panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange: changedBy(name) });
       // Let this panel reach the screen before the next one is built (first load).
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
     // The categorical naive Bayes panel (issue #8), mounted like the others.
     const catSlot = document.getElementById("cat-slot");
     if (embed && embed !== "cat") catSlot.remove();
-    else panels.cat = await mount(catSlot, { panel: "cat", state: state.cat, lang, theme, onChange: syncUrl });
+    else panels.cat = await mount(catSlot, { panel: "cat", state: state.cat, lang, theme, onChange: changedBy("cat") });
     setProjector(state.projector);
     // A notice may quote a rule of the categorical panel's (its strings load with that panel).
     if (notices.length) await loadCatStrings();
@@ -188,6 +228,10 @@ async function main() {
     window.genlab = { gda: panels.gda?.controller ?? null, nb: panels.nb?.controller ?? null };
     window.genlab.cat = panels.cat?.controller ?? null;
     window.genlab_panels = panels;
+    if (state.lesson && !embed) {
+      lessonLink = { value: state.lesson, step: state.step };
+      await (await loadLessons()).openLink(state.lesson, state.step);
+    }
     boot.hidden = true;
     html.dataset.ready = "true";
   } catch (e) {
@@ -228,6 +272,9 @@ document.getElementById("copy-link").addEventListener("click", async () => {
     status.textContent = `${t(lang, "shell.copyManual")} ${url}`;
   }
 });
+document.getElementById("lessons").addEventListener("click", async () => {
+  if (html.dataset.ready === "true") (await loadLessons()).openMenu();
+});
 document.getElementById("dismiss").addEventListener("click", () => { document.getElementById("notices").hidden = true; });
 window.addEventListener("popstate", () => {
   // A write still waiting was meant for the entry just left: it must not land on this one.
@@ -237,6 +284,8 @@ window.addEventListener("popstate", () => {
   deck?.save(location.search.slice(1));
   applyState(state, history.state);
   showNotices(notices);
+  lessonLink = state.lesson ? { value: state.lesson, step: state.step } : null;
+  if (lessons || state.lesson) loadLessons().then((l) => l.popstate(state));
 });
 
 main();
