@@ -1564,7 +1564,7 @@ impl MailboxLoader {
         }
         if self.bytes.saturating_add(bytes.len()) > MAX_MAILBOX_BYTES {
             return Err(Error::EmptyData(format!(
-                "The file is {:.1} MB; a mailbox may have up to 64 MB. Use a part of it.",
+                "This mailbox file is {:.1} MB; a mailbox may have up to 64 MB. Use a part of it.",
                 bytes.len() as f64 / 1e6
             )));
         }
