@@ -127,16 +127,28 @@ fn small_mbox(n: usize) -> Vec<u8> {
 fn an_mbox_is_read_in_steps_into_the_corpus() {
     let mut lab = SpamLab::builtin().unwrap();
     let mut loader = MailboxLoader::new("course.mbox");
-    loader.begin_mbox(small_mbox(10), "course.mbox").unwrap();
+    let mbox = small_mbox(40);
+    assert!(mbox.len() > 8000);
+    loader.begin_mbox(mbox.clone(), "course.mbox").unwrap();
     let mut steps = 0;
     while !loader.step(200).unwrap() {
         steps += 1;
         assert!(loader.progress() < 1.0);
     }
-    assert!(steps > 10, "200-byte steps over a 2 KB file: {steps}");
+    assert!(steps > 10, "200-byte steps over an 8 KB file: {steps}");
     lab.replace_with_mailbox(loader).unwrap();
-    assert_eq!(lab.report().messages, [10, 10]);
-    assert_eq!(lab.report().split, [16, 4]);
+    assert_eq!(lab.report().messages, [40, 40]);
+    assert_eq!(lab.report().split, [64, 16]);
+    // Fed in pieces of 7 bytes (lines cut anywhere), the same corpus.
+    let mut pieces = MailboxLoader::new("course.mbox");
+    pieces.begin_mbox_stream("course.mbox", mbox.len()).unwrap();
+    for piece in mbox.chunks(7) {
+        pieces.feed_mbox(piece).unwrap();
+    }
+    assert_eq!(pieces.progress(), 1.0);
+    let mut other = SpamLab::builtin().unwrap();
+    other.replace_with_mailbox(pieces).unwrap();
+    assert_eq!(other.report(), lab.report());
     assert!(lab.report().notes.iter().any(|n| n.contains("MB in memory")));
     assert!(!lab.header_evidence());
     // Body only: "deal" is in no body, so it is unknown; with header evidence on, the

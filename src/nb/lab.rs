@@ -1450,10 +1450,22 @@ pub struct MailboxLoader {
     errors: Vec<String>,
     bytes: usize,
     messages: usize,
-    /// The mbox being read: its bytes, the position reached, its splitter and the class
-    /// its name gives.
-    mbox: Option<(Vec<u8>, usize, MboxSplitter, Option<Label>)>,
-    mbox_bytes: usize,
+    /// The mbox being read, fed in pieces.
+    mbox: Option<MboxStream>,
+    /// An mbox given whole ([`MailboxLoader::begin_mbox`]) and the position fed so far.
+    whole: Option<(Vec<u8>, usize)>,
+}
+
+/// An mbox being read in pieces: the splitter, the line cut at the end of the last piece,
+/// the class its file name gives, the bytes fed of the length announced.
+#[derive(Debug, Clone)]
+struct MboxStream {
+    splitter: MboxSplitter,
+    partial: Vec<u8>,
+    label: Option<Label>,
+    fed: usize,
+    len: usize,
+    started: bool,
 }
 
 impl MailboxLoader {
@@ -1477,7 +1489,7 @@ impl MailboxLoader {
             bytes: 0,
             messages: 0,
             mbox: None,
-            mbox_bytes: 0,
+            whole: None,
         }
     }
 
@@ -1554,69 +1566,129 @@ impl MailboxLoader {
     /// [`Error::EmptyData`] for an empty file, one over the caps, one that is an image or
     /// another binary format, or text without a `From ` line at its start (not an mbox).
     pub fn begin_mbox(&mut self, bytes: Vec<u8>, name: &str) -> Result<()> {
-        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        self.begin_mbox_stream(name, bytes.len())?;
+        self.whole = Some((bytes, 0));
+        // The first piece now: an image or a text that is no mbox is refused at once.
+        self.step(4096).map(|_| ())
+    }
+
+    /// Starts reading an mbox file of `len` bytes named `name` that will be given in pieces
+    /// ([`MailboxLoader::feed_mbox`]), so that it is never copied whole.
+    ///
+    /// # Errors
+    /// [`Error::EmptyData`] for an empty file or one over the caps.
+    pub fn begin_mbox_stream(&mut self, name: &str, len: usize) -> Result<()> {
+        if len == 0 {
             return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
         }
-        if let Some(kind) = crate::error::binary_kind(&bytes) {
-            return Err(Error::EmptyData(format!(
-                "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line “From …”."
-            )));
-        }
-        if self.bytes.saturating_add(bytes.len()) > MAX_MAILBOX_BYTES {
+        if self.bytes.saturating_add(len) > MAX_MAILBOX_BYTES {
             return Err(Error::EmptyData(format!(
                 "This mailbox file is {:.1} MB; a mailbox may have up to 64 MB. Use a part of it.",
-                bytes.len() as f64 / 1e6
+                len as f64 / 1e6
             )));
         }
-        let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
-        if !bytes[start..].starts_with(b"From ") {
-            return Err(Error::EmptyData(
-                "This is not an mbox file: a mailbox starts with a line “From …” before each message.".to_string(),
-            ));
-        }
         let stem = name.rsplit(['/', '\\']).next().unwrap_or(name);
-        let label = super::mailbox::label_of_folder(stem);
-        self.mbox_bytes = bytes.len();
-        self.mbox = Some((bytes, start, MboxSplitter::default(), label));
+        self.mbox = Some(MboxStream {
+            splitter: MboxSplitter::default(),
+            partial: Vec::new(),
+            label: super::mailbox::label_of_folder(stem),
+            fed: 0,
+            len,
+            started: false,
+        });
         Ok(())
     }
 
-    /// Reads about `max_bytes` more of the mbox being read (whole lines, each message as it
-    /// ends); returns true when there is none or it is read.
+    /// Reads the next piece of the mbox begun with [`MailboxLoader::begin_mbox_stream`]
+    /// (pieces in order, cut anywhere); every message that ends in it is parsed now, so
+    /// the work of a call is bounded by the piece and the messages it completes. The last
+    /// message is read when the fed bytes reach the length announced.
     ///
     /// # Errors
-    /// [`Error::EmptyData`] past the caps.
-    pub fn step(&mut self, max_bytes: usize) -> Result<bool> {
-        let Some((bytes, mut pos, mut splitter, file_label)) = self.mbox.take() else { return Ok(true) };
-        let stop = pos.saturating_add(max_bytes.max(1));
-        let mut done = Vec::new();
-        while pos < bytes.len() && pos < stop {
-            let end = find_byte(&bytes[pos..], b'\n').map_or(bytes.len(), |i| pos + i + 1);
-            if let Some(m) = splitter.line(&bytes[pos..end]) {
-                done.push(m);
+    /// [`Error::EmptyData`] when the first piece shows an image or another binary format,
+    /// or text that is not an mbox; past the caps.
+    pub fn feed_mbox(&mut self, piece: &[u8]) -> Result<()> {
+        let Some(mut m) = self.mbox.take() else { return Ok(()) };
+        if !m.started {
+            let start = piece.iter().position(|b| !b.is_ascii_whitespace());
+            let Some(start) = start else {
+                m.fed += piece.len();
+                if m.fed < m.len {
+                    self.mbox = Some(m);
+                    return Ok(());
+                }
+                return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
+            };
+            if let Some(kind) = crate::error::binary_kind(piece) {
+                return Err(Error::EmptyData(format!(
+                    "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
+                     “From …”."
+                )));
             }
-            pos = end;
+            if !b"From ".starts_with(&piece[start..piece.len().min(start + 5)]) {
+                return Err(Error::EmptyData(
+                    "This is not an mbox file: a mailbox starts with a line “From …” before each message.".to_string(),
+                ));
+            }
+            m.started = true;
         }
-        let finished = pos >= bytes.len();
+        m.fed += piece.len();
+        let mut done = Vec::new();
+        let mut rest = piece;
+        while let Some(i) = find_byte(rest, b'\n') {
+            let (line, tail) = rest.split_at(i + 1);
+            rest = tail;
+            let message = if m.partial.is_empty() {
+                m.splitter.line(line)
+            } else {
+                m.partial.extend_from_slice(line);
+                let whole = std::mem::take(&mut m.partial);
+                m.splitter.line(&whole)
+            };
+            done.extend(message);
+        }
+        m.partial.extend_from_slice(rest);
+        let finished = m.fed >= m.len;
         if finished {
-            done.extend(splitter.finish());
+            if !m.partial.is_empty() {
+                let last = std::mem::take(&mut m.partial);
+                done.extend(m.splitter.line(&last));
+            }
+            done.extend(m.splitter.finish());
         }
-        for m in done {
-            self.count(m.len())?;
-            let source = format!("message {}", self.messages);
-            let label = super::mailbox::x_label(&m).or(file_label);
-            self.message(&source, &m, label);
-        }
+        let label = m.label;
         if !finished {
-            self.mbox = Some((bytes, pos, splitter, file_label));
+            self.mbox = Some(m);
         }
-        Ok(finished)
+        for message in done {
+            self.count(message.len())?;
+            let source = format!("message {}", self.messages);
+            let label = super::mailbox::x_label(&message).or(label);
+            self.message(&source, &message, label);
+        }
+        Ok(())
+    }
+
+    /// Reads about `max_bytes` more of the mbox given whole to [`MailboxLoader::begin_mbox`];
+    /// returns true when there is none or it is read.
+    ///
+    /// # Errors
+    /// As [`MailboxLoader::feed_mbox`].
+    pub fn step(&mut self, max_bytes: usize) -> Result<bool> {
+        let Some((bytes, pos)) = self.whole.take() else { return Ok(self.mbox.is_none()) };
+        let end = pos.saturating_add(max_bytes.max(1)).min(bytes.len());
+        self.feed_mbox(&bytes[pos..end])?;
+        if end < bytes.len() {
+            self.whole = Some((bytes, end));
+            return Ok(false);
+        }
+        Ok(true)
     }
 
     /// The share of the mbox read so far, 0 to 1 (1 without one).
     pub fn progress(&self) -> f64 {
         match &self.mbox {
-            Some((bytes, pos, ..)) if !bytes.is_empty() => *pos as f64 / bytes.len() as f64,
+            Some(m) if m.len > 0 => m.fed as f64 / m.len as f64,
             _ => 1.0,
         }
     }
@@ -1629,6 +1701,12 @@ impl MailboxLoader {
     /// Reads what is left and checks there is enough of each class.
     fn into_corpus(mut self) -> Result<Corpus> {
         while !self.step(usize::MAX)? {}
+        if let Some(m) = &self.mbox {
+            return Err(Error::EmptyData(format!(
+                "The mailbox file was not read to its end ({} of {} bytes): nothing was changed.",
+                m.fed, m.len
+            )));
+        }
         let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
         let messages = [count(Label::Ham), count(Label::Spam)];
         let first = self.errors.first().map(|e| format!(" The first left out, {e}")).unwrap_or_default();

@@ -108,25 +108,28 @@ impl SpamPanel {
         })
     }
 
-    /// Starts reading an mbox file into the mailbox being read (one at a time).
+    /// Starts reading an mbox file of `len` bytes into the mailbox being read; its bytes
+    /// come in pieces through `mailboxFeed` (never copied whole).
     ///
     /// # Errors
-    /// No mailbox begun; an empty, binary or oversized file, or one that is not an mbox.
+    /// No mailbox begun; an empty or oversized file.
     #[wasm_bindgen(js_name = mailboxBeginMbox)]
-    pub fn mailbox_begin_mbox(&mut self, bytes: Vec<u8>, name: &str) -> Result<(), JsError> {
+    pub fn mailbox_begin_mbox(&mut self, name: &str, len: f64) -> Result<(), JsError> {
         let loader = self.mailbox.as_mut().ok_or_else(no_mailbox)?;
-        loader.begin_mbox(bytes, name).map_err(js_error)
+        loader.begin_mbox_stream(name, len.clamp(0.0, usize::MAX as f64) as usize).map_err(js_error)
     }
 
-    /// Reads about `max_bytes` more of the mbox; returns the share read (1 when done).
+    /// The next piece of the mbox (in order, cut anywhere); the messages that end in it are
+    /// read now. Returns the share read (1 when the announced length is reached).
     ///
     /// # Errors
-    /// Past the caps (the mailbox is then dropped).
-    #[wasm_bindgen(js_name = mailboxStep)]
-    pub fn mailbox_step(&mut self, max_bytes: u32) -> Result<f64, JsError> {
+    /// A first piece that shows an image or a text that is no mbox; past the caps (the
+    /// mailbox is then dropped).
+    #[wasm_bindgen(js_name = mailboxFeed)]
+    pub fn mailbox_feed(&mut self, piece: &[u8]) -> Result<f64, JsError> {
         let Some(loader) = self.mailbox.as_mut() else { return Ok(1.0) };
-        match loader.step(max_bytes as usize) {
-            Ok(_) => Ok(loader.progress()),
+        match loader.feed_mbox(piece) {
+            Ok(()) => Ok(loader.progress()),
             Err(e) => {
                 self.mailbox = None;
                 Err(js_error(e))

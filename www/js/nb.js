@@ -726,13 +726,21 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       return Promise.resolve();
     }
     return loadMailbox(file.name, anchor, async (report) => {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      panel.mailboxBeginMbox(bytes, file.name);
-      let done = 0;
-      while (done < 1) {
-        const start = performance.now();
-        do done = panel.mailboxStep(131072); while (done < 1 && performance.now() - start < CHUNK_MS);
-        report(done);
+      // Pieces of 32 KB: each call parses only the messages that end in its piece, and the
+      // file is never held whole in the page or in the module.
+      panel.mailboxBeginMbox(file.name, file.size);
+      const PIECE = 32768;
+      const READ = 1 << 20;
+      for (let at = 0; at < file.size; at += READ) {
+        const chunk = new Uint8Array(await file.slice(at, Math.min(file.size, at + READ)).arrayBuffer());
+        let start = performance.now();
+        for (let i = 0; i < chunk.length; i += PIECE) {
+          report(panel.mailboxFeed(chunk.subarray(i, i + PIECE)));
+          if (performance.now() - start > CHUNK_MS) {
+            await nextTask();
+            start = performance.now();
+          }
+        }
         await nextTask();
       }
     });
