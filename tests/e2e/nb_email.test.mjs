@@ -159,8 +159,11 @@ test("a PNG renamed .mbox gets a sentence next to the drop zone and the corpus s
   await page.setInputFiles(role("file"), { name: "inbox.mbox", mimeType: "application/mbox", buffer: png });
   await page.waitForSelector(`${role("input-error")}:not([hidden])`);
   assert.match(await text(page, "input-error"), /The corpus was not loaded: The file is a PNG image, not a mailbox.*The previous corpus is still in use\./);
-  // The message sits right after the drop zone.
-  assert.equal(await page.evaluate(() => document.querySelector('#nb-slot [data-role="input-error"]').previousElementSibling?.dataset.role), "drop");
+  // The message sits right under the file control, inside the drop zone.
+  assert.equal(await page.evaluate(() => {
+    const box = document.querySelector('#nb-slot [data-role="input-error"]');
+    return box.previousElementSibling?.contains(document.querySelector('#nb-slot [data-role="file"]')) && box.closest('[data-role="drop"]') !== null;
+  }), true);
   assert.equal(await text(page, "corpus-info"), before);
   assert.deepEqual(errors, []);
   await context.close();

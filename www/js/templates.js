@@ -275,10 +275,14 @@ const NB = `
       <p data-role="corpus-info"></p>
       <p class="credit" data-role="credit"></p>
       <div class="dropzone" data-role="drop">
-        <label for="{{id}}-file" class="block-label" data-i18n="nb.load"></label>
-        <input type="file" id="{{id}}-file" data-role="file" accept=".txt,.tsv,.csv,.mbox,.mbx,text/plain,text/tab-separated-values,application/mbox">
-        <label for="{{id}}-folder" class="block-label" data-i18n="nb.loadFolder"></label>
-        <input type="file" id="{{id}}-folder" data-role="folder" webkitdirectory multiple>
+        <div class="file-row">
+          <label for="{{id}}-file" class="block-label" data-i18n="nb.load"></label>
+          <input type="file" id="{{id}}-file" data-role="file" accept=".txt,.tsv,.csv,.mbox,.mbx,text/plain,text/tab-separated-values,application/mbox">
+        </div>
+        <div class="file-row">
+          <label for="{{id}}-folder" class="block-label" data-i18n="nb.loadFolder"></label>
+          <input type="file" id="{{id}}-folder" data-role="folder" webkitdirectory multiple>
+        </div>
         <p class="hint" data-i18n="nb.drop"></p>
       </div>
       <progress data-role="progress" max="1" value="0" hidden></progress>
