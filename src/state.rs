@@ -492,9 +492,7 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "rs" => pick(v, &["none", "undersample_ham", "oversample_spam"])
                 .map(|x| state.nb.resample = x)
                 .ok_or("resampling is “none”, “undersample_ham” or “oversample_spam”"),
-            "hdr" => pick(v, &["0", "1"])
-                .map(|x| state.nb.headers = x == "1")
-                .ok_or("header evidence is 0 or 1"),
+            "hdr" => pick(v, &["0", "1"]).map(|x| state.nb.headers = x == "1").ok_or("header evidence is 0 or 1"),
             "nbseed" => within(v, &limits::SEED).map(|x| state.nb.seed = x as u64).ok_or(limits::SEED.rule),
             // The categorical naive Bayes panel.
             "cl" => within(v, &limits::CAT_LAMBDA).map(|x| state.cat.lambda = x).ok_or(limits::CAT_LAMBDA.rule),

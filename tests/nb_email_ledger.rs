@@ -75,7 +75,8 @@ fn a_pasted_email_is_scored_on_its_body_and_says_what_it_read() {
 #[test]
 fn plain_text_is_read_exactly_as_before() {
     let lab = SpamLab::builtin().unwrap();
-    for text in ["WIN a FREE prize! Reply now.", "Subject matter: lunch?\n\nsee you", "妈，我周末回家吃饭。", ""] {
+    for text in ["WIN a FREE prize! Reply now.", "Subject matter: lunch?\n\nsee you", "妈，我周末回家吃饭。", ""]
+    {
         let a = lab.explain(text);
         assert!(a.email.is_none() && a.email_error.is_none(), "{text:?}");
         assert_eq!(a, lab.explain_plain(text));
@@ -159,8 +160,7 @@ fn an_mbox_is_read_in_steps_into_the_corpus() {
     assert!(off.email.as_ref().unwrap().header_tokens.contains(&"from-domain:deals.example".to_string()));
     lab.set_header_evidence(true).unwrap();
     let on = lab.explain(msg);
-    let header: Vec<&str> =
-        on.explanation.words.iter().map(|w| w.word.as_str()).filter(|w| w.contains(':')).collect();
+    let header: Vec<&str> = on.explanation.words.iter().map(|w| w.word.as_str()).filter(|w| w.contains(':')).collect();
     assert_eq!(header, ["from-domain:deals.example", "subject:great", "subject:deal"]);
     assert_rows_sum(&on);
     // Each header token was seen in spam only: each pushes toward spam.

@@ -267,11 +267,7 @@ fn the_panel_trains_on_the_corpus_as_folders_or_as_one_mbox() {
     for headers in [false, true] {
         by_mbox.set_header_evidence(headers).unwrap();
         let m = by_mbox.evaluate().current;
-        println!(
-            "panel, header evidence {headers}: vocabulary {}, {:?}",
-            by_mbox.report().vocabulary,
-            m.confusion
-        );
+        println!("panel, header evidence {headers}: vocabulary {}, {:?}", by_mbox.report().vocabulary, m.confusion);
         println!(
             "panel, header evidence {headers}: accuracy {:.4}, precision {:.4}, recall {:.4}, F1 {:.4}",
             m.accuracy.unwrap(),

@@ -31,12 +31,11 @@ use hashbrown::HashTable;
 
 use super::corpus::{decode_text, parse_line_str, stratified_split, DedupReport, Split, TextEncoding};
 use super::costs::Costs;
-use super::email::{looks_like_email, Email};
-use super::mailbox::MboxSplitter;
-use crate::limits::{MAX_MAILBOX_BYTES, MAX_MAILBOX_MESSAGES};
 use super::counts::{hash_word, Counts, Interner, NOT_IN_VOCABULARY};
+use super::email::{looks_like_email, Email};
 use super::eval::evaluate_bags_with_costs;
 use super::explain::{AbsentEvidence, Explanation, HiddenWords, Veto};
+use super::mailbox::MboxSplitter;
 use super::model::{class_docs, log_prior, Bag, BagBuilder, EventModel, NaiveBayes, Prior};
 use super::resample::{resample, ResampleReport, Resampling};
 use super::smoothing::Smoothing;
@@ -44,6 +43,7 @@ use super::tokenize::{find_byte, for_each_token, tokenize};
 use super::Label;
 use crate::data::TEACHING_CORPUS;
 use crate::error::{Error, Result};
+use crate::limits::{MAX_MAILBOX_BYTES, MAX_MAILBOX_MESSAGES};
 use crate::stats::metrics::Metrics;
 
 /// Largest corpus file the panel reads, in bytes (10 MB: twenty SMS Spam Collections).
@@ -674,11 +674,10 @@ impl SpamLab {
     /// Resamples the training part of `split`, counts it and fits the model.
     fn build(corpus: Corpus, split: Split, seed: u64, settings: Settings) -> Result<SpamLab> {
         let (training, report) = resample(&split.train, &corpus.labels, settings.resampling, seed);
-        let (counts, word_index) =
-            Counts::from_id_docs(
-                training.iter().map(|&i| (corpus.doc(i, settings.header_evidence), corpus.labels[i])),
-                corpus.vocab.words(),
-            );
+        let (counts, word_index) = Counts::from_id_docs(
+            training.iter().map(|&i| (corpus.doc(i, settings.header_evidence), corpus.labels[i])),
+            corpus.vocab.words(),
+        );
         // A class may have all its messages in the test part only when it has one message.
         for label in Label::ALL {
             if counts.num_docs(label) == 0 {

@@ -31,7 +31,7 @@ function nextTask() {
 /** Largest mailbox read, in bytes (the core's cap, genlab::limits::MAX_MAILBOX_BYTES). */
 const MAX_MAILBOX_BYTES = 64_000_000;
 /** Work done in one main-thread task while reading a mailbox, in ms (a long task is 50 ms). */
-const CHUNK_MS = 25;
+const CHUNK_MS = 12;
 
 /** Files under a dropped directory entry, each as {path, file} (paths as the folder picker gives them). */
 async function filesOfEntry(entry, out) {
@@ -719,7 +719,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     onChange("push");
   }
 
-  /** Reads an mbox file in steps of a few hundred KB, CHUNK_MS of work per task. */
+  /** Reads an mbox file in 32 KB pieces, at most about CHUNK_MS of work per task. */
   function loadMbox(file, anchor = $("file")) {
     if (file.size > MAX_MAILBOX_BYTES) {
       showInputError(t(lang, "nb.mailboxTooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }), anchor);
