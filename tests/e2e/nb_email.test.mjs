@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { launch, open, serve, repo } from "./lib.mjs";
 
 let server;
@@ -150,6 +151,70 @@ test("a folder in the SpamAssassin layout becomes the corpus, its classes from f
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/**
+ * A .zip archive of `files` ({path: content}), each deflated (zlib), in the layout of the
+ * format's specification (local headers, central directory, end record). `lie` makes the
+ * central directory declare `lie` bytes for every entry's unpacked size (a zip bomb's trick).
+ */
+function makeZip(files, { lie = null } = {}) {
+  const local = [];
+  const central = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(files)) {
+    const raw = Buffer.from(content);
+    const data = zlib.deflateRawSync(raw);
+    const nameBytes = Buffer.from(name);
+    const crc = zlib.crc32(raw);
+    const size = lie ?? raw.length;
+    const lh = Buffer.alloc(30);
+    lh.writeUInt32LE(0x04034b50, 0); lh.writeUInt16LE(20, 4); lh.writeUInt16LE(0x800, 6); lh.writeUInt16LE(8, 8);
+    lh.writeUInt32LE(crc, 14); lh.writeUInt32LE(data.length, 18); lh.writeUInt32LE(size, 22); lh.writeUInt16LE(nameBytes.length, 26);
+    const ch = Buffer.alloc(46);
+    ch.writeUInt32LE(0x02014b50, 0); ch.writeUInt16LE(20, 4); ch.writeUInt16LE(20, 6); ch.writeUInt16LE(0x800, 8); ch.writeUInt16LE(8, 10);
+    ch.writeUInt32LE(crc, 16); ch.writeUInt32LE(data.length, 20); ch.writeUInt32LE(size, 24); ch.writeUInt16LE(nameBytes.length, 28);
+    ch.writeUInt32LE(offset, 42);
+    local.push(lh, nameBytes, data);
+    central.push(ch, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  const n = Object.keys(files).length;
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(n, 8); end.writeUInt16LE(n, 10);
+  end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...local, cd, end]);
+}
+
+test("a .zip of mail folders becomes the corpus; a zip bomb is stopped and the corpus kept", async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  const zip = makeZip({
+    "mail/ham/1.eml": example("en-ham"),
+    "mail/ham/2.eml": example("zh-ham"),
+    "mail/spam/3.eml": example("en-spam"),
+    "mail/spam/4.eml": example("zh-spam"),
+    "notes.txt": "not a message",
+  });
+  await page.setInputFiles(role("file"), { name: "mail.zip", mimeType: "application/zip", buffer: zip });
+  await corpusNamed(page, "mail.zip");
+  assert.match(await text(page, "corpus-info"), /4 messages.*2 ham.*2 spam/);
+  assert.match(await text(page, "corpus-notes"), /notes\.txt: its class is unknown/);
+  // A bomb: 20 MB of zeros that declares 1,000 bytes. Inflation stops past 1,000 bytes.
+  const before = await text(page, "corpus-info");
+  const bomb = makeZip({ "mail/spam/bomb.eml": Buffer.alloc(20_000_000), "mail/ham/x.eml": "From: a@b.example\n\nhi" }, { lie: 1000 });
+  assert.ok(bomb.length < 100_000, `the bomb is ${bomb.length} bytes`);
+  await page.setInputFiles(role("file"), { name: "bomb.zip", mimeType: "application/zip", buffer: bomb });
+  await page.waitForSelector(`${role("input-error")}:not([hidden])`);
+  assert.match(await text(page, "input-error"), /“mail\/spam\/bomb\.eml” in this \.zip archive unpacks to more than it declares.*The previous corpus is still in use\./);
+  assert.equal(await text(page, "corpus-info"), before);
+  // An archive that declares more than the cap is refused before anything is inflated.
+  const huge = makeZip({ "mail/spam/a.eml": "x", "mail/ham/b.eml": "y" }, { lie: 40_000_000 });
+  await page.setInputFiles(role("file"), { name: "huge.zip", mimeType: "application/zip", buffer: huge });
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="input-error"]').textContent.includes("unpacks to more than 64 MB"));
+  assert.equal(await text(page, "corpus-info"), before);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test("a PNG renamed .mbox gets a sentence next to the drop zone and the corpus stays", async () => {

@@ -5,6 +5,7 @@
 import { SpamPanel, parseState } from "../pkg/genlab.js";
 import { num, pct, pctRelation, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
+import { zipEntries, zipRead, ZipError, ZIP_LIMITS } from "./zip.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";
 
 export const EXAMPLES = {
@@ -774,11 +775,46 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     });
   }
 
-  /** A file for the corpus: a mailbox (by its name or its first line), else a text corpus. */
+  /** A .zip of a mailbox in folders: its entries inflated one by one (www/js/zip.js), each
+   * read as a message file of its folder. A refused archive keeps the corpus. */
+  async function loadZip(file, anchor = $("file")) {
+    const sayZip = (e) => (e instanceof ZipError ? t(lang, `nb.zip.${e.key}`, e.params) : translateMessage(lang, String(e?.message ?? e)));
+    let entries;
+    try {
+      entries = await zipEntries(file);
+    } catch (e) {
+      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(sayZip(e)) }), anchor);
+      return;
+    }
+    const budget = { left: ZIP_LIMITS.bytes };
+    let failure = null;
+    await loadMailbox(file.name, anchor, async (report) => {
+      let start = performance.now();
+      for (let i = 0; i < entries.length; i++) {
+        let bytes;
+        try {
+          bytes = await zipRead(file, entries[i], budget);
+        } catch (e) {
+          failure = e;
+          throw new Error(sayZip(e));
+        }
+        panel.mailboxAddFile(entries[i].name, bytes);
+        report((i + 1) / entries.length);
+        if (performance.now() - start > CHUNK_MS) {
+          await nextTask();
+          start = performance.now();
+        }
+      }
+    });
+    return failure;
+  }
+
+  /** A file for the corpus: a mailbox (by its name or its first bytes), a zipped mailbox,
+   * else a text corpus. */
   async function loadCorpusFile(file) {
-    if (/\.(mbox|mbx)$/i.test(file.name)) return loadMbox(file);
-    const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
-    if (String.fromCharCode(...head) === "From ") return loadMbox(file);
+    const head = String.fromCharCode(...new Uint8Array(await file.slice(0, 5).arrayBuffer()));
+    if (/\.zip$/i.test(file.name) || head.startsWith("PK\x03\x04")) return loadZip(file);
+    if (/\.(mbox|mbx)$/i.test(file.name) || head === "From ") return loadMbox(file);
     return loadFile(file);
   }
 
@@ -1013,5 +1049,5 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   showCosts();
   showSmoothing();
   render();
-  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, setAlpha };
+  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
 }

@@ -277,7 +277,7 @@ const NB = `
       <div class="dropzone" data-role="drop">
         <div class="file-row">
           <label for="{{id}}-file" class="block-label" data-i18n="nb.load"></label>
-          <input type="file" id="{{id}}-file" data-role="file" accept=".txt,.tsv,.csv,.mbox,.mbx,text/plain,text/tab-separated-values,application/mbox">
+          <input type="file" id="{{id}}-file" data-role="file" accept=".txt,.tsv,.csv,.mbox,.mbx,.zip,text/plain,text/tab-separated-values,application/mbox">
         </div>
         <div class="file-row">
           <label for="{{id}}-folder" class="block-label" data-i18n="nb.loadFolder"></label>
