@@ -73,6 +73,30 @@ test("the example emails: an attachment is listed not scored, GBK is decoded, an
   await context.close();
 });
 
+test("an .eml file dropped on the message box is read from its bytes, GBK included", async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  // An 8-bit GBK body (no base64): only the file's bytes can say what it is. The bytes of
+  // “恭喜您中奖了” in GBK, from Python's "恭喜您中奖了".encode("gbk").
+  const gbk = [0xb9, 0xa7, 0xcf, 0xb2, 0xc4, 0xfa, 0xd6, 0xd0, 0xbd, 0xb1, 0xc1, 0xcb];
+  await page.evaluate((gbk) => {
+    const head = new TextEncoder().encode("From: prize@lucky-draw.example\nSubject: hi\nContent-Type: text/plain; charset=GBK\n\n");
+    const bytes = new Uint8Array([...head, ...gbk]);
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], "prize.eml", { type: "message/rfc822" }));
+    document.querySelector('#nb-slot [data-role="text"]').dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, gbk);
+  await page.waitForSelector(`${role("email")}:not([hidden])`);
+  assert.equal((await text(page, "email-body")).trim(), "恭喜您中奖了");
+  assert.equal(await text(page, "email-from"), "lucky-draw.example");
+  const words = await page.$$eval(`${role("ledger")} li.word .term-name`, (li) => li.map((x) => x.firstChild.textContent));
+  assert.ok(words.includes("喜") && words.includes("奖"), words.join(","));
+  // Typing in the box makes it text again: the box's text is scored, not the old file.
+  await page.fill(role("text"), "WIN a FREE prize");
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="email"]').hidden);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("header evidence is a setting in the link, and its rows are their own kind", async () => {
   const { page, context, errors } = await open(browser, server.url);
   await page.check(role("headers"));
