@@ -1,7 +1,12 @@
+// Screenshots of the spam panel reading email (the email block at 1280, phone 360, Chinese,
+// dark, projector; a mailbox loading and loaded; a PNG renamed .mbox):
+//   node tests/e2e/screenshots_email.mjs [outdir]     (default /tmp/shots-email)
+// The mailbox shots need www/bench-data/spamassassin.mbox (tools/bench/prepare_email.py).
 import fs from "node:fs";
 import path from "node:path";
 import { launch, open, serve, repo } from "./lib.mjs";
-const out = "/tmp/shots-email";
+const out = process.argv[2] || "/tmp/shots-email";
+fs.mkdirSync(out, { recursive: true });
 const server = await serve();
 const browser = await launch();
 const mail = (id) => fs.readFileSync(path.join(repo, "src/data/emails", `${id}.eml`), "utf8");
