@@ -36,6 +36,8 @@ bash scripts/dist.sh >&2
 
 step "benchmark data (www/bench-data/, git-ignored)"
 python3 tools/bench/prepare.py >&2
+# The SpamAssassin corpus as one .mbox and a 100 KB HTML email (skipped without the corpus).
+python3 tools/bench/prepare_email.py >&2 || echo "[bench] no SpamAssassin corpus: the email figures are skipped" >&2
 # What the browsers load: a snapshot of www/ as just built (another build of www/pkg while
 # the benchmark runs, say by the tests, cannot change the module being measured).
 rm -rf target/bench/www target/bench/dist && mkdir -p target/bench && cp -r www target/bench/www && cp -r dist target/bench/dist
@@ -49,6 +51,10 @@ CARGO_PROFILE_BENCH_OPT_LEVEL=3 cargo bench --bench core -- \
 
 step "scikit-learn baseline, same data"
 .venv-bench/bin/python tools/bench/sklearn_baseline.py >&2
+if [[ -f www/bench-data/spamassassin.mbox ]]; then
+  step "Python email + scikit-learn on the SpamAssassin .mbox (about 2 minutes)"
+  .venv-bench/bin/python tools/bench/sklearn_email.py >&2
+fi
 
 step "browsers: www/bench.html and the first load"
 node tools/bench/run.mjs --www target/bench/www --dist target/bench/dist --out target/bench

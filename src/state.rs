@@ -36,6 +36,7 @@
 //! | `cost` | λ_FP/λ_FN, a lost ham against a missed spam | 1 … 1000 |
 //! | `bayes` | pseudo-counts `β₁,β₀,α_ham,α_spam` | each 0 … 1000 |
 //! | `rs` | resampling | `none`, `undersample_ham`, `oversample_spam` |
+//! | `hdr` | spam panel: score an email's header tokens (`subject:word`, `from-domain:…`) too | `0`, `1` |
 //! | `cl` | categorical naive Bayes: smoothing λ | 0 … 10 |
 //! | `cprior` | categorical naive Bayes: prior | `ml`, `smoothed`, `uniform` |
 //! | `cq` | categorical naive Bayes: the query, values separated by `\|` (empty: not observed) | ≤ 20 values of ≤ 60 characters |
@@ -255,6 +256,9 @@ pub struct NbState {
     /// `"none"`, `"undersample_ham"` or `"oversample_spam"`.
     #[serde(default = "no_resampling")]
     pub resample: String,
+    /// Whether an email's header tokens (`subject:word`, `from-domain:…`) are scored.
+    #[serde(default)]
+    pub headers: bool,
 }
 
 fn one() -> f64 {
@@ -352,6 +356,7 @@ impl Default for AppState {
                 cost: 1.0,
                 pseudo: None,
                 resample: no_resampling(),
+                headers: false,
             },
             cat: CatState::default(),
         }
@@ -519,6 +524,7 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "rs" => pick(v, &["none", "undersample_ham", "oversample_spam"])
                 .map(|x| state.nb.resample = x)
                 .ok_or("resampling is “none”, “undersample_ham” or “oversample_spam”"),
+            "hdr" => pick(v, &["0", "1"]).map(|x| state.nb.headers = x == "1").ok_or("header evidence is 0 or 1"),
             "nbseed" => within(v, &limits::SEED).map(|x| state.nb.seed = x as u64).ok_or(limits::SEED.rule),
             // The categorical naive Bayes panel.
             "cl" => within(v, &limits::CAT_LAMBDA).map(|x| state.cat.lambda = x).ok_or(limits::CAT_LAMBDA.rule),
@@ -700,6 +706,9 @@ pub fn to_query(state: &AppState) -> String {
     }
     if n.resample != dn.resample {
         q.append_pair("rs", &n.resample);
+    }
+    if n.headers != dn.headers {
+        q.append_pair("hdr", if n.headers { "1" } else { "0" });
     }
     // The categorical naive Bayes panel.
     let (c, dc) = (&state.cat, &d.cat);

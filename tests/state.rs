@@ -42,10 +42,22 @@ fn every_setting_survives_a_round_trip() {
     s.nb.cost = 10.0;
     s.nb.pseudo = Some([1.0, 2.0, 0.5, 0.25]);
     s.nb.resample = "oversample_spam".into();
+    s.nb.headers = true;
     let q = to_query(&s);
     let (back, notices) = parse_query(&q);
     assert!(notices.is_empty(), "{notices:?} from {q}");
     assert_eq!(back, s, "query was {q}");
+}
+
+#[test]
+fn header_evidence_is_off_by_default_and_hdr_1_turns_it_on() {
+    // Old links have no `hdr`: off, as before the email reader.
+    assert!(!parse_query("a=0.5").0.nb.headers);
+    assert!(parse_query("hdr=1").0.nb.headers);
+    assert!(!to_query(&AppState::default()).contains("hdr"));
+    let (s, notices) = parse_query("hdr=yes");
+    assert!(!s.nb.headers);
+    assert_eq!(notices.len(), 1, "{notices:?}");
 }
 
 #[test]

@@ -11,6 +11,17 @@ pub const IRIS_CSV: &str = include_str!("iris.csv");
 /// The genlab teaching corpus (`ham|spam<TAB>text`), written for genlab, CC0 1.0.
 pub const TEACHING_CORPUS: &str = include_str!("teaching_corpus.txt");
 
+/// The spam panel's example emails, written for genlab (CC0 1.0): `(id, raw RFC 5322
+/// source)`. `en-spam`: HTML only, quoted-printable, an RFC 2047 subject; `en-ham`: plain
+/// text with a PDF attachment in base64; `zh-spam`: GBK, base64 body and GBK encoded
+/// words; `zh-ham`: UTF-8, 8-bit body, base64 encoded words.
+pub const EXAMPLE_EMAILS: [(&str, &str); 4] = [
+    ("en-spam", include_str!("emails/en-spam.eml")),
+    ("en-ham", include_str!("emails/en-ham.eml")),
+    ("zh-spam", include_str!("emails/zh-spam.eml")),
+    ("zh-ham", include_str!("emails/zh-ham.eml")),
+];
+
 /// A real two-feature dataset for the GDA panel: two species, or all three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Preset {

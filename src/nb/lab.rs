@@ -32,8 +32,10 @@ use hashbrown::HashTable;
 use super::corpus::{decode_text, parse_line_str, stratified_split, DedupReport, Split, TextEncoding};
 use super::costs::Costs;
 use super::counts::{hash_word, Counts, Interner, NOT_IN_VOCABULARY};
+use super::email::{looks_like_email, Email};
 use super::eval::evaluate_bags_with_costs;
 use super::explain::{AbsentEvidence, Explanation, HiddenWords, Veto};
+use super::mailbox::MboxSplitter;
 use super::model::{class_docs, log_prior, Bag, BagBuilder, EventModel, NaiveBayes, Prior};
 use super::resample::{resample, ResampleReport, Resampling};
 use super::smoothing::Smoothing;
@@ -41,6 +43,7 @@ use super::tokenize::{find_byte, for_each_token, tokenize};
 use super::Label;
 use crate::data::TEACHING_CORPUS;
 use crate::error::{Error, Result};
+use crate::limits::{MAX_MAILBOX_BYTES, MAX_MAILBOX_MESSAGES};
 use crate::stats::metrics::Metrics;
 
 /// Largest corpus file the panel reads, in bytes (10 MB: twenty SMS Spam Collections).
@@ -69,16 +72,36 @@ struct Corpus {
     name: String,
     labels: Vec<Label>,
     texts: Packed<u8>,
+    /// Each message's word ids: those of its text, then (for an email) those of its header
+    /// tokens (`subject:…`, `from-domain:…`), which count only with header evidence on.
     ids: Packed<u32>,
+    /// How many of each message's ids are its text's (the rest are header tokens).
+    body_len: Vec<u32>,
     vocab: Interner,
     report: CorpusReport,
 }
 
 impl Corpus {
-    /// The tokens of message `index`, as slices of the corpus' words.
-    fn tokens(&self, index: usize) -> Vec<&str> {
+    /// The word ids the model counts for message `index`: its text's, and its header
+    /// tokens' too when `headers`.
+    fn doc(&self, index: usize, headers: bool) -> &[u32] {
+        let ids = self.ids.get(index);
+        if headers {
+            ids
+        } else {
+            &ids[..(self.body_len.get(index).copied().unwrap_or(0) as usize).min(ids.len())]
+        }
+    }
+
+    /// The tokens of message `index` the model counts, as slices of the corpus' words.
+    fn tokens(&self, index: usize, headers: bool) -> Vec<&str> {
         let words = self.vocab.words();
-        self.ids.get(index).iter().map(|&id| words.get(id as usize).unwrap_or("")).collect()
+        self.doc(index, headers).iter().map(|&id| words.get(id as usize).unwrap_or("")).collect()
+    }
+
+    /// Whether any message has header tokens (a corpus read from emails).
+    fn has_headers(&self) -> bool {
+        self.body_len.iter().enumerate().any(|(i, &n)| self.ids.get(i).len() > n as usize)
     }
 
     /// The text of message `index` (empty when out of range).
@@ -89,10 +112,37 @@ impl Corpus {
     /// Appends a message (one allocation per word the corpus has not seen).
     fn push(&mut self, label: Label, text: &str) {
         let (vocab, ids) = (&mut self.vocab, &mut self.ids);
+        let start = ids.buf.len();
         for_each_token(text, |t| ids.buf.push(vocab.intern(t)));
+        self.body_len.push((ids.buf.len() - start) as u32);
         ids.close();
         self.labels.push(label);
         self.texts.push(text.as_bytes());
+    }
+
+    /// Appends an email: its body text (what the model reads) and its header tokens.
+    fn push_email(&mut self, label: Label, body: &str, header_tokens: &[String]) {
+        let (vocab, ids) = (&mut self.vocab, &mut self.ids);
+        let start = ids.buf.len();
+        for_each_token(body, |t| ids.buf.push(vocab.intern(t)));
+        self.body_len.push((ids.buf.len() - start) as u32);
+        for t in header_tokens {
+            ids.buf.push(vocab.intern(t));
+        }
+        ids.close();
+        self.labels.push(label);
+        self.texts.push(body.as_bytes());
+    }
+
+    /// Roughly how many bytes the corpus holds in memory (texts, ids, words).
+    fn memory_bytes(&self) -> usize {
+        let words: usize = self.vocab.words().iter().map(|w| w.len() + 40).sum();
+        self.texts.buf.capacity()
+            + self.ids.buf.capacity() * 4
+            + (self.texts.ends.capacity() + self.ids.ends.capacity()) * std::mem::size_of::<usize>()
+            + self.body_len.capacity() * 4
+            + self.labels.capacity()
+            + words
     }
 
     fn with_credit(mut self, credit: &str) -> Corpus {
@@ -106,6 +156,9 @@ impl Corpus {
         self.labels.remove(index);
         self.texts.remove(index);
         self.ids.remove(index);
+        if index < self.body_len.len() {
+            self.body_len.remove(index);
+        }
         for list in [&mut split.train, &mut split.test, training] {
             list.retain(|&i| i != index);
             for i in list.iter_mut() {
@@ -251,6 +304,35 @@ pub struct Ledger {
     pub truncated: bool,
     /// How many tokens the message has.
     pub tokens: usize,
+    /// What was read when the message is an email; `None` for plain text.
+    pub email: Option<EmailSummary>,
+    /// Why a message that looks like an email could not be read as one (it was then
+    /// scored as plain text).
+    pub email_error: Option<String>,
+}
+
+/// Body characters a ledger carries for display (the whole body is scored).
+pub const MAX_BODY_SHOWN: usize = 20_000;
+
+/// What the ledger shows of an email it read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EmailSummary {
+    /// As [`Email::subject`].
+    pub subject: Option<String>,
+    /// As [`Email::from_domain`].
+    pub from_domain: Option<String>,
+    /// As [`Email::attachments`]: (file name, MIME type), never scored.
+    pub attachments: Vec<(String, String)>,
+    /// The decoded body the model scored, cut at [`MAX_BODY_SHOWN`] characters for display.
+    pub body: String,
+    /// The body's length in characters.
+    pub body_chars: usize,
+    /// Whether `body` was cut for display.
+    pub body_cut: bool,
+    /// As [`Email::header_tokens`] (scored only with `header_evidence`).
+    pub header_tokens: Vec<String>,
+    /// Whether the header tokens were scored.
+    pub header_evidence: bool,
 }
 
 impl Ledger {
@@ -326,6 +408,8 @@ impl Ledger {
             sentences: &self.sentences,
             truncated: self.truncated,
             tokens: self.tokens,
+            email: self.email.as_ref(),
+            email_error: self.email_error.as_deref(),
         }
     }
 }
@@ -352,6 +436,10 @@ pub struct LedgerView<'a> {
     pub truncated: bool,
     /// How many tokens the message has.
     pub tokens: usize,
+    /// As [`Ledger::email`].
+    pub email: Option<&'a EmailSummary>,
+    /// As [`Ledger::email_error`].
+    pub email_error: Option<&'a str>,
 }
 
 /// The fields of an [`Explanation`] the ledger draws, with the word rows capped.
@@ -525,6 +613,7 @@ struct Settings {
     smoothing: Smoothing,
     costs: Costs,
     resampling: Resampling,
+    header_evidence: bool,
 }
 
 impl Default for Settings {
@@ -536,6 +625,7 @@ impl Default for Settings {
             smoothing: Smoothing::Lidstone,
             costs: Costs::EQUAL,
             resampling: Resampling::None,
+            header_evidence: false,
         }
     }
 }
@@ -558,6 +648,8 @@ pub struct SpamLab {
     seed: u64,
     costs: Costs,
     resampling: Resampling,
+    /// Whether emails' header tokens (`subject:…`, `from-domain:…`) are counted and scored.
+    header_evidence: bool,
     curve: Option<Vec<(f64, Metrics)>>,
 }
 
@@ -582,8 +674,10 @@ impl SpamLab {
     /// Resamples the training part of `split`, counts it and fits the model.
     fn build(corpus: Corpus, split: Split, seed: u64, settings: Settings) -> Result<SpamLab> {
         let (training, report) = resample(&split.train, &corpus.labels, settings.resampling, seed);
-        let (counts, word_index) =
-            Counts::from_id_docs(training.iter().map(|&i| (corpus.ids.get(i), corpus.labels[i])), corpus.vocab.words());
+        let (counts, word_index) = Counts::from_id_docs(
+            training.iter().map(|&i| (corpus.doc(i, settings.header_evidence), corpus.labels[i])),
+            corpus.vocab.words(),
+        );
         // A class may have all its messages in the test part only when it has one message.
         for label in Label::ALL {
             if counts.num_docs(label) == 0 {
@@ -609,6 +703,7 @@ impl SpamLab {
             seed,
             costs: settings.costs,
             resampling: settings.resampling,
+            header_evidence: settings.header_evidence,
             curve: None,
         };
         lab.refresh_with(false);
@@ -624,6 +719,7 @@ impl SpamLab {
             smoothing: m.smoothing(),
             costs: self.costs,
             resampling: self.resampling,
+            header_evidence: self.header_evidence,
         }
     }
 
@@ -648,7 +744,7 @@ impl SpamLab {
             .test
             .iter()
             .map(|&i| {
-                let ids = self.corpus.ids.get(i);
+                let ids = self.corpus.doc(i, self.header_evidence);
                 // One allocation per message: a message has at most as many words as tokens.
                 let mut bag: Bag = Vec::with_capacity(ids.len());
                 for &id in ids {
@@ -680,6 +776,17 @@ impl SpamLab {
         } else {
             corpus
         };
+        *self = SpamLab::train(corpus, self.seed, self.settings())?;
+        Ok(())
+    }
+
+    /// Replaces the corpus with a mailbox a loader read, keeping the settings. On error
+    /// the panel keeps its current corpus.
+    ///
+    /// # Errors
+    /// As [`MailboxLoader`]'s reading, or too few messages of a class to split.
+    pub fn replace_with_mailbox(&mut self, loader: MailboxLoader) -> Result<()> {
+        let corpus = loader.into_corpus()?;
         *self = SpamLab::train(corpus, self.seed, self.settings())?;
         Ok(())
     }
@@ -808,7 +915,43 @@ impl SpamLab {
 
     /// The ledger of a message typed by the user (cut at [`MAX_MESSAGE_CHARS`]), decided
     /// under the current costs.
+    ///
+    /// When the text is an email ([`looks_like_email`]: it starts with a header block), the
+    /// ledger is that of the email as [`SpamLab::explain_email`] reads it; an email that
+    /// cannot be read (over a cap, broken) is scored as plain text and
+    /// [`Ledger::email_error`] says why. Any other text is scored as it is.
     pub fn explain(&self, text: &str) -> Ledger {
+        if looks_like_email(text.as_bytes()) {
+            match Email::parse(text.as_bytes()) {
+                Ok(email) => return self.explain_email(&email),
+                Err(e) => {
+                    let mut ledger = self.explain_plain(text);
+                    ledger.email_error = Some(e.to_string());
+                    return ledger;
+                }
+            }
+        }
+        self.explain_plain(text)
+    }
+
+    /// The ledger of the bytes of a dropped file: an email in any declared charset (see
+    /// [`SpamLab::explain`]), else text (UTF-8, or Latin-1 when not valid UTF-8).
+    pub fn explain_bytes(&self, bytes: &[u8]) -> Ledger {
+        if looks_like_email(bytes) {
+            match Email::parse(bytes) {
+                Ok(email) => return self.explain_email(&email),
+                Err(e) => {
+                    let mut ledger = self.explain_plain(&decode_text(bytes).0);
+                    ledger.email_error = Some(e.to_string());
+                    return ledger;
+                }
+            }
+        }
+        self.explain_plain(&decode_text(bytes).0)
+    }
+
+    /// The ledger of a message read as plain text (never as an email).
+    pub fn explain_plain(&self, text: &str) -> Ledger {
         let (text, truncated) = match text.char_indices().nth(MAX_MESSAGE_CHARS) {
             Some((cut, _)) => (&text[..cut], true),
             None => (text, false),
@@ -816,7 +959,77 @@ impl SpamLab {
         let (explanation, tokens) = self.model.explain_text_with_costs(text, &self.costs);
         let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
         let sentences = explanation.sentences();
-        Ledger { explanation, prior_formulas, costs: self.costs, sentences, truncated, tokens }
+        Ledger {
+            explanation,
+            prior_formulas,
+            costs: self.costs,
+            sentences,
+            truncated,
+            tokens,
+            email: None,
+            email_error: None,
+        }
+    }
+
+    /// The ledger of an email: its body's tokens ([`Email::body_text`]), then, with header
+    /// evidence on, its header tokens ([`Email::header_tokens`]); [`Ledger::email`] says
+    /// what was read. Attachments are listed, never scored.
+    pub fn explain_email(&self, email: &Email) -> Ledger {
+        let tokens = email.tokens(self.header_evidence);
+        let explanation = self.model.explain_tokens_with_costs(&tokens, &self.costs);
+        let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
+        let sentences = explanation.sentences();
+        let body = email.body();
+        let (shown, cut) = match body.char_indices().nth(MAX_BODY_SHOWN) {
+            Some((at, _)) => (&body[..at], true),
+            None => (body, false),
+        };
+        Ledger {
+            explanation,
+            prior_formulas,
+            costs: self.costs,
+            sentences,
+            truncated: email.truncated(),
+            tokens: tokens.len(),
+            email: Some(EmailSummary {
+                subject: email.subject(),
+                from_domain: email.from_domain(),
+                attachments: email.attachments(),
+                body: shown.to_string(),
+                body_chars: body.chars().count(),
+                body_cut: cut,
+                header_tokens: email.header_tokens(),
+                header_evidence: self.header_evidence,
+            }),
+            email_error: None,
+        }
+    }
+
+    /// Counts and scores emails' header tokens (`subject:…`, `from-domain:…`) or not
+    /// (the default: the body only). The corpus keeps both, so switching retrains without
+    /// reading the mailbox again; a corpus of plain texts has no header tokens, and an
+    /// email's are then unknown words.
+    ///
+    /// # Errors
+    /// As the fit; the state is kept on error.
+    pub fn set_header_evidence(&mut self, on: bool) -> Result<()> {
+        if on == self.header_evidence {
+            return Ok(());
+        }
+        let settings = Settings { header_evidence: on, ..self.settings() };
+        *self = SpamLab::build(self.corpus.clone(), self.split.clone(), self.seed, settings)?;
+        Ok(())
+    }
+
+    /// Whether header evidence is on.
+    pub fn header_evidence(&self) -> bool {
+        self.header_evidence
+    }
+
+    /// Whether the corpus holds emails with header tokens (so header evidence changes the
+    /// model, not only the message's ledger).
+    pub fn corpus_has_headers(&self) -> bool {
+        self.corpus.has_headers()
     }
 
     /// The held-out metrics now under the current costs, the plain ½ rule for comparison,
@@ -961,7 +1174,7 @@ impl SpamLab {
         self.check_not_last(&entry, "remove")?;
         if self.resampling == Resampling::None {
             if entry.part == Part::Train {
-                self.model.remove_tokens(&self.corpus.tokens(index), entry.label)?;
+                self.model.remove_tokens(&self.corpus.tokens(index, self.header_evidence), entry.label)?;
             }
             let mut training = Vec::new();
             self.corpus.remove(index, &mut self.split, &mut training);
@@ -991,7 +1204,7 @@ impl SpamLab {
         self.check_not_last(&entry, "relabel")?;
         if self.resampling == Resampling::None {
             if entry.part == Part::Train {
-                self.model.relabel_tokens(&self.corpus.tokens(index), entry.label, label)?;
+                self.model.relabel_tokens(&self.corpus.tokens(index, self.header_evidence), entry.label, label)?;
             }
             self.corpus.labels[index] = label;
             self.sync_training();
@@ -1085,6 +1298,7 @@ impl CorpusLoader {
                 labels: Vec::with_capacity(lines),
                 texts: Packed::with_capacity(lines, n),
                 ids: Packed::with_capacity(lines, n / 4),
+                body_len: Vec::with_capacity(lines),
                 vocab: Interner::with_capacity((n / 48).min(1 << 16)),
                 report: CorpusReport::default(),
             },
@@ -1208,5 +1422,339 @@ impl CorpusLoader {
             vocabulary: 0,
         };
         Ok(Corpus { report, ..self.corpus })
+    }
+}
+
+/// Reads a mailbox into a corpus in steps, so a page can show progress and never block:
+/// message files one call each ([`MailboxLoader::add_file`]: the class from the folder,
+/// [`super::mailbox::label_of_path`]), or an mbox file ([`MailboxLoader::begin_mbox`]) a
+/// slice of bytes per [`MailboxLoader::step`] (the class from each message's `X-Label`
+/// field, else from the file's name such as `spam.mbox`).
+///
+/// Each message is an [`Email`]; the corpus keeps its body text (what the model reads)
+/// and its header tokens (counted only with header evidence on). A message that cannot be
+/// read, or has no class, is counted and listed (the first 20) and skipped; repeated
+/// bodies are dropped as the text loader drops repeated lines. Nothing replaces the
+/// panel's corpus until [`SpamLab::replace_with_mailbox`] succeeds.
+///
+/// **Caps** ([`crate::limits`]): at most [`MAX_MAILBOX_BYTES`] (64 MB) and
+/// [`MAX_MAILBOX_MESSAGES`] messages in all, each message within [`Email::parse`]'s caps.
+#[derive(Debug, Clone)]
+pub struct MailboxLoader {
+    name: String,
+    corpus: Corpus,
+    seen: HashTable<(u64, u32)>,
+    dedup: DedupReport,
+    skipped: usize,
+    errors: Vec<String>,
+    bytes: usize,
+    messages: usize,
+    /// The mbox being read, fed in pieces.
+    mbox: Option<MboxStream>,
+    /// An mbox given whole ([`MailboxLoader::begin_mbox`]) and the position fed so far.
+    whole: Option<(Vec<u8>, usize)>,
+}
+
+/// An mbox being read in pieces: the splitter, the line cut at the end of the last piece,
+/// the class its file name gives, the bytes fed of the length announced.
+#[derive(Debug, Clone)]
+struct MboxStream {
+    splitter: MboxSplitter,
+    partial: Vec<u8>,
+    label: Option<Label>,
+    fed: usize,
+    len: usize,
+    started: bool,
+}
+
+impl MailboxLoader {
+    /// An empty mailbox named `name` (the folder's or the file's name, for the report).
+    pub fn new(name: &str) -> MailboxLoader {
+        MailboxLoader {
+            name: name.chars().filter(|c| !c.is_control()).take(80).collect(),
+            corpus: Corpus {
+                name: String::new(),
+                labels: Vec::new(),
+                texts: Packed::default(),
+                ids: Packed::default(),
+                body_len: Vec::new(),
+                vocab: Interner::with_capacity(1 << 12),
+                report: CorpusReport::default(),
+            },
+            seen: HashTable::new(),
+            dedup: DedupReport::default(),
+            skipped: 0,
+            errors: Vec::new(),
+            bytes: 0,
+            messages: 0,
+            mbox: None,
+            whole: None,
+        }
+    }
+
+    /// Counts `n` more bytes and one more message against the caps.
+    fn count(&mut self, n: usize) -> Result<()> {
+        self.bytes = self.bytes.saturating_add(n);
+        self.messages += 1;
+        if self.bytes > MAX_MAILBOX_BYTES || self.messages > MAX_MAILBOX_MESSAGES {
+            return Err(Error::EmptyData(format!(
+                "This mailbox is too large for one corpus: at most {MAX_MAILBOX_MESSAGES} messages and 64 MB \
+                 together. Use a part of it."
+            )));
+        }
+        Ok(())
+    }
+
+    /// Notes a message that was left out.
+    fn skip(&mut self, source: &str, reason: &str) {
+        self.skipped += 1;
+        if self.errors.len() < super::corpus::MAX_REPORTED_ERRORS {
+            let source: String = source.chars().filter(|c| !c.is_control()).take(120).collect();
+            self.errors.push(format!("{source}: {reason}"));
+        }
+    }
+
+    /// Reads one message of class `label` (`None`: skipped, its class unknown).
+    fn message(&mut self, source: &str, bytes: &[u8], label: Option<Label>) {
+        let Some(label) = label else {
+            self.skip(
+                source,
+                "its class is unknown: put it in a folder named “ham” or “spam” (or “easy_ham”, “spam_2”…), or give it \
+                 a line “X-Label: spam” or “X-Label: ham” among its headers.",
+            );
+            return;
+        };
+        match Email::parse(bytes) {
+            Ok(email) => {
+                let body = email.body();
+                let hash = hash_word(body.as_bytes());
+                let corpus = &mut self.corpus;
+                let same = |&(h, i): &(u64, u32)| h == hash && corpus.texts.get(i as usize) == body.as_bytes();
+                match self.seen.find(hash, same) {
+                    Some(&(_, first)) if corpus.labels[first as usize] == label => self.dedup.exact_duplicates += 1,
+                    Some(_) => self.dedup.conflicting_labels += 1,
+                    None => {
+                        self.seen.insert_unique(hash, (hash, corpus.labels.len() as u32), |&(h, _)| h);
+                        corpus.push_email(label, body, &email.header_tokens());
+                        self.dedup.kept += 1;
+                    }
+                }
+            }
+            Err(e) => self.skip(source, &e.to_string()),
+        }
+    }
+
+    /// Reads one message file at `path` (its class from the nearest folder named for one;
+    /// a file's own `X-Label` field is not read here: the folder decides). The corpus'
+    /// own notes (`cmds`, `README…`, dot files) are passed over.
+    ///
+    /// # Errors
+    /// [`Error::EmptyData`] past the caps (the loader is then to be dropped).
+    pub fn add_file(&mut self, path: &str, bytes: &[u8]) -> Result<()> {
+        if super::mailbox::is_ignored_file(path) {
+            return Ok(());
+        }
+        self.count(bytes.len())?;
+        self.message(path, bytes, super::mailbox::label_of_path(path));
+        Ok(())
+    }
+
+    /// Starts reading an mbox file named `name`, read by [`MailboxLoader::step`].
+    ///
+    /// # Errors
+    /// [`Error::EmptyData`] for an empty file, one over the caps, one that is an image or
+    /// another binary format, or text without a `From ` line at its start (not an mbox).
+    pub fn begin_mbox(&mut self, bytes: Vec<u8>, name: &str) -> Result<()> {
+        self.begin_mbox_stream(name, bytes.len())?;
+        self.whole = Some((bytes, 0));
+        // The first piece now: an image or a text that is no mbox is refused at once.
+        self.step(4096).map(|_| ())
+    }
+
+    /// Starts reading an mbox file of `len` bytes named `name` that will be given in pieces
+    /// ([`MailboxLoader::feed_mbox`]), so that it is never copied whole.
+    ///
+    /// # Errors
+    /// [`Error::EmptyData`] for an empty file or one over the caps.
+    pub fn begin_mbox_stream(&mut self, name: &str, len: usize) -> Result<()> {
+        if len == 0 {
+            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
+        }
+        if self.bytes.saturating_add(len) > MAX_MAILBOX_BYTES {
+            return Err(Error::EmptyData(format!(
+                "This mailbox file is {:.1} MB; a mailbox may have up to 64 MB. Use a part of it.",
+                len as f64 / 1e6
+            )));
+        }
+        let stem = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        self.mbox = Some(MboxStream {
+            splitter: MboxSplitter::default(),
+            partial: Vec::new(),
+            label: super::mailbox::label_of_folder(stem),
+            fed: 0,
+            len,
+            started: false,
+        });
+        Ok(())
+    }
+
+    /// Reads the next piece of the mbox begun with [`MailboxLoader::begin_mbox_stream`]
+    /// (pieces in order, cut anywhere); every message that ends in it is parsed now, so
+    /// the work of a call is bounded by the piece and the messages it completes. The last
+    /// message is read when the fed bytes reach the length announced.
+    ///
+    /// # Errors
+    /// [`Error::EmptyData`] when the first piece shows an image or another binary format,
+    /// or text that is not an mbox; past the caps.
+    pub fn feed_mbox(&mut self, piece: &[u8]) -> Result<()> {
+        let Some(mut m) = self.mbox.take() else { return Ok(()) };
+        if !m.started {
+            let start = piece.iter().position(|b| !b.is_ascii_whitespace());
+            let Some(start) = start else {
+                m.fed += piece.len();
+                if m.fed < m.len {
+                    self.mbox = Some(m);
+                    return Ok(());
+                }
+                return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
+            };
+            if let Some(kind) = crate::error::binary_kind(piece) {
+                return Err(Error::EmptyData(format!(
+                    "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
+                     “From …”."
+                )));
+            }
+            if !b"From ".starts_with(&piece[start..piece.len().min(start + 5)]) {
+                return Err(Error::EmptyData(
+                    "This is not an mbox file: a mailbox starts with a line “From …” before each message.".to_string(),
+                ));
+            }
+            m.started = true;
+        }
+        m.fed += piece.len();
+        let mut done = Vec::new();
+        let mut rest = piece;
+        while let Some(i) = find_byte(rest, b'\n') {
+            let (line, tail) = rest.split_at(i + 1);
+            rest = tail;
+            let message = if m.partial.is_empty() {
+                m.splitter.line(line)
+            } else {
+                m.partial.extend_from_slice(line);
+                let whole = std::mem::take(&mut m.partial);
+                m.splitter.line(&whole)
+            };
+            done.extend(message);
+        }
+        m.partial.extend_from_slice(rest);
+        let finished = m.fed >= m.len;
+        if finished {
+            if !m.partial.is_empty() {
+                let last = std::mem::take(&mut m.partial);
+                done.extend(m.splitter.line(&last));
+            }
+            done.extend(m.splitter.finish());
+        }
+        let label = m.label;
+        if !finished {
+            self.mbox = Some(m);
+        }
+        for message in done {
+            self.count(message.len())?;
+            let source = format!("message {}", self.messages);
+            let label = super::mailbox::x_label(&message).or(label);
+            self.message(&source, &message, label);
+        }
+        Ok(())
+    }
+
+    /// Reads about `max_bytes` more of the mbox given whole to [`MailboxLoader::begin_mbox`];
+    /// returns true when there is none or it is read.
+    ///
+    /// # Errors
+    /// As [`MailboxLoader::feed_mbox`].
+    pub fn step(&mut self, max_bytes: usize) -> Result<bool> {
+        let Some((bytes, pos)) = self.whole.take() else { return Ok(self.mbox.is_none()) };
+        let end = pos.saturating_add(max_bytes.max(1)).min(bytes.len());
+        self.feed_mbox(&bytes[pos..end])?;
+        if end < bytes.len() {
+            self.whole = Some((bytes, end));
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// The share of the mbox read so far, 0 to 1 (1 without one).
+    pub fn progress(&self) -> f64 {
+        match &self.mbox {
+            Some(m) if m.len > 0 => m.fed as f64 / m.len as f64,
+            _ => 1.0,
+        }
+    }
+
+    /// Messages read so far (kept, repeated or skipped).
+    pub fn messages_read(&self) -> usize {
+        self.messages
+    }
+
+    /// Reads what is left and checks there is enough of each class.
+    fn into_corpus(mut self) -> Result<Corpus> {
+        while !self.step(usize::MAX)? {}
+        if let Some(m) = &self.mbox {
+            return Err(Error::EmptyData(format!(
+                "The mailbox file was not read to its end ({} of {} bytes): nothing was changed.",
+                m.fed, m.len
+            )));
+        }
+        let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
+        let messages = [count(Label::Ham), count(Label::Spam)];
+        let first = self.errors.first().map(|e| format!(" The first left out, {e}")).unwrap_or_default();
+        if self.messages == 0 {
+            return Err(Error::EmptyData(
+                "No message was found: give an mbox file, or a folder of message files in folders named “ham” and \
+                 “spam”."
+                    .to_string(),
+            ));
+        }
+        for label in Label::ALL {
+            if messages[label.index()] < 2 {
+                return Err(Error::EmptyData(format!(
+                    "The mailbox has {} {label} message(s) that could be read: naive Bayes needs at least two of each \
+                     class (one to train on, one to test).{first}",
+                    messages[label.index()]
+                )));
+            }
+        }
+        let mut notes = Vec::new();
+        if self.skipped > 0 {
+            notes.push(format!("{} message(s) could not be used and were skipped.{first}", self.skipped));
+        }
+        let dedup = self.dedup;
+        if dedup.exact_duplicates + dedup.conflicting_labels > 0 {
+            notes.push(format!(
+                "{} message(s) repeated the body of an earlier one and were removed ({} with conflicting labels), so \
+                 no message is in both the training and the test part.",
+                dedup.exact_duplicates + dedup.conflicting_labels,
+                dedup.conflicting_labels
+            ));
+        }
+        notes.push(format!(
+            "Read as emails: the model scores each message's decoded body; {:.1} MB of mail take about {:.1} MB in \
+             memory.",
+            self.bytes as f64 / 1e6,
+            self.corpus.memory_bytes() as f64 / 1e6
+        ));
+        let report = CorpusReport {
+            name: self.name.clone(),
+            credit: format!("Your mailbox “{}”.", self.name),
+            messages,
+            dedup,
+            bad_lines: self.skipped,
+            errors: self.errors,
+            notes,
+            split: [0, 0],
+            vocabulary: 0,
+        };
+        Ok(Corpus { name: self.name, report, ..self.corpus })
     }
 }

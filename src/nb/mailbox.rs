@@ -204,41 +204,101 @@ where
 /// Splits an mbox file into its messages' bytes (see the [module docs](self)), with
 /// `>From ` lines unquoted and each message's `From ` line removed.
 pub fn split_mbox(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut splitter = MboxSplitter::default();
     let mut messages: Vec<Vec<u8>> = Vec::new();
-    let mut current: Option<Vec<u8>> = None;
-    let mut previous_blank = true;
     for line in bytes.split_inclusive(|&b| b == b'\n') {
-        if previous_blank && line.starts_with(b"From ") {
-            if let Some(m) = current.take() {
-                messages.push(m);
-            }
-            current = Some(Vec::new());
-            previous_blank = false;
-            continue;
+        if let Some(m) = splitter.line(line) {
+            messages.push(m);
+        }
+    }
+    messages.extend(splitter.finish());
+    messages
+}
+
+/// [`split_mbox`] a line at a time, so a long mailbox can be read in steps: give it the
+/// lines (each with its line break) in order; it hands back each message when the next one
+/// starts, and the last at [`MboxSplitter::finish`].
+#[derive(Debug, Clone)]
+pub struct MboxSplitter {
+    current: Option<Vec<u8>>,
+    previous_blank: bool,
+}
+
+impl Default for MboxSplitter {
+    fn default() -> MboxSplitter {
+        MboxSplitter { current: None, previous_blank: true }
+    }
+}
+
+impl MboxSplitter {
+    /// Takes one line; returns the message it ended, if it starts the next one.
+    pub fn line(&mut self, line: &[u8]) -> Option<Vec<u8>> {
+        if self.previous_blank && line.starts_with(b"From ") {
+            self.previous_blank = false;
+            return self.current.replace(Vec::new()).map(trim_separator);
         }
         let content = line.strip_suffix(b"\n").unwrap_or(line);
         let content = content.strip_suffix(b"\r").unwrap_or(content);
-        previous_blank = content.is_empty();
-        let Some(m) = current.as_mut() else { continue };
+        self.previous_blank = content.is_empty();
+        let m = self.current.as_mut()?;
         let quotes = line.iter().take_while(|&&b| b == b'>').count();
         if quotes > 0 && line[quotes..].starts_with(b"From ") {
             m.extend_from_slice(&line[1..]);
         } else {
             m.extend_from_slice(line);
         }
+        None
     }
-    if let Some(m) = current {
-        messages.push(m);
+
+    /// The last message, if any.
+    pub fn finish(&mut self) -> Option<Vec<u8>> {
+        self.current.take().map(trim_separator)
     }
-    // The blank line that separates a message from the next `From ` line is not its own.
-    for m in &mut messages {
-        if m.ends_with(b"\n\n") {
-            m.pop();
-        } else if m.ends_with(b"\r\n\r\n") {
-            m.truncate(m.len() - 2);
+
+    /// Whether a `From ` line was seen yet.
+    pub fn started(&self) -> bool {
+        self.current.is_some()
+    }
+}
+
+/// The blank line that separates a message from the next `From ` line is not its own.
+fn trim_separator(mut m: Vec<u8>) -> Vec<u8> {
+    if m.ends_with(b"\n\n") {
+        m.pop();
+    } else if m.ends_with(b"\r\n\r\n") {
+        m.truncate(m.len() - 2);
+    }
+    m
+}
+
+/// The class an `X-Label: ham` or `X-Label: spam` header field gives a message (the
+/// choice a person writes into a mailbox that mixes both); only the header block is looked
+/// at, at most its first 256 KB.
+pub fn x_label(bytes: &[u8]) -> Option<Label> {
+    let head = &bytes[..bytes.len().min(crate::limits::MAX_HEADER_BYTES)];
+    for line in head.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            break;
+        }
+        if line.len() > 8 && line[..8].eq_ignore_ascii_case(b"x-label:") {
+            let value = std::str::from_utf8(&line[8..]).unwrap_or("").trim();
+            if value.eq_ignore_ascii_case("spam") {
+                return Some(Label::Spam);
+            }
+            if value.eq_ignore_ascii_case("ham") {
+                return Some(Label::Ham);
+            }
         }
     }
-    messages
+    None
+}
+
+/// Whether a file of a folder is one of the corpus' own notes rather than a message
+/// (a name starting with a dot, `README…`, `cmds`).
+pub fn is_ignored_file(path: &str) -> bool {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    name.starts_with('.') || name.to_ascii_lowercase().starts_with("readme") || name.eq_ignore_ascii_case("cmds")
 }
 
 /// Reads an mbox file in which every message has class `label` (a mailbox of spam, or of

@@ -9,7 +9,7 @@ use web_sys::HtmlCanvasElement;
 use super::{js_error, to_js};
 use crate::error::Error;
 use crate::limits;
-use crate::nb::lab::{CorpusLoader, Ledger, SpamLab, MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED};
+use crate::nb::lab::{CorpusLoader, Ledger, MailboxLoader, SpamLab, MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED};
 use crate::nb::resample::Resampling;
 use crate::nb::smoothing::{describe_beta_prior, describe_class_prior, Smoothing};
 use crate::nb::{EventModel, Label, Prior};
@@ -23,6 +23,7 @@ pub struct SpamPanel {
     /// The last ledger `explain` returned, for the details of its words.
     ledger: Option<Ledger>,
     loader: Option<CorpusLoader>,
+    mailbox: Option<MailboxLoader>,
     curve_text: CurveText,
     projector: bool,
     dark: bool,
@@ -37,6 +38,7 @@ impl SpamPanel {
             lab: SpamLab::builtin().map_err(js_error)?,
             ledger: None,
             loader: None,
+            mailbox: None,
             curve_text: CurveText::default(),
             projector: false,
             dark: false,
@@ -55,6 +57,114 @@ impl SpamPanel {
         let view = to_js(&ledger.view(MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED));
         self.ledger = Some(ledger);
         view
+    }
+
+    /// [`SpamPanel::explain`] of the bytes of a dropped file: an email in any declared
+    /// charset (GBK, Latin-1…), else text. The view's `email` is `{subject, from_domain,
+    /// attachments: [[name, type]], body, body_chars, body_cut, header_tokens,
+    /// header_evidence}` for an email, `null` for plain text; `email_error` says why a
+    /// message that looked like an email was scored as plain text.
+    #[wasm_bindgen(js_name = explainBytes)]
+    pub fn explain_bytes(&mut self, bytes: &[u8]) -> Result<JsValue, JsError> {
+        let ledger = self.lab.explain_bytes(bytes);
+        let view = to_js(&ledger.view(MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED));
+        self.ledger = Some(ledger);
+        view
+    }
+
+    /// Scores emails' header tokens (`subject:word`, `from-domain:…`) too, or not (the
+    /// default); a corpus of emails is recounted.
+    ///
+    /// # Errors
+    /// As the fit; the setting is kept on error.
+    #[wasm_bindgen(js_name = setHeaderEvidence)]
+    pub fn set_header_evidence(&mut self, on: bool) -> Result<(), JsError> {
+        self.lab.set_header_evidence(on).map_err(js_error)
+    }
+
+    /// Whether header evidence is on.
+    #[wasm_bindgen(js_name = headerEvidence)]
+    pub fn header_evidence(&self) -> bool {
+        self.lab.header_evidence()
+    }
+
+    /// Starts reading a mailbox named `name` (a folder's, or a file's); the current corpus
+    /// stays until `mailboxFinish`.
+    #[wasm_bindgen(js_name = mailboxBegin)]
+    pub fn mailbox_begin(&mut self, name: &str) {
+        self.mailbox = Some(MailboxLoader::new(name));
+    }
+
+    /// Reads one message file of the mailbox being read (its class from its folder).
+    ///
+    /// # Errors
+    /// No mailbox begun, or past the caps (the mailbox is then dropped).
+    #[wasm_bindgen(js_name = mailboxAddFile)]
+    pub fn mailbox_add_file(&mut self, path: &str, bytes: &[u8]) -> Result<(), JsError> {
+        let loader = self.mailbox.as_mut().ok_or_else(no_mailbox)?;
+        loader.add_file(path, bytes).map_err(|e| {
+            self.mailbox = None;
+            js_error(e)
+        })
+    }
+
+    /// Starts reading an mbox file of `len` bytes into the mailbox being read; its bytes
+    /// come in pieces through `mailboxFeed` (never copied whole).
+    ///
+    /// # Errors
+    /// No mailbox begun; an empty or oversized file.
+    #[wasm_bindgen(js_name = mailboxBeginMbox)]
+    pub fn mailbox_begin_mbox(&mut self, name: &str, len: f64) -> Result<(), JsError> {
+        let loader = self.mailbox.as_mut().ok_or_else(no_mailbox)?;
+        loader.begin_mbox_stream(name, len.clamp(0.0, usize::MAX as f64) as usize).map_err(js_error)
+    }
+
+    /// The next piece of the mbox (in order, cut anywhere); the messages that end in it are
+    /// read now. Returns the share read (1 when the announced length is reached).
+    ///
+    /// # Errors
+    /// A first piece that shows an image or a text that is no mbox; past the caps (the
+    /// mailbox is then dropped).
+    #[wasm_bindgen(js_name = mailboxFeed)]
+    pub fn mailbox_feed(&mut self, piece: &[u8]) -> Result<f64, JsError> {
+        let Some(loader) = self.mailbox.as_mut() else { return Ok(1.0) };
+        match loader.feed_mbox(piece) {
+            Ok(()) => Ok(loader.progress()),
+            Err(e) => {
+                self.mailbox = None;
+                Err(js_error(e))
+            }
+        }
+    }
+
+    /// Messages of the mailbox read so far.
+    #[wasm_bindgen(js_name = mailboxCount)]
+    pub fn mailbox_count(&self) -> u32 {
+        self.mailbox.as_ref().map_or(0, |l| l.messages_read() as u32)
+    }
+
+    /// Finishes the mailbox: de-duplicated, split and trained on. On error the previous
+    /// corpus is kept and the message says why.
+    ///
+    /// # Errors
+    /// No mailbox begun, nothing usable, too few of a class.
+    #[wasm_bindgen(js_name = mailboxFinish)]
+    pub fn mailbox_finish(&mut self) -> Result<(), JsError> {
+        let loader = self.mailbox.take().ok_or_else(no_mailbox)?;
+        self.lab.replace_with_mailbox(loader).map_err(js_error)
+    }
+
+    /// Abandons a mailbox being read.
+    #[wasm_bindgen(js_name = mailboxCancel)]
+    pub fn mailbox_cancel(&mut self) {
+        self.mailbox = None;
+    }
+
+    /// The built-in example emails: `[[id, raw source], …]` (see
+    /// `genlab::data::EXAMPLE_EMAILS`).
+    #[wasm_bindgen(js_name = exampleEmails)]
+    pub fn example_emails() -> Result<JsValue, JsError> {
+        to_js(&crate::data::EXAMPLE_EMAILS)
     }
 
     /// Word `index` (a row's `index`) of the last ledger `explain` returned, in full:
@@ -205,7 +315,9 @@ impl SpamPanel {
     pub fn reset_corpus(&mut self) -> Result<(), JsError> {
         let m = self.lab.model();
         let (alpha, event, prior) = (m.alpha(), m.event_model(), m.prior());
+        let headers = self.lab.header_evidence();
         let mut lab = SpamLab::builtin().map_err(js_error)?;
+        lab.set_header_evidence(headers).map_err(js_error)?;
         lab.set_event_model(event).map_err(js_error)?;
         lab.set_prior(prior);
         lab.set_alpha(alpha).map_err(js_error)?;
@@ -395,6 +507,11 @@ impl SpamPanel {
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         Ok(())
     }
+}
+
+/// The error of a mailbox call with no mailbox being read.
+fn no_mailbox() -> JsError {
+    js_error(Error::Browser("read a mailbox that was never started".into()))
 }
 
 /// `"ham"` or `"spam"` as a label.

@@ -26,6 +26,9 @@ after(async () => {
 const ALLOWED = new Set([
   // the product, file formats, units, encodings
   "genlab", "PNG", "CSV", "TAB", "UTF", "MB", "KB", "mm", "cm",
+  // email formats and charsets (.eml, .mbox, HTML email, GBK), and the header-token syntax
+  // the ledger shows and a mailbox may use (subject:word, from-domain:…, X-Label: spam)
+  "HTML", "GBK", "eml", "mbox", "zip", "subject", "from-domain", "Label",
   // the models' and metrics' usual abbreviations in Chinese texts, and formula words
   "GDA", "QDA", "LR", "F1", "log", "exp", "max",
   // the labels a corpus file must use (the format is ham/spam, a TAB, the text)

@@ -39,7 +39,11 @@ def ten():
 
 
 def python_body(raw):
-    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    return python_text(email.message_from_bytes(raw, policy=email.policy.default))
+
+
+def python_text(msg):
+    """The body text of a message parsed with policy.default (see the module docs)."""
     part = msg.get_body(("plain", "html"))
     if part is None:
         return ""

@@ -5,6 +5,7 @@
 import { SpamPanel, parseState } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
+import { zipEntries, zipRead, ZipError, ZIP_LIMITS } from "./zip.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";
 
 export const EXAMPLES = {
@@ -14,6 +15,40 @@ export const EXAMPLES = {
   "zh-spam": "恭喜您中奖了！请点击链接领取免费礼品。",
   "zh-ham": "妈，我周末回家吃饭。",
 };
+
+/** A message the page's own checks treat as a header token (scored only with header evidence). */
+const isHeaderToken = (w) => w.startsWith("subject:") || w.startsWith("from-domain:");
+
+/** Lets the browser run other tasks (input, paint) before the next chunk of work: a message
+ * to ourselves, which unlike setTimeout(0) is not clamped to 4 ms when chained. */
+function nextTask() {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => { ch.port1.close(); resolve(); };
+    ch.port2.postMessage(0);
+  });
+}
+
+/** Largest mailbox read, in bytes (the core's cap, genlab::limits::MAX_MAILBOX_BYTES). */
+const MAX_MAILBOX_BYTES = 64_000_000;
+/** Work done in one main-thread task while reading a mailbox, in ms (a long task is 50 ms). */
+const CHUNK_MS = 12;
+
+/** Files under a dropped directory entry, each as {path, file} (paths as the folder picker gives them). */
+async function filesOfEntry(entry, out) {
+  if (entry.isFile) {
+    const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
+    out.push({ path: entry.fullPath.replace(/^\//, ""), file });
+  } else if (entry.isDirectory) {
+    const reader = entry.createReader();
+    for (;;) {
+      const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+      if (!batch.length) break;
+      for (const e of batch) await filesOfEntry(e, out);
+    }
+  }
+  return out;
+}
 
 /** Slider position 0..1000 → α: 0 at the far left, then 10^(−3 … 1) on a log scale. */
 export function sliderToAlpha(s) {
@@ -43,6 +78,11 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   const alphaBox = $("alpha");
   const ledgerList = $("ledger");
   const details = $("details");
+  /** The example emails, by id (raw sources from the core). */
+  const emails = new Map(SpamPanel.exampleEmails());
+  /** A file dropped on the message box: its bytes are scored (any charset) while the box still
+   * shows its text unchanged. */
+  let dropped = null;
   let ledger = null;
   let frame = 0;
   let metricsDirty = true;
@@ -76,8 +116,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** Writes the ledger, the verdict and (when settings changed) the evaluation. */
   function render() {
     if (destroyed) return;
-    ledger = panel.explain(text.value);
+    ledger = dropped && dropped.text === text.value ? panel.explainBytes(dropped.bytes) : panel.explain(text.value);
     writeLedger(ledger);
+    writeEmail(ledger);
     if (metricsDirty) {
       metricsDirty = false;
       evaluation = panel.evaluate();
@@ -163,7 +204,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     if (was.kind !== spec.kind) {
       li.className = `term ${spec.kind}`;
       // A word of the message is the user's, in their language: not the page's to translate.
-      li.translate = spec.kind !== "word";
+      li.translate = spec.kind !== "word" && spec.kind !== "header";
     }
     if (was.label !== spec.label || was.sub !== spec.sub) {
       name.textContent = spec.label;
@@ -265,7 +306,11 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     priorRow.title = t(lang, "nb.priorTitle");
     const specs = [priorRow];
     for (const w of e.words) {
-      specs.push(rowSpec({ label: w.word, sub: w.count > 1 ? `×${w.count}` : "", value: w.contribution, scale, kind: "word", index: w.index }));
+      // A header token (subject:word, from-domain:…) is its own kind of row; it sums into the
+      // total like every other row.
+      const header = isHeaderToken(w.word);
+      const sub = [header ? t(lang, "nb.headerSub") : "", w.count > 1 ? `×${w.count}` : ""].filter(Boolean).join(" ");
+      specs.push(rowSpec({ label: w.word, sub, value: w.contribution, scale, kind: header ? "header" : "word", index: w.index }));
     }
     if (e.hidden.words > 0) {
       // The weaker words of a long message, summed: the rows still add up to the total.
@@ -327,6 +372,33 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     }
     sentences.hidden = said.length === 0;
     setText(details, /\S/.test(text.value) ? t(lang, "nb.detailsHint") : t(lang, "nb.typeHint"));
+  }
+
+  /** What the ledger read when the message is an email: subject, sender domain, attachments
+   * (listed, never scored), the decoded body (as text, never as HTML) and the header tokens;
+   * or why a message that looks like an email was scored as plain text. */
+  function writeEmail(l) {
+    const m = l.email;
+    const box = $("email");
+    const problem = l.email_error ? t(lang, "nb.emailError", { msg: sentenceOf(translateMessage(lang, l.email_error)) }) : "";
+    setText($("email-error"), problem);
+    $("email-error").hidden = !problem;
+    box.hidden = !m;
+    if (!m) return;
+    setText($("email-subject"), m.subject ?? t(lang, "nb.noSubject"));
+    setText($("email-from"), m.from_domain ?? "—");
+    const att = m.attachments.length
+      ? `${m.attachments.map(([name, type]) => (name ? `${name} (${type})` : type)).join(", ")} — ${t(lang, "nb.attachmentsNote")}`
+      : t(lang, "nb.noAttachments");
+    setText($("email-attachments"), att);
+    setText($("email-body-summary"), t(lang, "nb.emailBody", { n: m.body_chars.toLocaleString(lang) }));
+    const body = m.body_cut
+      ? `${m.body}${t(lang, "nb.emailBodyCut", { k: m.body.length.toLocaleString(lang), n: m.body_chars.toLocaleString(lang) })}`
+      : m.body;
+    setText($("email-body"), body);
+    const tokens = m.header_tokens.slice(0, 12).join(", ") + (m.header_tokens.length > 12 ? ", …" : "");
+    setText($("email-headers"), !m.header_tokens.length ? t(lang, "nb.headersNone")
+      : t(lang, m.header_evidence ? "nb.headersOn" : "nb.headersOff", { tokens }));
   }
 
   /** The details box for word `i` of the current ledger (asked for on demand: a keystroke ships only the rows). */
@@ -622,6 +694,175 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     onChange("push");
   }
 
+  /**
+   * Reads a mailbox into the panel in chunks of at most CHUNK_MS of work per task, with the
+   * progress bar; `work(report)` feeds the panel's mailbox loader. The corpus in use stays
+   * unless the whole mailbox is read and trained on.
+   */
+  async function loadMailbox(name, anchor, work) {
+    const progress = $("progress");
+    progress.hidden = false;
+    progress.value = 0;
+    section.dataset.loading = "mailbox";
+    try {
+      panel.mailboxBegin(name);
+      await work((share) => { progress.value = share; });
+      await nextTask();
+      panel.mailboxFinish();
+      showInputError("", anchor);
+    } catch (e) {
+      panel.mailboxCancel();
+      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(translateMessage(lang, e.message)) }), anchor);
+    }
+    progress.hidden = true;
+    delete section.dataset.loading;
+    schedule(true);
+    onChange("push");
+  }
+
+  /** Reads an mbox file in 32 KB pieces, at most about CHUNK_MS of work per task. */
+  function loadMbox(file, anchor = $("file")) {
+    if (file.size > MAX_MAILBOX_BYTES) {
+      showInputError(t(lang, "nb.mailboxTooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }), anchor);
+      return Promise.resolve();
+    }
+    return loadMailbox(file.name, anchor, async (report) => {
+      // Pieces of 32 KB: each call parses only the messages that end in its piece, and the
+      // file is never held whole in the page or in the module.
+      panel.mailboxBeginMbox(file.name, file.size);
+      const PIECE = 32768;
+      const READ = 1 << 20;
+      for (let at = 0; at < file.size; at += READ) {
+        const chunk = new Uint8Array(await file.slice(at, Math.min(file.size, at + READ)).arrayBuffer());
+        let start = performance.now();
+        for (let i = 0; i < chunk.length; i += PIECE) {
+          report(panel.mailboxFeed(chunk.subarray(i, i + PIECE)));
+          if (performance.now() - start > CHUNK_MS) {
+            await nextTask();
+            start = performance.now();
+          }
+        }
+        await nextTask();
+      }
+    });
+  }
+
+  /** Reads a folder of message files ({path, file}), each labelled by its folder. */
+  function loadFolder(name, files, anchor = $("folder")) {
+    const total = files.reduce((n, f) => n + f.file.size, 0);
+    if (total > MAX_MAILBOX_BYTES) {
+      showInputError(t(lang, "nb.mailboxTooBig", { name, mb: (total / 1e6).toFixed(1) }), anchor);
+      return Promise.resolve();
+    }
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return loadMailbox(name, anchor, async (report) => {
+      const BATCH = 64;
+      for (let i = 0; i < files.length; i += BATCH) {
+        const batch = files.slice(i, i + BATCH);
+        const bytes = await Promise.all(batch.map((f) => f.file.arrayBuffer()));
+        let start = performance.now();
+        for (let j = 0; j < batch.length; j++) {
+          panel.mailboxAddFile(batch[j].path, new Uint8Array(bytes[j]));
+          if (performance.now() - start > CHUNK_MS) {
+            report((i + j + 1) / files.length);
+            await nextTask();
+            start = performance.now();
+          }
+        }
+        report(Math.min(1, (i + batch.length) / files.length));
+        await nextTask();
+      }
+    });
+  }
+
+  /** A .zip of a mailbox in folders: its entries inflated one by one (www/js/zip.js), each
+   * read as a message file of its folder. A refused archive keeps the corpus. */
+  async function loadZip(file, anchor = $("file")) {
+    const sayZip = (e) => (e instanceof ZipError ? t(lang, `nb.zip.${e.key}`, e.params) : translateMessage(lang, String(e?.message ?? e)));
+    let entries;
+    try {
+      entries = await zipEntries(file);
+    } catch (e) {
+      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(sayZip(e)) }), anchor);
+      return;
+    }
+    const budget = { left: ZIP_LIMITS.bytes };
+    let failure = null;
+    await loadMailbox(file.name, anchor, async (report) => {
+      let start = performance.now();
+      for (let i = 0; i < entries.length; i++) {
+        let bytes;
+        try {
+          bytes = await zipRead(file, entries[i], budget);
+        } catch (e) {
+          failure = e;
+          throw new Error(sayZip(e));
+        }
+        panel.mailboxAddFile(entries[i].name, bytes);
+        report((i + 1) / entries.length);
+        if (performance.now() - start > CHUNK_MS) {
+          await nextTask();
+          start = performance.now();
+        }
+      }
+    });
+    return failure;
+  }
+
+  /** A file for the corpus: a mailbox (by its name or its first bytes), a zipped mailbox,
+   * else a text corpus. */
+  async function loadCorpusFile(file) {
+    const head = String.fromCharCode(...new Uint8Array(await file.slice(0, 5).arrayBuffer()));
+    if (/\.zip$/i.test(file.name) || head.startsWith("PK\x03\x04")) return loadZip(file);
+    if (/\.(mbox|mbx)$/i.test(file.name) || head === "From ") return loadMbox(file);
+    return loadFile(file);
+  }
+
+  /** A file dropped on the message box: an email (any charset: its bytes are scored) or text. */
+  async function dropMessage(file) {
+    if (file.size > 10_000_000) {
+      showInputError(t(lang, "nb.tooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }), text);
+      return;
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    text.value = new TextDecoder("utf-8").decode(bytes);
+    dropped = { bytes, text: text.value };
+    showInputError("", text);
+    schedule();
+    onChange("push");
+  }
+
+  on(text, "dragover", (ev) => { if (ev.dataTransfer?.types?.includes("Files")) ev.preventDefault(); });
+  on(text, "drop", (ev) => {
+    const f = ev.dataTransfer?.files?.[0];
+    if (!f) return;
+    ev.preventDefault();
+    dropMessage(f);
+  });
+  section.querySelectorAll("[data-email]").forEach((b) => {
+    on(b, "click", () => {
+      text.value = emails.get(b.dataset.email) ?? "";
+      schedule();
+      onChange("push");
+    });
+  });
+  on($("headers"), "change", () => {
+    try {
+      panel.setHeaderEvidence($("headers").checked);
+      showInputError("");
+    } catch (e) {
+      showInputError(translateMessage(lang, e.message));
+    }
+    $("headers").checked = panel.headerEvidence();
+    schedule(true);
+    onChange("push");
+  });
+  on($("folder"), "change", (ev) => {
+    const files = [...(ev.target.files ?? [])].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
+    const name = files[0]?.path.split("/")[0] ?? "";
+    if (files.length) loadFolder(name, files);
+    ev.target.value = "";
+  });
   on(text, "input", () => { schedule(); onChange("replace"); });
   section.querySelectorAll("[data-example]").forEach((b) => {
     on(b, "click", () => {
@@ -656,7 +897,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   on(ledgerList, "mouseover", pick);
   on($("file"), "change", (ev) => {
     const f = ev.target.files?.[0];
-    if (f) loadFile(f);
+    if (f) loadCorpusFile(f);
     ev.target.value = "";
   });
   const drop = $("drop");
@@ -665,8 +906,16 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   on(drop, "drop", (ev) => {
     ev.preventDefault();
     drop.classList.remove("over");
+    // A dropped folder (or several files) is a mailbox in folders; one file is read by kind.
+    const entries = [...(ev.dataTransfer?.items ?? [])].map((i) => i.webkitGetAsEntry?.()).filter(Boolean);
+    if (entries.some((e) => e.isDirectory) || entries.length > 1) {
+      Promise.all(entries.map((e) => filesOfEntry(e, []))).then((lists) => {
+        loadFolder(entries.length === 1 ? entries[0].name : "", lists.flat(), $("file"));
+      }, (e) => showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(translateMessage(lang, String(e?.message ?? e))) }), $("file")));
+      return;
+    }
     const f = ev.dataTransfer?.files?.[0];
-    if (f) loadFile(f);
+    if (f) loadCorpusFile(f);
   });
   on($("reset"), "click", () => {
     panel.resetCorpus();
@@ -731,6 +980,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       cost: c.false_positive / c.false_negative,
       pseudo: b ? [b.beta1, b.beta0, b.alpha_class[0], b.alpha_class[1]] : null,
       resample: panel.resampling(),
+      headers: panel.headerEvidence(),
     };
   }
 
@@ -748,6 +998,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     attempt(() => panel.setCosts(s.cost, 1));
     attempt(() => panel.setSmoothing(s.pseudo));
     attempt(() => panel.setResampling(s.resample));
+    attempt(() => panel.setHeaderEvidence(Boolean(s.headers)));
+    $("headers").checked = panel.headerEvidence();
     showInputError(problems.join(" "));
     section.querySelectorAll('[data-role="event"]').forEach((r) => { r.checked = r.value === s.event; });
     $("prior").value = s.prior;
@@ -800,5 +1052,5 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   // one drawing on a first load, not the defaults' and then the state's.
   if (state) setState(state);
   else render();
-  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, setAlpha };
+  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
 }

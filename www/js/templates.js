@@ -187,6 +187,14 @@ const NB = `
       <button type="button" data-example="zh-spam" data-i18n="nb.ex.zh-spam"></button>
       <button type="button" data-example="zh-ham" data-i18n="nb.ex.zh-ham"></button>
     </div>
+    <div class="examples" role="group" data-i18n-aria="nb.emailExamplesLabel" data-control="examples">
+      <span class="hint" data-i18n="nb.emailExamples"></span>
+      <button type="button" data-email="en-spam" data-i18n="nb.mail.en-spam"></button>
+      <button type="button" data-email="en-ham" data-i18n="nb.mail.en-ham"></button>
+      <button type="button" data-email="zh-spam" data-i18n="nb.mail.zh-spam"></button>
+      <button type="button" data-email="zh-ham" data-i18n="nb.mail.zh-ham"></button>
+    </div>
+    <p class="hint" data-i18n="nb.pasteEmail"></p>
     <div class="nb-settings">
       <div class="alpha-row" data-control="alpha">
         <label for="{{id}}-alpha-slider" data-i18n="nb.alpha"></label>
@@ -234,12 +242,25 @@ const NB = `
         </select>
       </label>
       <p class="hint" data-role="resample-help" data-control="resample"></p>
+      <label class="check" data-control="headers"><input type="checkbox" data-role="headers" aria-describedby="{{id}}-headers-help"> <span data-i18n="nb.headers"></span></label>
+      <p id="{{id}}-headers-help" class="hint" data-i18n="nb.headersHelp" data-control="headers"></p>
     </div>
     <p class="input-error" data-role="input-error" role="alert" hidden></p>
   </div>
 
   <div class="nb-ledger">
     <h3><span data-i18n="nb.ledger"></span> <span class="hint" data-i18n="nb.ledgerUnit"></span></h3>
+    <p class="email-error" data-role="email-error" hidden></p>
+    <div class="email-read" data-role="email" hidden>
+      <p class="email-title" data-i18n="nb.emailRead"></p>
+      <dl class="email-fields">
+        <dt data-i18n="nb.emailSubject"></dt><dd data-role="email-subject"></dd>
+        <dt data-i18n="nb.emailFrom"></dt><dd data-role="email-from"></dd>
+        <dt data-i18n="nb.emailAttachments"></dt><dd data-role="email-attachments"></dd>
+      </dl>
+      <details class="email-body"><summary data-role="email-body-summary"></summary><pre data-role="email-body" translate="no" tabindex="0"></pre></details>
+      <p class="hint" data-role="email-headers"></p>
+    </div>
     <div class="ledger-axis" aria-hidden="true"><span data-i18n="nb.towardHam"></span><span data-i18n="nb.towardSpam"></span></div>
     <ol class="ledger" data-role="ledger"></ol>
     <p class="hint" data-role="unknown"></p>
@@ -278,8 +299,14 @@ const NB = `
       <p data-role="corpus-info"></p>
       <p class="credit" data-role="credit"></p>
       <div class="dropzone" data-role="drop">
-        <label for="{{id}}-file" class="block-label" data-i18n="nb.load"></label>
-        <input type="file" id="{{id}}-file" data-role="file" accept=".txt,.tsv,.csv,text/plain,text/tab-separated-values">
+        <div class="file-row">
+          <label for="{{id}}-file" class="block-label" data-i18n="nb.load"></label>
+          <input type="file" id="{{id}}-file" data-role="file" accept=".txt,.tsv,.csv,.mbox,.mbx,.zip,text/plain,text/tab-separated-values,application/mbox">
+        </div>
+        <div class="file-row">
+          <label for="{{id}}-folder" class="block-label" data-i18n="nb.loadFolder"></label>
+          <input type="file" id="{{id}}-folder" data-role="folder" webkitdirectory multiple>
+        </div>
         <p class="hint" data-i18n="nb.drop"></p>
       </div>
       <progress data-role="progress" max="1" value="0" hidden></progress>
