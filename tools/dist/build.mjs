@@ -28,15 +28,16 @@ const LEFT_OUT = new Set(["js/bench.js", "bench.html"]);
 /** Pages copied with their asset references rewritten into the hashed folder. */
 const PAGES = ["index.html", "embed-example.html", "element-example.html"];
 /** Files that get .br and .gz twins. */
-const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|md)$/;
+const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|md|csv)$/;
 
 /** The assets, as [relative path, bytes], in a stable order. */
 function assets() {
   const out = [["style.css", readFileSync(path.join(www, "style.css"))]];
-  for (const dir of ["js", "pkg"]) {
+  // data/: the learning curves' real data sets, fetched only when chosen.
+  for (const dir of ["js", "pkg", "data"]) {
     for (const name of readdirSync(path.join(www, dir)).sort()) {
       const rel = `${dir}/${name}`;
-      if (LEFT_OUT.has(rel) || !/\.(js|wasm)$/.test(name)) continue;
+      if (LEFT_OUT.has(rel) || !/\.(js|wasm|csv)$/.test(name)) continue;
       out.push([rel, readFileSync(path.join(www, rel))]);
     }
   }
