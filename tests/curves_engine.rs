@@ -94,8 +94,8 @@ fn model_true_preset_gda_reaches_the_exact_bayes_error() {
     let sum = run.summary();
     let bayes = sum.bayes_error.unwrap();
     assert!((bayes - 0.224_139_431_104_095).abs() < 1e-13);
-    let gda = sum.curves[0].asymptote;
-    let lr = sum.curves[1].asymptote;
+    let gda = sum.curves[0].asymptote.unwrap();
+    let lr = sum.curves[1].asymptote.unwrap();
     assert_eq!(sum.curves[0].points.last().unwrap().m, 1000);
     println!("model true, m = 1000, 60 splits: GDA {gda:.4}, LR {lr:.4}, Bayes {bayes:.4}; GDA − Bayes {:+.4}, LR − Bayes {:+.4}", gda - bayes, lr - bayes);
     assert!((gda - bayes).abs() < 0.01, "GDA {gda} vs Bayes {bayes}");

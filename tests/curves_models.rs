@@ -313,13 +313,7 @@ use reference::*;
 /// ε, class 1's variances, both classes' joint log-likelihoods on the test rows, θ = (b, w).
 type Reference<'a> = (&'a [f64], &'a [f64], &'a [f64], &'a [f64], &'a [f64]);
 
-fn check_case(
-    data: &Dataset,
-    train: std::ops::Range<usize>,
-    test: std::ops::Range<usize>,
-    lambda: f64,
-    r: Reference,
-) {
+fn check_case(data: &Dataset, train: std::ops::Range<usize>, test: std::ops::Range<usize>, lambda: f64, r: Reference) {
     let train: Vec<usize> = train.collect();
     let nb = GaussianNbD::fit(data, &train, 1e-9);
     close(nb.epsilon, r.0[0], 1e-8, "epsilon");

@@ -9,7 +9,7 @@
 //! its mean error at the largest m computed; on the "model true" preset the exact Bayes
 //! error is the floor both approach.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{describe, Error, Result};
 
@@ -134,7 +134,7 @@ pub struct CurveSpec {
 }
 
 /// One curve point.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PointSummary {
     /// Training size.
     pub m: usize,
@@ -152,21 +152,21 @@ pub struct PointSummary {
 }
 
 /// One model's curve.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ModelCurve {
     /// "gda", "gnb" or "lr".
-    pub model: &'static str,
+    pub model: String,
     /// The points, by increasing m.
     pub points: Vec<PointSummary>,
-    /// The mean error at the largest m (the asymptote's estimate).
-    pub asymptote: f64,
+    /// The mean error at the largest m (the asymptote's estimate); None before any split.
+    pub asymptote: Option<f64>,
 }
 
 /// Where the curves stand after the splits done so far.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CurveSummary {
     /// The pairing's id.
-    pub pairing: &'static str,
+    pub pairing: String,
     /// The generative model's curve, then logistic regression's.
     pub curves: [ModelCurve; 2],
     /// The crossover m (the last change of order), if the curves cross.
@@ -176,6 +176,9 @@ pub struct CurveSummary {
     pub leader_small: Option<u8>,
     /// … and at the largest m.
     pub leader_large: Option<u8>,
+    /// Which model is ahead after the crossover (the last size where one is ahead by more
+    /// than two standard errors), None without a crossover.
+    pub leader_after: Option<u8>,
     /// The exact Bayes error, where known.
     pub bayes_error: Option<f64>,
     /// Splits done and asked for.
@@ -190,6 +193,24 @@ pub struct CurveSummary {
     pub rows: usize,
     /// Features.
     pub d: usize,
+}
+
+impl CurveSummary {
+    /// Every curve point as CSV: a header line, then one line per model and m —
+    /// `pairing,model,m,mean_error,band_p10,band_p90,splits,lr_no_finite_fit` (errors as
+    /// fractions, with every digit Rust's shortest round trip keeps).
+    pub fn csv(&self) -> String {
+        let mut out = String::from("pairing,model,m,mean_error,band_p10,band_p90,splits,lr_no_finite_fit\n");
+        for c in &self.curves {
+            for p in &c.points {
+                out.push_str(&format!(
+                    "{},{},{},{:?},{:?},{:?},{},{}\n",
+                    self.pairing, c.model, p.m, p.mean, p.lo, p.hi, p.splits, p.no_finite_fit
+                ));
+            }
+        }
+        out
+    }
 }
 
 /// A run in progress: the data, the plan of splits and every split's errors so far.
@@ -364,8 +385,8 @@ impl CurveRun {
                     }
                 })
                 .collect();
-            let asymptote = points.last().map_or(f64::NAN, |p| p.mean);
-            ModelCurve { model: name, points, asymptote }
+            let asymptote = points.last().map(|p| p.mean);
+            ModelCurve { model: name.to_string(), points, asymptote }
         };
         let curves = [curve(0, names), curve(1, "lr")];
         // Paired differences (both models saw the same rows in each split): a size counts
@@ -387,8 +408,10 @@ impl CurveRun {
             }
         };
         CurveSummary {
-            pairing: self.spec.pairing.id(),
+            pairing: self.spec.pairing.id().to_string(),
             crossover: crossover(&diffs),
+            leader_after: crossover(&diffs)
+                .and_then(|_| diffs.iter().rev().find(|d| d.1 != 0.0).and_then(|d| leader(d.1))),
             leader_small: diffs.first().and_then(|d| leader(d.1)),
             leader_large: diffs.last().and_then(|d| leader(d.1)),
             curves,

@@ -9,9 +9,12 @@ mod json;
 mod nb;
 // The categorical naive Bayes panel (issue #8).
 mod cat;
+// The learning-curves panel: a run stepped in a Web Worker, the figure on the page.
+mod curves;
 
 pub use bench::GdaFitBench;
 pub use cat::CatPanel;
+pub use curves::CurvesRun;
 pub use gda::GdaPanel;
 pub use nb::SpamPanel;
 

@@ -27,6 +27,10 @@ const PANELS = {
     const [{ createCat }, { catTemplate }] = await Promise.all([import("./cat.js"), import("./cat-template.js")]);
     return { template: catTemplate, create: createCat };
   },
+  curves: async () => {
+    const [{ createCurves }, { curvesTemplate }] = await Promise.all([import("./curves.js"), import("./curves-template.js")]);
+    return { template: curvesTemplate, create: createCurves };
+  },
 };
 
 /** The accepted names, for the message that rejects any other. */
@@ -70,7 +74,7 @@ function linkStylesheet(doc) {
 
 /**
  * Mounts one panel into `element`.
- * - `panel`: "gda", "nb" or "cat";
+ * - `panel`: "gda", "nb", "cat" or "curves";
  * - `state`: that panel's settings (any subset; the rest are the defaults), as in
  *   `(await parseLink(q)).state.gda` / `.nb`;
  * - `lang`: "en" or "zh-CN";
@@ -79,6 +83,9 @@ function linkStylesheet(doc) {
  *   "eval", "corpus", "export";
  * - `panel: "cat"` (categorical naive Bayes): `state` is `{lambda, prior, query}` as in
  *   `.state.cat`; `controls`: "query", "lambda", "prior", "table", "csv", "counts";
+ * - `panel: "curves"` (learning curves): `state` is `{pairing, m_min, m_max, sizes, splits,
+ *   lambda, alpha, seed}` as in `.state.curves`; `controls`: "pairing", "m", "sizes",
+ *   "splits", "lambda", "alpha", "seed", "export";
  * - `onChange(mode)`: called after the user changes something ("push" for a discrete step,
  *   "replace" while dragging or typing);
  * - `theme`: "dark" or "light"; absent (or null) follows the system's preference
