@@ -378,6 +378,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     summary: () => summary,
     running: () => running,
     lateMessages: () => late,
+    /** The worker's time for the latest curves (ms, from its first split). */
+    elapsed: () => elapsed,
     csv: () => (summary ? curvesCsv(summary) : ""),
   };
 }
