@@ -56,6 +56,6 @@ node tools/bench/run.mjs --www target/bench/www --dist target/bench/dist --out t
 
 step "learning curves: WDBC 15 sizes x 200 splits x 2 models in Chromium's Web Worker, and scikit-learn's loop"
 # Writes target/bench/curves.json (medians, the ratio, the main thread's longest task).
-node tools/bench/curves.mjs --python .venv-bench/bin/python
+node tools/bench/curves.mjs --python .venv-bench/bin/python --sk-splits 20
 
 echo "[bench] total time $(($(date +%s) - start)) s" >&2

@@ -30,7 +30,7 @@ x = (x - x.mean(axis=0)) / x.std(axis=0)
 rows = [np.flatnonzero(y == k) for k in (0, 1)]
 test_n = [int(np.ceil(0.3 * len(r))) for r in rows]
 pool = sum(len(r) - t for r, t in zip(rows, test_n))
-sizes = sorted(set(np.rint(np.exp(np.linspace(np.log(4), np.log(pool), 15))).astype(int)))
+sizes = sorted({int(v) for v in np.rint(np.exp(np.linspace(np.log(4), np.log(pool), 15)))})
 p1 = (len(rows[1]) - test_n[1]) / pool
 warnings.simplefilter("ignore", ConvergenceWarning)
 

@@ -152,7 +152,16 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     };
   }
 
+  /** The longest render so far (ms), for the benchmark. */
+  let renderMax = 0;
+
   function render() {
+    const t0 = performance.now();
+    renderInner();
+    renderMax = Math.max(renderMax, performance.now() - t0);
+  }
+
+  function renderInner() {
     const box = $("box");
     const w = box.clientWidth;
     const h = box.clientHeight;
@@ -380,6 +389,9 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     lateMessages: () => late,
     /** The worker's time for the latest curves (ms, from its first split). */
     elapsed: () => elapsed,
+    /** The longest redraw so far (ms), and a reset (for the benchmark). */
+    renderMax: () => renderMax,
+    resetRenderMax: () => { renderMax = 0; },
     csv: () => (summary ? curvesCsv(summary) : ""),
   };
 }
