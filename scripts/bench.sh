@@ -4,7 +4,8 @@
 # headless Chromium and Firefox (www/bench.html), measures the first load, and prints one
 # table of figures against the budgets of issue #6, with every ratio taken in this run; and
 # the slow-network cold load of dist/ (brotli, Lighthouse's mobile throttling; issue #19).
-#   scripts/bench.sh            (about 5 minutes once the tools are installed)
+#   scripts/bench.sh            (about 5 minutes once the tools are installed, plus 2-3 for
+#                               the learning curves' scikit-learn loop)
 # Environment: GENLAB_SMS=path to the SMS Spam Collection (default ../shared/data/…),
 # GENLAB_BENCH_FIREFOX=0 to skip Firefox, GENLAB_BENCH_TIME=seconds of criterion
 # measurement per benchmark (default 3).
@@ -61,5 +62,9 @@ node tools/bench/run.mjs --www target/bench/www --dist target/bench/dist --out t
 
 step "lesson step transitions: frames per second of each glide against the idle page's, and reduced motion skipping them"
 node tools/bench/lesson_transitions.mjs --www target/bench/www --out target/bench
+
+step "learning curves: WDBC 15 sizes x 200 splits x 2 models in Chromium's Web Worker, and scikit-learn's loop"
+# Writes target/bench/curves.json (medians, the ratio, the main thread's longest task).
+node tools/bench/curves.mjs --python .venv-bench/bin/python --sk-splits 20
 
 echo "[bench] total time $(($(date +%s) - start)) s" >&2

@@ -6,6 +6,7 @@
 //! The core ([`stats`], [`gda`], [`nb`], [`data`], [`plot`]) is pure Rust and tests
 //! natively; only `web` (built for `wasm32` alone) touches the browser.
 
+pub mod curves;
 pub mod data;
 pub mod error;
 pub mod gda;

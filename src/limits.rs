@@ -75,6 +75,16 @@ pub const COST: Range = range(1.0, 1000.0, "the cost ratio is a number from 1 to
 pub const PSEUDO: Range = range(0.0, 1000.0, "pseudo-counts are four numbers “β₁,β₀,α_ham,α_spam” from 0 to 1000");
 /// The categorical panel's smoothing λ.
 pub const CAT_LAMBDA: Range = range(0.0, 10.0, "λ is a number from 0 to 10");
+/// The learning curves' training sizes m (the smallest and the largest).
+pub const CURVE_M: Range = Range { min: 2.0, max: 5000.0, whole: true, rule: "m is a whole number from 2 to 5000" };
+/// How many sizes a learning curve has.
+pub const CURVE_SIZES: Range =
+    Range { min: 2.0, max: 40.0, whole: true, rule: "the number of sizes is a whole number from 2 to 40" };
+/// How many random splits a learning curve averages.
+pub const CURVE_SPLITS: Range =
+    Range { min: 1.0, max: 1000.0, whole: true, rule: "the number of splits is a whole number from 1 to 1000" };
+/// The learning curves' variance smoothing α (scikit-learn's `var_smoothing`).
+pub const CURVE_ALPHA: Range = range(0.0, 10.0, "α is a number from 0 to 10");
 
 /// Every range, by the name a test and the page's fields know it by.
 pub const ALL: [(&str, Range); 12] = [

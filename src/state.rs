@@ -11,7 +11,7 @@
 //! | `lang` | interface language | `en`, `zh-CN` |
 //! | `projector` | projector mode | `0`, `1` |
 //! | `theme` | colours; absent: follow the system's light or dark preference | `dark`, `light` |
-//! | `embed` | one panel, no page chrome | `gda`, `nb`, `cat` |
+//! | `embed` | one panel, no page chrome | `gda`, `nb`, `cat`, `curves` |
 //! | `deck` | slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage) | `0`, `1` |
 //! | `lesson` | a lesson played over the panels ([`crate::lesson`]): a built-in lesson's id, or `~` and the lesson's text compressed (raw deflate) in base64url | an id of [`crate::lesson::BUILTIN`], or `~` and 1 … 24,000 characters `A-Z a-z 0-9 - _` |
 //! | `step` | the lesson's step shown (absent: the first) | 1 … 200 |
@@ -40,6 +40,13 @@
 //! | `cl` | categorical naive Bayes: smoothing λ | 0 … 10 |
 //! | `cprior` | categorical naive Bayes: prior | `ml`, `smoothed`, `uniform` |
 //! | `cq` | categorical naive Bayes: the query, values separated by `\|` (empty: not observed) | ≤ 20 values of ≤ 60 characters |
+//! | `lcp` | learning curves: the pairing | `true`, `unequal`, `bimodal`, `heavy`, `wdbc`, `digits01`, `digits23` |
+//! | `lcmin`, `lcmax` | learning curves: the smallest and largest m (the largest is capped at the data's training pool) | 2 … 5000, smallest below largest |
+//! | `lcs` | learning curves: how many sizes | 2 … 40 |
+//! | `lcn` | learning curves: how many random splits | 1 … 1000 |
+//! | `lcl` | learning curves: logistic regression's λ | 0 … 10⁶ |
+//! | `lca` | learning curves: variance smoothing α | 0 … 10 |
+//! | `lcseed` | learning curves: seed of the splits (and of a generated cloud) | 0 … 2⁵³ − 1 |
 //!
 //! Classes 2, 3 and 4 have their own keys, so every link written for two classes (before
 //! `k` existed) reads as it did; a class's generating keys are kept even when k is below
@@ -97,6 +104,45 @@ pub struct AppState {
     /// The categorical naive Bayes panel (a state object without it gets the defaults).
     #[serde(default)]
     pub cat: CatState,
+    /// The learning-curves panel (a state object without it gets the defaults).
+    #[serde(default)]
+    pub curves: CurvesState,
+}
+
+/// The learning-curves panel's settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CurvesState {
+    /// The pairing's id ([`crate::curves::Pairing::id`]).
+    pub pairing: String,
+    /// The smallest training size.
+    pub m_min: u32,
+    /// The largest training size (capped at the training pool when the run starts).
+    pub m_max: u32,
+    /// How many sizes.
+    pub sizes: u32,
+    /// How many random splits.
+    pub splits: u32,
+    /// Logistic regression's λ.
+    pub lambda: f64,
+    /// The variance smoothing α.
+    pub alpha: f64,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Default for CurvesState {
+    fn default() -> Self {
+        CurvesState {
+            pairing: "true".into(),
+            m_min: 4,
+            m_max: 1000,
+            sizes: 15,
+            splits: 200,
+            lambda: 0.01,
+            alpha: 1e-9,
+            seed: 1,
+        }
+    }
 }
 
 /// The GDA panel's settings.
@@ -359,6 +405,7 @@ impl Default for AppState {
                 headers: false,
             },
             cat: CatState::default(),
+            curves: CurvesState::default(),
         }
     }
 }
@@ -443,9 +490,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "theme" => {
                 pick(v, &["dark", "light"]).map(|x| state.theme = Some(x)).ok_or("the theme must be “dark” or “light”")
             }
-            "embed" => pick(v, &["gda", "nb", "cat"])
+            "embed" => pick(v, &["gda", "nb", "cat", "curves"])
                 .map(|x| state.embed = Some(x))
-                .ok_or("the embedded panel must be “gda”, “nb” or “cat”"),
+                .ok_or("the embedded panel must be “gda”, “nb”, “cat” or “curves”"),
             "src" => (v == "generated" || v == "custom" || Preset::from_id(v).is_ok())
                 .then(|| state.gda.source = v.to_string())
                 .ok_or("the data must be “generated”, “custom” or a known preset"),
@@ -534,6 +581,21 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "cq" => cat_query(v)
                 .map(|x| state.cat.query = x)
                 .ok_or("a query is at most 20 values separated by “|”, each one line of at most 60 characters"),
+            // The learning-curves panel.
+            "lcp" => crate::curves::Pairing::from_id(v).map(|_| state.curves.pairing = v.to_string()).map_err(|_| {
+                "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01” or “digits23”"
+            }),
+            "lcmin" => within(v, &limits::CURVE_M).map(|x| state.curves.m_min = x as u32).ok_or(limits::CURVE_M.rule),
+            "lcmax" => within(v, &limits::CURVE_M).map(|x| state.curves.m_max = x as u32).ok_or(limits::CURVE_M.rule),
+            "lcs" => {
+                within(v, &limits::CURVE_SIZES).map(|x| state.curves.sizes = x as u32).ok_or(limits::CURVE_SIZES.rule)
+            }
+            "lcn" => within(v, &limits::CURVE_SPLITS)
+                .map(|x| state.curves.splits = x as u32)
+                .ok_or(limits::CURVE_SPLITS.rule),
+            "lcl" => within(v, &limits::L2).map(|x| state.curves.lambda = x).ok_or(limits::L2.rule),
+            "lca" => within(v, &limits::CURVE_ALPHA).map(|x| state.curves.alpha = x).ok_or(limits::CURVE_ALPHA.rule),
+            "lcseed" => within(v, &limits::SEED).map(|x| state.curves.seed = x as u64).ok_or(limits::SEED.rule),
             _ => {
                 notices.push(notice(NoticeReason::Unknown));
                 Ok(())
@@ -565,6 +627,18 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
         let keys: Vec<String> = (0..k).map(|c| format!("m{c}")).collect();
         let rule = if k == 2 { "both means must be given" } else { "every class mean must be given, or none" };
         notices.push(Notice { key: keys.join("/"), value: String::new(), reason: NoticeReason::Invalid(rule) });
+    }
+    // The learning curves' range of m must be a range: otherwise both ends go back to the
+    // defaults.
+    if state.curves.m_min >= state.curves.m_max {
+        let d = CurvesState::default();
+        notices.push(Notice {
+            key: "lcmin/lcmax".into(),
+            value: format!("{}/{}", state.curves.m_min, state.curves.m_max),
+            reason: NoticeReason::Invalid("the smallest m must be below the largest m"),
+        });
+        state.curves.m_min = d.m_min;
+        state.curves.m_max = d.m_max;
     }
     (state, notices)
 }
@@ -720,6 +794,32 @@ pub fn to_query(state: &AppState) -> String {
     }
     if c.query != dc.query {
         q.append_pair("cq", &c.query.join("|"));
+    }
+    // The learning-curves panel.
+    let (l, dl) = (&state.curves, &d.curves);
+    if l.pairing != dl.pairing {
+        q.append_pair("lcp", &l.pairing);
+    }
+    if l.m_min != dl.m_min {
+        q.append_pair("lcmin", &l.m_min.to_string());
+    }
+    if l.m_max != dl.m_max {
+        q.append_pair("lcmax", &l.m_max.to_string());
+    }
+    if l.sizes != dl.sizes {
+        q.append_pair("lcs", &l.sizes.to_string());
+    }
+    if l.splits != dl.splits {
+        q.append_pair("lcn", &l.splits.to_string());
+    }
+    if l.lambda != dl.lambda {
+        q.append_pair("lcl", &f(l.lambda));
+    }
+    if l.alpha != dl.alpha {
+        q.append_pair("lca", &f(l.alpha));
+    }
+    if l.seed != dl.seed {
+        q.append_pair("lcseed", &l.seed.to_string());
     }
     q.finish()
 }

@@ -22,6 +22,7 @@ pub mod geometry;
 pub mod lab;
 pub mod sample;
 
+pub mod bayes_error;
 pub mod classifier;
 pub mod compare;
 pub mod gaussian_classes;
@@ -39,6 +40,7 @@ pub use geometry::{clip_line, ellipse, mass_inside, Rect};
 pub use lab::{GdaLab, GdaSummary};
 pub use sample::{ClassParams, ClassesSpec, Cloud, SampleSpec, DEFAULT_CLOUDS};
 
+pub use bayes_error::bayes_error;
 pub use classifier::{Classifier, MultiClassifier, MAX_CLASSES};
 pub use compare::{Model, ModelSpec, TrainingReport};
 pub use gaussian_classes::{CovarianceModel, GaussianClasses};

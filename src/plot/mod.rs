@@ -5,6 +5,7 @@
 //! by the device pixel ratio, because the canvas backend draws in backing-store pixels.
 
 pub mod classes;
+pub mod curves;
 pub mod figure;
 pub mod gda;
 pub mod nb;

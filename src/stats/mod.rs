@@ -32,6 +32,15 @@ pub fn log_sum_exp(xs: &[f64]) -> f64 {
     max + sum.ln()
 }
 
+/// The standard normal distribution function Φ(x) = ½ erfc(−x/√2).
+///
+/// Written with the complementary error function (libm's, the same bits natively and in
+/// wasm) rather than ½(1 + erf(x/√2)), so the lower tail keeps its relative accuracy:
+/// Φ(−10) ≈ 7.6e−24 instead of rounding to 0.
+pub fn normal_cdf(x: f64) -> f64 {
+    0.5 * libm::erfc(-x / std::f64::consts::SQRT_2)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +65,15 @@ mod tests {
         assert_eq!(log_sum_exp(&[]), f64::NEG_INFINITY);
         assert_eq!(log_sum_exp(&[f64::NEG_INFINITY, f64::NEG_INFINITY]), f64::NEG_INFINITY);
         assert_eq!(log_sum_exp(&[f64::NEG_INFINITY, 0.0]), 0.0);
+    }
+
+    #[test]
+    fn normal_cdf_matches_scipy_in_the_middle_and_the_tails() {
+        // scipy.stats.norm.cdf 1.17.1: 0.5, 0.8413447460685429, 0.022750131948179195,
+        // 7.61985302416047e-24 (x = 0, 1, −2, −10).
+        assert_eq!(normal_cdf(0.0), 0.5);
+        assert!((normal_cdf(1.0) - 0.841_344_746_068_542_9).abs() < 1e-15);
+        assert!((normal_cdf(-2.0) - 0.022_750_131_948_179_195).abs() < 1e-16);
+        assert!((normal_cdf(-10.0) / 7.619_853_024_160_47e-24 - 1.0).abs() < 1e-12);
     }
 }

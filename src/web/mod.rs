@@ -3,10 +3,10 @@
 //! receives small plain objects. Every export returns a `Result`, so bad input becomes a
 //! JavaScript exception carrying the error's sentence, never a panic.
 
-// Three modules are built from this crate (Cargo.toml's features; docs/performance.md, "The
+// Four modules are built from this crate (Cargo.toml's features; docs/performance.md, "The
 // wasm modules"): the GDA-first one (`gda`: what a page whose first panel is GDA needs), the
-// naive Bayes one (`nb`: the spam and categorical panels) and the full one (`full`, the
-// default: every panel). What is not gated (the state, version, textFileProblem) is in all.
+// naive Bayes one (`nb`: the spam and categorical panels), the learning curves' one (`curves`:
+// that panel and its worker) and the full one (`full`, the default: every panel). What is not gated (the state, version, textFileProblem) is in all.
 // Gate whole modules here, never single items: a GDA export goes into `gda.rs` (or a module
 // gated on `gda`), a naive Bayes one (email, mailbox) into a module gated on `nb`, and one
 // that needs every panel (a worker's, the benchmark's) into a module gated on `full`.
@@ -34,6 +34,12 @@ pub use bench::GdaFitBench;
 pub use cat::CatPanel;
 #[cfg(feature = "nb")]
 pub use nb::SpamPanel;
+// The learning-curves panel (its own module, pkg-curves/: a run stepped in a Web Worker, the
+// figure on the page; both load that module when the panel mounts).
+#[cfg(feature = "curves")]
+mod curves;
+#[cfg(feature = "curves")]
+pub use curves::CurvesRun;
 
 use wasm_bindgen::prelude::*;
 

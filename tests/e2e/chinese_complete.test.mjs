@@ -36,6 +36,9 @@ const ALLOWED = new Set([
   // dataset credits: licences and authors' names (a credit names its source as published)
   "CC0", "CC", "BY", "Gorman", "Williams", "Fraser", "Horst", "Hill", "Palmer", "LTER",
   "Anderson", "Fisher", "UCI", "Iris", "Station", "Antarctica",
+  "WDBC", "Street", "Wolberg", "Mangasarian", "Alpaydin", "Kaynak",
+  // the learning curves' lesson cites its sources by their authors' names
+  "Ng", "Jordan", "Efron",
   // keyboard keys
   "Shift",
   // a keyword of the categorical table's CSV syntax: the "(values)" line
@@ -115,6 +118,12 @@ const STATES = [
     }
     await page.waitForFunction(() => [...document.querySelectorAll('[data-role="input-error"]')].filter((e) => !e.hidden).length === 3);
   }],
+  ["learning curves on WDBC with λ = 0, finished, the numbers open", "&lcp=wdbc&lcl=0&lcn=20&lcs=6", async (page) => {
+    if (!(await page.$(".genlab-curves"))) throw new Error("no learning-curves panel here");
+    await page.locator(".genlab-curves").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector(".genlab-curves").dataset.run === "done", null, { timeout: 120000 });
+    await page.$eval('.genlab-curves [data-role="numbers-box"]', (d) => { d.open = true; });
+  }],
   ["a link with English categorical values and points typed in", "&cq=no|blue|medium|yes", async (page) => {
     await page.$eval('#gda-slot [data-role="csv"]', (el) => { el.closest("details").open = true; });
     await page.fill('#gda-slot [data-role="csv"]', "1，2，0");
@@ -123,7 +132,7 @@ const STATES = [
   }],
 ];
 
-for (const target of ["", "&embed=gda", "&embed=nb", "&embed=cat"]) {
+for (const target of ["", "&embed=gda", "&embed=nb", "&embed=cat", "&embed=curves"]) {
   test(`zh-CN shows no English word${target ? ` (${target.slice(1)})` : " (whole page)"}`, async () => {
     const { page, context, errors } = await open(browser, `${server.url}?lang=zh-CN${target}`);
     try {

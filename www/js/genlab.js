@@ -36,6 +36,15 @@ const PANELS = {
     ]);
     return { template: catTemplate, create: createCat };
   },
+  curves: async () => {
+    const [{ createCurves }, { curvesTemplate }] = await Promise.all([
+      import("./curves.js"),
+      import("./curves-template.js"),
+      import("./i18n.js").then((i18n) => i18n.loadCurvesStrings()),
+      loadCurvesCore(),
+    ]);
+    return { template: curvesTemplate, create: createCurves };
+  },
 };
 
 /** The accepted names, for the message that rejects any other. */
@@ -77,9 +86,25 @@ export function loadNbCore() {
   return nbCore;
 }
 
+let curvesCore = null;
+/**
+ * Loads the learning curves' module once (the panel draws its figure with it; its worker
+ * loads the same file for the runs). Where the page carries the core itself, the full module.
+ */
+export function loadCurvesCore() {
+  curvesCore ??= carriesCore()
+    ? loadCore()
+    : Promise.all([compiledCore("curves"), import("../pkg-curves/genlab.js")]).then(async ([module, glue]) => {
+      const exports = await glue.default({ module_or_path: module });
+      shared ??= glue;
+      return exports;
+    });
+  return curvesCore;
+}
+
 /** Whichever module is loaded (or loading) already, else the GDA-first one. */
 function anyCore() {
-  return core ?? nbCore ?? loadCore();
+  return core ?? nbCore ?? curvesCore ?? loadCore();
 }
 
 /**
@@ -130,7 +155,7 @@ function linkStylesheet(doc) {
 
 /**
  * Mounts one panel into `element`.
- * - `panel`: "gda", "nb" or "cat";
+ * - `panel`: "gda", "nb", "cat" or "curves";
  * - `state`: that panel's settings (any subset; the rest are the defaults), as in
  *   `(await parseLink(q)).state.gda` / `.nb`;
  * - `lang`: "en" or "zh-CN";
@@ -139,6 +164,9 @@ function linkStylesheet(doc) {
  *   "eval", "corpus", "export";
  * - `panel: "cat"` (categorical naive Bayes): `state` is `{lambda, prior, query}` as in
  *   `.state.cat`; `controls`: "query", "lambda", "prior", "table", "csv", "counts";
+ * - `panel: "curves"` (learning curves): `state` is `{pairing, m_min, m_max, sizes, splits,
+ *   lambda, alpha, seed}` as in `.state.curves`; `controls`: "pairing", "m", "sizes",
+ *   "splits", "lambda", "alpha", "seed", "export";
  * - `onChange(mode)`: called after the user changes something ("push" for a discrete step,
  *   "replace" while dragging or typing);
  * - `theme`: "dark" or "light"; absent (or null) follows the system's preference

@@ -746,6 +746,17 @@ export function loadCatStrings() {
   return catStrings;
 }
 
+// The learning-curves panel's strings (i18n-curves.js), loaded with that panel the same way.
+let curvesStrings = null;
+export function loadCurvesStrings() {
+  curvesStrings ??= import("./i18n-curves.js").then(({ EN_CURVES, ZH_CURVES, CURVES_RULES_ZH }) => {
+    Object.assign(EN, EN_CURVES);
+    Object.assign(ZH, ZH_CURVES);
+    Object.assign(RULES_ZH, CURVES_RULES_ZH);
+  });
+  return curvesStrings;
+}
+
 // Sentences about files refused by content and the other messages of the errors work
 // (checked first: they are more specific than the older patterns above).
 const CORPUS_FORMAT_ZH = "语料是纯文本文件，每行一条消息：“ham”或“spam”、一个 TAB，然后是消息正文";

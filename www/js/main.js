@@ -33,6 +33,7 @@ function currentState() {
     gda: panels.gda ? panels.gda.getState() : base.gda,
     nb: panels.nb ? panels.nb.getState() : base.nb,
     cat: panels.cat ? panels.cat.getState() : base.cat,
+    curves: panels.curves ? panels.curves.getState() : base.curves,
   };
 }
 
@@ -143,6 +144,7 @@ function applyState(state, data) {
   panels.gda?.controller.setState(state.gda, data?.gda ?? null);
   panels.nb?.controller.setState(state.nb);
   panels.cat?.controller.setState(state.cat);
+  panels.curves?.controller.setState(state.curves);
 }
 
 /** Loads the lessons (js/lesson.js) once, on demand. */
@@ -219,6 +221,10 @@ async function main() {
     const catSlot = document.getElementById("cat-slot");
     if (embed && embed !== "cat") catSlot.remove();
     else panels.cat = await mount(catSlot, { panel: "cat", state: state.cat, lang, theme, onChange: changedBy("cat") });
+    // The learning-curves panel: its first run starts when it comes into view.
+    const curvesSlot = document.getElementById("curves-slot");
+    if (embed && embed !== "curves") curvesSlot.remove();
+    else panels.curves = await mount(curvesSlot, { panel: "curves", state: state.curves, lang, theme, onChange: changedBy("curves") });
     setProjector(state.projector);
     // A notice may quote a rule of the categorical panel's (its strings load with that panel).
     if (notices.length) await loadCatStrings();
@@ -227,6 +233,7 @@ async function main() {
     // For the console and the end-to-end tests: the panels' controllers.
     window.genlab = { gda: panels.gda?.controller ?? null, nb: panels.nb?.controller ?? null };
     window.genlab.cat = panels.cat?.controller ?? null;
+    window.genlab.curves = panels.curves?.controller ?? null;
     window.genlab_panels = panels;
     if (state.lesson && !embed) {
       lessonLink = { value: state.lesson, step: state.step };

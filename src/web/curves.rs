@@ -1,0 +1,126 @@
+//! The learning-curves panel's exports: a run stepped from a Web Worker
+//! ([`CurvesRun`]), and the figure drawn on the page's canvas from the summaries the
+//! worker posts ([`draw_learning_curves`]).
+
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use super::{js_error, to_js};
+use crate::curves::{CurveRun, CurveSpec, CurveSummary, Pairing};
+use crate::error::Error;
+use crate::plot::curves::{draw_curves, CurvesText};
+use crate::plot::Style;
+use crate::state::CurvesState;
+
+/// A learning-curve run: the data, the splits and every split's errors so far.
+#[wasm_bindgen]
+pub struct CurvesRun {
+    run: CurveRun,
+}
+
+#[wasm_bindgen]
+impl CurvesRun {
+    /// A run of the settings `state` (a link's `curves` part); `csv` is the text of the
+    /// pairing's data file (empty for the generated clouds).
+    ///
+    /// # Errors
+    /// An unknown pairing, a setting out of range, or a data file that cannot be read.
+    #[wasm_bindgen(constructor)]
+    pub fn new(state: JsValue, csv: &str) -> Result<CurvesRun, JsError> {
+        let s: CurvesState = serde_wasm_bindgen::from_value(state)
+            .map_err(|e| js_error(Error::EmptyData(format!("The settings could not be read ({e})."))))?;
+        let pairing = Pairing::from_id(&s.pairing).map_err(js_error)?;
+        let data = pairing.data(s.seed, csv).map_err(js_error)?;
+        let spec = CurveSpec {
+            pairing,
+            m_min: s.m_min as usize,
+            m_max: s.m_max as usize,
+            sizes: s.sizes as usize,
+            splits: s.splits as usize,
+            lambda: s.lambda,
+            alpha: s.alpha,
+            seed: s.seed,
+        };
+        Ok(CurvesRun { run: CurveRun::new(spec, data).map_err(js_error)? })
+    }
+
+    /// Computes up to `count` more splits; returns whether the run is finished.
+    pub fn step(&mut self, count: u32) -> bool {
+        self.run.step(count as usize)
+    }
+
+    /// Splits done so far.
+    pub fn done(&self) -> u32 {
+        self.run.done() as u32
+    }
+
+    /// The curves so far (see `genlab::curves::CurveSummary`).
+    ///
+    /// # Errors
+    /// Only if the summary cannot be handed to JavaScript.
+    pub fn summary(&self) -> Result<JsValue, JsError> {
+        to_js(&self.run.summary())
+    }
+}
+
+/// The data file a pairing needs (`"wdbc.csv"`, `"digits.csv"`), or `undefined` for the
+/// generated clouds.
+///
+/// # Errors
+/// An unknown pairing.
+#[wasm_bindgen(js_name = curvesDataFile)]
+pub fn curves_data_file(pairing: &str) -> Result<Option<String>, JsError> {
+    Ok(Pairing::from_id(pairing).map_err(js_error)?.file().map(str::to_string))
+}
+
+/// Every curve point of `summary` as CSV text.
+///
+/// # Errors
+/// A summary that is not one.
+#[wasm_bindgen(js_name = curvesCsv)]
+pub fn curves_csv(summary: JsValue) -> Result<String, JsError> {
+    let s: CurveSummary = serde_wasm_bindgen::from_value(summary)
+        .map_err(|e| js_error(Error::EmptyData(format!("The curves could not be read ({e})."))))?;
+    Ok(s.csv())
+}
+
+/// Draws the learning curves of `summary` on `canvas`, sized to CSS size × dpr, with the
+/// words `text` (`{x_axis, y_axis, names: [generative, logistic], bayes, crossover,
+/// waiting}`); returns where the plot sits (`{left, right, top, bottom, x0, x1, y0, y1}`,
+/// backing-store pixels and log10 m).
+///
+/// # Errors
+/// A summary or text that is not one; no 2-D context.
+#[wasm_bindgen(js_name = drawLearningCurves)]
+#[allow(clippy::too_many_arguments)]
+pub fn draw_learning_curves(
+    canvas: HtmlCanvasElement,
+    summary: JsValue,
+    text: JsValue,
+    css_width: f64,
+    css_height: f64,
+    dpr: f64,
+    projector: bool,
+    dark: bool,
+) -> Result<JsValue, JsError> {
+    let s: CurveSummary = serde_wasm_bindgen::from_value(summary)
+        .map_err(|e| js_error(Error::EmptyData(format!("The curves could not be read ({e})."))))?;
+    let text: CurvesText = serde_wasm_bindgen::from_value(text).unwrap_or_default();
+    let dpr = if dpr.is_finite() && dpr > 0.0 { dpr.clamp(0.5, 4.0) } else { 1.0 };
+    let (w, h) = ((css_width.max(1.0) * dpr).round() as u32, (css_height.max(1.0) * dpr).round() as u32);
+    if canvas.width() != w {
+        canvas.set_width(w);
+    }
+    if canvas.height() != h {
+        canvas.set_height(h);
+    }
+    let backend = CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
+    let root = backend.into_drawing_area();
+    let style = Style { dpr, projector, dark };
+    let frame = draw_curves(&root, &s, &text, &style).map_err(js_error)?;
+    root.present().map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&frame)
+}

@@ -1,0 +1,139 @@
+// End-to-end tests of the learning-curves panel in headless Chromium: a run completes in its
+// Web Worker, the crossover marker is drawn where the curves' numbers put it, a change of
+// setting cancels the run in progress, and a link reproduces a run exactly.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, open, serve } from "./lib.mjs";
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Waits until the panel's run with `splits` splits has finished. */
+async function finished(page, splits) {
+  await page.waitForFunction((n) => {
+    const c = window.genlab?.curves;
+    const s = c?.summary();
+    return c && !c.running() && s && s.splits_done === n && document.querySelector(".genlab-curves").dataset.run === "done";
+  }, splits, { timeout: 120000 });
+}
+
+/** The CSV's rows as objects. */
+function rows(csv) {
+  const [head, ...lines] = csv.trim().split("\n");
+  const keys = head.split(",");
+  return lines.map((l) => Object.fromEntries(l.split(",").map((v, i) => [keys[i], i < 2 ? v : Number(v)])));
+}
+
+test("a run completes: every size in the table, the CSV, the lesson, no stray values", async () => {
+  const { page, errors, context } = await open(browser, `${server.url}?embed=curves&lcn=30&lcs=8`);
+  await finished(page, 30);
+  const csv = await page.evaluate(() => window.genlab.curves.csv());
+  const r = rows(csv);
+  // 8 sizes × 2 models, 30 splits each, log-spaced from 4 to 1000 (the cloud's pool is
+  // 7000): numpy.rint(numpy.exp(numpy.linspace(log 4, log 1000, 8))).
+  assert.equal(r.length, 16);
+  assert.deepEqual(r.filter((x) => x.model === "lr").map((x) => x.m), [4, 9, 19, 43, 94, 206, 454, 1000]);
+  assert.ok(r.every((x) => x.splits === 30 && x.band_p10 <= x.mean_error && x.mean_error <= x.band_p90));
+  const table = await page.$$eval('.genlab-curves [data-role="tbody"] tr', (trs) => trs.map((tr) => tr.textContent));
+  assert.equal(table.length, 8);
+  const text = await page.evaluate(() => document.querySelector(".genlab-curves").innerText);
+  for (const bad of ["NaN", "Infinity", "undefined", "null"]) assert.ok(!text.includes(bad), `panel shows ${bad}`);
+  assert.match(text, /Bayes error of this model is 22\.4 %/);
+  assert.match(text, /Ng & Jordan \(2002\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the crossover marker is drawn where the curves' numbers put it", async () => {
+  // Model true, λ = 0.01: GDA ahead at middling m, LR at the smallest (measured by the
+  // native tests: tests/curves_engine.rs); the run says where the order last changes.
+  const { page, context } = await open(browser, `${server.url}?embed=curves&lcn=60&lcs=10&lcmax=300`, { width: 1280, height: 800 });
+  await finished(page, 60);
+  const { crossover, frame, csv } = await page.evaluate(() => {
+    const c = window.genlab.curves;
+    return { crossover: c.summary().crossover, frame: c.plotFrame(), csv: c.csv() };
+  });
+  assert.ok(crossover !== null, "this run has a crossover");
+  // The crossover lies between a size where one model's mean error is lower and a larger
+  // size where the other's is (sizes where the splits cannot tell them apart may lie
+  // between: the engine skips those).
+  const r = rows(csv);
+  const gen = r.filter((x) => x.model === "gda");
+  const lr = r.filter((x) => x.model === "lr");
+  const diff = gen.map((g, k) => [g.m, g.mean_error - lr[k].mean_error]);
+  const below = diff.filter(([m, d]) => m <= crossover && d !== 0);
+  const above = diff.filter(([m, d]) => m >= crossover && d !== 0);
+  assert.ok(below.length && above.length, `crossover ${crossover} within the sizes`);
+  assert.ok(below.some(([, a]) => above.some(([, b]) => a * b < 0)), `the mean curves change order around m = ${crossover}`);
+  // Where that m falls on the canvas: a dashed ink line, and none 40 px away.
+  const x = Math.round(frame.left + (Math.log10(crossover) - frame.x0) / (frame.x1 - frame.x0) * (frame.right - frame.left));
+  const share = (col) => page.evaluate(([col, f]) => {
+    const canvas = document.querySelector('.genlab-curves [data-role="canvas"]');
+    const d = canvas.getContext("2d").getImageData(col - 1, f.top, 3, f.bottom - f.top).data;
+    let ink = 0;
+    for (let y = 0; y < f.bottom - f.top; y++) {
+      let hit = false;
+      for (let dx = 0; dx < 3; dx++) {
+        const k = (y * 3 + dx) * 4;
+        // The light theme's ink, #333333 (anti-aliased edges within 40).
+        if (Math.abs(d[k] - 0x33) < 40 && Math.abs(d[k + 1] - 0x33) < 40 && Math.abs(d[k + 2] - 0x33) < 40) hit = true;
+      }
+      if (hit) ink += 1;
+    }
+    return ink / (f.bottom - f.top);
+  }, [col, frame]);
+  const at = await share(x);
+  const away = await share(x + 40 <= frame.right - 5 ? x + 40 : x - 40);
+  assert.ok(at > 0.45, `ink along the crossover line: ${at}`);
+  assert.ok(away < 0.1, `ink 40 px away: ${away}`);
+  await context.close();
+});
+
+test("a change of setting cancels the run in progress", async () => {
+  const { page, context } = await open(browser, `${server.url}?embed=curves&lcp=wdbc&lcn=1000`);
+  // Wait for the long run's first curves, then change the pairing.
+  await page.waitForFunction(() => (window.genlab?.curves?.summary()?.splits_done ?? 0) > 0, null, { timeout: 120000 });
+  await page.selectOption('.genlab-curves [data-role="pairing"]', "heavy");
+  await page.fill('.genlab-curves [data-role="splits"]', "20");
+  await page.dispatchEvent('.genlab-curves [data-role="splits"]', "change");
+  await finished(page, 20);
+  const s = await page.evaluate(() => window.genlab.curves.summary());
+  assert.equal(s.pairing, "heavy");
+  assert.equal(s.splits_total, 20);
+  // Two runs were replaced (by the pairing, then by the splits). The worker tags every
+  // message with the newest run it has been told of: a replaced run may finish the slice it
+  // was in (one message), and posts nothing after that.
+  const late = await page.evaluate(() => window.genlab.curves.lateMessages());
+  assert.ok(late <= 2, `${late} messages posted by runs the worker knew were replaced`);
+  await context.close();
+});
+
+test("a link reproduces a run exactly: same splits, same curves", async () => {
+  const { page, context } = await open(browser, `${server.url}?embed=curves&lcn=25&lcs=6`);
+  await finished(page, 25);
+  await page.selectOption('.genlab-curves [data-role="pairing"]', "digits23");
+  await page.fill('.genlab-curves [data-role="seed"]', "17");
+  await page.dispatchEvent('.genlab-curves [data-role="seed"]', "change");
+  await page.fill('.genlab-curves [data-role="lambda"]', "0.5");
+  await page.dispatchEvent('.genlab-curves [data-role="lambda"]', "change");
+  await finished(page, 25);
+  const first = await page.evaluate(() => ({ csv: window.genlab.curves.csv(), url: location.href }));
+  assert.match(first.url, /lcp=digits23/);
+  assert.match(first.url, /lcseed=17/);
+  assert.match(first.url, /lcl=0\.5/);
+  assert.ok(first.csv.startsWith("pairing,model,m,"));
+  const second = await context.newPage();
+  await second.goto(first.url);
+  await second.waitForSelector("html[data-ready=true]");
+  await finished(second, 25);
+  assert.equal(await second.evaluate(() => window.genlab.curves.csv()), first.csv);
+  await context.close();
+});

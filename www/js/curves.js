@@ -1,0 +1,397 @@
+// The learning-curves panel's controller: settings in, curves out. The computing happens in
+// a Web Worker (curves-worker.js) that posts the curves as they fill in; this thread only
+// draws them (once per animation frame, with the wasm core's plotters figure), writes the
+// lesson and the table, and starts a new run (which cancels the old one) on every change.
+// Data files are fetched by the worker when a pairing needs one, never before.
+
+import { drawLearningCurves, curvesCsv, curvesDataFile } from "../pkg-curves/genlab.js";
+import { pct } from "./format.js";
+import { t, applyLabels, translateMessage } from "./i18n.js";
+import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
+
+/** The numeric settings: name, whether whole, range, the message key of the range. */
+const FIELDS = [
+  ["m_min", true, 2, 5000, "lc.rangeM"],
+  ["m_max", true, 2, 5000, "lc.rangeM"],
+  ["sizes", true, 2, 40, "lc.rangeSizes"],
+  ["splits", true, 1, 1000, "lc.rangeSplits"],
+  ["lambda", false, 0, 1e6, "lc.rangeLambda"],
+  ["alpha", false, 0, 10, "lc.rangeAlpha"],
+  ["seed", true, 0, Number.MAX_SAFE_INTEGER, "lc.rangeSeed"],
+];
+const REAL = new Set(["wdbc", "digits01", "digits23"]);
+/** A typed number starts a run after this pause (ms); a select or a step starts one at once. */
+const TYPING_PAUSE = 400;
+
+/** A number as a link writes it: the shortest form that reads back the same. */
+function plain(x) {
+  return String(x);
+}
+
+/**
+ * Builds the learning-curves panel inside `section` (which holds the panel's markup).
+ * Options: `lang`, `controls` (names of controls to hide: "pairing", "m", "sizes",
+ * "splits", "lambda", "alpha", "seed", "export"), `onChange(mode)`.
+ */
+export function createCurves(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
+  const $ = (role) => section.querySelector(`[data-role="${role}"]`);
+  const canvas = $("canvas");
+  const cleanups = cleanupList();
+  const { on } = cleanups;
+  const recent = lastControl(section, on);
+  let state = { pairing: "true", m_min: 4, m_max: 1000, sizes: 15, splits: 200, lambda: 0.01, alpha: 1e-9, seed: 1 };
+  let projector = false;
+  let dark = false;
+  let summary = null;
+  let summaryState = null;
+  let frame = 0;
+  let worker = null;
+  let runId = 0;
+  let running = false;
+  let elapsed = 0;
+  let typingTimer = 0;
+  let destroyed = false;
+  let started = false;
+  /** Where the plot sits on the canvas (drawLearningCurves' answer), for the tests. */
+  let plotFrame = null;
+  /** Messages a replaced run posted after the worker knew of the newer run (for tests:
+   * a replaced run may finish the slice it is in, and must post nothing after it). */
+  let late = 0;
+
+  /** The generative model's name: the one of the curves shown (or about to be). */
+  const genName = () => t(lang, REAL.has((summaryState ?? state).pairing) ? "lc.gnb" : "lc.gda");
+
+  /** The menu's group labels (an optgroup's label is an attribute, not text). */
+  function labelGroups() {
+    $("group-clouds").label = t(lang, "lc.groupClouds");
+    $("group-real").label = t(lang, "lc.groupReal");
+  }
+
+  /** Starts (or restarts) the run of the current settings; the old run stops at once. */
+  function start() {
+    if (destroyed) return;
+    started = true;
+    runId += 1;
+    running = true;
+    summary = null;
+    summaryState = { ...state };
+    if (!worker) {
+      worker = new Worker(new URL("./curves-worker.js", import.meta.url), { type: "module" });
+      worker.onmessage = onWorker;
+      worker.onerror = (ev) => {
+        running = false;
+        setStatus(t(lang, "lc.loadFailed", { msg: ev.message || "worker" }));
+      };
+    }
+    const file = curvesDataFile(state.pairing);
+    const dataUrl = file ? new URL(`../data/${file}`, import.meta.url).href : null;
+    worker.postMessage({ type: "run", id: runId, state: { ...state }, dataUrl });
+    setStatus(t(lang, file ? "lc.loading" : "lc.progress", { done: 0, total: state.splits }));
+    section.dataset.run = "running";
+    showCredit();
+    schedule();
+  }
+
+  function onWorker(ev) {
+    const msg = ev.data;
+    if (msg.seen > msg.id) late += 1;
+    if (msg.id !== runId || destroyed) return;
+    if (msg.type === "error") {
+      running = false;
+      section.dataset.run = "error";
+      showMessageAt($("input-error"), sentence(translateMessage(lang, msg.message), lang), { lang });
+      setStatus("");
+      return;
+    }
+    summary = msg.summary;
+    elapsed = msg.ms;
+    if (msg.type === "done") {
+      running = false;
+      section.dataset.run = "done";
+    }
+    schedule();
+  }
+
+  function setStatus(text) {
+    $("status").textContent = text;
+  }
+
+  function showCredit() {
+    const credit = $("credit");
+    const p = state.pairing;
+    credit.hidden = !REAL.has(p);
+    credit.textContent = REAL.has(p) ? t(lang, p === "wdbc" ? "lc.creditWdbc" : "lc.creditDigits") : "";
+  }
+
+  /** Redraws in the next animation frame, once however many updates arrive. */
+  function schedule() {
+    if (frame || destroyed) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      render();
+    });
+  }
+
+  function figureText() {
+    return {
+      x_axis: t(lang, "lc.xAxis"),
+      y_axis: t(lang, "lc.yAxis"),
+      names: [genName(), t(lang, "lc.lr")],
+      bayes: t(lang, "lc.bayesLine"),
+      crossover: t(lang, "lc.crossLine"),
+      waiting: t(lang, "lc.waiting"),
+    };
+  }
+
+  /** An empty summary, drawn while the first splits are computed. */
+  function emptySummary() {
+    const c = (model) => ({ model, points: [], asymptote: null });
+    return {
+      pairing: state.pairing, curves: [c("gen"), c("lr")], crossover: null, leader_small: null, leader_large: null, leader_after: null,
+      bayes_error: null, splits_done: 0, splits_total: state.splits, pool: 0, test: 0, rows: 0, d: 0,
+    };
+  }
+
+  /** The longest render so far (ms), for the benchmark. */
+  let renderMax = 0;
+
+  function render() {
+    const t0 = performance.now();
+    renderInner();
+    renderMax = Math.max(renderMax, performance.now() - t0);
+  }
+
+  function renderInner() {
+    const box = $("box");
+    const w = box.clientWidth;
+    const h = box.clientHeight;
+    if (w > 0 && h > 0) {
+      plotFrame = drawLearningCurves(canvas, summary ?? emptySummary(), figureText(), w, h, window.devicePixelRatio || 1, projector, dark);
+    }
+    canvas.setAttribute("aria-label", t(lang, "lc.canvasLabel", { gen: genName() }));
+    if (summary) {
+      if (running) setStatus(t(lang, "lc.progress", { done: summary.splits_done, total: summary.splits_total }));
+      else setStatus(t(lang, "lc.finished", { total: summary.splits_done, s: (elapsed / 1000).toFixed(2), rows: summary.rows, d: summary.d, test: summary.test }));
+    }
+    writeLesson();
+    writeTable();
+    writeNoFit();
+    section.dataset.crossover = summary?.crossover != null ? String(summary.crossover) : "";
+  }
+
+  /** The lesson of the current curves, in words. */
+  function writeLesson() {
+    const box = $("lesson");
+    const parts = [];
+    if (summary && summary.curves[0].points.length > 0) {
+      const names = [genName(), t(lang, "lc.lr")];
+      const [g, l] = summary.curves.map((c) => c.points);
+      const first = [g[0].mean, l[0].mean];
+      const last = [g[g.length - 1].mean, l[l.length - 1].mean];
+      const m0 = g[0].m;
+      const m1 = g[g.length - 1].m;
+      if (summary.leader_small == null) parts.push(t(lang, "lc.lessonSmallTie", { m: m0 }));
+      else {
+        const k = summary.leader_small;
+        parts.push(t(lang, "lc.lessonSmall", { m: m0, leader: names[k], a: pct(first[k], { exact: false }), b: pct(first[1 - k], { exact: false }) }));
+      }
+      if (summary.crossover != null && summary.leader_after != null) {
+        parts.push(t(lang, "lc.lessonCross", { m: Math.round(summary.crossover), leader: names[summary.leader_after] }));
+      } else parts.push(t(lang, "lc.lessonNoCross"));
+      if (summary.leader_large == null) parts.push(t(lang, "lc.lessonLargeTie", { m: m1, a: pct(last[0], { exact: false }), b: pct(last[1], { exact: false }) }));
+      else {
+        const k = summary.leader_large;
+        parts.push(t(lang, "lc.lessonLarge", { m: m1, model: names[k], a: pct(last[k], { exact: false }), b: pct(last[1 - k], { exact: false }) }));
+      }
+      if (summary.bayes_error != null) parts.push(t(lang, "lc.lessonBayes", { e: pct(summary.bayes_error, { exact: false }) }));
+    }
+    const p = document.createElement("p");
+    p.textContent = parts.join(lang === "zh-CN" ? "" : " ");
+    const cite = document.createElement("p");
+    cite.className = "hint";
+    cite.textContent = t(lang, "lc.lessonCite");
+    box.replaceChildren(...(parts.length ? [p] : []), cite);
+  }
+
+  /** The table of every curve point: the figure's numbers, as text. */
+  function writeTable() {
+    const names = [genName(), t(lang, "lc.lr")];
+    const head = document.createElement("tr");
+    const cols = [t(lang, "lc.colM"), ...names.flatMap((model) => [t(lang, "lc.colMean", { model }), t(lang, "lc.colBand", { model })]), t(lang, "lc.colInf")];
+    for (const c of cols) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = c;
+      head.append(th);
+    }
+    $("thead").replaceChildren(head);
+    const rows = [];
+    if (summary) {
+      const [g, l] = summary.curves.map((c) => c.points);
+      g.forEach((p, i) => {
+        const tr = document.createElement("tr");
+        const q = l[i];
+        const cells = [String(p.m), pct(p.mean, { exact: false }), `${pct(p.lo, { exact: false })} – ${pct(p.hi, { exact: false })}`,
+          pct(q.mean, { exact: false }), `${pct(q.lo, { exact: false })} – ${pct(q.hi, { exact: false })}`, `${q.no_finite_fit} / ${q.splits}`];
+        cells.forEach((c, j) => {
+          const td = document.createElement(j === 0 ? "th" : "td");
+          if (j === 0) td.scope = "row";
+          td.textContent = c;
+          tr.append(td);
+        });
+        rows.push(tr);
+      });
+    }
+    $("tbody").replaceChildren(...rows);
+  }
+
+  /** Says where unregularised logistic regression has no finite fit. */
+  function writeNoFit() {
+    const box = $("nofit");
+    const pts = summary?.curves[1].points ?? [];
+    const bad = pts.filter((p) => p.no_finite_fit > 0);
+    box.hidden = bad.length === 0;
+    box.textContent = bad.length
+      ? t(lang, "lc.noFit", { n: bad.reduce((a, p) => a + p.no_finite_fit, 0), total: pts.reduce((a, p) => a + p.splits, 0), m: bad[bad.length - 1].m })
+      : "";
+  }
+
+  /** Reads the number fields; shows the first bad one's message and returns null. */
+  function readFields() {
+    const next = { ...state, pairing: $("pairing").value };
+    for (const [name, whole, lo, hi, rule] of FIELDS) {
+      const input = $(name);
+      const raw = input.value.trim();
+      const v = raw === "" ? NaN : Number(raw);
+      const ok = Number.isFinite(v) && v >= lo && v <= hi && (!whole || Number.isInteger(v));
+      if (!ok) {
+        showMessageAt($("input-error"), t(lang, "lc.badNumber", { name: t(lang, input.dataset.name), rule: t(lang, rule) }), { anchor: input, lang });
+        return null;
+      }
+      next[name] = v;
+    }
+    if (next.m_min >= next.m_max) {
+      showMessageAt($("input-error"), t(lang, "lc.badNumber", { name: t(lang, "lc.mMin"), rule: t(lang, "lc.rangeM") }), { anchor: $("m_min"), lang });
+      return null;
+    }
+    showMessageAt($("input-error"), "", { lang });
+    return next;
+  }
+
+  function showFields() {
+    $("pairing").value = state.pairing;
+    for (const [name] of FIELDS) $(name).value = plain(state[name]);
+  }
+
+  /** Applies the fields after a change; `now`: a discrete change (no typing pause). */
+  function changed(now) {
+    clearTimeout(typingTimer);
+    const go = () => {
+      const next = readFields();
+      if (!next) return;
+      const same = FIELDS.every(([n]) => next[n] === state[n]) && next.pairing === state.pairing;
+      state = next;
+      if (same && started) return;
+      start();
+      onChange("push");
+    };
+    if (now) go();
+    else typingTimer = setTimeout(go, TYPING_PAUSE);
+  }
+
+  on($("pairing"), "change", () => changed(true));
+  for (const [name] of FIELDS) {
+    on($(name), "input", () => changed(false));
+    on($(name), "change", () => changed(true));
+  }
+  on($("controls"), "submit", (ev) => ev.preventDefault());
+  on($("export"), "click", () => downloadCanvas(canvas, `genlab-learning-curves-${state.pairing}.png`));
+  on($("csv"), "click", () => {
+    if (!summary) return;
+    const blob = new Blob([curvesCsv(summary)], { type: "text/csv" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `genlab-learning-curves-${summary.pairing}.csv`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  });
+  const resize = new ResizeObserver(() => schedule());
+  resize.observe($("box"));
+  // The first run waits until the panel is on screen: a page that opens elsewhere does not
+  // pay for it (nor fetch anything) in its first load.
+  const seen = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      seen.disconnect();
+      if (!started) start();
+    }
+  });
+  seen.observe(section);
+
+  function getState() {
+    return { ...state };
+  }
+
+  function setState(s) {
+    recent.forget();
+    const next = { ...state, ...s };
+    const same = Object.keys(next).every((k) => next[k] === state[k]);
+    state = next;
+    showFields();
+    showMessageAt($("input-error"), "", { lang });
+    // Before the panel has been on screen, the observer starts the first run.
+    if (started && !same) start();
+  }
+
+  function setLang(next) {
+    lang = next;
+    applyLabels(section, lang);
+    labelGroups();
+    showCredit();
+    render();
+  }
+
+  function setProjector(onOff) {
+    projector = onOff;
+    schedule();
+  }
+
+  function setTheme(isDark) {
+    dark = isDark;
+    schedule();
+  }
+
+  function destroy() {
+    destroyed = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(typingTimer);
+    seen.disconnect();
+    resize.disconnect();
+    worker?.terminate();
+    cleanups.run();
+    section.replaceChildren();
+  }
+
+  applyLabels(section, lang);
+  labelGroups();
+  hideControls(section, controls);
+  showFields();
+  showCredit();
+  render();
+  return {
+    getState, setState, setLang, setProjector, setTheme, destroy, render,
+    /** For tests: where the plot sits on the canvas, and the latest curves. */
+    plotFrame: () => plotFrame,
+    summary: () => summary,
+    running: () => running,
+    lateMessages: () => late,
+    /** The worker's time for the latest curves (ms, from its first split). */
+    elapsed: () => elapsed,
+    /** The longest redraw so far (ms), and a reset (for the benchmark). */
+    renderMax: () => renderMax,
+    resetRenderMax: () => { renderMax = 0; },
+    csv: () => (summary ? curvesCsv(summary) : ""),
+  };
+}
