@@ -3,7 +3,7 @@
 // link, the notices about link settings that were ignored.
 
 import { loadCore, mount, themeFollower, parseState, stateQuery, version } from "./genlab.js";
-import { t, applyLabels, noticeText, loadCatStrings } from "./i18n.js";
+import { t, applyLabels, noticeText, loadCatStrings, loadCurvesStrings } from "./i18n.js";
 
 const html = document.documentElement;
 let lang = "en";
@@ -226,8 +226,8 @@ async function main() {
     if (embed && embed !== "curves") curvesSlot.remove();
     else panels.curves = await mount(curvesSlot, { panel: "curves", state: state.curves, lang, theme, onChange: changedBy("curves") });
     setProjector(state.projector);
-    // A notice may quote a rule of the categorical panel's (its strings load with that panel).
-    if (notices.length) await loadCatStrings();
+    // A notice may quote a rule of the categorical or learning-curves panel's (their strings load with them).
+    if (notices.length) await Promise.all([loadCatStrings(), loadCurvesStrings()]);
     showNotices(notices);
     showPrintLink();
     // For the console and the end-to-end tests: the panels' controllers.
