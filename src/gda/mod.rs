@@ -24,6 +24,7 @@ pub mod sample;
 
 pub mod classifier;
 pub mod compare;
+pub mod density;
 pub mod gaussian_classes;
 pub mod gnb;
 pub mod logistic;
