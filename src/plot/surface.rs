@@ -47,28 +47,41 @@ pub struct SurfaceAngles {
     pub pitch: f64,
 }
 
-/// The lowest pitch: the surfaces are always seen from above (the painter's order needs it).
-pub const PITCH_MIN: f64 = 0.05;
-/// The highest pitch: almost straight from above.
-pub const PITCH_MAX: f64 = 1.5;
+/// The lowest pitch, 3°: the surfaces are always seen from above (the painter's order
+/// needs it).
+pub const PITCH_MIN: f64 = 3.0 * std::f64::consts::PI / 180.0;
+/// The highest pitch, 85°: almost straight from above.
+pub const PITCH_MAX: f64 = 85.0 * std::f64::consts::PI / 180.0;
 /// The grid of the surfaces at rest (nodes per side).
 pub const GRID_REST: usize = 40;
 /// The grid while a mean or a slider is being dragged.
 pub const GRID_DRAG: usize = 24;
 
 impl Default for SurfaceAngles {
+    /// 35° round, 25° up (a link's defaults, [`crate::state::SurfaceState`]).
     fn default() -> Self {
-        SurfaceAngles { yaw: 0.6, pitch: 0.45 }
+        SurfaceAngles::degrees(35.0, 25.0)
     }
 }
 
 impl SurfaceAngles {
+    /// The angles from degrees, brought into range.
+    pub fn degrees(yaw: f64, pitch: f64) -> SurfaceAngles {
+        SurfaceAngles { yaw: yaw.to_radians(), pitch: pitch.to_radians() }.clamped()
+    }
+
+    /// (yaw, pitch) in degrees.
+    pub fn to_degrees(self) -> (f64, f64) {
+        (self.yaw.to_degrees(), self.pitch.to_degrees())
+    }
+
     /// The angles brought into range: yaw wrapped into (−π, π], pitch clamped; a non-finite
     /// angle takes its default.
     pub fn clamped(self) -> SurfaceAngles {
-        let d = SurfaceAngles::default();
-        let yaw = if self.yaw.is_finite() { self.yaw } else { d.yaw };
-        let pitch = if self.pitch.is_finite() { self.pitch } else { d.pitch };
+        let (yaw, pitch) = (
+            if self.yaw.is_finite() { self.yaw } else { 35f64.to_radians() },
+            if self.pitch.is_finite() { self.pitch } else { 25f64.to_radians() },
+        );
         let tau = std::f64::consts::TAU;
         let mut yaw = yaw.rem_euclid(tau);
         if yaw > std::f64::consts::PI {

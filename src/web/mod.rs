@@ -5,6 +5,8 @@
 
 mod bench;
 mod gda;
+// The 3-D view of the GDA panel's weighted densities.
+mod gda_surface;
 mod json;
 mod nb;
 // The categorical naive Bayes panel (issue #8).
@@ -13,6 +15,7 @@ mod cat;
 pub use bench::GdaFitBench;
 pub use cat::CatPanel;
 pub use gda::GdaPanel;
+pub use gda_surface::GdaSurface;
 pub use nb::SpamPanel;
 
 use wasm_bindgen::prelude::*;
