@@ -244,3 +244,15 @@ fn dump_pictures() {
         std::fs::write(format!("/tmp/shots-d3/native-{name}.ppm"), out).unwrap();
     }
 }
+
+#[test]
+fn seen_from_straight_above_the_floor_is_the_two_dimensional_figure_not_its_mirror() {
+    // Yaw 0, pitch 85°: x grows to the right and y up the screen, as in the 2-D figure.
+    let lab = lab(Covariance::Shared, None);
+    let v = lab.view();
+    let s = scene(&lab, SurfaceAngles::degrees(0.0, 85.0), 8);
+    let p = &s.projector;
+    let (o, x, y) = (p.screen([v.x0, v.y0, 0.0]), p.screen([v.x1, v.y0, 0.0]), p.screen([v.x0, v.y1, 0.0]));
+    assert!(x.0 - o.0 > 100.0 && (x.1 - o.1).abs() < 5.0, "x: {o:?} → {x:?}");
+    assert!(o.1 - y.1 > 20.0 && (y.0 - o.0).abs() < 5.0, "y: {o:?} → {y:?}");
+}

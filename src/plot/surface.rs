@@ -135,7 +135,7 @@ pub struct Projector {
     matrix: [[f64; 4]; 4],
     view: Rect,
     zmax: f64,
-    /// The chart's 3-D pixel coordinates of (x0, 0, y0) and of (x1, zmax, y1).
+    /// The chart's 3-D pixel coordinates of data (x0, y1, 0) and of (x1, y0, zmax).
     low: [f64; 3],
     high: [f64; 3],
 }
@@ -144,7 +144,8 @@ impl Projector {
     /// The chart's 3-D pixel coordinates (X along x, Y up along the height, Z along y).
     fn chart_3d(&self, p: [f64; 3]) -> [f64; 3] {
         let v = self.view;
-        let t = [(p[0] - v.x0) / (v.x1 - v.x0), p[2] / self.zmax, (p[1] - v.y0) / (v.y1 - v.y0)];
+        // The chart's Z runs along −y (see `draw_surfaces_with`).
+        let t = [(p[0] - v.x0) / (v.x1 - v.x0), p[2] / self.zmax, (v.y1 - p[1]) / (v.y1 - v.y0)];
         [0, 1, 2].map(|i| self.low[i] + t[i] * (self.high[i] - self.low[i]))
     }
 
@@ -255,7 +256,9 @@ fn draw_surfaces_with<DB: DrawingBackend>(
 
     let mut chart = ChartBuilder::on(root)
         .margin(style.ipx(8.0))
-        .build_cartesian_3d(view.x0..view.x1, 0.0..zmax, view.y0..view.y1)
+        // Z is −y: plotters' 3-D axes are right-handed with the height up, so with y itself
+        // on Z the floor would be the 2-D figure's mirror image.
+        .build_cartesian_3d(view.x0..view.x1, 0.0..zmax, -view.y1..-view.y0)
         .map_err(draw_error)?;
     chart.with_projection(|mut p| {
         p.yaw = angles.yaw;
@@ -265,6 +268,7 @@ fn draw_surfaces_with<DB: DrawingBackend>(
     });
     let height_tick = |v: &f64| tick_height(*v, zmax);
     let data_tick = |v: &f64| super::gda::tick(*v);
+    let minus_tick = |v: &f64| super::gda::tick(-*v);
     chart
         .configure_axes()
         .label_style(font(11.0).color(&pal.ink))
@@ -277,7 +281,7 @@ fn draw_surfaces_with<DB: DrawingBackend>(
         .z_labels(5)
         .x_formatter(&data_tick)
         .y_formatter(&height_tick)
-        .z_formatter(&data_tick)
+        .z_formatter(&minus_tick)
         .tick_size(style.ipx(4.0))
         .draw()
         .map_err(draw_error)?;
@@ -292,8 +296,8 @@ fn draw_surfaces_with<DB: DrawingBackend>(
         matrix: *projection.as_ref(),
         view,
         zmax,
-        low: corner(view.x0, 0.0, view.y0),
-        high: corner(view.x1, zmax, view.y1),
+        low: corner(view.x0, 0.0, -view.y1),
+        high: corner(view.x1, zmax, -view.y0),
     };
     let Some(densities) = densities else { return Ok(None) };
 

@@ -4,6 +4,7 @@
 import { GdaPanel, textFileProblem } from "../pkg/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
+import { attachSurface } from "./gda3d.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
 
 const SLIDERS = ["n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1"];
@@ -45,6 +46,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   const { on } = cleanups;
   // The control behind the latest user event: its error is shown right under it.
   const recent = lastControl(section, on);
+  // The 3-D view of the weighted densities (gda3d.js), drawn after the 2-D figure.
+  const surface = attachSurface(section, panel, { lang, onChange });
 
   /** Shows the data source, with a "your points" entry once the user has edited them. */
   function syncSource() {
@@ -156,6 +159,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const s = panel.summary();
     panel.setFigureText(figureText(s));
     panel.draw();
+    surface.draw(dragging >= 0 || draggingPoint >= 0, figureText(s).classes);
     writeNumbers(s);
     writePointer();
   }
@@ -728,7 +732,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** The panel's settings, as the URL stores them. */
   function getState() {
     // Rust writes it (the link's defaults while the data are not generated).
-    return panel.state();
+    return { ...panel.state(), surface: surface.state() };
   }
 
   /** What a history entry keeps beside the URL: the user's own points (a link cannot
@@ -760,6 +764,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }
     syncControls();
     syncModels();
+    surface.setState(s.surface);
     if (cursor && mode !== "means") {
       // The cursor stays where it was, inside the new window.
       const [x0, x1, y0, y1] = panel.viewRect();
@@ -773,6 +778,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   function setLang(next) {
     lang = next;
     applyLabels(section, lang);
+    surface.setLang(lang);
     writeKeysHint();
     render();
   }
@@ -780,6 +786,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** Projector mode: thicker strokes and bigger type in the figure. */
   function setProjector(onOff) {
     panel.setProjector(onOff);
+    surface.setProjector(onOff);
     schedule();
   }
 
@@ -787,6 +794,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
    * print that starts now gets the new colours). */
   function setTheme(dark) {
     panel.setTheme(Boolean(dark));
+    surface.setTheme(Boolean(dark));
     if (!destroyed) render();
   }
 
@@ -797,6 +805,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     clearTimeout(liveTimer);
     clearTimeout(cursorTimer);
     cleanups.run();
+    surface.destroy();
     panel.free();
     section.replaceChildren();
   }

@@ -3,6 +3,7 @@
 // from the Rust core (written in English) into the page's language by its template.
 
 import { EN_CAT, ZH_CAT, CAT_TEMPLATES_ZH, CAT_RULES_ZH } from "./i18n-cat.js";
+import { EN_SURFACE, ZH_SURFACE, SURFACE_RULES_ZH } from "./i18n-surface.js";
 
 const EN = {
   "app.tagline": "generative classifiers, live",
@@ -709,6 +710,10 @@ Object.assign(EN, EN_CAT);
 Object.assign(ZH, ZH_CAT);
 TEMPLATES_ZH.unshift(...CAT_TEMPLATES_ZH);
 Object.assign(RULES_ZH, CAT_RULES_ZH);
+// The GDA panel's 3-D view (i18n-surface.js).
+Object.assign(EN, EN_SURFACE);
+Object.assign(ZH, ZH_SURFACE);
+Object.assign(RULES_ZH, SURFACE_RULES_ZH);
 
 // Sentences about files refused by content and the other messages of the errors work
 // (checked first: they are more specific than the older patterns above).
