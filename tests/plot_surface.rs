@@ -256,3 +256,24 @@ fn seen_from_straight_above_the_floor_is_the_two_dimensional_figure_not_its_mirr
     assert!(x.0 - o.0 > 100.0 && (x.1 - o.1).abs() < 5.0, "x: {o:?} → {x:?}");
     assert!(o.1 - y.1 > 20.0 && (y.0 - o.0).abs() < 5.0, "y: {o:?} → {y:?}");
 }
+
+#[test]
+#[ignore]
+fn timing_probe() {
+    let lab = lab(Covariance::Shared, None);
+    let mut fig = SurfaceFigure::new();
+    let style = Style { dpr: 2.0, ..Style::default() };
+    for grid in [4, 24, 40] {
+        let t = std::time::Instant::now();
+        for _ in 0..5 {
+            fig.render(&lab, SurfaceAngles::default(), &style, (1600, 1200), grid).unwrap();
+        }
+        eprintln!("grid {grid}: {:?} per frame", t.elapsed() / 5);
+    }
+    let t = std::time::Instant::now();
+    let mut r = Raster::new(1600, 1200).unwrap();
+    for _ in 0..5 {
+        r.clear([255, 255, 255]);
+    }
+    eprintln!("clear: {:?}", t.elapsed() / 5);
+}

@@ -272,7 +272,9 @@ fn draw_surfaces_with<DB: DrawingBackend>(
     chart
         .configure_axes()
         .label_style(font(11.0).color(&pal.ink))
-        .axis_panel_style(pal.grid.mix(0.18))
+        // The panels would be large antialiased polygons every frame: the floor alone is
+        // filled, below, with the surfaces' own fill.
+        .axis_panel_style(TRANSPARENT)
         .bold_grid_style(pal.grid.mix(0.9).stroke_width(thin))
         .light_grid_style(TRANSPARENT)
         .max_light_lines(0)
@@ -301,7 +303,9 @@ fn draw_surfaces_with<DB: DrawingBackend>(
     };
     let Some(densities) = densities else { return Ok(None) };
 
-    // The floor: the fitted 1σ and 2σ ellipses, then the boundary.
+    // The floor: a faint tint, the fitted 1σ and 2σ ellipses, then the boundary.
+    let floor = [[view.x0, view.y0, 0.0], [view.x1, view.y0, 0.0], [view.x1, view.y1, 0.0], [view.x0, view.y1, 0.0]];
+    fill(root, raster, &floor.map(|p| projector.screen(p)), pal.grid, 0.22)?;
     let width = style.px(1.5);
     let mut lines: Vec<(Vec<(f64, f64)>, RGBColor, f64, f64)> = Vec::new();
     for (c, d) in densities.classes().iter().enumerate() {
@@ -515,6 +519,61 @@ fn cell_index(v: f64, a: f64, b: f64, n: usize) -> usize {
     }
 }
 
+/// Fills a triangle by pixel centres (no antialiasing), blending `rgb` at alpha `a` (0–255)
+/// over the RGBA image of size `(w, h)`. A pixel belongs to the triangle when its centre
+/// lies inside, or on a left or top edge: triangles sharing an edge (the quads of one
+/// surface, each drawn as two) cover every pixel along it exactly once, so translucent
+/// surfaces show no seams. An edge's crossing with a row is computed from its endpoints in
+/// one fixed order, so the two triangles sharing it get the same number.
+pub fn fill_triangle(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 3], rgb: [u8; 3], a: u32) {
+    if a == 0 || tri.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) {
+        return;
+    }
+    let y_min = tri.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let y_max = tri.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    // Rows whose centres lie in [y_min, y_max).
+    let row0 = (y_min - 0.5).ceil().max(0.0);
+    let row1 = ((y_max - 0.5).ceil()).min(h as f64);
+    if row0 >= row1 {
+        return;
+    }
+    let edges = [(tri[0], tri[1]), (tri[1], tri[2]), (tri[2], tri[0])].map(|(p, q)| {
+        // One order for both triangles of a shared edge: by y, then x.
+        if (p.1, p.0) <= (q.1, q.0) {
+            (p, q)
+        } else {
+            (q, p)
+        }
+    });
+    let keep = 255 - a;
+    let src = rgb.map(|c| u32::from(c) * a);
+    for row in row0 as usize..row1 as usize {
+        let yc = row as f64 + 0.5;
+        let (mut xl, mut xr) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &(p, q) in &edges {
+            // Half-open in y, so a vertex on the row is met by exactly the edges below it.
+            if p.1 <= yc && yc < q.1 {
+                let x = p.0 + (yc - p.1) * (q.0 - p.0) / (q.1 - p.1);
+                xl = xl.min(x);
+                xr = xr.max(x);
+            }
+        }
+        if xl >= xr {
+            continue;
+        }
+        // Pixels whose centres lie in [xl, xr).
+        let c0 = (xl - 0.5).ceil().max(0.0) as usize;
+        let c1 = ((xr - 0.5).ceil().min(w as f64)).max(0.0) as usize;
+        let start = row * w;
+        for i in start + c0..start + c1.max(c0) {
+            let Some(px) = rgba.get_mut(4 * i..4 * i + 3) else { break };
+            for ch in 0..3 {
+                px[ch] = ((src[ch] + u32::from(px[ch]) * keep + 127) / 255) as u8;
+            }
+        }
+    }
+}
+
 /// A tick label of the height axis: as many decimals as its range needs.
 fn tick_height(v: f64, zmax: f64) -> String {
     if v == 0.0 {
@@ -532,7 +591,15 @@ fn fill<DB: DrawingBackend>(
     alpha: f64,
 ) -> Result<()> {
     match raster {
-        Some(r) => r.borrow_mut().fill_polygon(pts, [colour.0, colour.1, colour.2], alpha),
+        Some(r) => {
+            let mut r = r.borrow_mut();
+            let (w, h) = (r.width() as usize, r.height() as usize);
+            let a = (alpha.clamp(0.0, 1.0) * 255.0).round() as u32;
+            let rgb = [colour.0, colour.1, colour.2];
+            for k in 1..pts.len().saturating_sub(1) {
+                fill_triangle(r.pixels_mut(), (w, h), [pts[0], pts[k], pts[k + 1]], rgb, a);
+            }
+        }
         None => {
             let poly: Vec<(i32, i32)> = pts.iter().map(|p| (p.0.round() as i32, p.1.round() as i32)).collect();
             root.draw(&Polygon::new(poly, colour.mix(alpha).filled())).map_err(draw_error)?;
