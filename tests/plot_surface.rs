@@ -59,11 +59,15 @@ fn crossing_pair(a: &[[f64; 3]; 4], b: &[[f64; 3]; 4]) -> bool {
     d.iter().any(|&v| v >= 0.0) && d.iter().any(|&v| v <= 0.0)
 }
 
+/// A drawn piece of surface: its corners on screen, their depths, the corners in data
+/// units and the grid cell.
+type Piece<'a> = (&'a [(f64, f64); 4], &'a [f64; 4], &'a [[f64; 3]; 4], (usize, usize));
+
 /// Every sample point on a lattice over the picture: the quads covering it, in drawing
 /// order, must come with non-increasing depth (farther first), so that no quad is drawn
 /// over a nearer one. Returns how many covered samples were checked.
 fn assert_back_to_front(scene: &SurfaceScene, what: &str) -> usize {
-    let quads: Vec<(&[(f64, f64); 4], &[f64; 4], &[[f64; 3]; 4], (usize, usize))> = scene
+    let quads: Vec<Piece<'_>> = scene
         .items
         .iter()
         .filter_map(|item| match item {
@@ -227,25 +231,6 @@ fn an_svg_backend_draws_the_view_too() {
 }
 
 #[test]
-#[ignore]
-fn dump_pictures() {
-    for (name, cov, prior, yaw, pitch) in
-        [("gda", Covariance::Shared, None, 0.6, 0.45), ("qda", Covariance::PerClass, Some(0.7), -0.8, 0.7)]
-    {
-        let lab = lab(cov, prior);
-        let mut fig = SurfaceFigure::new();
-        fig.render(&lab, SurfaceAngles { yaw, pitch }, &Style { dpr: 2.0, ..Style::default() }, (1600, 1200), 40)
-            .unwrap();
-        let r = fig.raster();
-        let mut out = format!("P6 {} {} 255\n", r.width(), r.height()).into_bytes();
-        for p in r.pixels().chunks_exact(4) {
-            out.extend_from_slice(&p[..3]);
-        }
-        std::fs::write(format!("/tmp/shots-d3/native-{name}.ppm"), out).unwrap();
-    }
-}
-
-#[test]
 fn seen_from_straight_above_the_floor_is_the_two_dimensional_figure_not_its_mirror() {
     // Yaw 0, pitch 85°: x grows to the right and y up the screen, as in the 2-D figure.
     let lab = lab(Covariance::Shared, None);
@@ -255,25 +240,4 @@ fn seen_from_straight_above_the_floor_is_the_two_dimensional_figure_not_its_mirr
     let (o, x, y) = (p.screen([v.x0, v.y0, 0.0]), p.screen([v.x1, v.y0, 0.0]), p.screen([v.x0, v.y1, 0.0]));
     assert!(x.0 - o.0 > 100.0 && (x.1 - o.1).abs() < 5.0, "x: {o:?} → {x:?}");
     assert!(o.1 - y.1 > 20.0 && (y.0 - o.0).abs() < 5.0, "y: {o:?} → {y:?}");
-}
-
-#[test]
-#[ignore]
-fn timing_probe() {
-    let lab = lab(Covariance::Shared, None);
-    let mut fig = SurfaceFigure::new();
-    let style = Style { dpr: 2.0, ..Style::default() };
-    for grid in [4, 24, 40] {
-        let t = std::time::Instant::now();
-        for _ in 0..5 {
-            fig.render(&lab, SurfaceAngles::default(), &style, (1600, 1200), grid).unwrap();
-        }
-        eprintln!("grid {grid}: {:?} per frame", t.elapsed() / 5);
-    }
-    let t = std::time::Instant::now();
-    let mut r = Raster::new(1600, 1200).unwrap();
-    for _ in 0..5 {
-        r.clear([255, 255, 255]);
-    }
-    eprintln!("clear: {:?}", t.elapsed() / 5);
 }

@@ -307,7 +307,8 @@ fn draw_surfaces_with<DB: DrawingBackend>(
     let floor = [[view.x0, view.y0, 0.0], [view.x1, view.y0, 0.0], [view.x1, view.y1, 0.0], [view.x0, view.y1, 0.0]];
     fill(root, raster, &floor.map(|p| projector.screen(p)), pal.grid, 0.22)?;
     let width = style.px(1.5);
-    let mut lines: Vec<(Vec<(f64, f64)>, RGBColor, f64, f64)> = Vec::new();
+    // (screen points, colour, alpha, width)
+    let mut lines: Vec<FloorLine> = Vec::new();
     for (c, d) in densities.classes().iter().enumerate() {
         for (level, alpha) in [(1.0, 0.9), (2.0, 0.55)] {
             if let Ok(e) = ellipse(d.mean, &d.covariance, level, 96) {
@@ -508,6 +509,9 @@ pub fn scene_items(
     }
     items
 }
+
+/// A line on the floor: its points on screen, colour, alpha and width.
+type FloorLine = (Vec<(f64, f64)>, RGBColor, f64, f64);
 
 /// The grid cell (0 … n − 2) holding coordinate `v` on a lattice of n nodes from a to b.
 fn cell_index(v: f64, a: f64, b: f64, n: usize) -> usize {
