@@ -51,13 +51,13 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
   applyLabels(actions, lang);
 
   /** Draws the view now (when shown): the coarse grid while something is dragged. */
-  function draw(dragging = busy, classNames = names) {
+  function draw(dragging = false, classNames = names) {
     names = classNames;
     if (!shown || destroyed) return;
     const rect = canvas.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) return;
     surface.resize(rect.width, rect.height, window.devicePixelRatio || 1);
-    const has = surface.draw(panel, dragging);
+    const has = surface.draw(panel, dragging || busy);
     writeList(has);
     describe();
   }
