@@ -20,6 +20,9 @@
 //!   1600 × 1200 pixels), plain and with the heat map and logistic regression;
 //! - `gda/drag_frame_k5`: the same with k = 5 generated classes of 200 points each (the
 //!   k-class regions, boundaries and ellipses);
+//! - `gda/surface_drag_step`, `gda/surface_rotate`: the 3-D view of the weighted densities
+//!   ([`SurfaceFigure::render`], two 40 × 40 surfaces at 1600 × 1200 pixels): a drag step
+//!   (resample 2 × 500, move a mean, the frame) and a rotation frame (yaw +2.3°, the frame);
 //! - `mem/read_256mb`: one core's read bandwidth (a sum over 256 MB), to put the fit's GB/s
 //!   in proportion;
 //! - `nb/train_sms`: the spam panel loading the SMS file: decode, parse, de-duplicate,
@@ -50,6 +53,7 @@ mod native {
     use genlab::nb::{parse_corpus_bytes, tokenize, Label};
     use genlab::plot::figure::GdaFigure;
     use genlab::plot::gda::{plot_box, GdaLayers};
+    use genlab::plot::surface::{SurfaceAngles, SurfaceFigure, GRID_REST};
     use genlab::plot::Style;
 
     /// The email the spam panel opens with (`EXAMPLES["en-spam"]` in `www/js/nb.js`).
@@ -203,6 +207,34 @@ mod native {
                     black_box(lab.summary());
                     frame = figure.render(&lab, &layers, &style, size).expect("draws").frame;
                     figure.shown();
+                });
+            });
+        }
+        // The 3-D view (as `GdaSurface::draw` at rest): two 40 × 40 surfaces at 800 × 600 CSS
+        // px, dpr 2. A drag step (resample, move mean 0, the frame) and a rotation frame.
+        {
+            let style = Style { dpr: 2.0, projector: false, dark: false };
+            let size = (1600, 1200);
+            let mut lab = GdaLab::generated(SampleSpec::default()).expect("the default sample is valid");
+            let start = lab.spec().expect("generated");
+            let mut view = SurfaceFigure::new();
+            let angles = SurfaceAngles::default();
+            let mut i = 0u64;
+            g.bench_function("surface_drag_step", |b| {
+                b.iter(|| {
+                    i += 1;
+                    lab.set_spec(SampleSpec { n0: 500, n1: 500, seed: 1000 + i, ..start }).expect("valid");
+                    let t = i as f64 / 20.0;
+                    lab.move_mean(0, [-1.0 + 1.5 * t.cos(), 1.0 * t.sin()]).expect("finite");
+                    black_box(view.render(&lab, angles, &style, size, GRID_REST).expect("draws"));
+                });
+            });
+            let mut yaw = 0.0f64;
+            g.bench_function("surface_rotate", |b| {
+                b.iter(|| {
+                    yaw += 0.04;
+                    let a = SurfaceAngles { yaw, pitch: angles.pitch }.clamped();
+                    black_box(view.render(&lab, a, &style, size, GRID_REST).expect("draws"));
                 });
             });
         }

@@ -63,6 +63,10 @@ pub const SIGMA: Range = range(0.2, 3.0, "σ is a number from 0.2 to 3");
 pub const RHO: Range = range(-0.95, 0.95, "ρ is a number from −0.95 to 0.95");
 /// Logistic regression's L2 strength λ.
 pub const L2: Range = range(0.0, 1e6, "λ is a number from 0 to 10⁶");
+/// The 3-D view's yaw, in degrees.
+pub const YAW_DEG: Range = range(-180.0, 180.0, "the 3-D view's yaw is a number of degrees from −180 to 180");
+/// The 3-D view's pitch, in degrees above the floor.
+pub const PITCH_DEG: Range = range(3.0, 85.0, "the 3-D view's pitch is a number of degrees from 3 to 85");
 /// The prior override φ′.
 pub const PRIOR_PHI: Range = range(0.01, 0.99, "the prior φ′ is a number from 0.01 to 0.99");
 /// A loss λ₀₁ or λ₁₀ of the Bayes decision rule.

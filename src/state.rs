@@ -23,6 +23,8 @@
 //! | `r0` … `r4` | class c's generating ρ | −0.95 … 0.95 |
 //! | `m0` … `m4` | class means `x,y`: all of the data's classes (k generated, or the preset's), or none | finite, \|v\| ≤ 10⁶ |
 //! | `pairs` | every pairwise boundary dashed (k > 2) | `0`, `1` |
+//! | `v3` | the 3-D view of the weighted densities shown | `0`, `1` |
+//! | `yaw`, `pitch` | the 3-D view's angles, in degrees (absent: 35 and 25) | −180 … 180, 3 … 85 |
 //! | `cov` | covariance of the drawn model | `shared`, `per-class`, `diagonal-per-class`, `diagonal-shared` |
 //! | `lr`, `heat` | logistic-regression overlay, heat map | `0`, `1` |
 //! | `lam` | logistic regression's L2 strength | 0 … 10⁶ |
@@ -176,6 +178,26 @@ pub struct GdaState {
     /// Whether every pairwise boundary is drawn dashed (k > 2).
     #[serde(default)]
     pub pairwise: bool,
+    /// The 3-D view of the weighted densities (a state without it: hidden, default angles).
+    #[serde(default)]
+    pub surface: SurfaceState,
+}
+
+/// The 3-D view in a link: whether it is shown and where it is seen from.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SurfaceState {
+    /// Whether the view is shown.
+    pub shown: bool,
+    /// Degrees about the vertical axis, −180 … 180.
+    pub yaw: f64,
+    /// Degrees above the floor, 3 … 85.
+    pub pitch: f64,
+}
+
+impl Default for SurfaceState {
+    fn default() -> Self {
+        SurfaceState { shown: false, yaw: 35.0, pitch: 25.0 }
+    }
 }
 
 /// One generated class's cloud in a link: n, (σx, σy), ρ (its mean is where it is dragged).
@@ -392,6 +414,7 @@ impl Default for AppState {
                 more: default_more(),
                 more_means: Vec::new(),
                 pairwise: false,
+                surface: SurfaceState::default(),
             },
             nb: NbState {
                 alpha: 1.0,
@@ -531,6 +554,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
             "pairs" => {
                 pick(v, &["0", "1"]).map(|x| state.gda.pairwise = x == "1").ok_or("the pairwise boundaries are 0 or 1")
             }
+            "v3" => pick(v, &["0", "1"]).map(|x| state.gda.surface.shown = x == "1").ok_or("the 3-D view is 0 or 1"),
+            "yaw" => within(v, &limits::YAW_DEG).map(|x| state.gda.surface.yaw = x).ok_or(limits::YAW_DEG.rule),
+            "pitch" => within(v, &limits::PITCH_DEG).map(|x| state.gda.surface.pitch = x).ok_or(limits::PITCH_DEG.rule),
             "lr" => pick(v, &["0", "1"]).map(|x| state.gda.models.logistic = x == "1").ok_or("the overlay is 0 or 1"),
             "heat" => pick(v, &["0", "1"]).map(|x| state.gda.models.heat = x == "1").ok_or("the heat map is 0 or 1"),
             "lam" => within(v, &limits::L2).map(|x| state.gda.models.lambda = x).ok_or(limits::L2.rule),
@@ -733,6 +759,16 @@ pub fn to_query(state: &AppState) -> String {
     }
     if g.pairwise {
         q.append_pair("pairs", "1");
+    }
+    let (v, dv) = (&g.surface, &dg.surface);
+    if v.shown {
+        q.append_pair("v3", "1");
+    }
+    if v.yaw != dv.yaw {
+        q.append_pair("yaw", &f(v.yaw));
+    }
+    if v.pitch != dv.pitch {
+        q.append_pair("pitch", &f(v.pitch));
     }
     if m.lambda != dm.lambda {
         q.append_pair("lam", &f(m.lambda));

@@ -25,6 +25,7 @@ pub mod sample;
 pub mod bayes_error;
 pub mod classifier;
 pub mod compare;
+pub mod density;
 pub mod gaussian_classes;
 pub mod gnb;
 pub mod logistic;

@@ -945,7 +945,7 @@ fn dashes(path: &[Vec2], frame: &PlotFrame, on: f64, off: f64) -> Vec<Vec<(f64, 
 }
 
 /// A tick label with as few digits as the value needs (no "-0").
-fn tick(v: f64) -> String {
+pub(crate) fn tick(v: f64) -> String {
     let s = if v.abs() >= 100.0 {
         format!("{v:.0}")
     } else if v.abs() >= 10.0 {

@@ -10,6 +10,7 @@ pub mod figure;
 pub mod gda;
 pub mod nb;
 pub mod raster;
+pub mod surface;
 
 use plotters::style::RGBColor;
 

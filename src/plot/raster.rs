@@ -487,6 +487,12 @@ impl Raster {
         &self.rgba
     }
 
+    /// The pixels to paint on directly (the 3-D view's surfaces, [`super::surface`]). What
+    /// is painted here is not tracked for [`Raster::restore_base`] nor recorded.
+    pub fn pixels_mut(&mut self) -> &mut [u8] {
+        &mut self.rgba
+    }
+
     /// The RGBA colour of pixel (x, y), or `None` outside the image.
     pub fn pixel(&self, x: u32, y: u32) -> Option<[u8; 4]> {
         if x >= self.width || y >= self.height {

@@ -67,6 +67,13 @@ pub struct GdaPanel {
     figure: GdaFigure,
 }
 
+impl GdaPanel {
+    /// The panel's state, for the 3-D view ([`super::gda_surface`]).
+    pub(crate) fn lab(&self) -> &GdaLab {
+        &self.lab
+    }
+}
+
 #[wasm_bindgen]
 impl GdaPanel {
     /// A panel on `canvas`, opening on the default generated sample.

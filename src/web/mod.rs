@@ -20,6 +20,11 @@ mod gda;
 mod lesson;
 #[cfg(feature = "gda")]
 pub use gda::GdaPanel;
+// The 3-D view of the GDA panel's weighted densities (it reads the panel's lab).
+#[cfg(feature = "gda")]
+mod gda_surface;
+#[cfg(feature = "gda")]
+pub use gda_surface::GdaSurface;
 
 #[cfg(feature = "full")]
 mod bench;

@@ -113,7 +113,7 @@ async function measureAll() {
     const chromium = await launchChromium();
     results.chromium = { version: chromium.version() };
     try {
-      for (const suite of ["memory", "nb", "gda"]) {
+      for (const suite of ["memory", "nb", "gda", "surface"]) {
         log(`Chromium: ${suite}`);
         const page = await chromiumSuite(chromium, server.url, suite);
         results.chromium[suite] = page[suite] ?? { error: page.error || "no result" };
@@ -193,7 +193,7 @@ async function measureAll() {
   }
   results.payload = payload(results.chromium.load.files);
   results.payload.wasm = { raw: statSync(path.join(www, "pkg/genlab_bg.wasm")).size, gzip: gzipSync(readFileSync(path.join(www, "pkg/genlab_bg.wasm")), { level: 9 }).length };
-  results.native = Object.fromEntries(["gda/fit_1m", "gda/drag_frame", "gda/drag_frame_heat_lr", "gda/drag_frame_k5", "mem/read_256mb", "nb/train_sms", "nb/alpha_change", "nb/explain_300w", "nb/paste_1mb"].map((id) => [id, criterion(id)]));
+  results.native = Object.fromEntries(["gda/fit_1m", "gda/drag_frame", "gda/drag_frame_heat_lr", "gda/drag_frame_k5", "gda/surface_drag_step", "gda/surface_rotate", "mem/read_256mb", "nb/train_sms", "nb/alpha_change", "nb/explain_300w", "nb/paste_1mb"].map((id) => [id, criterion(id)]));
   const skPath = path.join(outDir, "sklearn.json");
   results.sklearn = existsSync(skPath) ? JSON.parse(readFileSync(skPath, "utf8")) : null;
   const skEmail = path.join(outDir, "sklearn_email.json");
@@ -302,6 +302,13 @@ if (k5 && !k5.pending) {
   if (k5N) row("  same, native, no canvas (criterion)", ms(k5N.median), "", "", "", `${f(ratio(k5N.median, dragN?.median))}× the native two-class frame`);
 } else {
   row("GDA drag step, k = 5 classes × 200, regions, 800×600 @2x", "pending", "", "p95 ≤ 8 ms", null, k5?.pending || "not measured");
+}
+// The 3-D view of the weighted densities (two 40 × 40 surfaces).
+const surf = C.surface;
+for (const [key, label, id] of [["drag_step", "GDA 3-D view: drag step, two 40×40 surfaces, 800×600 @2x (wasm + canvas)", "gda/surface_drag_step"], ["rotate", "GDA 3-D view: rotation frame, same", "gda/surface_rotate"]]) {
+  const r = surf?.[key];
+  row(label, ms(r?.median), ms(r?.p95), "p95 ≤ 16 ms", r ? r.p95 <= 16 : null, `${r?.n ?? 0} frames${hostNote(r?.host)}`);
+  if (N[id]) row("  same, native, no canvas (criterion)", ms(N[id].median), "", "", "", "SurfaceFigure::render into the raster");
 }
 // Payload and load.
 const P = results.payload;

@@ -3,7 +3,7 @@
 // ?suite=memory | nb | gda picks one suite (each runs in a fresh page, so that one suite's
 // allocations do not inflate the next one's memory figure); no suite runs all three.
 
-import init, { GdaFitBench, GdaPanel, SpamPanel } from "../pkg/genlab.js";
+import init, { GdaFitBench, GdaPanel, GdaSurface, SpamPanel } from "../pkg/genlab.js";
 
 /** The email the spam panel opens with (EXAMPLES["en-spam"] in nb.js, CURRENT_EMAIL in benches/core.rs). */
 const CURRENT_EMAIL = "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.";
@@ -227,6 +227,61 @@ function gda() {
   return out;
 }
 
+/**
+ * The GDA panel's 3-D view (GdaSurface) at 800 × 600 CSS px @2x, two 40 × 40 surfaces (the
+ * full grid, as at rest): a drag step (setParams resampling 2 × 500, dragTo, the 3-D frame
+ * with putImageData and its labels, then a 1-pixel readback that makes the canvas
+ * rasterize) and a rotation frame (rotateBy 4 px, the frame, the readback).
+ */
+function surface() {
+  const ref = new GdaFitBench(1);
+  const reference = () => ref.fit();
+  const canvas2d = document.getElementById("canvas");
+  const panel = new GdaPanel(canvas2d);
+  panel.resize(800, 600, 2);
+  panel.draw();
+  const canvas = document.createElement("canvas");
+  canvas.style.cssText = "display: block; width: 800px; height: 600px";
+  document.body.append(canvas);
+  const view = new GdaSurface(canvas);
+  view.resize(800, 600, 2);
+  view.draw(panel, false);
+  const ctx = canvas.getContext("2d");
+  const base = panel.params();
+  const run = (step, n = 200) => {
+    const ms = [];
+    const refs = [];
+    for (let i = 0; i < n + 10; i++) {
+      const t0 = performance.now();
+      step(i);
+      ctx.getImageData(0, 0, 1, 1);
+      if (i >= 10) ms.push(performance.now() - t0);
+      if (i >= 10 && i % 5 === 4) {
+        const r0 = performance.now();
+        reference();
+        refs.push([ms.length - 1, performance.now() - r0]);
+      }
+    }
+    const out = stats(ms);
+    out.host = hostState(ms, refs);
+    return out;
+  };
+  const out = { canvas: [canvas.width, canvas.height] };
+  out.drag_step = run((i) => {
+    panel.setParams({ ...base, n0: 500, n1: 500, seed: 1000 + i });
+    panel.dragTo(0, 400 + 150 * Math.cos(i / 20), 300 + 100 * Math.sin(i / 20));
+    view.draw(panel, false);
+  });
+  out.rotate = run(() => {
+    view.rotateBy(4, 0);
+    view.draw(panel, false);
+  });
+  view.free();
+  panel.free();
+  ref.free();
+  return out;
+}
+
 async function main() {
   const status = document.getElementById("status");
   const result = { userAgent: navigator.userAgent, crossOriginIsolated: self.crossOriginIsolated };
@@ -237,6 +292,7 @@ async function main() {
     if (!suite || suite === "memory") result.memory = await memory(wasm);
     if (!suite || suite === "nb") result.nb = await naiveBayes();
     if (!suite || suite === "gda") result.gda = gda();
+    if (!suite || suite === "surface") result.surface = surface();
     status.textContent = "Done.";
   } catch (e) {
     result.error = String(e && e.stack ? e.stack : e);

@@ -4,6 +4,7 @@
 import { GdaPanel, textFileProblem } from "../pkg-gda/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
+import { attachSurface } from "./gda3d.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
 
 /** Each class's sliders, in the order of its cloud's numbers (n, σx, σy, ρ). */
@@ -48,6 +49,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   const { on } = cleanups;
   // The control behind the latest user event: its error is shown right under it.
   const recent = lastControl(section, on);
+  // The 3-D view of the weighted densities (gda3d.js), drawn after the 2-D figure.
+  const surface = attachSurface(section, panel, { lang, onChange });
 
   /** Shows the data source, with a "your points" entry once the user has edited them. */
   function syncSource() {
@@ -178,6 +181,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const s = panel.summary();
     panel.setFigureText(figureText(s));
     panel.draw();
+    surface.draw(dragging >= 0 || draggingPoint >= 0, figureText(s).classes);
     writeNumbers(s);
     writePointer();
   }
@@ -772,7 +776,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** The panel's settings, as the URL stores them. */
   function getState() {
     // Rust writes it (the link's defaults while the data are not generated).
-    return panel.state();
+    return { ...panel.state(), surface: surface.state() };
   }
 
   /** What a history entry keeps beside the URL: the user's own points (a link cannot
@@ -804,6 +808,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }
     syncControls();
     syncModels();
+    surface.setState(s.surface);
     if (cursor && mode !== "means") {
       // The cursor stays where it was, inside the new window.
       const [x0, x1, y0, y1] = panel.viewRect();
@@ -817,6 +822,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   function setLang(next) {
     lang = next;
     applyLabels(section, lang);
+    surface.setLang(lang);
     writeKeysHint();
     render();
   }
@@ -824,6 +830,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** Projector mode: thicker strokes and bigger type in the figure. */
   function setProjector(onOff) {
     panel.setProjector(onOff);
+    surface.setProjector(onOff);
     schedule();
   }
 
@@ -831,6 +838,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
    * print that starts now gets the new colours). */
   function setTheme(dark) {
     panel.setTheme(Boolean(dark));
+    surface.setTheme(Boolean(dark));
     if (!destroyed) render();
   }
 
@@ -841,6 +849,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     clearTimeout(liveTimer);
     clearTimeout(cursorTimer);
     cleanups.run();
+    surface.destroy();
     panel.free();
     section.replaceChildren();
   }

@@ -2,6 +2,7 @@
 // `t(lang, key, params)` looks a label up; `translateMessage(lang, text)` turns a sentence
 // from the Rust core (written in English) into the page's language by its template.
 
+import { EN_SURFACE, ZH_SURFACE, SURFACE_RULES_ZH } from "./i18n-surface.js";
 
 const EN = {
   "app.tagline": "generative classifiers, live",
@@ -732,6 +733,11 @@ export function noticeText(lang, n) {
 }
 
 // The categorical naive Bayes panel (i18n-cat.js): its words, and the Chinese of its core's
+// The GDA panel's 3-D view (i18n-surface.js: small, and the GDA panel is the first one).
+Object.assign(EN, EN_SURFACE);
+Object.assign(ZH, ZH_SURFACE);
+Object.assign(RULES_ZH, SURFACE_RULES_ZH);
+
 // sentences (checked first: its patterns are specific to that panel) and link rules. Loaded
 // when that panel is first mounted (js/genlab.js), or when a link's notices are shown (a
 // notice may quote one of its rules), not before the page's first panel.

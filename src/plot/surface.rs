@@ -1,0 +1,635 @@
+//! The 3-D view of the GDA panel: the prior-weighted class densities
+//! h_c(x) = p(x | y=c)·p(y=c) ([`crate::gda::density`]) as translucent surfaces over the
+//! plot's x-range, with the fitted 1σ and 2σ ellipses and the decision boundary on the
+//! floor (h = 0), and the curve where the two tallest surfaces cross drawn on them, right
+//! above that boundary.
+//!
+//! The chart is plotters' own 3-D chart (`build_cartesian_3d`, its projection built from
+//! yaw and pitch, its axis panels and ticks). The surfaces are not plotters'
+//! `SurfaceSeries`, which draws its polygons in grid order without sorting them by depth
+//! (artefacts at some angles), and could not interleave two surfaces anyway. Here the
+//! quads of every surface are put in one list and drawn back to front (painter's order):
+//!
+//! * plotters' projection is orthographic, so a point can only hide a point farther along
+//!   the view direction; for height fields over one grid, seen from above (pitch > 0), a
+//!   point in a grid cell can only hide points in cells farther along the *horizontal*
+//!   part of the view direction. Cells are therefore sorted by the projected depth of their
+//!   floor centres, farthest first (an exact order for a regular grid: a cell that can hide
+//!   another is strictly nearer on that key);
+//! * within one cell the lower surface is farther from a viewer above, so it goes first
+//!   (by the mean height of the quad's corners). Where two surfaces cross inside one cell
+//!   neither order is exact; that cell is the one the crossing curve is drawn over.
+//!
+//! Points are projected in floating point through the chart's own matrix
+//! ([`plotters::coord::ranged3d::ProjectionMatrix`]), which the chart itself applies in
+//! whole pixels, so the quads of the software raster meet without gaps.
+
+use std::cell::{Ref, RefCell};
+
+use plotters::coord::ranged3d::ProjectionMatrix;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::raster::{Raster, RasterBackend};
+use super::{draw_error, Style};
+use crate::error::Result;
+use crate::gda::density::{grid_coord, WeightedDensities};
+use crate::gda::geometry::{ellipse, Rect};
+use crate::gda::GdaLab;
+
+/// Where the 3-D view is seen from: yaw turns it about the vertical axis, pitch tips it
+/// toward the viewer (0 = seen edge-on from the side, π/2 = straight from above).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SurfaceAngles {
+    /// Radians about the vertical axis, in (−π, π].
+    pub yaw: f64,
+    /// Radians above the floor, within [`PITCH_MIN`, `PITCH_MAX`].
+    pub pitch: f64,
+}
+
+/// The lowest pitch, 3°: the surfaces are always seen from above (the painter's order
+/// needs it).
+pub const PITCH_MIN: f64 = 3.0 * std::f64::consts::PI / 180.0;
+/// The highest pitch, 85°: almost straight from above.
+pub const PITCH_MAX: f64 = 85.0 * std::f64::consts::PI / 180.0;
+/// The grid of the surfaces at rest (nodes per side).
+pub const GRID_REST: usize = 40;
+/// The grid while a mean or a slider is being dragged.
+pub const GRID_DRAG: usize = 24;
+
+impl Default for SurfaceAngles {
+    /// 35° round, 25° up (a link's defaults, [`crate::state::SurfaceState`]).
+    fn default() -> Self {
+        SurfaceAngles::degrees(35.0, 25.0)
+    }
+}
+
+impl SurfaceAngles {
+    /// The angles from degrees, brought into range.
+    pub fn degrees(yaw: f64, pitch: f64) -> SurfaceAngles {
+        SurfaceAngles { yaw: yaw.to_radians(), pitch: pitch.to_radians() }.clamped()
+    }
+
+    /// (yaw, pitch) in degrees.
+    pub fn to_degrees(self) -> (f64, f64) {
+        (self.yaw.to_degrees(), self.pitch.to_degrees())
+    }
+
+    /// The angles brought into range: yaw wrapped into (−π, π], pitch clamped; a non-finite
+    /// angle takes its default.
+    pub fn clamped(self) -> SurfaceAngles {
+        let (yaw, pitch) = (
+            if self.yaw.is_finite() { self.yaw } else { 35f64.to_radians() },
+            if self.pitch.is_finite() { self.pitch } else { 25f64.to_radians() },
+        );
+        let tau = std::f64::consts::TAU;
+        let mut yaw = yaw.rem_euclid(tau);
+        if yaw > std::f64::consts::PI {
+            yaw -= tau;
+        }
+        SurfaceAngles { yaw, pitch: pitch.clamp(PITCH_MIN, PITCH_MAX) }
+    }
+}
+
+/// What is drawn, in drawing order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SceneItem {
+    /// One grid cell of one class's surface, or half of it (a triangle, when another
+    /// surface's piece must be drawn between its two halves).
+    Patch {
+        /// The class.
+        class: usize,
+        /// The grid cell (column, row).
+        cell: (usize, usize),
+        /// The corners as (x, y, height) in data units, around the cell (the first `len`).
+        corners: [[f64; 3]; 4],
+        /// The corners on screen, in pixels.
+        screen: [(f64, f64); 4],
+        /// The corners' projected depths (larger is farther).
+        depth: [f64; 4],
+        /// 4 for the cell's quad, 3 for a triangle.
+        len: usize,
+    },
+    /// A piece of the curve where two surfaces cross, on them.
+    Crossing {
+        /// Its ends on screen.
+        screen: [(f64, f64); 2],
+    },
+}
+
+/// The geometry of a drawn view: its items in drawing order and the projection used.
+#[derive(Debug, Clone)]
+pub struct SurfaceScene {
+    /// Everything drawn over the floor, back to front.
+    pub items: Vec<SceneItem>,
+    /// The projection from data coordinates (x, y, height) to screen pixels and depth.
+    pub projector: Projector,
+    /// The grid (nodes per side) the surfaces were drawn on.
+    pub grid: usize,
+}
+
+/// The chart's projection in floating point: data (x, y, height) → 3-D chart pixels → the
+/// screen, through the chart's own matrix.
+#[derive(Debug, Clone, Copy)]
+pub struct Projector {
+    matrix: [[f64; 4]; 4],
+    view: Rect,
+    zmax: f64,
+    /// The chart's 3-D pixel coordinates of data (x0, y1, 0) and of (x1, y0, zmax).
+    low: [f64; 3],
+    high: [f64; 3],
+}
+
+impl Projector {
+    /// The chart's 3-D pixel coordinates (X along x, Y up along the height, Z along y).
+    fn chart_3d(&self, p: [f64; 3]) -> [f64; 3] {
+        let v = self.view;
+        // The chart's Z runs along −y (see `draw_surfaces_with`).
+        let t = [(p[0] - v.x0) / (v.x1 - v.x0), p[2] / self.zmax, (v.y1 - p[1]) / (v.y1 - v.y0)];
+        [0, 1, 2].map(|i| self.low[i] + t[i] * (self.high[i] - self.low[i]))
+    }
+
+    /// Where data point (x, y, height) lands on screen, in pixels.
+    pub fn screen(&self, p: [f64; 3]) -> (f64, f64) {
+        let q = self.chart_3d(p);
+        let m = &self.matrix;
+        (
+            m[0][0] * q[0] + m[0][1] * q[1] + m[0][2] * q[2] + m[0][3],
+            m[1][0] * q[0] + m[1][1] * q[1] + m[1][2] * q[2] + m[1][3],
+        )
+    }
+
+    /// The projected depth of data point (x, y, height): larger is farther from the viewer.
+    pub fn depth(&self, p: [f64; 3]) -> f64 {
+        let q = self.chart_3d(p);
+        let r = &self.matrix[2];
+        r[0] * q[0] + r[1] * q[1] + r[2] * q[2] + r[3]
+    }
+}
+
+/// Reusable buffers of the view (one per panel), so that a frame allocates little.
+#[derive(Debug, Default)]
+pub struct SurfaceBuffers {
+    heights: Vec<f64>,
+}
+
+/// The 3-D view kept between frames: its raster and buffers.
+#[derive(Debug, Default)]
+pub struct SurfaceFigure {
+    raster: RefCell<Raster>,
+    buffers: SurfaceBuffers,
+}
+
+impl SurfaceFigure {
+    /// An empty view.
+    pub fn new() -> SurfaceFigure {
+        SurfaceFigure::default()
+    }
+
+    /// The pixels and labels of the last frame.
+    pub fn raster(&self) -> Ref<'_, Raster> {
+        self.raster.borrow()
+    }
+
+    /// Draws the view of `lab` from `angles` on `size` backing pixels, the surfaces on a
+    /// `grid` × `grid` lattice, into the raster (labels queued for the caller). Returns
+    /// whether there were surfaces to draw (a discriminative model has none).
+    ///
+    /// # Errors
+    /// A picture larger than a raster holds, or a drawing error.
+    pub fn render(
+        &mut self,
+        lab: &GdaLab,
+        angles: SurfaceAngles,
+        style: &Style,
+        size: (u32, u32),
+        grid: usize,
+    ) -> Result<bool> {
+        self.raster.borrow_mut().resize(size.0, size.1)?;
+        let root = RasterBackend::new(&self.raster).into_drawing_area();
+        let scene = draw_surfaces_with(&root, lab, angles, style, grid, Some(&self.raster), &mut self.buffers)?;
+        Ok(scene.is_some())
+    }
+}
+
+/// The weighted densities the view draws for `lab`: the drawn model's, with the panel's
+/// prior override for two classes.
+pub fn lab_densities(lab: &GdaLab) -> Option<WeightedDensities> {
+    let model = lab.decision_model()?;
+    let prior = if lab.classes() == 2 { lab.models().prior } else { None };
+    WeightedDensities::of(&model, prior)
+}
+
+/// Draws the 3-D view of `lab` on any backend (see [`SurfaceFigure::render`] for the
+/// raster); `None` when the model has no densities (the axes alone are drawn).
+///
+/// # Errors
+/// A drawing error from the backend.
+pub fn draw_surfaces<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    angles: SurfaceAngles,
+    style: &Style,
+    grid: usize,
+) -> Result<Option<SurfaceScene>> {
+    draw_surfaces_with(root, lab, angles, style, grid, None, &mut SurfaceBuffers::default())
+}
+
+fn draw_surfaces_with<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lab: &GdaLab,
+    angles: SurfaceAngles,
+    style: &Style,
+    grid: usize,
+    raster: Option<&RefCell<Raster>>,
+    buffers: &mut SurfaceBuffers,
+) -> Result<Option<SurfaceScene>> {
+    let pal = style.palette();
+    root.fill(&pal.background).map_err(draw_error)?;
+    let view = lab.view();
+    let densities = lab_densities(lab);
+    let top = densities.as_ref().map_or(1.0, WeightedDensities::max_height);
+    let zmax = if top.is_finite() && top > 0.0 { top * 1.1 } else { 1.0 };
+    let angles = angles.clamped();
+    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let thin = style.ipx(1.0);
+
+    let mut chart = ChartBuilder::on(root)
+        .margin(style.ipx(8.0))
+        // Z is −y: plotters' 3-D axes are right-handed with the height up, so with y itself
+        // on Z the floor would be the 2-D figure's mirror image.
+        .build_cartesian_3d(view.x0..view.x1, 0.0..zmax, -view.y1..-view.y0)
+        .map_err(draw_error)?;
+    chart.with_projection(|mut p| {
+        p.yaw = angles.yaw;
+        p.pitch = angles.pitch;
+        p.scale = 0.8;
+        p.into_matrix()
+    });
+    let height_tick = |v: &f64| tick_height(*v, zmax);
+    let data_tick = |v: &f64| super::gda::tick(*v);
+    let minus_tick = |v: &f64| super::gda::tick(-*v);
+    chart
+        .configure_axes()
+        .label_style(font(11.0).color(&pal.ink))
+        // The panels would be large antialiased polygons every frame: the floor alone is
+        // filled, below, with the surfaces' own fill.
+        .axis_panel_style(TRANSPARENT)
+        .bold_grid_style(pal.grid.mix(0.9).stroke_width(thin))
+        .light_grid_style(TRANSPARENT)
+        .max_light_lines(0)
+        .x_labels(5)
+        .y_labels(4)
+        .z_labels(5)
+        .x_formatter(&data_tick)
+        .y_formatter(&height_tick)
+        .z_formatter(&minus_tick)
+        .tick_size(style.ipx(4.0))
+        .draw()
+        .map_err(draw_error)?;
+
+    let spec = chart.as_coord_spec();
+    let corner = |x: f64, h: f64, y: f64| {
+        let (a, b, c) = spec.map_3d(&x, &h, &y);
+        [f64::from(a), f64::from(b), f64::from(c)]
+    };
+    let projection: &ProjectionMatrix = spec.projection();
+    let projector = Projector {
+        matrix: *projection.as_ref(),
+        view,
+        zmax,
+        low: corner(view.x0, 0.0, -view.y1),
+        high: corner(view.x1, zmax, -view.y0),
+    };
+    let Some(densities) = densities else { return Ok(None) };
+
+    // The floor: a faint tint, the fitted 1σ and 2σ ellipses, then the boundary.
+    let floor = [[view.x0, view.y0, 0.0], [view.x1, view.y0, 0.0], [view.x1, view.y1, 0.0], [view.x0, view.y1, 0.0]];
+    fill(root, raster, &floor.map(|p| projector.screen(p)), pal.grid, 0.22)?;
+    let width = style.px(1.5);
+    // (screen points, colour, alpha, width)
+    let mut lines: Vec<FloorLine> = Vec::new();
+    for (c, d) in densities.classes().iter().enumerate() {
+        for (level, alpha) in [(1.0, 0.9), (2.0, 0.55)] {
+            if let Ok(e) = ellipse(d.mean, &d.covariance, level, 96) {
+                let mut pts: Vec<(f64, f64)> =
+                    e.iter().filter(|p| view.contains(**p)).map(|p| projector.screen([p[0], p[1], 0.0])).collect();
+                if pts.len() == e.len() {
+                    pts.push(pts[0]);
+                    lines.push((pts, pal.colour(c), alpha, width));
+                } else {
+                    // Partly outside the view: the pieces inside.
+                    for piece in crate::gda::geometry::clip_polyline_closed(&e, view) {
+                        let pts = piece.iter().map(|p| projector.screen([p[0], p[1], 0.0])).collect();
+                        lines.push((pts, pal.colour(c), alpha, width));
+                    }
+                }
+            }
+        }
+    }
+    let boundaries = densities.boundaries(view, 96, 72);
+    for pair in &boundaries {
+        for piece in &pair.top_two {
+            let pts = piece.iter().map(|p| projector.screen([p[0], p[1], 0.0])).collect();
+            lines.push((pts, pal.boundary, 0.9, style.px(2.0)));
+        }
+    }
+    for (pts, colour, alpha, w) in &lines {
+        stroke(root, raster, pts, *colour, *alpha, *w)?;
+    }
+
+    let grid = grid.clamp(4, 160);
+    let items = scene_items(&densities, &projector, view, grid, &boundaries, &mut buffers.heights);
+    // The translucent surfaces, shaded by how much each quad faces a light above and to the
+    // left of the viewer, and the crossing curve.
+    let light = {
+        let l: [f64; 3] = [-0.4, 1.0, -0.3];
+        let n = (l[0] * l[0] + l[1] * l[1] + l[2] * l[2]).sqrt();
+        l.map(|v| v / n)
+    };
+    let alpha = if style.dark { 0.5 } else { 0.42 };
+    for item in &items {
+        match item {
+            SceneItem::Patch { class, corners, screen, len: count, .. } => {
+                let p = corners.map(|c| projector.chart_3d(c));
+                let (a, b) = if *count == 4 { (3, 1) } else { (1, 0) };
+                let u = [p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2]];
+                let v = [p[a][0] - p[b][0], p[a][1] - p[b][1], p[a][2] - p[b][2]];
+                let n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+                let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+                let lit =
+                    if len > 0.0 { ((n[0] * light[0] + n[1] * light[1] + n[2] * light[2]) / len).abs() } else { 1.0 };
+                let base = pal.colour(*class);
+                let k = 0.55 + 0.45 * lit;
+                let shade = |v: u8| (f64::from(v) * k).round() as u8;
+                let colour = RGBColor(shade(base.0), shade(base.1), shade(base.2));
+                // The tails fade into the floor instead of ending in a jagged edge.
+                let tallest = corners[..*count].iter().map(|c| c[2]).fold(0.0, f64::max);
+                let fade = (tallest / (0.06 * top)).clamp(0.0, 1.0);
+                fill(root, raster, &screen[..*count], colour, alpha * fade)?;
+            }
+            SceneItem::Crossing { screen } => {
+                stroke(root, raster, screen, pal.boundary, 0.95, style.px(2.0))?;
+            }
+        }
+    }
+    Ok(Some(SceneItem::into_scene(items, projector, grid)))
+}
+
+impl SceneItem {
+    fn into_scene(items: Vec<SceneItem>, projector: Projector, grid: usize) -> SurfaceScene {
+        SurfaceScene { items, projector, grid }
+    }
+}
+
+/// The quads of every surface and the crossing curve's pieces, in painter's order (see the
+/// module notes). Quads lying flat on the floor (every corner below 0.4 % of the tallest
+/// peak) are left out: they would only tint the floor and hide its lines.
+pub fn scene_items(
+    densities: &WeightedDensities,
+    projector: &Projector,
+    view: Rect,
+    grid: usize,
+    boundaries: &[crate::gda::regions::PairBoundary],
+    heights: &mut Vec<f64>,
+) -> Vec<SceneItem> {
+    let n = grid.max(2);
+    densities.fill_grid(view, n, n, heights);
+    let k = densities.classes().len();
+    let flat = 0.004 * densities.max_height();
+    let cells = (n - 1) * (n - 1);
+    let xs: Vec<f64> = (0..n).map(|i| grid_coord(view.x0, view.x1, i, n)).collect();
+    let ys: Vec<f64> = (0..n).map(|j| grid_coord(view.y0, view.y1, j, n)).collect();
+    // Cells by the depth of their floor centres, farthest first.
+    let mut order: Vec<(f64, usize)> = (0..cells)
+        .map(|cell| {
+            let (i, j) = (cell % (n - 1), cell / (n - 1));
+            let centre = [0.5 * (xs[i] + xs[i + 1]), 0.5 * (ys[j] + ys[j + 1]), 0.0];
+            (projector.depth(centre), cell)
+        })
+        .collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    // The crossing curve, cut into pieces no longer than half a cell, each lifted onto the
+    // surfaces and drawn right after the quads of the cell holding its midpoint.
+    let step = 0.5 * ((view.x1 - view.x0) / (n - 1) as f64).min((view.y1 - view.y0) / (n - 1) as f64);
+    let mut crossing: Vec<Vec<[(f64, f64); 2]>> = vec![Vec::new(); cells];
+    for pair in boundaries {
+        let c = pair.classes.0;
+        let density = densities.classes()[c];
+        for line in &pair.top_two {
+            for w in line.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                let len = (b[0] - a[0]).hypot(b[1] - a[1]);
+                let parts = ((len / step).ceil() as usize).clamp(1, 10_000);
+                for s in 0..parts {
+                    let at = |t: f64| [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
+                    let (p, q) = (at(s as f64 / parts as f64), at((s + 1) as f64 / parts as f64));
+                    let (hp, hq) = (density.height(p), density.height(q));
+                    if hp.max(hq) < flat {
+                        continue;
+                    }
+                    let mid = [0.5 * (p[0] + q[0]), 0.5 * (p[1] + q[1])];
+                    let i = cell_index(mid[0], view.x0, view.x1, n);
+                    let j = cell_index(mid[1], view.y0, view.y1, n);
+                    crossing[j * (n - 1) + i]
+                        .push([projector.screen([p[0], p[1], hp]), projector.screen([q[0], q[1], hq])]);
+                }
+            }
+        }
+    }
+    let mut items = Vec::with_capacity(cells * k / 2 + 64);
+    // The cell's two triangles (corners 0-1-2 and 0-2-3 of the cell, 0 at (i, j), going
+    // round), the farther first: the ray passes from the nearer into the farther across
+    // the diagonal 0-2 the way the other diagonal points.
+    let mut in_tri: Vec<(bool, f64, usize)> = Vec::with_capacity(k);
+    let mut drawn: Vec<(usize, usize)> = Vec::with_capacity(2 * k);
+    for &(_, cell) in &order {
+        let (i, j) = (cell % (n - 1), cell / (n - 1));
+        let floor = [[xs[i], ys[j]], [xs[i + 1], ys[j]], [xs[i + 1], ys[j + 1]], [xs[i], ys[j + 1]]];
+        let corner = |c: usize, v: usize| {
+            let (ii, jj) = [(i, j), (i + 1, j), (i + 1, j + 1), (i, j + 1)][v];
+            [floor[v][0], floor[v][1], heights[c * n * n + jj * n + ii]]
+        };
+        let d1 = projector.depth([floor[1][0], floor[1][1], 0.0]);
+        let d3 = projector.depth([floor[3][0], floor[3][1], 0.0]);
+        let tris: [[usize; 3]; 2] = if d1 >= d3 { [[0, 1, 2], [0, 2, 3]] } else { [[0, 2, 3], [0, 1, 2]] };
+        drawn.clear();
+        for (t, tri) in tris.iter().enumerate() {
+            in_tri.clear();
+            for c in 0..k {
+                let p = tri.map(|v| corner(c, v));
+                if p.iter().all(|q| q[2] < flat) {
+                    continue;
+                }
+                // Seen from above, a triangle faces the viewer when it winds on screen as
+                // its floor does.
+                let area =
+                    |q: [(f64, f64); 3]| (q[1].0 - q[0].0) * (q[2].1 - q[0].1) - (q[2].0 - q[0].0) * (q[1].1 - q[0].1);
+                let up = area(p.map(|q| projector.screen(q)));
+                let down = area(p.map(|q| projector.screen([q[0], q[1], 0.0])));
+                let front = up * down > 0.0;
+                in_tri.push((front, p.iter().map(|q| q[2]).sum::<f64>(), c));
+            }
+            // Of two surfaces over one triangle (not crossing there), the ray meets the upper
+            // one first when it faces the viewer and last when it faces away: the ones facing
+            // away go first, highest first, then those facing the viewer, lowest first.
+            in_tri.sort_by(|a, b| match (a.0, b.0) {
+                (false, true) => std::cmp::Ordering::Less,
+                (true, false) => std::cmp::Ordering::Greater,
+                (false, false) => b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)),
+                (true, true) => a.1.total_cmp(&b.1).then(a.2.cmp(&b.2)),
+            });
+            drawn.extend(in_tri.iter().map(|&(_, _, c)| (t, c)));
+        }
+        let mut m = 0;
+        while m < drawn.len() {
+            let (t, c) = drawn[m];
+            // A class's two triangles drawn one after the other make one quad.
+            let whole = m + 1 < drawn.len() && drawn[m + 1].1 == c && drawn[m + 1].0 != t;
+            let (corners, len) = if whole {
+                ([0, 1, 2, 3].map(|v| corner(c, v)), 4)
+            } else {
+                let tri = tris[t];
+                let p = tri.map(|v| corner(c, v));
+                ([p[0], p[1], p[2], p[2]], 3)
+            };
+            items.push(SceneItem::Patch {
+                class: c,
+                cell: (i, j),
+                corners,
+                screen: corners.map(|p| projector.screen(p)),
+                depth: corners.map(|p| projector.depth(p)),
+                len,
+            });
+            m += if whole { 2 } else { 1 };
+        }
+        for seg in &crossing[cell] {
+            items.push(SceneItem::Crossing { screen: *seg });
+        }
+    }
+    items
+}
+
+/// A line on the floor: its points on screen, colour, alpha and width.
+type FloorLine = (Vec<(f64, f64)>, RGBColor, f64, f64);
+
+/// The grid cell (0 … n − 2) holding coordinate `v` on a lattice of n nodes from a to b.
+fn cell_index(v: f64, a: f64, b: f64, n: usize) -> usize {
+    let t = ((v - a) / (b - a) * (n - 1) as f64).floor();
+    if t.is_finite() {
+        (t.max(0.0) as usize).min(n - 2)
+    } else {
+        0
+    }
+}
+
+/// Fills a triangle by pixel centres (no antialiasing), blending `rgb` at alpha `a` (0–255)
+/// over the RGBA image of size `(w, h)`. A pixel belongs to the triangle when its centre
+/// lies inside, or on a left or top edge: triangles sharing an edge (the quads of one
+/// surface, each drawn as two) cover every pixel along it exactly once, so translucent
+/// surfaces show no seams. An edge's crossing with a row is computed from its endpoints in
+/// one fixed order, so the two triangles sharing it get the same number.
+pub fn fill_triangle(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 3], rgb: [u8; 3], a: u32) {
+    if a == 0 || tri.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) {
+        return;
+    }
+    let y_min = tri.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let y_max = tri.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    // Rows whose centres lie in [y_min, y_max).
+    let row0 = (y_min - 0.5).ceil().max(0.0);
+    let row1 = ((y_max - 0.5).ceil()).min(h as f64);
+    if row0 >= row1 {
+        return;
+    }
+    let edges = [(tri[0], tri[1]), (tri[1], tri[2]), (tri[2], tri[0])].map(|(p, q)| {
+        // One order for both triangles of a shared edge: by y, then x.
+        if (p.1, p.0) <= (q.1, q.0) {
+            (p, q)
+        } else {
+            (q, p)
+        }
+    });
+    let keep = 255 - a;
+    let src = rgb.map(|c| u32::from(c) * a);
+    for row in row0 as usize..row1 as usize {
+        let yc = row as f64 + 0.5;
+        let (mut xl, mut xr) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &(p, q) in &edges {
+            // Half-open in y, so a vertex on the row is met by exactly the edges below it.
+            if p.1 <= yc && yc < q.1 {
+                let x = p.0 + (yc - p.1) * (q.0 - p.0) / (q.1 - p.1);
+                xl = xl.min(x);
+                xr = xr.max(x);
+            }
+        }
+        if xl >= xr {
+            continue;
+        }
+        // Pixels whose centres lie in [xl, xr).
+        let c0 = (xl - 0.5).ceil().max(0.0) as usize;
+        let c1 = ((xr - 0.5).ceil().min(w as f64)).max(0.0) as usize;
+        let start = row * w;
+        for i in start + c0..start + c1.max(c0) {
+            let Some(px) = rgba.get_mut(4 * i..4 * i + 3) else { break };
+            for ch in 0..3 {
+                px[ch] = ((src[ch] + u32::from(px[ch]) * keep + 127) / 255) as u8;
+            }
+        }
+    }
+}
+
+/// A tick label of the height axis: as many decimals as its range needs.
+fn tick_height(v: f64, zmax: f64) -> String {
+    if v == 0.0 {
+        return "0".into();
+    }
+    let digits = (-(zmax.log10().floor()) + 1.0).clamp(0.0, 12.0) as usize;
+    format!("{v:.digits$}")
+}
+
+fn fill<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    raster: Option<&RefCell<Raster>>,
+    pts: &[(f64, f64)],
+    colour: RGBColor,
+    alpha: f64,
+) -> Result<()> {
+    match raster {
+        Some(r) => {
+            let mut r = r.borrow_mut();
+            let (w, h) = (r.width() as usize, r.height() as usize);
+            let a = (alpha.clamp(0.0, 1.0) * 255.0).round() as u32;
+            let rgb = [colour.0, colour.1, colour.2];
+            for k in 1..pts.len().saturating_sub(1) {
+                fill_triangle(r.pixels_mut(), (w, h), [pts[0], pts[k], pts[k + 1]], rgb, a);
+            }
+        }
+        None => {
+            let poly: Vec<(i32, i32)> = pts.iter().map(|p| (p.0.round() as i32, p.1.round() as i32)).collect();
+            root.draw(&Polygon::new(poly, colour.mix(alpha).filled())).map_err(draw_error)?;
+        }
+    }
+    Ok(())
+}
+
+fn stroke<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    raster: Option<&RefCell<Raster>>,
+    pts: &[(f64, f64)],
+    colour: RGBColor,
+    alpha: f64,
+    width: f64,
+) -> Result<()> {
+    if pts.len() < 2 {
+        return Ok(());
+    }
+    match raster {
+        Some(r) => r.borrow_mut().stroke_polyline(pts, width, [colour.0, colour.1, colour.2], alpha),
+        None => {
+            let path: Vec<(i32, i32)> = pts.iter().map(|p| (p.0.round() as i32, p.1.round() as i32)).collect();
+            let style = colour.mix(alpha).stroke_width(width.round().max(1.0) as u32);
+            root.draw(&PathElement::new(path, style)).map_err(draw_error)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,243 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The 3-D view (`genlab::plot::surface`): the painter's order of its quads checked the
+//! way a depth buffer would, sample point by sample point, for a sweep of view angles; the
+//! depth convention against what a viewer above must see; and the rendered pixels (both
+//! class colours on the surfaces, rotation changes the picture, the prior raises one
+//! surface).
+
+use std::cell::RefCell;
+
+use genlab::gda::lab::{Covariance, ModelSettings};
+use genlab::gda::{ClassesSpec, GdaLab, SampleSpec};
+use genlab::plot::raster::{Raster, RasterBackend};
+use genlab::plot::surface::{draw_surfaces, lab_densities, SceneItem, SurfaceAngles, SurfaceFigure, SurfaceScene};
+use genlab::plot::Style;
+use plotters::prelude::*;
+
+fn lab(covariance: Covariance, prior: Option<f64>) -> GdaLab {
+    let mut lab = GdaLab::generated(SampleSpec::default()).expect("default sample");
+    let settings = ModelSettings { covariance, prior, ..ModelSettings::default() };
+    lab.set_models(settings).expect("settings");
+    lab
+}
+
+fn scene(lab: &GdaLab, angles: SurfaceAngles, grid: usize) -> SurfaceScene {
+    let raster = RefCell::new(Raster::new(800, 600).unwrap());
+    let root = RasterBackend::new(&raster).into_drawing_area();
+    draw_surfaces(&root, lab, angles, &Style::default(), grid).expect("draw").expect("densities")
+}
+
+/// The depth of a quad at screen point s: the quad taken as its two triangles along the
+/// diagonal from corner 0 to corner 2 (a height field still, lying between its corners'
+/// heights), through the plane of the one that holds s; the nearer if both do (a fold seen
+/// edge-on).
+fn depth_at(screen: &[(f64, f64); 4], depth: &[f64; 4], s: (f64, f64)) -> Option<f64> {
+    let tris = [[0, 1, 2], [0, 2, 3]];
+    let mut best: Option<f64> = None;
+    for t in tris {
+        let (a, b, c) = (screen[t[0]], screen[t[1]], screen[t[2]]);
+        let det = (b.0 - a.0) * (c.1 - a.1) - (c.0 - a.0) * (b.1 - a.1);
+        if det.abs() < 1e-9 {
+            continue;
+        }
+        let u = ((s.0 - a.0) * (c.1 - a.1) - (c.0 - a.0) * (s.1 - a.1)) / det;
+        let v = ((b.0 - a.0) * (s.1 - a.1) - (s.0 - a.0) * (b.1 - a.1)) / det;
+        if u < 0.0 || v < 0.0 || u + v > 1.0 {
+            continue;
+        }
+        let d = depth[t[0]] + u * (depth[t[1]] - depth[t[0]]) + v * (depth[t[2]] - depth[t[0]]);
+        best = Some(best.map_or(d, |b: f64| b.min(d)));
+    }
+    best
+}
+
+/// Whether two pieces of one cell's surfaces cross each other (the height difference
+/// changes sign at the corners they share): no painter's order is exact for them.
+fn crossing_pair(a: &[[f64; 3]; 4], b: &[[f64; 3]; 4]) -> bool {
+    let d: Vec<f64> =
+        a.iter().flat_map(|p| b.iter().filter(|q| q[0] == p[0] && q[1] == p[1]).map(move |q| p[2] - q[2])).collect();
+    d.iter().any(|&v| v >= 0.0) && d.iter().any(|&v| v <= 0.0)
+}
+
+/// A drawn piece of surface: its corners on screen, their depths, the corners in data
+/// units and the grid cell.
+type Piece<'a> = (&'a [(f64, f64); 4], &'a [f64; 4], &'a [[f64; 3]; 4], (usize, usize));
+
+/// Every sample point on a lattice over the picture: the quads covering it, in drawing
+/// order, must come with non-increasing depth (farther first), so that no quad is drawn
+/// over a nearer one. Returns how many covered samples were checked.
+fn assert_back_to_front(scene: &SurfaceScene, what: &str) -> usize {
+    let quads: Vec<Piece<'_>> = scene
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            SceneItem::Patch { screen, depth, corners, cell, .. } => Some((screen, depth, corners, *cell)),
+            SceneItem::Crossing { .. } => None,
+        })
+        .collect();
+    assert!(quads.len() > 100, "{what}: only {} quads", quads.len());
+    // Which quads cover each sample (samples every 4 px, offset so they miss the grid lines).
+    let (w, h, step) = (800usize, 600usize, 4usize);
+    let (sw, sh) = (w / step, h / step);
+    let mut covering: Vec<Vec<(usize, f64)>> = vec![Vec::new(); sw * sh];
+    for (n, (screen, depth, _, _)) in quads.iter().enumerate() {
+        let x0 = screen.iter().map(|p| p.0).fold(f64::INFINITY, f64::min).max(0.0);
+        let x1 = screen.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max).min(w as f64 - 1.0);
+        let y0 = screen.iter().map(|p| p.1).fold(f64::INFINITY, f64::min).max(0.0);
+        let y1 = screen.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max).min(h as f64 - 1.0);
+        for sy in (y0 as usize / step)..=((y1 as usize) / step).min(sh - 1) {
+            for sx in (x0 as usize / step)..=((x1 as usize) / step).min(sw - 1) {
+                let s = ((sx * step) as f64 + 0.37, (sy * step) as f64 + 0.61);
+                if let Some(d) = depth_at(screen, depth, s) {
+                    covering[sy * sw + sx].push((n, d));
+                }
+            }
+        }
+    }
+    let mut checked = 0;
+    for list in &covering {
+        if list.len() > 1 {
+            checked += 1;
+        }
+        for a in 0..list.len() {
+            for b in a + 1..list.len() {
+                let ((i, di), (j, dj)) = (list[a], list[b]);
+                // j is drawn after i: it must not be farther (to rounding).
+                if dj <= di + 1e-6 * di.abs().max(1.0) {
+                    continue;
+                }
+                let same_cell = quads[i].3 == quads[j].3;
+                assert!(
+                    same_cell && crossing_pair(quads[i].2, quads[j].2),
+                    "{what}: quad {j} (cell {:?}, depth {dj}) is drawn over the nearer quad {i} (cell {:?}, depth {di})",
+                    quads[j].3,
+                    quads[i].3
+                );
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn quads_are_drawn_back_to_front_for_every_yaw_and_pitch_in_a_sweep() {
+    // Two overlapping surfaces (QDA: different shapes, so they cross along a conic) and
+    // three classes with a shared Σ.
+    let mut three = GdaLab::generated_classes(ClassesSpec::default_for(3)).expect("three classes");
+    three.set_models(ModelSettings::default()).unwrap();
+    let labs =
+        [("QDA", lab(Covariance::PerClass, None)), ("GDA", lab(Covariance::Shared, Some(0.7))), ("k = 3", three)];
+    for (name, lab) in &labs {
+        for yaw_step in 0..16 {
+            let yaw = -std::f64::consts::PI + std::f64::consts::TAU * f64::from(yaw_step) / 16.0 + 0.05;
+            for pitch in [0.1, 0.3, 0.6, 1.0, 1.45] {
+                let s = scene(lab, SurfaceAngles { yaw, pitch }, 24);
+                let checked = assert_back_to_front(&s, &format!("{name} yaw {yaw:.2} pitch {pitch}"));
+                assert!(checked > 50, "{name}: the surfaces overlap themselves on screen at only {checked} samples");
+            }
+        }
+    }
+}
+
+#[test]
+fn seen_from_above_the_near_edge_of_the_floor_is_lower_on_screen() {
+    // The depth convention (larger = farther) against the picture: with the view tipped
+    // toward the viewer, the nearer of two floor points sits lower on the screen, and a
+    // point raised above the floor moves up the screen.
+    let lab = lab(Covariance::Shared, None);
+    let v = lab.view();
+    for yaw in [-2.5, -1.0, 0.0, 0.6, 2.0, 3.0] {
+        let s = scene(&lab, SurfaceAngles { yaw, pitch: 0.5 }, 8);
+        let p = &s.projector;
+        let corners = [[v.x0, v.y0, 0.0], [v.x1, v.y0, 0.0], [v.x1, v.y1, 0.0], [v.x0, v.y1, 0.0]];
+        let near = corners.iter().min_by(|a, b| p.depth(**a).total_cmp(&p.depth(**b))).unwrap();
+        let far = corners.iter().max_by(|a, b| p.depth(**a).total_cmp(&p.depth(**b))).unwrap();
+        assert!(p.screen(*near).1 > p.screen(*far).1, "yaw {yaw}: the near corner is not below the far one");
+        let top = [near[0], near[1], lab_densities(&lab).unwrap().max_height()];
+        assert!(p.screen(top).1 < p.screen(*near).1, "yaw {yaw}: up is not up");
+        // And a raised point is nearer to a viewer above.
+        assert!(p.depth(top) < p.depth(*near));
+    }
+}
+
+/// Pixels of the picture whose colour is nearer the class colour than anything else.
+fn count_tinted(raster: &Raster, rgb: [u8; 3]) -> usize {
+    let px = raster.pixels();
+    px.chunks_exact(4)
+        .filter(|p| {
+            // A translucent tint of rgb over white: the channels fall toward rgb, not grey.
+            let t: Vec<f64> = (0..3).map(|c| 255.0 - f64::from(p[c])).collect();
+            let want: Vec<f64> = (0..3).map(|c| 255.0 - f64::from(rgb[c])).collect();
+            let dot: f64 = t.iter().zip(&want).map(|(a, b)| a * b).sum();
+            let (nt, nw) =
+                (t.iter().map(|v| v * v).sum::<f64>().sqrt(), want.iter().map(|v| v * v).sum::<f64>().sqrt());
+            nt > 40.0 && dot / (nt * nw) > 0.97
+        })
+        .count()
+}
+
+#[test]
+fn the_picture_shows_both_class_colours_and_turns_with_the_yaw() {
+    let lab = lab(Covariance::Shared, None);
+    let mut fig = SurfaceFigure::new();
+    let style = Style::default();
+    assert!(fig.render(&lab, SurfaceAngles::default(), &style, (800, 600), 40).unwrap());
+    let blue = count_tinted(&fig.raster(), [0x00, 0x72, 0xB2]);
+    let vermillion = count_tinted(&fig.raster(), [0xD5, 0x5E, 0x00]);
+    assert!(blue > 2000 && vermillion > 2000, "class pixels: {blue} blue, {vermillion} vermillion");
+    let before = fig.raster().pixels().to_vec();
+    fig.render(&lab, SurfaceAngles { yaw: 1.4, pitch: 0.45 }, &style, (800, 600), 40).unwrap();
+    let changed = before.chunks_exact(4).zip(fig.raster().pixels().chunks_exact(4)).filter(|(a, b)| a != b).count();
+    assert!(changed > 10_000, "only {changed} pixels changed with the yaw");
+}
+
+#[test]
+fn the_prior_override_raises_the_surface_of_class_one_on_screen() {
+    // The peak of class 1 on screen, relative to the chart: higher (smaller y) with
+    // φ′ = 0.85 than with φ′ = 0.15, class 0's the other way.
+    let peak_y = |prior: f64, c: usize| {
+        let lab = lab(Covariance::Shared, Some(prior));
+        let d = lab_densities(&lab).unwrap();
+        let s = scene(&lab, SurfaceAngles::default(), 8);
+        let k = d.classes()[c];
+        let floor = s.projector.screen([k.mean[0], k.mean[1], 0.0]).1;
+        floor - s.projector.screen([k.mean[0], k.mean[1], k.peak()]).1
+    };
+    assert!(peak_y(0.85, 1) > 2.0 * peak_y(0.15, 1));
+    assert!(peak_y(0.15, 0) > 2.0 * peak_y(0.85, 0));
+}
+
+#[test]
+fn angles_out_of_range_are_brought_back() {
+    let a = SurfaceAngles { yaw: 7.0, pitch: 3.0 }.clamped();
+    assert!((a.yaw - (7.0 - std::f64::consts::TAU)).abs() < 1e-12);
+    assert_eq!(a.pitch, genlab::plot::surface::PITCH_MAX);
+    let b = SurfaceAngles { yaw: f64::NAN, pitch: -1.0 }.clamped();
+    assert_eq!(b.yaw, SurfaceAngles::default().yaw);
+    assert_eq!(b.pitch, genlab::plot::surface::PITCH_MIN);
+}
+
+#[test]
+fn an_svg_backend_draws_the_view_too() {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, 480)).into_drawing_area();
+        let lab = lab(Covariance::PerClass, None);
+        let scene = draw_surfaces(&root, &lab, SurfaceAngles::default(), &Style::default(), 16).unwrap().unwrap();
+        assert!(!scene.items.is_empty());
+        root.present().unwrap();
+    }
+    assert!(svg.matches("<polygon").count() > 100);
+}
+
+#[test]
+fn seen_from_straight_above_the_floor_is_the_two_dimensional_figure_not_its_mirror() {
+    // Yaw 0, pitch 85°: x grows to the right and y up the screen, as in the 2-D figure.
+    let lab = lab(Covariance::Shared, None);
+    let v = lab.view();
+    let s = scene(&lab, SurfaceAngles::degrees(0.0, 85.0), 8);
+    let p = &s.projector;
+    let (o, x, y) = (p.screen([v.x0, v.y0, 0.0]), p.screen([v.x1, v.y0, 0.0]), p.screen([v.x0, v.y1, 0.0]));
+    assert!(x.0 - o.0 > 100.0 && (x.1 - o.1).abs() < 5.0, "x: {o:?} → {x:?}");
+    assert!(o.1 - y.1 > 20.0 && (y.0 - o.0).abs() < 5.0, "y: {o:?} → {y:?}");
+}

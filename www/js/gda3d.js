@@ -1,0 +1,182 @@
+// The GDA panel's 3-D view: the class densities weighted by their priors as surfaces
+// (drawn in Rust, GdaSurface). This file only adds its markup beside the 2-D figure, turns
+// it with the pointer and the arrow keys, and keeps its switch and angles in the link.
+
+import { GdaSurface } from "../pkg/genlab.js";
+import { num } from "./format.js";
+import { t, applyLabels } from "./i18n.js";
+import { cleanupList } from "./util.js";
+
+/** Degrees per arrow key press (Shift: three times as much). */
+const STEP = { yaw: 5, pitch: 3 };
+
+// Fixed markup (no user text): the switch, then the view's box, hint and surfaces list.
+const SWITCH = `<label class="check surface-switch"><input type="checkbox" data-role="v3"> <span data-i18n="gda3d.toggle"></span></label>`;
+const VIEW = `
+<div class="surface-view" data-role="v3-view" hidden>
+  <div class="canvas-box surface-box" data-role="v3-box">
+    <canvas data-role="v3-canvas" tabindex="0" role="img" aria-roledescription="interactive 3-D plot"></canvas>
+  </div>
+  <p class="hint" data-i18n="gda3d.hint"></p>
+  <ul class="surface-list" data-role="v3-list"></ul>
+</div>`;
+
+/**
+ * Adds the 3-D view to the GDA panel in `section`, reading `panel` (a GdaPanel) at every
+ * draw. `onChange("replace")` tells the page the link changed (a turn of the view).
+ * Returns `{ draw(busy, names), state(), setState(s), setLang(l), setProjector(b),
+ * setTheme(b), destroy() }`.
+ */
+export function attachSurface(section, panel, { lang = "en", onChange = () => {} } = {}) {
+  const figure = section.querySelector(".figure");
+  const actions = section.querySelector('[data-control="export"]');
+  actions.insertAdjacentHTML("beforeend", SWITCH);
+  section.querySelector('[data-role="box"]').insertAdjacentHTML("afterend", VIEW);
+  const $ = (role) => section.querySelector(`[data-role="${role}"]`);
+  const toggle = $("v3");
+  const view = $("v3-view");
+  const canvas = $("v3-canvas");
+  const list = $("v3-list");
+  const surface = new GdaSurface(canvas);
+  const cleanups = cleanupList();
+  const { on } = cleanups;
+  let shown = false;
+  let names = [];
+  let busy = false;
+  let frame = 0;
+  let turning = null;
+  let destroyed = false;
+
+  applyLabels(view, lang);
+  applyLabels(actions, lang);
+
+  /** Draws the view now (when shown): the coarse grid while something is dragged. */
+  function draw(dragging = false, classNames = names) {
+    names = classNames;
+    if (!shown || destroyed) return;
+    const rect = canvas.getBoundingClientRect();
+    if (rect.width <= 0 || rect.height <= 0) return;
+    surface.resize(rect.width, rect.height, window.devicePixelRatio || 1);
+    const has = surface.draw(panel, dragging || busy);
+    writeList(has);
+    describe();
+  }
+
+  /** Redraws in the next animation frame (a turn of the view alone). */
+  function schedule() {
+    if (frame || destroyed) return;
+    frame = requestAnimationFrame(() => { frame = 0; draw(); });
+  }
+
+  /** Which surface is which: the class, its weight p(y = c) and its peak height. */
+  function writeList(has) {
+    const info = has ? surface.surfaces(panel) : null;
+    if (!info) {
+      const li = document.createElement("li");
+      li.textContent = t(lang, "gda3d.none");
+      list.replaceChildren(li);
+      return;
+    }
+    list.replaceChildren(...info.map((s, c) => {
+      const li = document.createElement("li");
+      const swatch = document.createElement("span");
+      swatch.className = `swatch c${c}`;
+      swatch.setAttribute("aria-hidden", "true");
+      swatch.textContent = "■ ";
+      const text = document.createElement("span");
+      text.textContent = t(lang, "gda3d.surface", { name: names[c] ?? String(c), c, prior: num(s.prior, 2), peak: num(s.peak, 3) });
+      li.append(swatch, text);
+      return li;
+    }));
+  }
+
+  /** The canvas' text alternative: what it shows, from where, and how to turn it. */
+  function describe() {
+    const [yaw, pitch] = surface.angles();
+    canvas.setAttribute("aria-label", t(lang, "gda3d.aria", { yaw: num(yaw, 0), pitch: num(pitch, 0) }));
+  }
+
+  function show(on) {
+    shown = Boolean(on);
+    toggle.checked = shown;
+    view.hidden = !shown;
+    figure.classList.toggle("with-surface", shown);
+    if (shown) draw(false);
+  }
+
+  on(toggle, "change", () => { show(toggle.checked); onChange("push"); });
+
+  // Turning by dragging: right turns the view round, down tips it up.
+  on(canvas, "pointerdown", (ev) => {
+    if (ev.button !== 0) return;
+    turning = { x: ev.clientX, y: ev.clientY };
+    canvas.setPointerCapture?.(ev.pointerId);
+    ev.preventDefault();
+  });
+  on(canvas, "pointermove", (ev) => {
+    if (!turning) return;
+    surface.rotateBy(ev.clientX - turning.x, ev.clientY - turning.y);
+    turning = { x: ev.clientX, y: ev.clientY };
+    schedule();
+  });
+  const endTurn = () => {
+    if (!turning) return;
+    turning = null;
+    onChange("replace");
+  };
+  on(canvas, "pointerup", endTurn);
+  on(canvas, "pointercancel", endTurn);
+  on(canvas, "keydown", (ev) => {
+    const k = ev.shiftKey ? 3 : 1;
+    const d = { ArrowLeft: [-STEP.yaw, 0], ArrowRight: [STEP.yaw, 0], ArrowUp: [0, STEP.pitch], ArrowDown: [0, -STEP.pitch] }[ev.key];
+    if (!d) return;
+    ev.preventDefault();
+    const [yaw, pitch] = surface.angles();
+    surface.setAngles(yaw + k * d[0], pitch + k * d[1]);
+    schedule();
+    onChange("replace");
+  });
+
+  // While a mean, a point or a slider is dragged the surfaces follow on a coarser grid;
+  // the full grid comes back when the pointer is released.
+  on(section, "pointerdown", (ev) => { if (ev.target !== canvas) busy = true; });
+  const release = () => {
+    if (!busy) return;
+    busy = false;
+    schedule();
+  };
+  on(window, "pointerup", release);
+  on(window, "pointercancel", release);
+  const observer = new ResizeObserver(schedule);
+  observer.observe($("v3-box"));
+  cleanups.add(() => observer.disconnect());
+
+  return {
+    draw,
+    /** The link's part: `{shown, yaw, pitch}` (degrees). */
+    state() {
+      const [yaw, pitch] = surface.angles();
+      return { shown, yaw, pitch };
+    },
+    /** Shows the link's view (absent: hidden, default angles). */
+    setState(s) {
+      const v = s ?? { shown: false, yaw: 35, pitch: 25 };
+      surface.setAngles(v.yaw, v.pitch);
+      show(v.shown);
+    },
+    setLang(next) {
+      lang = next;
+      applyLabels(view, lang);
+      applyLabels(actions, lang);
+      draw(false);
+    },
+    setProjector(onOff) { surface.setProjector(Boolean(onOff)); schedule(); },
+    setTheme(dark) { surface.setTheme(Boolean(dark)); draw(false); },
+    destroy() {
+      destroyed = true;
+      cancelAnimationFrame(frame);
+      cleanups.run();
+      surface.free();
+    },
+  };
+}
