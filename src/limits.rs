@@ -91,7 +91,7 @@ pub const CURVE_SPLITS: Range =
 pub const CURVE_ALPHA: Range = range(0.0, 10.0, "α is a number from 0 to 10");
 
 /// Every range, by the name a test and the page's fields know it by.
-pub const ALL: [(&str, Range); 12] = [
+pub const ALL: [(&str, Range); 16] = [
     ("seed", SEED),
     ("points per class", POINTS_PER_CLASS),
     ("classes", CLASSES),
@@ -104,6 +104,10 @@ pub const ALL: [(&str, Range); 12] = [
     ("cost", COST),
     ("pseudo-count", PSEUDO),
     ("categorical λ", CAT_LAMBDA),
+    ("learning-curve m", CURVE_M),
+    ("learning-curve sizes", CURVE_SIZES),
+    ("learning-curve splits", CURVE_SPLITS),
+    ("learning-curve α", CURVE_ALPHA),
 ];
 
 /// The largest email [`crate::nb::email::Email::parse`] reads, in bytes (10 MB: the

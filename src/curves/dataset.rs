@@ -43,7 +43,7 @@ impl Dataset {
             return Err(Error::NonFinite { index: i / d });
         }
         if let Some(i) = y.iter().position(|&v| v > 1) {
-            return Err(Error::BadLabel { index: i, label: y[i] });
+            return Err(Error::BadLabel { index: i, label: y[i], max: 1 });
         }
         for class in 0..2u8 {
             if y.iter().filter(|&&v| v == class).count() < 2 {
