@@ -24,10 +24,11 @@ wasm-pack build "$profile" --target web --out-dir www/pkg --no-typescript --no-p
 CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack build "$profile" --target web --out-dir www/pkg-gda --no-typescript --no-pack -- --no-default-features --features gda
 wasm-pack build "$profile" --target web --out-dir www/pkg-nb --no-typescript --no-pack -- --no-default-features --features nb
 wasm-pack build "$profile" --target web --out-dir www/pkg-curves --no-typescript --no-pack -- --no-default-features --features curves
+CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack build "$profile" --target web --out-dir www/pkg-lesson --no-typescript --no-pack -- --no-default-features --features lesson
 
 [[ $profile == --release ]] || exit 0
 wasm_opt=${GENLAB_WASM_OPT:-tools/wasm-opt/node_modules/.bin/wasm-opt}
-for wasm in www/pkg/genlab_bg.wasm www/pkg-gda/genlab_bg.wasm www/pkg-nb/genlab_bg.wasm www/pkg-curves/genlab_bg.wasm; do
+for wasm in www/pkg/genlab_bg.wasm www/pkg-gda/genlab_bg.wasm www/pkg-nb/genlab_bg.wasm www/pkg-curves/genlab_bg.wasm www/pkg-lesson/genlab_bg.wasm; do
   if [[ -x $wasm_opt ]]; then
     before=$(wc -c <"$wasm")
     # After wasm-bindgen, so its glue and the module agree; the features are the ones rustc

@@ -600,7 +600,8 @@ fn a_bad_csv_line_is_reported_by_number_and_the_points_are_kept() {
     let err = lab.load_csv("x,y,label\n1,2,0\nfoo\n").expect_err("line 3 has one field");
     assert!(matches!(err, Error::BadLine { line: 3, .. }), "{err:?}");
     assert!(err.to_string().starts_with("Line 3:"), "{err}");
-    let err = lab.load_csv("1,2,0\n3,4,1\n5,6,2\n").expect_err("label 2 on line 3");
+    // Labels 0 to 4 are classes (k-class CSV); 7 is none.
+    let err = lab.load_csv("1,2,0\n3,4,1\n5,6,7\n").expect_err("label 7 on line 3");
     assert!(matches!(err, Error::BadLine { line: 3, .. }), "{err:?}");
     assert!(lab.load_csv("").is_err(), "no points at all");
     let (p, l) = data(&lab);

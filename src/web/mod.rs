@@ -3,10 +3,10 @@
 //! receives small plain objects. Every export returns a `Result`, so bad input becomes a
 //! JavaScript exception carrying the error's sentence, never a panic.
 
-// Four modules are built from this crate (Cargo.toml's features; docs/performance.md, "The
+// Five modules are built from this crate (Cargo.toml's features; docs/performance.md, "The
 // wasm modules"): the GDA-first one (`gda`: what a page whose first panel is GDA needs), the
 // naive Bayes one (`nb`: the spam and categorical panels), the learning curves' one (`curves`:
-// that panel and its worker) and the full one (`full`, the default: every panel). What is not gated (the state, version, textFileProblem) is in all.
+// that panel and its worker), the lessons' one (`lesson`) and the full one (`full`, the default: every panel). What is not gated (the state, version, textFileProblem) is in all.
 // Gate whole modules here, never single items: a GDA export goes into `gda.rs` (or a module
 // gated on `gda`), a naive Bayes one (email, mailbox) into a module gated on `nb`, and one
 // that needs every panel (a worker's, the benchmark's) into a module gated on `full`.
@@ -14,10 +14,6 @@ mod json;
 
 #[cfg(feature = "gda")]
 mod gda;
-// Lessons (the text format and the built-in lessons): in the GDA-first module, which every
-// page that plays a lesson has loaded (js/main.js loads it first); js/lesson.js imports it.
-#[cfg(feature = "gda")]
-mod lesson;
 #[cfg(feature = "gda")]
 pub use gda::GdaPanel;
 // The 3-D view of the GDA panel's weighted densities (it reads the panel's lab).
@@ -45,6 +41,10 @@ pub use nb::SpamPanel;
 mod curves;
 #[cfg(feature = "curves")]
 pub use curves::CurvesRun;
+// Lessons (the text format and the built-in lessons): their own small module, pkg-lesson/,
+// which js/lesson.js loads when a lesson opens (never in a first load without one).
+#[cfg(feature = "lesson")]
+mod lesson;
 
 use wasm_bindgen::prelude::*;
 

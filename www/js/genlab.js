@@ -102,6 +102,19 @@ export function loadCurvesCore() {
   return curvesCore;
 }
 
+let lessonCore = null;
+/**
+ * Loads the lessons' module once (js/lesson.js: the lesson format and the built-in lessons, a
+ * small module with no panel in it). Where the page carries the core itself, the full module.
+ */
+export function loadLessonCore() {
+  lessonCore ??= carriesCore()
+    ? loadCore()
+    : Promise.all([compiledCore("lesson"), import("../pkg-lesson/genlab.js")]).then(([module, glue]) =>
+      glue.default({ module_or_path: module }));
+  return lessonCore;
+}
+
 /** Whichever module is loaded (or loading) already, else the GDA-first one. */
 function anyCore() {
   return core ?? nbCore ?? curvesCore ?? loadCore();

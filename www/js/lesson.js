@@ -16,8 +16,9 @@
 
 import {
   parseLesson, writeLesson, captionSpans, builtinLessons, builtinLessonText, parseState, stateQuery,
-} from "../pkg-gda/genlab.js";
+} from "../pkg-lesson/genlab.js";
 import { noticeText } from "./i18n.js";
+import { loadLessonCore } from "./genlab.js";
 
 const WORDS = {
   en: {
@@ -375,7 +376,7 @@ function onlyGlides(panel, a, b) {
  * `lastPanel()` (the panel the user last changed). Returns the page's handle on the lessons.
  */
 export async function startLessons(ctx) {
-  await linkStyles();
+  await Promise.all([linkStyles(), loadLessonCore()]);
   const { panels } = ctx;
   const main = document.querySelector("main");
   const html = document.documentElement;
@@ -999,7 +1000,7 @@ export async function startLessons(ctx) {
 /** The presenter window (`#lesson-presenter`): the step, its notes and the next step, from
  * the lesson window over a BroadcastChannel; its buttons and keys drive that window. */
 export async function presenterWindow({ setLang = () => {} } = {}) {
-  await linkStyles();
+  await Promise.all([linkStyles(), loadLessonCore()]);
   const html = document.documentElement;
   html.classList.add("lesson-presenter-window");
   const channel = new BroadcastChannel("genlab-lesson");

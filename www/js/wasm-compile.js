@@ -3,15 +3,17 @@
 // and js/genlab.js imports the same module (one evaluation, one fetch), so the compile
 // overlaps the rest of the first load instead of waiting for it. No imports, on purpose.
 //
-// The core is three modules (docs/performance.md, "The wasm modules"): "gda", the GDA-first
+// The core is four modules (docs/performance.md, "The wasm modules"): "gda", the GDA-first
 // one (pkg-gda/: the GDA panel and the shared state, which every page needs first), compiled
 // at once; "nb" (pkg-nb/: the two naive Bayes panels), compiled when one of them is first
-// mounted; "curves" (pkg-curves/: the learning-curves panel, whose worker loads it too). A page that carries the core itself carries the full module (pkg/), for both.
+// mounted; "curves" (pkg-curves/: the learning-curves panel, whose worker loads it too);
+// "lesson" (pkg-lesson/: the lesson format, when a lesson opens). A page that carries the core itself carries the full module (pkg/), for both.
 
 const urls = {
   gda: new URL("../pkg-gda/genlab_bg.wasm", import.meta.url),
   nb: new URL("../pkg-nb/genlab_bg.wasm", import.meta.url),
   curves: new URL("../pkg-curves/genlab_bg.wasm", import.meta.url),
+  lesson: new URL("../pkg-lesson/genlab_bg.wasm", import.meta.url),
 };
 
 /**
