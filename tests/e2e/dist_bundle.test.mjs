@@ -41,18 +41,18 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
   const files = walk(dist).filter((f) => !/\.(br|gz)$/.test(f));
   const plain = files.filter((f) => !f.startsWith(`${folder}/`)).sort();
   assert.deepEqual(plain, ["_headers", ".nojekyll", "element-example.html", "embed-example.html", "genlab.html", "genlab-widget.mjs", "genlab.js", "index.html", "sizes.json"].sort());
-  for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm", "pkg-nb/genlab.js", "pkg-nb/genlab_bg.wasm"]) {
+  for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm", "pkg-nb/genlab.js", "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab.js", "pkg-curves/genlab_bg.wasm", "pkg-lesson/genlab.js", "pkg-lesson/genlab_bg.wasm", "data/wdbc.csv", "data/digits.csv"]) {
     assert.ok(files.includes(`${folder}/${need}`), `${need} is in the hashed folder`);
   }
   // The hashed folder holds exactly what www/ serves (the benchmark page aside): the .wasm
   // byte for byte, each module and the stylesheet as esbuild minifies www/'s file, and smaller.
   const { transformSync } = createRequire(path.join(repo, "tools/dist/package.json"))("esbuild");
-  const served = walk(path.join(repo, "www")).filter((f) => /^(style\.css|js\/.*\.js|pkg(-gda|-nb)?\/[^/]*\.(js|wasm))$/.test(f) && !f.includes("bench"));
+  const served = walk(path.join(repo, "www")).filter((f) => /^(style\.css|js\/.*\.js|pkg(-gda|-nb|-curves|-lesson)?\/[^/]*\.(js|wasm)|data\/[^/]*\.csv)$/.test(f) && !f.includes("bench"));
   assert.deepEqual(files.filter((x) => x.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1)).sort(), served.sort());
   for (const f of files.filter((x) => x.startsWith(`${folder}/`))) {
     const built = readFileSync(path.join(dist, f));
     const source = readFileSync(path.join(repo, "www", f.slice(folder.length + 1)));
-    if (f.endsWith(".wasm")) {
+    if (f.endsWith(".wasm") || f.endsWith(".csv")) {
       assert.ok(built.equals(source), `${f} equals www/`);
       continue;
     }
@@ -105,10 +105,13 @@ test("index.html from a plain static server draws every panel from the hashed fi
     assert.equal(status, 200, `${p} answered ${status}`);
     if (/\.(js|css|wasm)$/.test(p)) assert.ok(p.startsWith(`/${folder}/`), `${p} is a hashed asset`);
   }
-  // Each module once: the GDA-first one for the first panel, the naive Bayes one when those
-  // panels mount (this page shows them all); never the full one, which the single file carries.
+  // Each module once: the GDA-first one for the first panel, the naive Bayes one and the
+  // learning curves' when those panels mount (this page shows them all; the curves' worker
+  // asks again and gets it from the cache or the server: counted once per fetch here); never
+  // the full one, which the single file carries, nor the lessons' (no lesson is open).
   const wasm = requests.filter(([p]) => p.endsWith(".wasm")).map(([p]) => p.slice(folder.length + 2)).sort();
-  assert.deepEqual(wasm, ["pkg-gda/genlab_bg.wasm", "pkg-nb/genlab_bg.wasm"], "one download of each .wasm");
+  assert.deepEqual([...new Set(wasm)], ["pkg-curves/genlab_bg.wasm", "pkg-gda/genlab_bg.wasm", "pkg-nb/genlab_bg.wasm"], "the page's modules");
+  assert.equal(wasm.filter((p) => p !== "pkg-curves/genlab_bg.wasm").length, 2, "one download of the GDA-first and of the naive Bayes .wasm");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -40,7 +40,7 @@ async function atStep(page, n) {
  */
 async function stepStates(page) {
   return page.evaluate(async () => {
-    const { parseState, stateQuery } = await import("/pkg/genlab.js");
+    const { parseState, stateQuery } = await import("/pkg-lesson/genlab.js");
     const l = window.genlab.lessons;
     const step = l.lesson.steps[l.step - 1];
     const base = parseState("").state;
@@ -353,7 +353,7 @@ test("the lessons' format is documented where lecturers read it, and its example
     assert.match((await stepStates(page)).shown, /phi=0\.85/);
     assert.equal(await page.locator('#gda-slot .lesson-highlight[data-control="decision"]').count(), 1);
     // The page writes a file it read back unchanged.
-    const written = await page.evaluate(async () => (await import("/pkg/genlab.js")).writeLesson(window.genlab.lessons.lesson));
+    const written = await page.evaluate(async () => (await import("/pkg-lesson/genlab.js")).writeLesson(window.genlab.lessons.lesson));
     assert.equal(written, `${example}\n`);
     assert.deepEqual(errors, []);
   } finally {

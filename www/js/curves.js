@@ -33,7 +33,7 @@ function plain(x) {
  * Options: `lang`, `controls` (names of controls to hide: "pairing", "m", "sizes",
  * "splits", "lambda", "alpha", "seed", "export"), `onChange(mode)`.
  */
-export function createCurves(section, { lang = "en", controls = [], onChange = () => {} } = {}) {
+export function createCurves(section, { lang = "en", controls = [], onChange = () => {}, state: initial = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const canvas = $("canvas");
   const cleanups = cleanupList();
@@ -374,6 +374,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     section.replaceChildren();
   }
 
+  // A state given at creation (mount() passes the link's) is the first run's.
+  if (initial) state = { ...state, ...initial };
   applyLabels(section, lang);
   labelGroups();
   hideControls(section, controls);

@@ -2,7 +2,7 @@
 // (drawn in Rust, GdaSurface). This file only adds its markup beside the 2-D figure, turns
 // it with the pointer and the arrow keys, and keeps its switch and angles in the link.
 
-import { GdaSurface } from "../pkg/genlab.js";
+import { GdaSurface } from "../pkg-gda/genlab.js";
 import { num } from "./format.js";
 import { t, applyLabels } from "./i18n.js";
 import { cleanupList } from "./util.js";
