@@ -258,7 +258,7 @@ test("mount({panel: \"cat\"}) gives an independent panel with getState and setSt
   await context.close();
 });
 
-test("mount() rejects an unknown panel name with the three it accepts, and adds nothing", async () => {
+test("mount() rejects an unknown panel name with the four it accepts, and adds nothing", async () => {
   const { page, context, errors } = await open(browser, server.url);
   const out = await page.evaluate(async () => {
     const { mount } = await import("./js/genlab.js");
@@ -275,7 +275,7 @@ test("mount() rejects an unknown panel name with the three it accepts, and adds 
     }
     return { messages, children: host.children.length };
   });
-  assert.equal(out.messages[0], 'Unknown panel “qda”: use "gda", "nb" or "cat".');
+  assert.equal(out.messages[0], 'Unknown panel “qda”: use "gda", "nb", "cat" or "curves".');
   assert.match(out.messages[1], /^Unknown panel “<b>x<\/b>”/);
   assert.match(out.messages[2], /^Unknown panel “7”/);
   assert.equal(out.children, 0);

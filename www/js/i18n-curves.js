@@ -2,7 +2,6 @@
 // Chinese of its link rules and core sentences. i18n.js merges these into its dictionaries.
 
 export const EN_CURVES = {
-  "lc.nav": "Learning curves",
   "lc.title": "Learning curves: when does a generative model beat a discriminative one?",
   "lc.lede": "Test error against the number of training examples m, for a generative model and logistic regression trained on the same random subsets, averaged over many random splits. A generative model assumes more about x, so it needs fewer examples; when its assumptions are wrong, its error stays higher however many examples it gets.",
   "lc.pairing": "Data and models",
@@ -60,14 +59,13 @@ export const EN_CURVES = {
   "lc.rangeM": "the smallest m must be a whole number from 2 to 5000, below the largest m",
   "lc.rangeSizes": "a whole number from 2 to 40",
   "lc.rangeSplits": "a whole number from 1 to 1000",
-  "lc.rangeLambda": "a number from 0 to 1,000,000",
+  "lc.rangeLambda": "a number from 0 to 10⁶",
   "lc.rangeAlpha": "a number from 0 to 10",
   "lc.rangeSeed": "a whole number from 0 to 9007199254740991",
   "lc.canvasLabel": "Learning curves: test error of {gen} and logistic regression against m.",
 };
 
 export const ZH_CURVES = {
-  "lc.nav": "学习曲线",
   "lc.title": "学习曲线：生成式模型何时胜过判别式模型？",
   "lc.lede": "测试误差随训练样本数 m 的变化：生成式模型与逻辑回归在相同的随机子集上训练，并在多次随机划分上取平均。生成式模型对 x 的假设更多，所以需要的样本更少；假设不成立时，无论样本多少，它的误差都降不下来。",
   "lc.pairing": "数据与模型",
@@ -125,7 +123,7 @@ export const ZH_CURVES = {
   "lc.rangeM": "最小 m 必须是 2 到 5000 之间的整数，并且小于最大 m",
   "lc.rangeSizes": "2 到 40 之间的整数",
   "lc.rangeSplits": "1 到 1000 之间的整数",
-  "lc.rangeLambda": "0 到 1,000,000 之间的数",
+  "lc.rangeLambda": "0 到 10⁶ 之间的数",
   "lc.rangeAlpha": "0 到 10 之间的数",
   "lc.rangeSeed": "0 到 9007199254740991 之间的整数",
   "lc.canvasLabel": "学习曲线：{gen}与逻辑回归的测试误差随 m 的变化。",

@@ -8,8 +8,10 @@ const EN = {
   "app.tagline": "generative classifiers, live",
   "nav.gda": "Gaussian discriminant analysis",
   "nav.nb": "Naive Bayes",
-  // The page's menu names the categorical panel before its strings (i18n-cat.js) are loaded.
+  // The page's menu names the categorical and learning-curves panels before their strings
+  // (i18n-cat.js, i18n-curves.js) are loaded.
   "cat.nav": "Categorical naive Bayes",
+  "lc.nav": "Learning curves",
   "nav.label": "Panels",
   "boot.loading": "Loading the WebAssembly core…",
   "boot.failed": "genlab could not start: {msg}",
@@ -294,6 +296,7 @@ const ZH = {
   "nav.gda": "高斯判别分析",
   "nav.nb": "朴素贝叶斯",
   "cat.nav": "分类属性朴素贝叶斯",
+  "lc.nav": "学习曲线",
   "nav.label": "面板",
   "boot.loading": "正在加载 WebAssembly 核心…",
   "boot.failed": "genlab 无法启动：{msg}",
