@@ -31,7 +31,8 @@ function plain(x) {
 /**
  * Builds the learning-curves panel inside `section` (which holds the panel's markup).
  * Options: `lang`, `controls` (names of controls to hide: "pairing", "m", "sizes",
- * "splits", "lambda", "alpha", "seed", "export"), `onChange(mode)`.
+ * "splits", "lambda", "alpha", "seed", "export"), `onChange(mode)`, `state` (a link's state, the
+ * first run's).
  */
 export function createCurves(section, { lang = "en", controls = [], onChange = () => {}, state: initial = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
