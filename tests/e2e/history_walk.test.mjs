@@ -9,7 +9,10 @@
 // The walks are seeded (mulberry32), so a failure replays exactly. Waits are on events: the
 // URL being written (the page writes it after a change, at once or 250 ms later for
 // continuous ones), a popstate handled (a listener registered after the page's own, then a
-// requestAnimationFrame), html[data-ready=true] in the fresh page.
+// requestAnimationFrame), html[data-ready=true] in the fresh page. Each fresh page is a new
+// tab, as a copied link opened fresh is: one tab navigated a hundred times by Playwright
+// kept every old document's wasm memories (three modules a load) until instantiation failed
+// ("Out of memory: Cannot allocate Wasm memory"), a limit of the test's tab, not of the page.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, open, serve } from "./lib.mjs";
@@ -155,8 +158,19 @@ async function check(page, errors, label, travelled = false) {
   const mine = await page.evaluate(screen);
   if (travelled && shown.has(now.key)) assert.deepEqual(mine, shown.get(now.key), `${label}: the entry showed another screen before (${now.url})`);
   shown.set(now.key, structuredClone(mine));
+  // The link in a new tab of the fresh context, the previous one closed.
+  await fresh.page.close();
+  fresh.page = await fresh.context.newPage();
+  fresh.page.on("pageerror", (e) => fresh.errors.push(String(e)));
+  fresh.page.on("console", (m) => { if (m.type() === "error") fresh.errors.push(m.text()); });
   await fresh.page.goto(now.url);
-  await fresh.page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  try {
+    await fresh.page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  } catch (e) {
+    // Say what the fresh page showed instead: its boot line and its errors.
+    const boot = await fresh.page.evaluate(() => document.getElementById("boot")?.textContent).catch((x) => String(x));
+    throw new Error(`${label}: a fresh page at ${now.url} was not ready in 20 s; boot line “${boot}”; errors ${JSON.stringify(fresh.errors)}; ${e.message}`);
+  }
   const theirs = await fresh.page.evaluate(screen);
   if (now.parsed.gda.source === "custom") {
     // The user's own points: the fresh page says it cannot show them; the rest is equal.
