@@ -114,6 +114,11 @@ pub enum Error {
     #[error("{0}")]
     BadEmail(String),
 
+    /// A rule for reading a message's class from its header that cannot be used (a header
+    /// name no header can have, no value for spam); the sentence says why.
+    #[error("{0}")]
+    BadLabelRule(String),
+
     /// A categorical table that cannot be used as it is; the sentence says why.
     #[error("{0}")]
     BadTable(String),

@@ -150,7 +150,10 @@ fn an_mbox_is_read_in_steps_into_the_corpus() {
     let mut other = SpamLab::builtin().unwrap();
     other.replace_with_mailbox(pieces).unwrap();
     assert_eq!(other.report(), lab.report());
-    assert!(lab.report().notes.iter().any(|n| n.contains("MB in memory")));
+    // A mailbox of some kilobytes says so in kilobytes, never "0.0 MB".
+    let note = lab.report().notes.iter().find(|n| n.contains("in memory")).expect("the memory note");
+    assert!(note.contains(" KB of mail take about ") && note.ends_with(" KB in memory."), "{note}");
+    assert!(!note.contains("0.0 MB"), "{note}");
     assert!(!lab.header_evidence());
     // Body only: "deal" is in no body, so it is unknown; with header evidence on, the
     // subject and sender are their own tokens and sum into the verdict.
@@ -226,4 +229,17 @@ fn an_mbox_named_for_a_class_labels_messages_without_x_label() {
     let mut lab = SpamLab::builtin().unwrap();
     let err = lab.replace_with_mailbox(loader).unwrap_err().to_string();
     assert!(err.contains("1 ham message"), "{err}");
+}
+
+#[test]
+fn sizes_are_written_in_the_unit_that_reads_best() {
+    use genlab::nb::lab::byte_size;
+    // Decimal units, as the caps are stated (1 KB = 1,000 bytes); values worked by hand.
+    assert_eq!(byte_size(0), "0 B");
+    assert_eq!(byte_size(999), "999 B");
+    assert_eq!(byte_size(1_000), "1 KB");
+    assert_eq!(byte_size(8_600), "9 KB");
+    assert_eq!(byte_size(999_499), "999 KB");
+    assert_eq!(byte_size(999_500), "1.0 MB");
+    assert_eq!(byte_size(32_500_000), "32.5 MB");
 }

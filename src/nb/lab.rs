@@ -1425,6 +1425,19 @@ impl CorpusLoader {
     }
 }
 
+/// A size in the unit that reads best: bytes below 1 KB, whole kilobytes below 1 MB, then
+/// megabytes to one decimal (decimal units, as the caps are stated: 1 KB = 1,000 bytes).
+/// A small mailbox is "8 KB", never "0.0 MB".
+pub fn byte_size(bytes: usize) -> String {
+    if bytes < 1_000 {
+        format!("{bytes} B")
+    } else if bytes < 999_500 {
+        format!("{:.0} KB", bytes as f64 / 1e3)
+    } else {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    }
+}
+
 /// Reads a mailbox into a corpus in steps, so a page can show progress and never block:
 /// message files one call each ([`MailboxLoader::add_file`]: the class from the folder,
 /// [`super::mailbox::label_of_path`]), or an mbox file ([`MailboxLoader::begin_mbox`]) a
@@ -1453,6 +1466,8 @@ pub struct MailboxLoader {
     mbox: Option<MboxStream>,
     /// An mbox given whole ([`MailboxLoader::begin_mbox`]) and the position fed so far.
     whole: Option<(Vec<u8>, usize)>,
+    /// Where a message's class comes from besides its folder or file name.
+    rule: super::mailbox::LabelRule,
 }
 
 /// An mbox being read in pieces: the splitter, the line cut at the end of the last piece,
@@ -1489,7 +1504,15 @@ impl MailboxLoader {
             messages: 0,
             mbox: None,
             whole: None,
+            rule: super::mailbox::LabelRule::default(),
         }
+    }
+
+    /// Reads each message's class with `rule` from now on: a class its header gives wins
+    /// over the folder's or the file name's, which is used where the header says none
+    /// (with the default rule, `X-Label` in an mbox only, as the folder decides in a folder).
+    pub fn set_label_rule(&mut self, rule: super::mailbox::LabelRule) {
+        self.rule = rule;
     }
 
     /// Counts `n` more bytes and one more message against the caps.
@@ -1519,8 +1542,9 @@ impl MailboxLoader {
         let Some(label) = label else {
             self.skip(
                 source,
-                "its class is unknown: put it in a folder named “ham” or “spam” (or “easy_ham”, “spam_2”…), or give it \
-                 a line “X-Label: spam” or “X-Label: ham” among its headers.",
+                "its class is unknown: put it in a folder named “ham” or “spam” (or “easy_ham”, “spam_2”…), give it \
+                 a line “X-Label: spam” or “X-Label: ham” among its headers, or choose the header line that gives \
+                 the class.",
             );
             return;
         };
@@ -1545,7 +1569,8 @@ impl MailboxLoader {
     }
 
     /// Reads one message file at `path` (its class from the nearest folder named for one;
-    /// a file's own `X-Label` field is not read here: the folder decides). The corpus'
+    /// with the default rule a file's own `X-Label` field is not read here: the folder
+    /// decides; another [`MailboxLoader::set_label_rule`] reads the header first). The corpus'
     /// own notes (`cmds`, `README…`, dot files) are passed over.
     ///
     /// # Errors
@@ -1555,7 +1580,9 @@ impl MailboxLoader {
             return Ok(());
         }
         self.count(bytes.len())?;
-        self.message(path, bytes, super::mailbox::label_of_path(path));
+        let folder = super::mailbox::label_of_path(path);
+        let label = if self.rule.reads_folders() { self.rule.label(bytes).or(folder) } else { folder };
+        self.message(path, bytes, label);
         Ok(())
     }
 
@@ -1662,7 +1689,7 @@ impl MailboxLoader {
         for message in done {
             self.count(message.len())?;
             let source = format!("message {}", self.messages);
-            let label = super::mailbox::x_label(&message).or(label);
+            let label = self.rule.label(&message).or(label);
             self.message(&source, &message, label);
         }
         Ok(())
@@ -1739,10 +1766,9 @@ impl MailboxLoader {
             ));
         }
         notes.push(format!(
-            "Read as emails: the model scores each message's decoded body; {:.1} MB of mail take about {:.1} MB in \
-             memory.",
-            self.bytes as f64 / 1e6,
-            self.corpus.memory_bytes() as f64 / 1e6
+            "Read as emails: the model scores each message's decoded body; {} of mail take about {} in memory.",
+            byte_size(self.bytes),
+            byte_size(self.corpus.memory_bytes())
         ));
         let report = CorpusReport {
             name: self.name.clone(),

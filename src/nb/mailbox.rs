@@ -294,6 +294,141 @@ pub fn x_label(bytes: &[u8]) -> Option<Label> {
     None
 }
 
+/// Where a message's class comes from besides its folder or file name: a line of its
+/// header that a person, a filter or a mail service wrote. The lecturer picks one when
+/// loading a mailbox whose folders do not say the class (one mbox of everything).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum LabelRule {
+    /// `X-Label: spam` or `X-Label: ham`, read in an mbox only; in a folder the folder
+    /// decides (the default, as before the choice existed).
+    #[default]
+    XLabel,
+    /// What SpamAssassin writes into every message it checks: `X-Spam-Status: Yes, …` is
+    /// spam and `No, …` ham (`X-Spam-Flag: YES` alone is spam too).
+    SpamAssassin,
+    /// A Gmail export: `X-Gmail-Labels` lists the message's labels, comma-separated; spam
+    /// when one of them is `Spam`, ham otherwise.
+    Gmail,
+    /// A header field the user names: spam when one of its comma- or semicolon-separated
+    /// values is `spam` (letter case and spaces ignored), ham when the field has another value.
+    Field {
+        /// The field's name, without the colon.
+        name: String,
+        /// The value that means spam.
+        spam: String,
+    },
+}
+
+/// Longest header field name a rule may name (RFC 5322 keeps a line to 78 characters).
+const MAX_FIELD_NAME: usize = 76;
+
+impl LabelRule {
+    /// The rule named `kind` (`"x-label"`, `"spamassassin"`, `"gmail"` or `"field"`; for a
+    /// field, its `name` and the `spam` value).
+    ///
+    /// # Errors
+    /// [`Error::BadLabelRule`] for another kind, a field name that is empty, too long or
+    /// holds a character a header name cannot (a space, a colon, a control or non-ASCII
+    /// character), or an empty spam value; each a sentence.
+    pub fn parse(kind: &str, name: &str, spam: &str) -> Result<LabelRule> {
+        match kind {
+            "x-label" => Ok(LabelRule::XLabel),
+            "spamassassin" => Ok(LabelRule::SpamAssassin),
+            "gmail" => Ok(LabelRule::Gmail),
+            "field" => {
+                let name = name.trim();
+                let name = name.strip_suffix(':').unwrap_or(name);
+                if name.is_empty() {
+                    return Err(Error::BadLabelRule(
+                        "Name the header line that gives the class, such as X-Spam-Flag.".to_string(),
+                    ));
+                }
+                if name.len() > MAX_FIELD_NAME || !name.bytes().all(|b| b.is_ascii_graphic() && b != b':') {
+                    let shown: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
+                    return Err(Error::BadLabelRule(format!(
+                        "“{shown}” cannot be the name of a header line: it is letters, digits and dashes, \
+                         without spaces or a colon, at most {MAX_FIELD_NAME} characters."
+                    )));
+                }
+                let spam = spam.trim();
+                if spam.is_empty() {
+                    return Err(Error::BadLabelRule(format!(
+                        "Give the value of “{name}” that means spam, such as YES."
+                    )));
+                }
+                Ok(LabelRule::Field { name: name.to_string(), spam: spam.to_string() })
+            }
+            other => Err(Error::BadLabelRule(format!(
+                "“{}” is no way to read a message's class; choose x-label, spamassassin, gmail or field.",
+                other.chars().filter(|c| !c.is_control()).take(40).collect::<String>()
+            ))),
+        }
+    }
+
+    /// Whether the rule reads the header of messages in folders too (all but the default).
+    pub fn reads_folders(&self) -> bool {
+        *self != LabelRule::XLabel
+    }
+
+    /// The class this rule reads off a message's header, or `None` when the message does
+    /// not carry what the rule looks for.
+    pub fn label(&self, bytes: &[u8]) -> Option<Label> {
+        let is = |v: &str, w: &str| v.trim().eq_ignore_ascii_case(w);
+        let has = |v: &str, w: &str| v.split([',', ';']).any(|part| is(part, w));
+        match self {
+            LabelRule::XLabel => x_label(bytes),
+            LabelRule::SpamAssassin => {
+                if let Some(status) = header_field(bytes, "X-Spam-Status") {
+                    let first = status.trim_start().split([',', ' ', '\t']).next().unwrap_or("");
+                    if is(first, "yes") {
+                        return Some(Label::Spam);
+                    }
+                    if is(first, "no") {
+                        return Some(Label::Ham);
+                    }
+                }
+                header_field(bytes, "X-Spam-Flag").filter(|v| is(v, "yes")).map(|_| Label::Spam)
+            }
+            LabelRule::Gmail => {
+                header_field(bytes, "X-Gmail-Labels").map(|v| if has(&v, "spam") { Label::Spam } else { Label::Ham })
+            }
+            LabelRule::Field { name, spam } => {
+                header_field(bytes, name).map(|v| if has(&v, spam) { Label::Spam } else { Label::Ham })
+            }
+        }
+    }
+}
+
+/// The value of the first header field named `name` (letter case ignored), its folded
+/// continuation lines joined with a space; only the header block is read, at most its
+/// first 256 KB. Bytes that are not UTF-8 are replaced (a class is read from ASCII words).
+pub fn header_field(bytes: &[u8], name: &str) -> Option<String> {
+    let head = &bytes[..bytes.len().min(crate::limits::MAX_HEADER_BYTES)];
+    let mut value: Option<String> = None;
+    for line in head.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            break;
+        }
+        let folded = line[0] == b' ' || line[0] == b'\t';
+        match (&mut value, folded) {
+            (Some(v), true) => {
+                v.push(' ');
+                v.push_str(String::from_utf8_lossy(line).trim());
+            }
+            (Some(_), false) => break,
+            (None, false) => {
+                let n = name.len();
+                if line.len() > n && line[n] == b':' && line[..n].eq_ignore_ascii_case(name.as_bytes()) {
+                    value = Some(String::from_utf8_lossy(&line[n + 1..]).trim().to_string());
+                }
+            }
+            (None, true) => {}
+        }
+    }
+    value
+}
+
 /// Whether a file of a folder is one of the corpus' own notes rather than a message
 /// (a name starting with a dot, `README…`, `cmds`).
 pub fn is_ignored_file(path: &str) -> bool {

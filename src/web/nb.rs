@@ -95,6 +95,19 @@ impl SpamPanel {
         self.mailbox = Some(MailboxLoader::new(name));
     }
 
+    /// How the mailbox being read gives each message's class besides its folder or file
+    /// name: `kind` is "x-label" (the default), "spamassassin", "gmail" or "field" (then
+    /// `field` names the header line and `spam` its value that means spam).
+    ///
+    /// # Errors
+    /// No mailbox begun; a rule that cannot be used (the sentence says why).
+    #[wasm_bindgen(js_name = mailboxLabelRule)]
+    pub fn mailbox_label_rule(&mut self, kind: &str, field: &str, spam: &str) -> Result<(), JsError> {
+        let rule = crate::nb::mailbox::LabelRule::parse(kind, field, spam).map_err(js_error)?;
+        self.mailbox.as_mut().ok_or_else(no_mailbox)?.set_label_rule(rule);
+        Ok(())
+    }
+
     /// Reads one message file of the mailbox being read (its class from its folder).
     ///
     /// # Errors

@@ -146,9 +146,13 @@ test("a dropped .mbox becomes the corpus, read as emails", async () => {
   await context.close();
 });
 
-test("a folder in the SpamAssassin layout becomes the corpus, its classes from folder names", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "genlab-mail-"));
-  const root = path.join(dir, "mycorpus");
+/**
+ * A folder "mycorpus" in the SpamAssassin layout, in a fresh temporary directory: 6 emails in
+ * folders named for their class, one file that is no email, and the corpus' own "cmds" note.
+ * Returns its path; the caller removes its parent.
+ */
+function spamAssassinFolder() {
+  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "genlab-mail-")), "mycorpus");
   const files = {
     "easy_ham/0001.a": example("en-ham"),
     "easy_ham/0002.b": example("zh-ham"),
@@ -163,17 +167,50 @@ test("a folder in the SpamAssassin layout becomes the corpus, its classes from f
     fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
     fs.writeFileSync(path.join(root, p), content);
   }
+  return root;
+}
+
+/** The corpus read from spamAssassinFolder(): 3 ham and 3 spam, the file that is no email listed. */
+async function assertFolderCorpus(page) {
+  await corpusNamed(page, "mycorpus");
+  assert.match(await text(page, "corpus-info"), /6 messages.*3 ham.*3 spam/);
+  // The message that is no email is listed and skipped, by its path.
+  assert.match(await text(page, "corpus-notes"), /mycorpus\/spam\/0007\.g: This is not an email/);
+}
+
+test("a folder in the SpamAssassin layout becomes the corpus, its classes from folder names", async () => {
+  const root = spamAssassinFolder();
   try {
     const { page, context, errors } = await open(browser, server.url);
     await page.setInputFiles(role("folder"), root);
-    await corpusNamed(page, "mycorpus");
-    assert.match(await text(page, "corpus-info"), /6 messages.*3 ham.*3 spam/);
-    // The message that is no email is listed and skipped, by its path.
-    assert.match(await text(page, "corpus-notes"), /mycorpus\/spam\/0007\.g: This is not an email/);
+    await assertFolderCorpus(page);
     assert.deepEqual(errors, []);
     await context.close();
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(root), { recursive: true, force: true });
+  }
+});
+
+test("a folder dragged from the file manager onto the drop zone becomes the corpus", async () => {
+  // A real drag of a directory: Chromium's input pipeline (CDP Input.dispatchDragEvent with
+  // the folder's path) hands the page the same DataTransfer a person's drag does, whose item
+  // is a directory entry the panel walks with readEntries.
+  const root = spamAssassinFolder();
+  try {
+    const { page, context, errors } = await open(browser, server.url);
+    const zone = page.locator(role("drop"));
+    await zone.scrollIntoViewIfNeeded();
+    const b = await zone.boundingBox();
+    const at = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    const cdp = await context.newCDPSession(page);
+    const data = { items: [], files: [root], dragOperationsMask: 1 };
+    for (const type of ["dragEnter", "dragOver", "drop"]) await cdp.send("Input.dispatchDragEvent", { type, ...at, data });
+    await assertFolderCorpus(page);
+    assert.equal(await page.isVisible(role("input-error")), false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    fs.rmSync(path.dirname(root), { recursive: true, force: true });
   }
 });
 
@@ -258,6 +295,48 @@ test("a PNG renamed .mbox gets a sentence next to the drop zone and the corpus s
   await context.close();
 });
 
+test("one mailbox of everything: the class read from SpamAssassin's header line, or a header the lecturer names", async () => {
+  // A mailbox file whose name says no class and whose messages carry no X-Label: only
+  // SpamAssassin's status line (folded onto a second line, as SpamAssassin writes it) says
+  // which are spam. 3 spam, 3 ham, written here.
+  const msg = (i, spam) => `From filter Mon Mar  3 08:00:00 2025\nFrom: ${spam ? `shop${i}@deals.example` : "tutor@uni.example"}\n` +
+    `Subject: ${spam ? "offer" : "week"} ${i}\nX-Spam-Status: ${spam ? "Yes" : "No"}, score=${spam ? 9 : -1}.${i} required=5.0\n\ttests=NONE\n` +
+    `X-Course-Class: ${spam ? "junk" : "keep"}\n\n${spam ? `Win cash now, offer ${i}, free prize.` : `The notes for week ${i} are online.`}\n`;
+  const mbox = [0, 1, 2].flatMap((i) => [msg(i, true), msg(i, false)]).join("\n");
+  const file = { name: "inbox.mbox", mimeType: "application/mbox", buffer: Buffer.from(mbox) };
+  const { page, context, errors } = await open(browser, server.url);
+  const before = await text(page, "corpus-info");
+  // The default rule (folder or file name, X-Label): no message has a class; refused, kept.
+  await page.setInputFiles(role("file"), file);
+  await page.waitForSelector(`${role("input-error")}:not([hidden])`);
+  assert.match(await text(page, "input-error"), /class is unknown/);
+  assert.equal(await text(page, "corpus-info"), before);
+  // SpamAssassin's line.
+  await page.selectOption(role("label-rule"), "spamassassin");
+  assert.equal(await page.isVisible(role("label-field")), false);
+  await page.setInputFiles(role("file"), file);
+  await corpusNamed(page, "inbox.mbox");
+  assert.match(await text(page, "corpus-info"), /6 messages.*3 ham.*3 spam/);
+  // Another header line, named by the lecturer: without a name, a sentence next to the name.
+  await page.click(role("reset"));
+  await page.selectOption(role("label-rule"), "field");
+  assert.equal(await page.isVisible(role("label-field")), true);
+  await page.setInputFiles(role("file"), file);
+  await page.waitForSelector(`${role("input-error")}:not([hidden])`);
+  assert.match(await text(page, "input-error"), /Name the header line that gives the class/);
+  assert.equal(await page.getAttribute(role("label-field"), "aria-invalid"), "true");
+  assert.equal(await page.$eval(role("input-error"), (box) => box.previousElementSibling?.contains(box.closest("[data-control]").querySelector('[data-role="label-field"]')) ?? false), true);
+  assert.equal(await text(page, "corpus-info"), before);
+  await page.fill(role("label-field"), "X-Course-Class");
+  await page.fill(role("label-spam"), "junk");
+  await page.setInputFiles(role("file"), file);
+  await corpusNamed(page, "inbox.mbox");
+  assert.match(await text(page, "corpus-info"), /6 messages.*3 ham.*3 spam/);
+  assert.equal(await page.isVisible(role("input-error")), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("in Chinese the email block and the mailbox messages are Chinese", async () => {
   const { page, context, errors } = await open(browser, `${server.url}?lang=zh-CN`);
   await page.click('#nb-slot [data-email="zh-ham"]');
@@ -267,6 +346,13 @@ test("in Chinese the email block and the mailbox messages are Chinese", async ()
   await page.setInputFiles(role("file"), { name: "inbox.mbox", mimeType: "application/mbox", buffer: png });
   await page.waitForSelector(`${role("input-error")}:not([hidden])`);
   assert.match(await text(page, "input-error"), /PNG 图像，不是邮箱/);
+  // The class rule and its sentence about a header name no header can have.
+  assert.match(await page.textContent(`#nb-slot label[for$="-label-rule"]`), /每封邮件的类别/);
+  await page.selectOption(role("label-rule"), "field");
+  await page.fill(role("label-field"), "X Spam");
+  await page.fill(role("label-spam"), "yes");
+  await page.setInputFiles(role("file"), { name: "inbox.mbox", mimeType: "application/mbox", buffer: Buffer.from(smallMbox()) });
+  await page.waitForFunction(() => /不能作为邮件头名称/.test(document.querySelector('#nb-slot [data-role="input-error"]').textContent));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -706,6 +706,13 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     section.dataset.loading = "mailbox";
     try {
       panel.mailboxBegin(name);
+      try {
+        panel.mailboxLabelRule($("label-rule").value, $("label-field").value, $("label-spam").value);
+      } catch (e) {
+        // A rule that cannot be used is said next to the rule, and nothing is read.
+        anchor = $("label-rule").value === "field" ? $("label-field") : $("label-rule");
+        throw e;
+      }
       await work((share) => { progress.value = share; });
       await nextTask();
       panel.mailboxFinish();
@@ -856,6 +863,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     $("headers").checked = panel.headerEvidence();
     schedule(true);
     onChange("push");
+  });
+  // Where each message's class comes from: the header fields appear for "another header line".
+  on($("label-rule"), "change", () => {
+    $("label-field-row").hidden = $("label-rule").value !== "field";
   });
   on($("folder"), "change", (ev) => {
     const files = [...(ev.target.files ?? [])].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
