@@ -9,12 +9,14 @@
 //! * `html_to_text` of any text has no `<script` or `<style` element left when the input
 //!   closes them, holds no run of two spaces and no line with spaces at its ends;
 //! * `split_mbox` never makes more messages than the input has `From ` lines;
-//! * `read_mbox` fails only with `EmptyData`, and keeps a message or lists it as skipped.
+//! * `read_mbox` fails only with `EmptyData`, and keeps a message or lists it as skipped;
+//! * a header field found by `header_field` has no line feed in its value, and every
+//!   `LabelRule` reads a class or none without panicking.
 #![no_main]
 
 use genlab::limits::{MAX_BODY_CHARS, MAX_EMAIL_BYTES};
 use genlab::nb::email::{html_to_text, looks_like_email, Email};
-use genlab::nb::mailbox::{read_mbox, split_mbox};
+use genlab::nb::mailbox::{header_field, read_mbox, split_mbox, LabelRule};
 use genlab::nb::Label;
 use genlab::Error;
 use libfuzzer_sys::fuzz_target;
@@ -55,5 +57,15 @@ fuzz_target!(|data: &[u8]| {
     match read_mbox(data, Label::Spam) {
         Ok(mailbox) => assert!(mailbox.messages.len() + mailbox.skipped.len() + mailbox.exact_duplicates <= from_lines),
         Err(e) => assert!(matches!(e, Error::EmptyData(_)), "unexpected error {e:?}"),
+    }
+
+    for name in ["X-Spam-Status", "x-gmail-labels", "Subject"] {
+        if let Some(v) = header_field(data, name) {
+            assert!(!v.contains('\n'), "a line break in {v:?}");
+        }
+    }
+    let named = LabelRule::Field { name: "X-Class".into(), spam: "spam".into() };
+    for rule in [LabelRule::XLabel, LabelRule::SpamAssassin, LabelRule::Gmail, named] {
+        let _ = rule.label(data);
     }
 });

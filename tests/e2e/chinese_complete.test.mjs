@@ -39,6 +39,9 @@ const ALLOWED = new Set([
   "WDBC", "Street", "Wolberg", "Mangasarian", "Alpaydin", "Kaynak",
   // the learning curves' lesson cites its sources by their authors' names
   "Ng", "Jordan", "Efron",
+  // header lines a mailbox carries, named as they are written, and their literal values
+  // (the spam panel's choice of where a message's class comes from)
+  "X-Label", "X-Spam-Status", "X-Gmail-Labels", "SpamAssassin", "Gmail", "Spam", "Yes", "No",
   // keyboard keys
   "Shift",
   // a keyword of the categorical table's CSV syntax: the "(values)" line

@@ -347,7 +347,7 @@ test("in Chinese the email block and the mailbox messages are Chinese", async ()
   await page.waitForSelector(`${role("input-error")}:not([hidden])`);
   assert.match(await text(page, "input-error"), /PNG 图像，不是邮箱/);
   // The class rule and its sentence about a header name no header can have.
-  assert.match(await page.textContent(`#nb-slot label[for$="-label-rule"]`), /每封邮件的类别/);
+  assert.match(await page.textContent(`#nb-slot label[for$="-label-rule"]`), /每封邮件的类别取自/);
   await page.selectOption(role("label-rule"), "field");
   await page.fill(role("label-field"), "X Spam");
   await page.fill(role("label-spam"), "yes");

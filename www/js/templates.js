@@ -311,16 +311,17 @@ const NB = `
       </div>
       <div class="label-rule" data-control="label-rule">
         <label for="{{id}}-label-rule" class="block-label" data-i18n="nb.labelRule"></label>
-        <select id="{{id}}-label-rule" data-role="label-rule">
+        <select id="{{id}}-label-rule" data-role="label-rule" aria-describedby="{{id}}-label-rule-help">
           <option value="x-label" data-i18n="nb.labelRule.xlabel"></option>
           <option value="spamassassin" data-i18n="nb.labelRule.spamassassin"></option>
           <option value="gmail" data-i18n="nb.labelRule.gmail"></option>
           <option value="field" data-i18n="nb.labelRule.field"></option>
         </select>
-        <span class="label-field" data-role="label-field-row" hidden>
+        <div class="label-field" data-role="label-field-row" hidden>
           <label><span data-i18n="nb.labelField"></span> <input type="text" data-role="label-field" size="14" maxlength="76" placeholder="X-Spam-Flag" spellcheck="false" autocomplete="off"></label>
           <label><span data-i18n="nb.labelSpam"></span> <input type="text" data-role="label-spam" size="6" maxlength="60" placeholder="YES" spellcheck="false" autocomplete="off"></label>
-        </span>
+        </div>
+        <p id="{{id}}-label-rule-help" class="hint" data-i18n="nb.labelRuleHelp"></p>
       </div>
       <progress data-role="progress" max="1" value="0" hidden></progress>
       <button type="button" data-role="reset" data-i18n="nb.reset"></button>

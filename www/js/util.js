@@ -45,7 +45,7 @@ export function downloadCanvas(canvas, filename) {
 // Messages next to their cause (errors, and the rows that scroll).
 
 /** The block a control's message goes under: its row, else its label, else the control. */
-const ROWS = ".alpha-row, .row, .buttons, .file-row, .dropzone, .pseudo, fieldset.inline, .add-message, .cat-query, .cat-table-wrap, .canvas-box, .modes, .lookup";
+const ROWS = ".alpha-row, .row, .buttons, .file-row, .dropzone, .pseudo, fieldset.inline, .add-message, .cat-query, .cat-table-wrap, .canvas-box, .modes, .lookup, .label-field";
 
 /** `text` ending as a sentence in `lang` (a full stop, or 。 in Chinese, when it has none). */
 export function sentence(text, lang) {
