@@ -80,7 +80,18 @@ for (const lang of ["en", "zh-CN"]) {
           const caption = await page.evaluate(() => ({ text: document.querySelector(".lesson-caption").textContent, lang: document.querySelector(".lesson-caption").lang }));
           assert.equal(caption.lang, lang);
           assert.ok(caption.text.length > 10, `${id} step ${n}: caption “${caption.text}”`);
-          if (lang === "zh-CN") assert.match(caption.text, /[\u4e00-\u9fff]/, `${id} step ${n}: a Chinese caption`);
+          if (lang === "zh-CN") {
+            assert.match(caption.text, /[\u4e00-\u9fff]/, `${id} step ${n}: a Chinese caption`);
+            // No English word in the lesson's bar but a formula, code, a quoted word of the
+            // (English) corpus, a model's acronym or a key's name.
+            const bar = await page.evaluate(() => {
+              const copy = document.querySelector(".lesson-bar").cloneNode(true);
+              for (const n of copy.querySelectorAll(".math, code")) n.remove();
+              return copy.textContent.replace(/“[^”]*”/g, "");
+            });
+            const english = (bar.match(/[A-Za-z]{2,}/g) || []).filter((w) => !["GDA", "QDA", "PageDown", "PageUp", "Esc"].includes(w));
+            assert.deepEqual(english, [], `${id} step ${n}: English words in the Chinese lesson bar`);
+          }
           assert.match(await page.evaluate(() => location.search), n === 1 ? new RegExp(`lesson=${id}(&|$)`) : new RegExp(`lesson=${id}&step=${n}(&|$)`));
         }
         // The end: Next is disabled and PageDown stays on the last step.

@@ -56,19 +56,27 @@ try {
         })));
         const s = await page.evaluate(async (next) => {
           const l = window.genlab.lessons;
+          // The page's own frames, seen by a requestAnimationFrame loop of the benchmark's:
+          // the time between them during the glide (its first GLIDE_MS after the key).
+          const stamps = [];
+          let on = true;
+          const tick = (t) => { stamps.push(t); if (on) requestAnimationFrame(tick); };
+          requestAnimationFrame(tick);
+          const t0 = performance.now();
           l.go(next - 1);
           await new Promise((resolve) => {
             const poll = () => (l.busy || document.documentElement.dataset.lessonStep !== String(next) ? setTimeout(poll, 20) : resolve());
             poll();
           });
-          return { ...l.stats };
+          on = false;
+          const within = stamps.filter((t) => t >= t0 && t <= t0 + l.stats.ms);
+          return { ...l.stats, intervals: within.slice(1).map((t, i) => t - within[i]) };
         }, from + 1);
         if (s.animated) {
           animated++;
           fps.push((s.frames * 1000) / s.ms);
           work.push(...s.work);
-          // The first interval is from the key to the first frame, not between frames.
-          gaps.push(...s.intervals.slice(1));
+          gaps.push(...s.intervals);
         } else if (motion === "reduce") fps.push(s.frames);
       }
       results.push({

@@ -399,7 +399,7 @@ export async function startLessons(ctx) {
   // How many step changes are under way (a glide, or a step waiting for its frame).
   let busy = 0;
   /** The last transition's frames, for the benchmark and the tests. */
-  const stats = { frames: 0, ms: 0, work: [], intervals: [], animated: false, transitions: 0 };
+  const stats = { frames: 0, ms: 0, work: [], animated: false, transitions: 0 };
 
   const lang = () => ctx.lang();
   const w = (key, params) => tr(lang(), key, params);
@@ -613,7 +613,6 @@ export async function startLessons(ctx) {
         stats.frames = 1;
         stats.ms = 0;
         stats.work = [];
-        stats.intervals = [];
         stats.transitions++;
       }
       // The ledger and the figure are drawn in the next frame: highlight after it.
@@ -653,20 +652,15 @@ export async function startLessons(ctx) {
       if (gda) ctl.panel.beginDrag();
       const start = performance.now();
       let frames = 0;
-      let last = start;
-      // Each frame's own work (the state computed, set and drawn) and the time between
-      // frames, for the benchmark.
+      // Each frame's own work (the state computed, set and drawn), for the benchmark.
       const work = [];
-      const intervals = [];
       const frame = (now) => {
         const u = Math.min(1, (now - start) / GLIDE_MS);
         frames++;
-        intervals.push(now - last);
-        last = now;
         if (u >= 1) {
           if (gda) ctl.panel.endDrag();
           ctl.setState(target);
-          Object.assign(stats, { frames, ms: now - start, work, intervals, animated: true, transitions: stats.transitions + 1 });
+          Object.assign(stats, { frames, ms: now - start, work, animated: true, transitions: stats.transitions + 1 });
           glide = null;
           resolve();
           return;
