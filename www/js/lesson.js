@@ -7,7 +7,10 @@
 //   screen, with B (or ".") blanking the screen; a second window (BroadcastChannel) shows the
 //   notes and the next step. Numbers that teach when they move (a mean, σ, ρ, the prior, the
 //   losses, α) glide to the step's values over 400 ms; everything else, and everything under
-//   prefers-reduced-motion, changes at once.
+//   prefers-reduced-motion, changes at once. A glide's frames go through the panels' cheap
+//   glideFrame paths; the step's whole state is set at its end. The step's highlight (a
+//   mean, a ledger word, a table cell, a control) is scrolled into view when it is below the
+//   window; a step without one brings its caption back into view.
 // - Recording: "Record step" takes the chosen panel's state with the captions, hidden
 //   controls, highlight and notes typed beside it; steps are moved, edited, deleted; the
 //   lesson is saved as a text file and as one link (deflate-raw, base64url) when it fits.
