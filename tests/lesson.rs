@@ -128,6 +128,42 @@ fn unknown_controls_highlights_fields_and_repeats_are_named() {
 }
 
 #[test]
+fn a_table_cell_is_highlighted_by_its_name_and_a_cell_the_panel_lacks_is_named() {
+    // docs/lecturers.md "Lessons": `cell NAME`, NAME a cell of the step's panel's tables.
+    let text = "## step\npanel: gda\nhighlight: cell threshold\n\n## step\npanel: nb\nhighlight: cell fp\n\n\
+                ## step\npanel: nb\nhighlight: cell threshold\n\n## step\npanel: cat\nhighlight: cell phi\n\n\
+                ## step\npanel: gda\nhighlight: cell\n";
+    let p = parse(text);
+    let highlights: Vec<Option<Highlight>> = p.lesson.steps.iter().map(|s| s.highlight.clone()).collect();
+    assert_eq!(
+        highlights,
+        vec![Some(Highlight::Cell("threshold".into())), Some(Highlight::Cell("fp".into())), None, None, None]
+    );
+    let got: Vec<(usize, Option<usize>, Problem)> =
+        p.errors.iter().map(|e| (e.line, e.step, e.problem.clone())).collect();
+    assert_eq!(
+        got,
+        vec![
+            (11, Some(3), Problem::BadHighlight { value: "cell threshold".into() }),
+            (15, Some(4), Problem::BadHighlight { value: "cell phi".into() }),
+            (19, Some(5), Problem::BadHighlight { value: "cell".into() }),
+        ]
+    );
+    assert_eq!(
+        p.errors[0].message(),
+        "Line 11, step 3: “cell threshold” is not “mean C”, “word W”, “cell NAME” or “control NAME” of this panel; \
+         it was ignored."
+    );
+    // Written back as it was read.
+    let written = write(&p.lesson);
+    assert!(
+        written.contains("\nhighlight: cell threshold\n") && written.contains("\nhighlight: cell fp\n"),
+        "{written}"
+    );
+    assert_eq!(parse(&written).lesson, p.lesson);
+}
+
+#[test]
 fn long_values_are_cut_and_said() {
     let caption = "x".repeat(700);
     let p = parse(&format!("## step\npanel: gda\ncaption.en: {caption}\n"));

@@ -7,7 +7,7 @@
 //! within their limits, a known panel, that panel's controls (each once), a highlight of that
 //! panel, notes of trimmed lines; states are drawn from valid link values of the panel.
 
-use genlab::lesson::{controls_of, parse, write, Highlight, Lesson, Step};
+use genlab::lesson::{cells_of, controls_of, parse, write, Highlight, Lesson, Step};
 use proptest::prelude::*;
 
 /// A value character: anything but a line break (the format is one field a line) and the
@@ -46,9 +46,14 @@ fn state(panel: &'static str) -> impl Strategy<Value = String> {
 fn highlight(panel: &'static str) -> impl Strategy<Value = Option<Highlight>> {
     let control = prop::sample::select(controls_of(panel)).prop_map(|c| Some(Highlight::Control(c.to_string())));
     match panel {
-        "gda" => prop_oneof![Just(None), control, (0u8..5).prop_map(|c| Some(Highlight::Mean(c)))].boxed(),
+        "gda" => {
+            let cell = prop::sample::select(cells_of("gda")).prop_map(|c| Some(Highlight::Cell(c.to_string())));
+            prop_oneof![Just(None), control, cell, (0u8..5).prop_map(|c| Some(Highlight::Mean(c)))].boxed()
+        }
         "nb" => {
-            prop_oneof![Just(None), control, value(59).prop_map(|w| Some(Highlight::Word(format!("w{w}"))))].boxed()
+            let cell = prop::sample::select(cells_of("nb")).prop_map(|c| Some(Highlight::Cell(c.to_string())));
+            prop_oneof![Just(None), control, cell, value(59).prop_map(|w| Some(Highlight::Word(format!("w{w}"))))]
+                .boxed()
         }
         _ => prop_oneof![Just(None), control].boxed(),
     }

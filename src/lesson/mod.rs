@@ -12,7 +12,7 @@
 //! panel: gda                 gda, nb or cat
 //! state: cov=shared&m0=-1,0&m1=1,0.5    the panel's part of a link's query string
 //! hide: seed, numbers        controls to hide during the step (the `controls` names)
-//! highlight: mean 1          mean C (GDA), word W (naive Bayes), or control NAME
+//! highlight: mean 1          mean C (GDA), word W (naive Bayes), cell NAME or control NAME
 //! caption.en: Two *round* clouds share one `Σ`: the boundary is a line.
 //! caption.zh: 两团*圆形*的点共用一个 `Σ`：边界是直线。
 //! notes: Ask where the boundary will go before showing it.
@@ -69,6 +69,34 @@ pub fn controls_of(panel: &str) -> &'static [&'static str] {
     }
 }
 
+/// The table cells each panel can highlight (the `data-role` names of its tables' cells):
+/// the GDA panel's numbers (two classes, then more), the naive Bayes evaluation.
+pub fn cells_of(panel: &str) -> &'static [&'static str] {
+    match panel {
+        "gda" => &[
+            "phi",
+            "mu0",
+            "mu1",
+            "sigma",
+            "w",
+            "b",
+            "boundary",
+            "posterior",
+            "sigmas",
+            "logistic-numbers",
+            "threshold",
+            "risk",
+            "k-priors",
+            "k-means",
+            "k-sigmas",
+            "k-deltas",
+            "k-rule",
+        ],
+        "nb" => &["acc", "prec", "rec", "f1", "expected-cost", "tn", "fp", "fn", "tp"],
+        _ => &[],
+    }
+}
+
 /// Whether the link key `key` belongs to `panel`'s part of the state.
 pub fn key_of_panel(key: &str, panel: &str) -> bool {
     let class_key = |k: &str| {
@@ -95,16 +123,19 @@ pub enum Highlight {
     Mean(u8),
     /// A word's row in the naive Bayes ledger.
     Word(String),
+    /// A cell of one of the panel's tables (a name of [`cells_of`]), outlined.
+    Cell(String),
     /// A control of the panel, outlined.
     Control(String),
 }
 
 impl Highlight {
-    /// The text form: `mean 1`, `word free`, `control prior`.
+    /// The text form: `mean 1`, `word free`, `cell threshold`, `control prior`.
     pub fn text(&self) -> String {
         match self {
             Highlight::Mean(c) => format!("mean {c}"),
             Highlight::Word(w) => format!("word {w}"),
+            Highlight::Cell(c) => format!("cell {c}"),
             Highlight::Control(c) => format!("control {c}"),
         }
     }
@@ -218,7 +249,8 @@ pub enum Problem {
         /// The name (cut to 40 characters).
         value: String,
     },
-    /// A highlight that is not `mean C`, `word W` or `control NAME` of the step's panel.
+    /// A highlight that is not `mean C`, `word W`, `cell NAME` or `control NAME` of the
+    /// step's panel.
     BadHighlight {
         /// The value (cut to 40 characters).
         value: String,
@@ -263,7 +295,9 @@ impl LessonError {
                 format!("this panel has no control “{value}” to hide; it was ignored.")
             }
             Problem::BadHighlight { value } => {
-                format!("“{value}” is not “mean C”, “word W” or “control NAME” of this panel; it was ignored.")
+                format!(
+                    "“{value}” is not “mean C”, “word W”, “cell NAME” or “control NAME” of this panel; it was ignored."
+                )
             }
             Problem::Cut { field, max } => format!("“{field}” was cut at {max} characters."),
         };
@@ -285,7 +319,8 @@ fn cut(s: &str, n: usize) -> String {
 }
 
 /// Reads a highlight for `panel`: `mean C` (C a class of the GDA panel, 0 … 4), `word W`
-/// (naive Bayes), `control NAME` (a control of the panel).
+/// (naive Bayes), `cell NAME` (a table cell of the panel), `control NAME` (a control of the
+/// panel).
 pub fn parse_highlight(v: &str, panel: &str) -> Option<Highlight> {
     let (kind, target) = v.split_once(char::is_whitespace)?;
     let target = target.trim();
@@ -294,6 +329,7 @@ pub fn parse_highlight(v: &str, panel: &str) -> Option<Highlight> {
         "word" if panel == "nb" && !target.is_empty() && target.chars().count() <= 60 => {
             Some(Highlight::Word(target.to_string()))
         }
+        "cell" if cells_of(panel).contains(&target) => Some(Highlight::Cell(target.to_string())),
         "control" if controls_of(panel).contains(&target) => Some(Highlight::Control(target.to_string())),
         _ => None,
     }

@@ -76,11 +76,22 @@ for (const lang of ["en", "zh-CN"]) {
           const s = await stepStates(page);
           assert.equal(s.shown, s.expected, `${id} step ${n} (${s.panel})`);
           // Only the step's panel is shown, with its caption in the page's language.
-          for (const p of ["gda", "nb", "cat"]) assert.equal(await displayed(page, `#${p}-slot`), p === s.panel, `${id} step ${n}: ${p} shown?`);
+          for (const p of ["gda", "nb", "cat", "curves"]) assert.equal(await displayed(page, `#${p}-slot`), p === s.panel, `${id} step ${n}: ${p} shown?`);
           const caption = await page.evaluate(() => ({ text: document.querySelector(".lesson-caption").textContent, lang: document.querySelector(".lesson-caption").lang }));
           assert.equal(caption.lang, lang);
           assert.ok(caption.text.length > 10, `${id} step ${n}: caption “${caption.text}”`);
-          if (lang === "zh-CN") assert.match(caption.text, /[\u4e00-\u9fff]/, `${id} step ${n}: a Chinese caption`);
+          if (lang === "zh-CN") {
+            assert.match(caption.text, /[\u4e00-\u9fff]/, `${id} step ${n}: a Chinese caption`);
+            // No English word in the lesson's bar but a formula, code, a quoted word of the
+            // (English) corpus, a model's acronym or a key's name.
+            const bar = await page.evaluate(() => {
+              const copy = document.querySelector(".lesson-bar").cloneNode(true);
+              for (const n of copy.querySelectorAll(".math, code")) n.remove();
+              return copy.textContent.replace(/“[^”]*”/g, "");
+            });
+            const english = (bar.match(/[A-Za-z]{2,}/g) || []).filter((w) => !["GDA", "QDA", "PageDown", "PageUp", "Esc"].includes(w));
+            assert.deepEqual(english, [], `${id} step ${n}: English words in the Chinese lesson bar`);
+          }
           assert.match(await page.evaluate(() => location.search), n === 1 ? new RegExp(`lesson=${id}(&|$)`) : new RegExp(`lesson=${id}&step=${n}(&|$)`));
         }
         // The end: Next is disabled and PageDown stays on the last step.
@@ -293,6 +304,87 @@ test("a step glides where that teaches, and under prefers-reduced-motion changes
     }
     assert.equal(await page.evaluate(() => window.genlab.lessons.stats.animated), false);
     await context.close();
+  }
+});
+
+/** Where `selector`'s box is against the window: inside it (with its 4 px outline)? */
+const inView = (page, selector) => page.evaluate((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= document.documentElement.clientHeight && r.left >= 0 && r.right <= document.documentElement.clientWidth;
+}, selector);
+
+test("a table cell is highlighted in both languages, and what a step highlights is scrolled into view on a phone and a projector", async () => {
+  // docs/lecturers.md "Lessons": `highlight: cell fp` outlines that cell of the panel's
+  // table, and it is scrolled into view when it is outside the window; a step without a
+  // highlight brings its caption back into view. bayes-decision: step 4 highlights the
+  // costs control, step 5 the confusion matrix's false positives; step 1 nothing.
+  for (const [width, height, lang, motion] of [[360, 740, "zh-CN", "no-preference"], [1024, 768, "en", "no-preference"], [360, 740, "en", "reduce"]]) {
+    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: motion });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    try {
+      await page.goto(`${server.url}?lesson=bayes-decision&step=4&lang=${lang}`);
+      await atStep(page, 4);
+      const at = `${width}×${height} ${lang} ${motion}`;
+      const settled = (selector) => motion === "reduce"
+        ? inView(page, selector)
+        : page.waitForFunction((s) => {
+          const r = document.querySelector(s).getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= document.documentElement.clientHeight;
+        }, selector, { timeout: 5000 }).then(() => true);
+      assert.ok(await settled('#nb-slot .lesson-highlight[data-control="costs"]'), `${at}: the costs control in view`);
+      await page.keyboard.press("PageDown");
+      await atStep(page, 5);
+      const cells = await page.evaluate(() => [...document.querySelectorAll("#nb-slot .lesson-highlight")].map((n) => `${n.tagName} ${n.dataset.role}`));
+      assert.deepEqual(cells, ["TD fp"], at);
+      // Under reduced motion the window is already there when the step is shown (no smooth
+      // scroll); otherwise it gets there.
+      assert.ok(await settled('#nb-slot td[data-role="fp"]'), `${at}: the false-positive cell in view`);
+      assert.ok(await page.evaluate(() => window.scrollY > 0), `${at}: the page scrolled`);
+      const shown = await page.evaluate(() => ({
+        text: document.querySelector('#nb-slot td[data-role="fp"]').textContent,
+        outline: getComputedStyle(document.querySelector('#nb-slot td[data-role="fp"]')).outlineStyle,
+        caption: document.querySelector(".lesson-caption").textContent,
+      }));
+      assert.match(shown.text, /^\d+$/);
+      assert.equal(shown.outline, "solid");
+      assert.match(shown.caption, lang === "zh-CN" ? /假阳性/ : /false positives/);
+      // Back to the first step (no highlight): its caption is in view again.
+      await page.evaluate(() => window.genlab.lessons.go(0));
+      await atStep(page, 1);
+      assert.ok(await settled(".lesson-caption"), `${at}: the caption in view at step 1`);
+      assert.equal(await page.locator(".lesson-highlight").count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+  // The GDA panel's numbers, from a lesson file; a cell it lacks is named with its step.
+  const text = "title.en: Cells\n\n## step\npanel: gda\nstate: phi=0.8\nhighlight: cell threshold\ncaption.en: The threshold.\ncaption.zh: 阈值。\n\n## step\npanel: gda\nhighlight: cell fp\ncaption.en: No such cell here.\ncaption.zh: 这里没有这个单元格。\n";
+  for (const lang of ["en", "zh-CN"]) {
+    const { page, context, errors } = await open(browser, `${server.url}?lang=${lang}`, { width: 1024, height: 768 });
+    try {
+      await page.click("#lessons");
+      await page.setInputFiles('.lesson-menu input[type="file"]', { name: "cells.lesson.txt", mimeType: "text/plain", buffer: Buffer.from(text) });
+      await atStep(page, 1);
+      assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll("#gda-slot .lesson-highlight")].map((n) => n.dataset.role)), ["threshold"]);
+      await page.waitForFunction(() => {
+        const r = document.querySelector('#gda-slot td[data-role="threshold"]').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+      }, null, { timeout: 5000 });
+      assert.equal(await page.evaluate(() => window.genlab.lessons.count), 2);
+      assert.match(await page.textContent(".lesson-errors li"), lang === "zh-CN"
+        ? /^第 12 行，第 2 步：“cell fp”不是这个面板的“mean C”、“word W”、“cell NAME”或“control NAME”，已忽略。$/
+        : /^Line 12, step 2: “cell fp” is not “mean C”, “word W”, “cell NAME” or “control NAME” of this panel; it was ignored\.$/);
+      await page.keyboard.press("PageDown");
+      await atStep(page, 2);
+      assert.equal(await page.locator(".lesson-highlight").count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
   }
 });
 

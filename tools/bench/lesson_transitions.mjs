@@ -1,13 +1,14 @@
 // Lesson step transitions (www/js/lesson.js) in headless Chromium, on the real page: each
 // gliding step of the built-in lessons played forward `runs` times, with the frames drawn
-// per second during the glide and each frame's own work (the state interpolated, set and
-// drawn), as medians; the baseline is the frame rate of the same page idle, in the same run
+// per second during the glide, the 90th percentile of the time between its frames, and each
+// frame's own work (the state interpolated, set and drawn), as medians; the baseline is the frame rate of the same page idle, in the same run
 // (requestAnimationFrame with nothing to do), so the ratio says what the glide costs on this
 // machine whatever its load. Then the same steps under prefers-reduced-motion, which must be
 // skipped (one frame, no animation).
 //   node tools/bench/lesson_transitions.mjs [--www www] [--out target/bench] [--runs 5]
 // Prints a table; writes <out>/lesson_transitions.json.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { launchChromium, serve } from "./browser.mjs";
 
@@ -26,6 +27,8 @@ const median = (xs) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
 };
 
+const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? NaN;
+
 const server = await serve(www);
 const browser = await launchChromium();
 const results = [];
@@ -38,6 +41,7 @@ try {
     for (const [id, from] of GLIDES) {
       const fps = [];
       const work = [];
+      const gaps = [];
       const idle = [];
       let animated = 0;
       for (let r = 0; r < (motion === "reduce" ? 1 : runs); r++) {
@@ -52,23 +56,33 @@ try {
         })));
         const s = await page.evaluate(async (next) => {
           const l = window.genlab.lessons;
+          // The page's own frames, seen by a requestAnimationFrame loop of the benchmark's:
+          // the time between them during the glide (its first GLIDE_MS after the key).
+          const stamps = [];
+          let on = true;
+          const tick = (t) => { stamps.push(t); if (on) requestAnimationFrame(tick); };
+          requestAnimationFrame(tick);
+          const t0 = performance.now();
           l.go(next - 1);
           await new Promise((resolve) => {
             const poll = () => (l.busy || document.documentElement.dataset.lessonStep !== String(next) ? setTimeout(poll, 20) : resolve());
             poll();
           });
-          return { ...l.stats };
+          on = false;
+          const within = stamps.filter((t) => t >= t0 && t <= t0 + l.stats.ms);
+          return { ...l.stats, intervals: within.slice(1).map((t, i) => t - within[i]) };
         }, from + 1);
         if (s.animated) {
           animated++;
           fps.push((s.frames * 1000) / s.ms);
           work.push(...s.work);
+          gaps.push(...s.intervals);
         } else if (motion === "reduce") fps.push(s.frames);
       }
       results.push({
         lesson: id, step: `${from}→${from + 1}`, motion, runs: motion === "reduce" ? 1 : runs, animated,
         fps: median(fps), idleFps: median(idle), ratio: median(fps) / median(idle),
-        workMs: median(work), workP90Ms: [...work].sort((a, b) => a - b)[Math.floor(work.length * 0.9)] ?? NaN,
+        workMs: median(work), workP90Ms: p90(work), frameP90Ms: p90(gaps),
       });
     }
     if (errors.length) throw new Error(`page errors: ${errors.join(" | ")}`);
@@ -82,9 +96,10 @@ mkdirSync(out, { recursive: true });
 writeFileSync(path.join(out, "lesson_transitions.json"), JSON.stringify(results, null, 2));
 const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "–");
 console.log("lesson step transitions (Chromium, 1280×800; medians)");
-console.log("lesson          step  motion         glides  fps   idle fps  ratio  frame work ms (p90)");
+console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(" ")} (at the end)`);
+console.log("lesson          step  motion         glides  fps   idle fps  ratio  frame p90 ms  frame work ms (p90)");
 for (const r of results) {
-  console.log(`${r.lesson.padEnd(15)} ${r.step.padEnd(5)} ${r.motion.padEnd(14)} ${String(r.animated).padStart(2)}/${r.runs}   ${f(r.fps).padStart(5)} ${f(r.idleFps).padStart(8)}  ${f(r.ratio, 2).padStart(5)}  ${f(r.workMs)} (${f(r.workP90Ms)})`);
+  console.log(`${r.lesson.padEnd(15)} ${r.step.padEnd(5)} ${r.motion.padEnd(14)} ${String(r.animated).padStart(2)}/${r.runs}   ${f(r.fps).padStart(5)} ${f(r.idleFps).padStart(8)}  ${f(r.ratio, 2).padStart(5)}  ${f(r.frameP90Ms).padStart(12)}  ${f(r.workMs)} (${f(r.workP90Ms)})`);
 }
 const bad = results.filter((r) => (r.motion === "reduce" ? r.animated !== 0 : r.animated !== r.runs));
 if (bad.length) {

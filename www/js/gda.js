@@ -41,6 +41,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   let cursor = null;
   let carried = -1;
   let keyHold = false;
+  // A lesson's glide is drawing a frame (glideFrame): false, "all" or "figure" (the numbers
+  // left as they are); a drag as far as drawing goes.
+  let gliding = false;
   let cursorShown = false;
   let cursorTimer = 0;
   let destroyed = false;
@@ -181,9 +184,28 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const s = panel.summary();
     panel.setFigureText(figureText(s));
     panel.draw();
-    surface.draw(dragging >= 0 || draggingPoint >= 0, figureText(s).classes);
+    surface.draw(dragging >= 0 || draggingPoint >= 0 || Boolean(gliding), figureText(s).classes);
+    // A glide's frame writes the numbers only where they are seen (a lesson's step may hide
+    // them); the step's own setState at the glide's end writes all of them.
+    if (gliding === "figure") return;
     writeNumbers(s);
     writePointer();
+  }
+
+  /**
+   * One frame of a lesson's glide, after the panel's model was moved (setParams, setMean,
+   * setModels between beginDrag and endDrag): the figure as during a drag, and the numbers
+   * unless `numbers` is false (the step hides them), without measuring the page's boxes or
+   * announcing (the step's setState at the glide's end does both). Cheap enough for every
+   * frame.
+   */
+  function glideFrame({ numbers = true } = {}) {
+    gliding = numbers ? "all" : "figure";
+    try {
+      render();
+    } finally {
+      gliding = false;
+    }
   }
 
   /** The numbers panel, read from the model at draw time. */
@@ -210,7 +232,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("boundary").textContent = s.w && !s.coincident && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
     writeModelNumbers(s);
     // Measuring the boxes lays the page out: not on every frame of a drag (its end redraws).
-    if (dragging < 0 && draggingPoint < 0) {
+    if (dragging < 0 && draggingPoint < 0 && !gliding) {
       focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
     }
     const credit = $("credit");
@@ -345,6 +367,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
 
   /** Reads the fit to screen readers once things settle (not on every drag step). */
   function announce(s, message, eq) {
+    if (gliding) return;
     clearTimeout(liveTimer);
     liveTimer = setTimeout(() => {
       $("live").textContent = s.error ? message : t(lang, "gda.live", { phi: num(s.phi, 2), eq });
@@ -863,5 +886,5 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   // one drawing on a first load, not the defaults' and then the state's.
   if (state) setState(state);
   else render();
-  return { panel, render, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
+  return { panel, render, glideFrame, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
 }

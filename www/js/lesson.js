@@ -7,7 +7,10 @@
 //   screen, with B (or ".") blanking the screen; a second window (BroadcastChannel) shows the
 //   notes and the next step. Numbers that teach when they move (a mean, σ, ρ, the prior, the
 //   losses, α) glide to the step's values over 400 ms; everything else, and everything under
-//   prefers-reduced-motion, changes at once.
+//   prefers-reduced-motion, changes at once. A glide's frames go through the panels' cheap
+//   glideFrame paths; the step's whole state is set at its end. The step's highlight (a
+//   mean, a ledger word, a table cell, a control) is scrolled into view when it is below the
+//   window; a step without one brings its caption back into view.
 // - Recording: "Record step" takes the chosen panel's state with the captions, hidden
 //   controls, highlight and notes typed beside it; steps are moved, edited, deleted; the
 //   lesson is saved as a text file and as one link (deflate-raw, base64url) when it fits.
@@ -51,7 +54,7 @@ const WORDS = {
     "editor.captionEn": "Caption (English)",
     "editor.captionZh": "Caption (Chinese)",
     "editor.hide": "Controls to hide (comma-separated)",
-    "editor.highlight": "Highlight (mean 1, word free, control prior)",
+    "editor.highlight": "Highlight (mean 1, word free, cell fp, control prior)",
     "editor.notes": "Presenter notes",
     "editor.record": "Record step",
     "editor.update": "Save this step",
@@ -98,7 +101,7 @@ const WORDS = {
     "err.state": "in the state, “{key}={value}”: {notice}",
     "err.foreign-key": "the state's “{key}” is not a setting of this panel; it was ignored.",
     "err.unknown-control": "this panel has no control “{value}” to hide; it was ignored.",
-    "err.bad-highlight": "“{value}” is not “mean C”, “word W” or “control NAME” of this panel; it was ignored.",
+    "err.bad-highlight": "“{value}” is not “mean C”, “word W”, “cell NAME” or “control NAME” of this panel; it was ignored.",
     "err.cut": "“{field}” was cut at {max} characters.",
   },
   "zh-CN": {
@@ -131,7 +134,7 @@ const WORDS = {
     "editor.captionEn": "说明（英文）",
     "editor.captionZh": "说明（中文）",
     "editor.hide": "要隐藏的控件（用逗号分隔）",
-    "editor.highlight": "突出显示（mean 1、word free、control prior）",
+    "editor.highlight": "突出显示（mean 1、word free、cell fp、control prior）",
     "editor.notes": "演讲者备注",
     "editor.record": "录制这一步",
     "editor.update": "保存这一步",
@@ -178,7 +181,7 @@ const WORDS = {
     "err.state": "状态中的“{key}={value}”：{notice}",
     "err.foreign-key": "状态中的“{key}”不是这个面板的设置，已忽略。",
     "err.unknown-control": "这个面板没有可隐藏的控件“{value}”，已忽略。",
-    "err.bad-highlight": "“{value}”不是这个面板的“mean C”、“word W”或“control NAME”，已忽略。",
+    "err.bad-highlight": "“{value}”不是这个面板的“mean C”、“word W”、“cell NAME”或“control NAME”，已忽略。",
     "err.cut": "“{field}”被截断为 {max} 个字符。",
   },
 };
@@ -282,6 +285,8 @@ const STYLES = `
 .lesson-hidden { display: none !important; }
 .lesson-highlight { outline: 4px solid var(--c1); outline-offset: 3px; border-radius: 4px; }
 li.lesson-highlight { background: var(--explain-bg); }
+/* A table cell: the outline inside it, so a table that scrolls sideways does not cut it off. */
+td.lesson-highlight { outline-offset: -4px; border-radius: 0; background: var(--explain-bg); }
 .lesson-list { padding-left: 1.2rem; }
 .lesson-list li { margin: 0.3rem 0; }
 .lesson-form { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); gap: 0.5rem 1rem; }
@@ -530,6 +535,8 @@ export async function startLessons(ctx) {
         ctl.panel.setActiveHandle(h.target);
         ctl.render();
       }
+    } else if (h.kind === "cell") {
+      for (const n of section.querySelectorAll(`td[data-role="${CSS.escape(h.target)}"]`)) n.classList.add("lesson-highlight");
     } else if (h.kind === "word") {
       for (const li of section.querySelectorAll("ol.ledger li")) {
         // A repeated word's row reads "free ×3".
@@ -537,6 +544,35 @@ export async function startLessons(ctx) {
         if (name === h.target.toLowerCase()) li.classList.add("lesson-highlight");
       }
     }
+  }
+
+  /**
+   * Scrolls the window for the step just shown: the caption in view (a step after one whose
+   * highlight was far down starts with its caption and figure again), unless what the
+   * step highlights would then be below the window (a control or a table cell under the
+   * figure, on a phone or a 1024 × 768 projector): then the least scroll that shows it.
+   * Smooth, unless the reader asks for reduced motion; nothing moves when all is in view.
+   */
+  function scrollForStep(step) {
+    const section = document.getElementById(`${step.panel}-slot`);
+    const h = step.highlight;
+    let target = null;
+    if (h && section) target = h.kind === "mean" ? section.querySelector('canvas[data-role="canvas"]') : section.querySelector(".lesson-highlight");
+    if (target && target.getClientRects().length === 0) target = null;
+    const vh = document.documentElement.clientHeight;
+    const y = window.scrollY;
+    // The outline lies 7 px outside the box; keep a little more than that around it.
+    const margin = 12;
+    // The caption's bar in view (the page above it, the header, stays as it is).
+    let top = Math.min(y, bar.getBoundingClientRect().top + y);
+    if (target) {
+      const r = target.getBoundingClientRect();
+      const [t0, t1] = [r.top + y - margin, r.bottom + y + margin];
+      if (t1 > top + vh) top = t1 - t0 > vh ? t0 : t1 - vh;
+    }
+    top = Math.max(0, Math.round(top));
+    if (Math.abs(top - y) < 2) return;
+    window.scrollTo({ top, behavior: reducedMotion.matches ? "instant" : "smooth" });
   }
 
   /** Goes to step `i` (bounded), gliding when that teaches. */
@@ -561,14 +597,19 @@ export async function startLessons(ctx) {
       busy--;
       return;
     }
-    for (const name of ["gda", "nb", "cat"]) document.getElementById(`${name}-slot`)?.classList.toggle("lesson-off", name !== step.panel);
+    // The step's panel alone: every other panel's slot (the learning curves too) is off.
+    for (const slot of main.querySelectorAll(':scope > [id$="-slot"]')) slot.classList.toggle("lesson-off", slot.id !== `${step.panel}-slot`);
     const handle = panels[step.panel];
     if (handle) {
+      // The step's hidden controls go first: what a glide draws is what the step shows.
+      for (const name of step.hide) {
+        for (const n of document.getElementById(`${step.panel}-slot`).querySelectorAll(`[data-control="${CSS.escape(name)}"]`)) n.classList.add("lesson-hidden");
+      }
       const target = parseState(step.state).state[step.panel];
       const from = handle.getState();
       const glideOk = animate && !reducedMotion.matches && shownPanel === step.panel && onlyGlides(step.panel, from, target);
       const paths = glideOk ? glidePaths(step.panel, from, target) : [];
-      if (paths.length) await glideTo(handle, from, target, paths);
+      if (paths.length) await glideTo(handle, from, target, paths, step);
       else {
         handle.controller.setState(target);
         stats.animated = false;
@@ -577,12 +618,12 @@ export async function startLessons(ctx) {
         stats.work = [];
         stats.transitions++;
       }
-      for (const name of step.hide) {
-        for (const n of document.getElementById(`${step.panel}-slot`).querySelectorAll(`[data-control="${CSS.escape(name)}"]`)) n.classList.add("lesson-hidden");
-      }
       // The ledger and the figure are drawn in the next frame: highlight after it.
       await new Promise((r) => requestAnimationFrame(() => r()));
-      if (index === i) markHighlight(step);
+      if (index === i) {
+        markHighlight(step);
+        scrollForStep(step);
+      }
     }
     shownPanel = step.panel;
     if (write) {
@@ -597,16 +638,20 @@ export async function startLessons(ctx) {
   /**
    * Moves the glide numbers from `from` to `target` over GLIDE_MS, one state a frame. The GDA
    * panel goes through its drag path (the window held still, only what moved recomputed:
-   * setParams for σ and ρ, setMean, setModels) and draws in the same frame; the others take
-   * the whole state each frame. The last frame sets the exact target.
+   * setParams for σ and ρ, setMean, setModels) and draws the figure in the same frame (its
+   * numbers too, unless the step hides them); the naive Bayes panel sets α and the costs and
+   * rewrites its ledger, its test-split evaluation waiting for the end; the categorical panel
+   * takes the whole state each frame. The last frame sets the exact target, in full.
    */
-  function glideTo(handle, from, target, paths) {
+  function glideTo(handle, from, target, paths, step) {
     return new Promise((resolve) => {
       const ctl = handle.controller;
       const gda = ctl === panels.gda?.controller;
       const changed = (f) => JSON.stringify(f(from)) !== JSON.stringify(f(target));
       const params = gda && (changed((s) => s.sd) || changed((s) => s.rho));
       const models = gda && changed((s) => s.models);
+      const nb = ctl === panels.nb?.controller && typeof ctl.glideFrame === "function";
+      const numbers = !step.hide.includes("numbers");
       if (gda) ctl.panel.beginDrag();
       const start = performance.now();
       let frames = 0;
@@ -632,8 +677,9 @@ export async function startLessons(ctx) {
           if (params) pn.setParams({ n0: s.n[0], n1: s.n[1], sd0: s.sd[0], rho0: s.rho[0], sd1: s.sd[1], rho1: s.rho[1], seed: s.seed });
           if (s.means) [...s.means, ...s.more_means].forEach(([x, y], k) => pn.setMean(k, x, y));
           if (models) pn.setModels(s.models);
-          ctl.render();
-        } else ctl.setState(s);
+          ctl.glideFrame({ numbers });
+        } else if (nb) ctl.glideFrame(s);
+        else ctl.setState(s);
         work.push(performance.now() - t0);
         glide.raf = requestAnimationFrame(frame);
       };

@@ -1022,6 +1022,26 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     render();
   }
 
+  /**
+   * One frame of a lesson's glide toward the settings `s` (a URL state's `nb` part that
+   * differs from the shown one in α and the cost ratio only): those two set and shown, the
+   * ledger and the verdict rewritten at once. The test split's evaluation, its tables and
+   * the chart wait for the step's setState at the glide's end: each would cost a frame.
+   */
+  function glideFrame(s) {
+    try {
+      panel.setAlpha(s.alpha);
+      panel.setCosts(s.cost, 1);
+    } catch {
+      return;
+    }
+    showAlpha(panel.alpha(), "");
+    showCosts();
+    ledger = dropped && dropped.text === text.value ? panel.explainBytes(dropped.bytes) : panel.explain(text.value);
+    writeLedger(ledger);
+    writeEmail(ledger);
+  }
+
   /** Switches the panel's words to `next`. */
   function setLang(next) {
     lang = next;
@@ -1063,5 +1083,5 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   // one drawing on a first load, not the defaults' and then the state's.
   if (state) setState(state);
   else render();
-  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
+  return { panel, render, glideFrame, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
 }
