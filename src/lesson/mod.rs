@@ -9,7 +9,7 @@
 //! title.zh: 从两个高斯分布到线性边界
 //!
 //! ## step clouds             (…except "## step", which starts a step; a name may follow)
-//! panel: gda                 gda, nb or cat
+//! panel: gda                 gda, nb, cat or curves
 //! state: cov=shared&m0=-1,0&m1=1,0.5    the panel's part of a link's query string
 //! hide: seed, numbers        controls to hide during the step (the `controls` names)
 //! highlight: mean 1          mean C (GDA), word W (naive Bayes), cell NAME or control NAME
@@ -51,7 +51,7 @@ pub const MAX_NOTES_CHARS: usize = 4000;
 pub const MAX_STATE_BYTES: usize = crate::state::MAX_QUERY_BYTES;
 
 /// The panels a step can show.
-pub const PANELS: [&str; 3] = ["gda", "nb", "cat"];
+pub const PANELS: [&str; 4] = ["gda", "nb", "cat", "curves"];
 
 /// The controls each panel can hide (the `data-control` names of its markup).
 pub fn controls_of(panel: &str) -> &'static [&'static str] {
@@ -65,6 +65,7 @@ pub fn controls_of(panel: &str) -> &'static [&'static str] {
             "editor",
         ],
         "cat" => &["query", "lambda", "prior", "table", "csv", "counts"],
+        "curves" => &["pairing", "m", "sizes", "splits", "lambda", "alpha", "seed", "export"],
         _ => &[],
     }
 }
@@ -111,6 +112,8 @@ pub fn key_of_panel(key: &str, panel: &str) -> bool {
         }
         "nb" => ["a", "ev", "prior", "t", "nbseed", "cost", "bayes", "rs"].contains(&key),
         "cat" => ["cl", "cprior", "cq"].contains(&key),
+        // Every learning-curves key starts "lc" (lcp, lcmin, lcmax, lcs, lcn, lcl, lca, lcseed…).
+        "curves" => key.starts_with("lc"),
         _ => false,
     }
 }
@@ -283,7 +286,7 @@ impl LessonError {
             Problem::Repeated { field } => format!("“{field}” is given twice; the first one counts."),
             Problem::MissingPanel => "the step names no panel (“panel: gda”, “nb” or “cat”); it is left out.".into(),
             Problem::UnknownPanel { value } => {
-                format!("the panel “{value}” is not “gda”, “nb” or “cat”; the step is left out.")
+                format!("the panel “{value}” is not “gda”, “nb”, “cat” or “curves”; the step is left out.")
             }
             Problem::State { notice } => {
                 format!("the state's “{}={}” was ignored ({:?}).", notice.key, notice.value, notice.reason)

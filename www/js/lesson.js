@@ -77,6 +77,7 @@ const WORDS = {
     "panel.gda": "Gaussian discriminant analysis",
     "panel.nb": "Naive Bayes",
     "panel.cat": "Categorical naive Bayes",
+    "panel.curves": "Learning curves",
     "file.notText": "The file is not a lesson (a lesson is a UTF-8 text file; see the lecturers' page).",
     "file.unreadable": "The lesson could not be read: {msg}",
     "link.bad": "The lesson in the link could not be read (it may have been cut): {msg}",
@@ -97,7 +98,7 @@ const WORDS = {
     "err.unknown-field": "“{field}” is not a field of a lesson; it was ignored.",
     "err.repeated": "“{field}” is given twice; the first one counts.",
     "err.missing-panel": "the step names no panel (“panel: gda”, “nb” or “cat”); it is left out.",
-    "err.unknown-panel": "the panel “{value}” is not “gda”, “nb” or “cat”; the step is left out.",
+    "err.unknown-panel": "the panel “{value}” is not “gda”, “nb”, “cat” or “curves”; the step is left out.",
     "err.state": "in the state, “{key}={value}”: {notice}",
     "err.foreign-key": "the state's “{key}” is not a setting of this panel; it was ignored.",
     "err.unknown-control": "this panel has no control “{value}” to hide; it was ignored.",
@@ -157,6 +158,7 @@ const WORDS = {
     "panel.gda": "高斯判别分析",
     "panel.nb": "朴素贝叶斯",
     "panel.cat": "类别型朴素贝叶斯",
+    "panel.curves": "学习曲线",
     "file.notText": "这个文件不是课程（课程是 UTF-8 纯文本文件，见讲师页面）。",
     "file.unreadable": "无法读取课程：{msg}",
     "link.bad": "无法读取链接中的课程（链接可能被截断了）：{msg}",
@@ -177,7 +179,7 @@ const WORDS = {
     "err.unknown-field": "“{field}”不是课程的字段，已忽略。",
     "err.repeated": "“{field}”出现了两次，以第一次为准。",
     "err.missing-panel": "这一步没有指定面板（“panel: gda”、“nb”或“cat”），已略去。",
-    "err.unknown-panel": "面板“{value}”不是“gda”、“nb”或“cat”，这一步已略去。",
+    "err.unknown-panel": "面板“{value}”不是“gda”、“nb”、“cat”或“curves”，这一步已略去。",
     "err.state": "状态中的“{key}={value}”：{notice}",
     "err.foreign-key": "状态中的“{key}”不是这个面板的设置，已忽略。",
     "err.unknown-control": "这个面板没有可隐藏的控件“{value}”，已忽略。",
@@ -949,7 +951,7 @@ export async function startLessons(ctx) {
       },
       renderWords() {
         const chosen = panelSel.value;
-        panelSel.replaceChildren(...["gda", "nb", "cat"].filter((p) => panels[p]).map((p) => el("option", { value: p, text: w(`panel.${p}`) })));
+        panelSel.replaceChildren(...["gda", "nb", "cat", "curves"].filter((p) => panels[p]).map((p) => el("option", { value: p, text: w(`panel.${p}`) })));
         if (chosen) panelSel.value = chosen;
         record.textContent = w(record.dataset.w || "editor.record");
         cancel.textContent = w("editor.cancel");
