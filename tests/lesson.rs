@@ -215,3 +215,19 @@ fn every_builtin_lesson_reads_without_an_error_in_both_languages() {
         assert_eq!(write(&p.lesson), *text, "{id} is kept in the canonical form");
     }
 }
+
+#[test]
+fn a_step_can_show_the_learning_curves_with_their_own_keys_and_controls() {
+    let p = parse("## step\npanel: curves\nstate: lcp=heavy&lcn=100&seed=3\nhide: pairing, splits, rho\n");
+    assert_eq!(p.lesson.steps.len(), 1);
+    let step = &p.lesson.steps[0];
+    assert_eq!(step.panel, "curves");
+    assert_eq!(step.hide, ["pairing", "splits"]);
+    let problems: Vec<&Problem> = p.errors.iter().map(|e| &e.problem).collect();
+    // "seed" is the GDA panel's key, "rho" no control of this panel: both named, the rest kept.
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(problems.contains(&&Problem::ForeignKey { key: "seed".into() }));
+    // A learning-curves key in a GDA step is another panel's key.
+    let g = parse("## step\npanel: gda\nstate: lcp=heavy\n");
+    assert!(g.errors.iter().any(|e| e.problem == Problem::ForeignKey { key: "lcp".into() }), "{:?}", g.errors);
+}

@@ -149,7 +149,7 @@ impl Highlight {
 pub struct Step {
     /// A name for the author (after `## step`; may be empty).
     pub name: String,
-    /// `"gda"`, `"nb"` or `"cat"`.
+    /// `"gda"`, `"nb"`, `"cat"` or `"curves"`.
     pub panel: String,
     /// The panel's state as a link's query string (absent keys: the defaults).
     pub state: String,
