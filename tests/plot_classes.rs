@@ -261,3 +261,49 @@ fn the_logistic_overlay_draws_softmax_regressions_boundary_for_three_classes() {
     // Dashes of 12 px with gaps of 5: about 70 % of the way is inked.
     assert!(changed as f64 > 0.55 * samples as f64, "{changed} of {samples} pixels changed along the boundary");
 }
+
+#[test]
+fn the_legend_never_covers_a_means_drag_handle() {
+    // The defect seen on a 360 px phone: with five classes the legend took the corner over
+    // class 3's mean, the very control a student drags. Each handle's centre pixel must be
+    // its class colour (the palette's own), for the k-class and two-class figures, on a
+    // phone's square plot at dpr 2 (dark, as seen) and a desk's 640 × 480.
+    let cases: [(GdaLab, u32, u32, Style); 4] = [
+        (
+            common::unwrap(GdaLab::generated_classes(ClassesSpec::default_for(5))),
+            680,
+            680,
+            Style { dpr: 2.0, dark: true, ..Style::default() },
+        ),
+        (common::unwrap(GdaLab::generated_classes(ClassesSpec::default_for(5))), 640, 480, Style::default()),
+        (
+            common::unwrap(GdaLab::preset(Preset::PenguinsThreeSpecies)),
+            680,
+            680,
+            Style { dpr: 2.0, ..Style::default() },
+        ),
+        (
+            common::unwrap(GdaLab::generated(genlab::gda::SampleSpec::default())),
+            680,
+            680,
+            Style { dpr: 2.0, ..Style::default() },
+        ),
+    ];
+    for (lab, w, h, style) in cases {
+        let mut figure = GdaFigure::new();
+        let update = common::unwrap(figure.render(&lab, &GdaLayers::default(), &style, (w, h)));
+        let px = figure.raster().pixels().to_vec();
+        for c in 0..lab.classes() {
+            let [x, y] = update.frame.to_pixels(lab.handle(c));
+            let (x, y) = (x.round() as usize, y.round() as usize);
+            let i = 4 * (y * w as usize + x);
+            let colour = style.palette().colour(c);
+            assert_eq!(
+                [px[i], px[i + 1], px[i + 2]],
+                [colour.0, colour.1, colour.2],
+                "{} classes at {w}×{h}: the handle of class {c} is covered",
+                lab.classes()
+            );
+        }
+    }
+}

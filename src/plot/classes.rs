@@ -12,7 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontFamily;
 
-use super::gda::{legend_size, mean_handle, pixel_quadric, FigureText, GdaLayers, PlotFrame};
+use super::gda::{handle_marks, legend_size, mean_handle, pixel_quadric, FigureText, GdaLayers, PlotFrame};
 use super::raster::Raster;
 use super::{draw_error, text_units, Style};
 use crate::error::Result;
@@ -297,7 +297,8 @@ struct LegendRows {
 
 /// The legend of k classes: a marker per class, the ellipses, the boundary, (with the
 /// toggle) the pairwise boundaries and (with the logistic overlay) softmax regression's, in the corner that hides the fewest points (a point of
-/// the boundary, sampled along it, counting as five: a legend over it hides the lesson).
+/// the boundary, sampled along it, counting as five: a legend over it hides the lesson; a
+/// mean's drag handle as [`super::gda::HANDLE_WEIGHT`]: never hidden while a corner leaves it free).
 fn legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     lab: &GdaLab,
@@ -327,6 +328,10 @@ fn legend<DB: DrawingBackend>(
     let corners = [(l + pad, t + pad), (r - pad - w, t + pad), (l + pad, b - pad - h), (r - pad - w, b - pad - h)];
     let (points, _) = lab.points();
     let mut marks: Vec<(Vec2, usize)> = points.iter().map(|p| (*p, 1)).collect();
+    // A mean's handle is what the student drags: a legend over it hides the control itself.
+    for c in 0..k {
+        marks.extend(handle_marks(frame, style, lab.handle(c)));
+    }
     for line in pairs.iter().flat_map(|p| &p.top_two) {
         for seg in line.windows(2) {
             marks.extend((0..20).map(|i| {

@@ -754,6 +754,25 @@ pub fn legend_size(plot: (f64, f64), rows: usize, longest: usize, style: &Style)
     (w, h, em)
 }
 
+/// What a class mean's drag handle weighs when the legend picks its corner, against 1 for a
+/// point: more than every point of a full plot, so that the legend never covers a handle
+/// (the control a student drags) while some corner leaves them all free.
+pub const HANDLE_WEIGHT: usize = 100_000;
+
+/// The marks a mean's handle leaves for the legend's choice of corner: its centre and eight
+/// points on a circle a little wider than the drawn disc (a legend that only grazes the
+/// disc covers it too), each weighing [`HANDLE_WEIGHT`]; in data units of `frame`.
+pub fn handle_marks(frame: &PlotFrame, style: &Style, h: Vec2) -> Vec<(Vec2, usize)> {
+    let [x, y] = frame.to_pixels(h);
+    let r = style.px(10.0);
+    let mut out = vec![(h, HANDLE_WEIGHT)];
+    for i in 0..8 {
+        let a = f64::from(i) * std::f64::consts::FRAC_PI_4;
+        out.push((frame.to_data(x + r * a.cos(), y + r * a.sin()), HANDLE_WEIGHT));
+    }
+    out
+}
+
 /// The legend's box, in whichever corner of the plot box hides the fewest points.
 fn legend_layout(lab: &GdaLab, text: &FigureText, frame: &PlotFrame, style: &Style, boundary: bool) -> LegendLayout {
     let names = &text.classes;
@@ -780,6 +799,9 @@ fn legend_layout(lab: &GdaLab, text: &FigureText, frame: &PlotFrame, style: &Sty
     // fitted 2σ ellipses (weighted more: a legend over the boundary hides the lesson).
     let (points, _) = lab.points();
     let mut marks: Vec<(Vec2, usize)> = points.iter().map(|p| (*p, 1)).collect();
+    for c in 0..2 {
+        marks.extend(handle_marks(frame, style, lab.handle(c)));
+    }
     if let Ok(fit) = lab.fit() {
         let (w, b) = fit.log_odds_coefficients();
         if let Some((p, q)) = clip_line(w, b, frame.view) {
