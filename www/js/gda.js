@@ -181,7 +181,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const s = panel.summary();
     panel.setFigureText(figureText(s));
     panel.draw();
-    surface.draw(dragging >= 0 || draggingPoint >= 0, figureText(s).classes);
+    const words = figureText(s);
+    surface.draw(dragging >= 0 || draggingPoint >= 0, words.classes, words.axes);
     writeNumbers(s);
     writePointer();
   }
