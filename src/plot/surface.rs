@@ -297,6 +297,7 @@ pub fn lab_loss_level(lab: &GdaLab) -> f64 {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn draw_surfaces_with<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     lab: &GdaLab,
@@ -646,7 +647,7 @@ pub fn fill_triangle(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 
 /// the triangle, for the surfaces' tails that fade into the floor. The same pixels are
 /// covered as by [`fill_triangle`].
 pub fn fill_triangle_faded(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 3], rgb: [u8; 3], a: [f64; 3]) {
-    if tri.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) || a.iter().all(|&v| !(v > 0.0)) {
+    if tri.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) || a.iter().all(|&v| v.is_nan() || v <= 0.0) {
         return;
     }
     // The opacity as a plane over the screen: a(x, y) = ax·x + ay·y + a0.
@@ -844,6 +845,10 @@ fn boxes_meet(a: &[f64; 4], b: &[f64; 4], gap: f64) -> bool {
     a[0] < b[2] + gap && b[0] < a[2] + gap && a[1] < b[3] + gap && b[1] < a[3] + gap
 }
 
+/// A label to place: its text, anchor point and anchor, whether it is an axis name, and
+/// its axis.
+type Wish = (String, (f64, f64), (HPos, VPos), bool, usize);
+
 /// One axis of the box around the view: its two ends in data units (x, y, height), its
 /// tick values, how a value becomes a point and a label, and its name.
 struct Axis<'a> {
@@ -931,10 +936,9 @@ fn draw_axes<DB: DrawingBackend>(
     let tick = style.px(4.0);
     let gap = style.px(3.0);
     let font = ("sans-serif", em).into_font().color(&pal.ink);
-    // Every label's wish: (text, anchor point, anchor, size, is a name).
     let mut placed: Vec<PlacedLabel> = Vec::new();
-    let mut wishes: Vec<(String, (f64, f64), (HPos, VPos), bool)> = Vec::new();
-    let mut tick_wishes: Vec<(String, (f64, f64), (HPos, VPos), bool)> = Vec::new();
+    let mut wishes: Vec<Wish> = Vec::new();
+    let mut tick_wishes: Vec<Wish> = Vec::new();
     for axis in &axes {
         let (a, b) = (p.screen(axis.from), p.screen(axis.to));
         stroke(root, raster, &[a, b], pal.ink, 0.8, thin)?;
@@ -981,11 +985,17 @@ fn draw_axes<DB: DrawingBackend>(
             let across = clear(need(sz[0], named[0], matches!(anchor.0, HPos::Center)), out.0);
             let up = clear(need(sz[1], named[1], matches!(anchor.1, VPos::Center)), out.1);
             reach = reach.max(across.min(up));
-            tick_wishes.push((text, (s.0 + out.0 * (tick + gap), s.1 + out.1 * (tick + gap)), anchor, false));
+            tick_wishes.push((
+                text,
+                (s.0 + out.0 * (tick + gap), s.1 + out.1 * (tick + gap)),
+                anchor,
+                false,
+                axis.along,
+            ));
         }
         if axis.along == 2 {
             // The height's name above the top of its axis.
-            wishes.push((axis.name.to_string(), (b.0, b.1 - gap - tick), (HPos::Center, VPos::Bottom), true));
+            wishes.push((axis.name.to_string(), (b.0, b.1 - gap - tick), (HPos::Center, VPos::Bottom), true, 2));
         } else {
             let mid = (0.5 * (a.0 + b.0), 0.5 * (a.1 + b.1));
             // Beyond the tick labels, farther while one of them (not beside the middle
@@ -993,7 +1003,7 @@ fn draw_axes<DB: DrawingBackend>(
             let named = label_extent(axis.name, em);
             let mine: Vec<[f64; 4]> = tick_wishes[first..]
                 .iter()
-                .map(|(t, at, anchor, _)| anchored_box(*at, label_extent(t, em), *anchor))
+                .map(|(t, at, anchor, _, _)| anchored_box(*at, label_extent(t, em), *anchor))
                 .collect();
             let mut off = tick + gap + reach.min(4.0 * em);
             for _ in 0..40 {
@@ -1003,11 +1013,12 @@ fn draw_axes<DB: DrawingBackend>(
                 }
                 off += 0.5 * gap;
             }
-            wishes.push((axis.name.to_string(), (mid.0 + out.0 * off, mid.1 + out.1 * off), anchor, true));
+            wishes.push((axis.name.to_string(), (mid.0 + out.0 * off, mid.1 + out.1 * off), anchor, true, axis.along));
         }
     }
     wishes.extend(tick_wishes);
-    for (text, at, anchor, name) in wishes {
+    let mut axis_of: Vec<usize> = Vec::new();
+    for (text, at, anchor, name, along) in wishes {
         if text.is_empty() {
             continue;
         }
@@ -1022,7 +1033,13 @@ fn draw_axes<DB: DrawingBackend>(
             at = (at.0 + dx, at.1 + dy);
         }
         let inside = rect[0] >= 0.0 && rect[1] >= 0.0 && rect[2] <= size.0 && rect[3] <= size.1;
-        if !inside || placed.iter().any(|l| boxes_meet(&l.rect, &rect, gap)) {
+        // Two axes' labels half an em apart at least, so that they do not read as one
+        // ("5 -5") at the corner the axes share.
+        let meets = placed
+            .iter()
+            .zip(&axis_of)
+            .any(|(l, &a)| boxes_meet(&l.rect, &rect, if a == along { gap } else { 0.5 * em }));
+        if !inside || meets {
             continue;
         }
         root.draw(&Text::new(
@@ -1032,6 +1049,7 @@ fn draw_axes<DB: DrawingBackend>(
         ))
         .map_err(draw_error)?;
         placed.push(PlacedLabel { text, rect });
+        axis_of.push(along);
     }
     Ok(placed)
 }
