@@ -382,3 +382,20 @@ fn no_two_labels_meet_for_any_view_angle_size_or_covariance() {
         }
     }
 }
+
+#[test]
+fn five_classes_give_five_surfaces_drawn_back_to_front() {
+    let mut five = GdaLab::generated_classes(ClassesSpec::default_for(5)).expect("five classes");
+    five.set_models(ModelSettings::default()).unwrap();
+    assert_eq!(lab_densities(&five).unwrap().classes().len(), 5);
+    for (yaw, pitch) in [(-2.0, 0.3), (0.4, 0.7), (2.5, 1.2)] {
+        let s = scene(&five, SurfaceAngles { yaw, pitch }, 24);
+        for c in 0..5 {
+            assert!(
+                s.items.iter().any(|i| matches!(i, SceneItem::Patch { class, .. } if *class == c)),
+                "yaw {yaw}: no surface of class {c}"
+            );
+        }
+        assert_back_to_front(&s, &format!("k = 5 yaw {yaw} pitch {pitch}"));
+    }
+}
