@@ -342,13 +342,16 @@ fn draw_surfaces_with<DB: DrawingBackend>(
         low: corner(view.x0, 0.0, -view.y1),
         high: corner(view.x1, zmax, -view.y0),
     };
+    // The floor: a faint tint of the grid's colour, laid opaque (mixed beforehand with the
+    // background it covers: a copy per pixel rather than a blend), under the grid.
+    let floor = [[view.x0, view.y0, 0.0], [view.x1, view.y0, 0.0], [view.x1, view.y1, 0.0], [view.x0, view.y1, 0.0]];
+    let tint = super::blend(pal.grid, pal.background, 0.22);
+    fill(root, raster, &floor.map(|p| projector.screen(p)), tint, 1.0)?;
     let size = (f64::from(root.dim_in_pixel().0), f64::from(root.dim_in_pixel().1));
     let labels = draw_axes(root, raster, &projector, view, zmax, style, names, size)?;
     let Some(densities) = densities else { return Ok(None) };
 
-    // The floor: a faint tint, the fitted 1σ and 2σ ellipses, then the boundary.
-    let floor = [[view.x0, view.y0, 0.0], [view.x1, view.y0, 0.0], [view.x1, view.y1, 0.0], [view.x0, view.y1, 0.0]];
-    fill(root, raster, &floor.map(|p| projector.screen(p)), pal.grid, 0.22)?;
+    // On the floor: the fitted 1σ and 2σ ellipses, then the boundary.
     let width = style.px(1.5);
     // (screen points, colour, alpha, width)
     let mut lines: Vec<FloorLine> = Vec::new();
@@ -614,6 +617,7 @@ pub fn fill_triangle(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 
             (q, p)
         }
     });
+    let a = a.min(255);
     let keep = 255 - a;
     let src = rgb.map(|c| u32::from(c) * a);
     for row in row0 as usize..row1 as usize {
@@ -634,6 +638,16 @@ pub fn fill_triangle(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 
         let c0 = (xl - 0.5).ceil().max(0.0) as usize;
         let c1 = ((xr - 0.5).ceil().min(w as f64)).max(0.0) as usize;
         let start = row * w;
+        if a == 255 {
+            // Opaque: a copy.
+            let end = (start + c1.max(c0)).min(rgba.len() / 4);
+            if start + c0 < end {
+                for px in rgba[4 * (start + c0)..4 * end].chunks_exact_mut(4) {
+                    px[..3].copy_from_slice(&rgb);
+                }
+            }
+            continue;
+        }
         for i in start + c0..start + c1.max(c0) {
             let Some(px) = rgba.get_mut(4 * i..4 * i + 3) else { break };
             for ch in 0..3 {
