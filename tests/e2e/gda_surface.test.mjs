@@ -139,22 +139,24 @@ test("Back and Forward bring the view's earlier angles back, picture and link al
   await page.keyboard.press("Shift+ArrowRight");
   // Shift: 3 × 5° round, a history entry of its own once the URL is written.
   await page.waitForFunction(() => /yaw=50/.test(location.search));
-  const turned = await pictureHash(page);
-  assert.notEqual(turned, first);
-  await page.goBack();
-  await page.waitForFunction(() => !/yaw=/.test(location.search));
-  await page.waitForFunction(([sel, h]) => {
+  // The URL is written at once, the picture in the next animation frame: waited for.
+  const hashIs = ([sel, h, same]) => {
     const c = document.querySelector(sel);
     const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
     let x = 0;
     for (let i = 0; i < d.length; i += 4) x = (x * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
-    return x === h;
-  }, [CANVAS, first]);
+    return (x === h) === same;
+  };
+  await page.waitForFunction(hashIs, [CANVAS, first, false]);
+  const turned = await pictureHash(page);
+  await page.goBack();
+  await page.waitForFunction(() => !/yaw=/.test(location.search));
+  await page.waitForFunction(hashIs, [CANVAS, first, true]);
   assert.deepEqual(await angles(), { shown: true, yaw: 35, pitch: 25 });
   await page.goForward();
   await page.waitForFunction(() => /yaw=50/.test(location.search));
-  await page.waitForFunction(() => window.genlab.gda.getState().surface.yaw === 50);
-  assert.equal(await pictureHash(page), turned);
+  await page.waitForFunction(hashIs, [CANVAS, turned, true]);
+  assert.deepEqual(await angles(), { shown: true, yaw: 50, pitch: 25 });
   assert.deepEqual(errors, []);
   await context.close();
 });
