@@ -4,7 +4,8 @@
 //! form (the class means, covariances and priors computed here from the points, the 2 × 2
 //! inverse by its adjugate), and the floor boundary against the heights themselves: where
 //! the two tallest weighted densities are equal, exactly for a shared Σ and within one grid
-//! cell for QDA.
+//! cell for QDA; with unequal losses, where λ₀₁·h₁ = λ₁₀·h₀ (the Bayes rule of
+//! `genlab::gda::risk`: decide 1 when λ₁₀·p(0|x) < λ₀₁·p(1|x)).
 
 use genlab::gda::density::{grid_coord, WeightedDensities};
 use genlab::gda::{ModelSpec, Rect};
@@ -160,9 +161,10 @@ fn the_shared_covariance_floor_line_is_exactly_where_the_weighted_densities_are_
 /// Every vertex of the traced boundary has the taller class change within one grid cell of
 /// it, and every grid cell whose corners disagree on the taller class has a vertex within
 /// one cell.
-fn check_traced(d: &WeightedDensities, a: usize, b: usize, lines: &[Vec<[f64; 2]>], n: usize) {
+/// With `level` ≠ 0 (two classes) the same for the set log h_b − log h_a = level.
+fn check_traced(d: &WeightedDensities, a: usize, b: usize, lines: &[Vec<[f64; 2]>], n: usize, level: f64) {
     let cell = ((VIEW.x1 - VIEW.x0) / (n - 1) as f64).max((VIEW.y1 - VIEW.y0) / (n - 1) as f64);
-    let diff = |x: [f64; 2]| d.classes()[a].log_height(x) - d.classes()[b].log_height(x);
+    let diff = |x: [f64; 2]| d.classes()[a].log_height(x) - d.classes()[b].log_height(x) + level;
     let vertices: Vec<[f64; 2]> = lines.iter().flatten().copied().collect();
     assert!(!vertices.is_empty());
     for v in &vertices {
@@ -201,7 +203,7 @@ fn the_qda_floor_conic_is_where_the_weighted_densities_cross_within_one_grid_cel
     let n = 40;
     let b = d.boundaries(VIEW, n, n);
     assert_eq!(b.len(), 1);
-    check_traced(&d, 0, 1, &b[0].top_two, n);
+    check_traced(&d, 0, 1, &b[0].top_two, n, 0.0);
 }
 
 #[test]
@@ -225,8 +227,44 @@ fn three_classes_meet_where_the_two_tallest_surfaces_cross() {
                     assert_close(ha, hc, 1e-9, 1e-300, &format!("{spec:?} pair {a}-{c} at {v:?}"));
                 }
             } else {
-                check_traced(&d, a, c, &pair.top_two, n);
+                check_traced(&d, a, c, &pair.top_two, n, 0.0);
             }
         }
     }
+}
+
+#[test]
+fn with_unequal_losses_the_floor_boundary_is_where_the_loss_weighted_densities_are_equal() {
+    // λ₀₁·h₁(x) = λ₁₀·h₀(x), the heights written out by hand; exactly on the shared-Σ line.
+    let (pts, labels) = points();
+    let hand = by_hand(&pts, &labels, true);
+    let d = densities(ModelSpec::Gda, &pts, &labels, None);
+    for (l01, l10) in [(1.0f64, 5.0f64), (4.0, 1.0), (0.3, 2.0)] {
+        let level = (l10 / l01).ln();
+        let lines = d.decision_boundary(VIEW, 40, 40, level);
+        assert_eq!(lines.len(), 1, "one segment across the view");
+        let (p, q) = (lines[0][0], lines[0][lines[0].len() - 1]);
+        for t in 0..=20 {
+            let s = f64::from(t) / 20.0;
+            let x = [p[0] + s * (q[0] - p[0]), p[1] + s * (q[1] - p[1])];
+            let h0 = weighted_normal(hand[0].0, hand[0].1, hand[0].2, x);
+            let h1 = weighted_normal(hand[1].0, hand[1].1, hand[1].2, x);
+            assert_close(l01 * h1, l10 * h0, 1e-9, 1e-300, &format!("λ = ({l01}, {l10}) at s = {s}"));
+            // Off the crossing: there the surfaces differ by the loss ratio.
+            assert!((h1 / h0 - l10 / l01).abs() < 1e-6 && (h1 / h0 - 1.0).abs() > 0.2);
+        }
+        // With equal losses it is the crossing itself.
+        let crossing = d.decision_boundary(VIEW, 40, 40, 0.0);
+        assert_eq!(crossing, d.boundaries(VIEW, 40, 40)[0].top_two);
+    }
+    // QDA: within one grid cell of the set log h₁ − log h₀ = log(λ₁₀/λ₀₁).
+    let q = densities(ModelSpec::Qda, &pts, &labels, Some(0.35));
+    for level in [5f64.ln(), -(3f64.ln())] {
+        let n = 40;
+        let lines = q.decision_boundary(VIEW, n, n, level);
+        check_traced(&q, 0, 1, &lines, n, level);
+    }
+    // No such boundary for three classes (their figure ignores the losses).
+    let (pts3, labels3) = three_classes();
+    assert!(densities(ModelSpec::Gda, &pts3, &labels3, None).decision_boundary(VIEW, 40, 40, 1.0).is_empty());
 }

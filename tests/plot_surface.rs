@@ -3,16 +3,21 @@
 //! way a depth buffer would, sample point by sample point, for a sweep of view angles; the
 //! depth convention against what a viewer above must see; and the rendered pixels (both
 //! class colours on the surfaces, rotation changes the picture, the prior raises one
-//! surface).
+//! surface); the floor boundary under unequal losses against the 2-D figure's; and the
+//! tick labels and axis names, which never meet, for a sweep of view angles and sizes.
 
 use std::cell::RefCell;
 
+use genlab::gda::classifier::Classifier;
 use genlab::gda::lab::{Covariance, ModelSettings};
-use genlab::gda::{ClassesSpec, GdaLab, SampleSpec};
+use genlab::gda::sample::ClassParams;
+use genlab::gda::{clip_line, ClassesSpec, GdaLab, SampleSpec};
 use genlab::plot::raster::{Raster, RasterBackend};
 use genlab::plot::surface::{draw_surfaces, lab_densities, SceneItem, SurfaceAngles, SurfaceFigure, SurfaceScene};
 use genlab::plot::Style;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, VPos};
+use plotters_backend::BackendTextStyle;
 
 fn lab(covariance: Covariance, prior: Option<f64>) -> GdaLab {
     let mut lab = GdaLab::generated(SampleSpec::default()).expect("default sample");
@@ -240,4 +245,157 @@ fn seen_from_straight_above_the_floor_is_the_two_dimensional_figure_not_its_mirr
     let (o, x, y) = (p.screen([v.x0, v.y0, 0.0]), p.screen([v.x1, v.y0, 0.0]), p.screen([v.x0, v.y1, 0.0]));
     assert!(x.0 - o.0 > 100.0 && (x.1 - o.1).abs() < 5.0, "x: {o:?} → {x:?}");
     assert!(o.1 - y.1 > 20.0 && (y.0 - o.0).abs() < 5.0, "y: {o:?} → {y:?}");
+}
+
+fn lab_with_losses(covariance: Covariance, loss01: f64, loss10: f64) -> GdaLab {
+    let mut lab = GdaLab::generated(SampleSpec::default()).expect("default sample");
+    let settings = ModelSettings { covariance, loss01, loss10, ..ModelSettings::default() };
+    lab.set_models(settings).expect("settings");
+    lab
+}
+
+#[test]
+fn with_unequal_losses_the_floor_shows_the_two_dimensional_figures_boundary_and_the_crossing_dashed() {
+    // The 2-D figure's boundary is where the decision log-odds (with the prior) equals
+    // log(λ₁₀/λ₀₁) (genlab::gda::risk); for GDA that is the clipped line
+    // w·x + b + shift − log(λ₁₀/λ₀₁) = 0, for QDA a conic.
+    for (l01, l10, prior) in [(1.0, 5.0, None), (3.0, 1.0, Some(0.3))] {
+        let mut lab = lab_with_losses(Covariance::Shared, l01, l10);
+        if prior.is_some() {
+            let settings = ModelSettings { prior, ..*lab.models() };
+            lab.set_models(settings).unwrap();
+        }
+        let s = scene(&lab, SurfaceAngles::default(), 24);
+        let decision = lab.decision_log_odds().expect("a decision model");
+        let (w, b) = decision.model.linear_log_odds().expect("GDA is linear");
+        let (p, q) =
+            clip_line(w, b + decision.shift - (l10 / l01).ln(), lab.view()).expect("the line crosses the view");
+        assert_eq!(s.floor_boundary.len(), 1);
+        let line = &s.floor_boundary[0];
+        let (a, z) = (line[0], line[line.len() - 1]);
+        let same = |u: [f64; 2], v: [f64; 2]| (u[0] - v[0]).hypot(u[1] - v[1]) < 1e-9;
+        assert!((same(a, p) && same(z, q)) || (same(a, q) && same(z, p)), "{a:?}–{z:?} is not {p:?}–{q:?}");
+        // The crossing is drawn too, apart from it: the surfaces are equal on it.
+        assert!(!s.floor_crossing.is_empty());
+        let d = lab_densities(&lab).unwrap();
+        for v in s.floor_crossing.iter().flatten() {
+            let (h0, h1) = (d.classes()[0].height(*v), d.classes()[1].height(*v));
+            assert!((h1 / h0 - 1.0).abs() < 1e-9, "the crossing at {v:?}: {h0} vs {h1}");
+            assert!(decision.log_odds(*v).abs() < 1e-9);
+        }
+    }
+    // QDA: every vertex within one cell (of the 96 × 72 trace) of a change of decision.
+    let lab = lab_with_losses(Covariance::PerClass, 1.0, 4.0);
+    let s = scene(&lab, SurfaceAngles::default(), 24);
+    let decision = lab.decision_log_odds().unwrap();
+    let v = lab.view();
+    let cell = ((v.x1 - v.x0) / 95.0).max((v.y1 - v.y0) / 71.0);
+    let z = |x: [f64; 2]| decision.log_odds(x) - 4f64.ln();
+    assert!(!s.floor_boundary.is_empty());
+    for p in s.floor_boundary.iter().flatten() {
+        let signs: Vec<bool> = (0..16)
+            .map(|t| {
+                let a = f64::from(t) * std::f64::consts::PI / 8.0;
+                z([p[0] + cell * a.cos(), p[1] + cell * a.sin()]) > 0.0
+            })
+            .collect();
+        assert!(signs.contains(&true) && signs.contains(&false), "vertex {p:?} is not within a cell of the boundary");
+    }
+    // Equal losses: one line, the crossing, nothing dashed.
+    let s = scene(&lab_with_losses(Covariance::Shared, 2.0, 2.0), SurfaceAngles::default(), 24);
+    assert!(s.floor_crossing.is_empty() && s.floor_boundary.len() == 1);
+}
+
+/// A queued label's box, worked out from what the canvas is told (anchor point, anchor,
+/// font size): 0.65 em per character (DejaVu Sans, the widest common sans-serif face the
+/// canvas falls back to, has 0.636 em digits; the labels here are digits, signs, points and
+/// the axis names' Latin letters), CJK characters 1 em, 1.2 em high.
+fn text_box(t: &genlab::plot::raster::QueuedText) -> [f64; 4] {
+    let em = t.size();
+    let w: f64 = t.text.chars().map(|c| if c as u32 >= 0x2E80 { em } else { 0.65 * em }).sum();
+    let h = 1.2 * em;
+    let (x, y) = (f64::from(t.pos.0), f64::from(t.pos.1));
+    let anchor = t.anchor();
+    let x0 = match anchor.h_pos {
+        HPos::Left => x,
+        HPos::Right => x - w,
+        HPos::Center => x - w / 2.0,
+    };
+    let y0 = match anchor.v_pos {
+        VPos::Top => y,
+        VPos::Bottom => y - h,
+        VPos::Center => y - h / 2.0,
+    };
+    [x0, y0, x0 + w, y0 + h]
+}
+
+#[test]
+fn no_two_labels_meet_for_any_view_angle_size_or_covariance() {
+    let correlated = {
+        let spec = SampleSpec {
+            class0: ClassParams { mean: [-1.0, -0.5], sd: [1.0, 0.8], rho: 0.9 },
+            class1: ClassParams { mean: [1.2, 0.8], sd: [0.9, 1.1], rho: 0.9 },
+            ..SampleSpec::default()
+        };
+        let mut lab = GdaLab::generated(spec).unwrap();
+        lab.set_models(ModelSettings::default()).unwrap();
+        lab
+    };
+    let labs = [("default", lab(Covariance::Shared, None)), ("correlated", correlated)];
+    // A desk (800 × 600), a phone (a 340 px box at 2×), a projector (bigger type).
+    let styles = [
+        ((800, 600), Style::default()),
+        ((680, 510), Style { dpr: 2.0, ..Style::default() }),
+        ((1000, 750), Style { projector: true, ..Style::default() }),
+    ];
+    let mut fig = SurfaceFigure::new();
+    for (name, lab) in &labs {
+        for (size, style) in &styles {
+            for yaw in (0..24).map(|i| -180.0 + 15.0 * f64::from(i) + 1.0) {
+                for pitch in [3.0, 10.0, 25.0, 45.0, 70.0, 85.0] {
+                    let what = format!("{name} {size:?} dpr {} yaw {yaw} pitch {pitch}", style.dpr);
+                    fig.render(lab, SurfaceAngles::degrees(yaw, pitch), style, *size, 12).unwrap();
+                    let raster = fig.raster();
+                    let texts: Vec<_> = raster.texts().iter().filter(|t| !t.text.is_empty()).collect();
+                    let boxes: Vec<[f64; 4]> = texts.iter().map(|t| text_box(t)).collect();
+                    for (i, a) in boxes.iter().enumerate() {
+                        assert!(
+                            a[0] >= 0.0 && a[1] >= 0.0 && a[2] <= f64::from(size.0) && a[3] <= f64::from(size.1),
+                            "{what}: {:?} leaves the picture at {a:?}",
+                            texts[i].text
+                        );
+                        for (j, b) in boxes.iter().enumerate().skip(i + 1) {
+                            let meet = a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+                            assert!(!meet, "{what}: {:?} {a:?} meets {:?} {b:?}", texts[i].text, texts[j].text);
+                        }
+                    }
+                    // The three axes are named, and most ticks keep their labels (on a phone
+                    // seen from almost straight above, the short height axis has one).
+                    for n in ["x₁", "x₂", "p(x | y)·p(y)"] {
+                        assert!(texts.iter().any(|t| t.text == n), "{what}: no axis name {n}");
+                    }
+                    // (A phone's box, 340 px across, has room for fewer.)
+                    let least = if size.0 < 700 { 4 } else { 6 };
+                    assert!(texts.len() >= 3 + least, "{what}: only {} labels", texts.len());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn five_classes_give_five_surfaces_drawn_back_to_front() {
+    let mut five = GdaLab::generated_classes(ClassesSpec::default_for(5)).expect("five classes");
+    five.set_models(ModelSettings::default()).unwrap();
+    assert_eq!(lab_densities(&five).unwrap().classes().len(), 5);
+    for (yaw, pitch) in [(-2.0, 0.3), (0.4, 0.7), (2.5, 1.2)] {
+        let s = scene(&five, SurfaceAngles { yaw, pitch }, 24);
+        for c in 0..5 {
+            assert!(
+                s.items.iter().any(|i| matches!(i, SceneItem::Patch { class, .. } if *class == c)),
+                "yaw {yaw}: no surface of class {c}"
+            );
+        }
+        assert_back_to_front(&s, &format!("k = 5 yaw {yaw} pitch {pitch}"));
+    }
 }

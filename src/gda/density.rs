@@ -13,8 +13,9 @@
 //! 1 (and 1 − φ′ for class 0): the prior slider raises one surface and lowers the other.
 //! Logistic and softmax regression model p(y | x) only and have no surfaces.
 
-use crate::gda::classifier::MultiClassifier;
-use crate::gda::geometry::Rect;
+use crate::gda::classifier::{Classifier, MultiClassifier};
+use crate::gda::geometry::{clip_line, Rect};
+use crate::gda::posterior_map::level_set;
 use crate::gda::regions::{linear_boundaries, traced_boundaries, PairBoundary};
 use crate::gda::Model;
 use crate::stats::linalg::{self, Mat2, Vec2};
@@ -135,6 +136,29 @@ impl WeightedDensities {
         }
     }
 
+    /// The Bayes decision boundary of two classes under unequal losses, inside `view`: where
+    /// λ₀₁·h₁(x) = λ₁₀·h₀(x), that is log h₁(x) − log h₀(x) = `level` with
+    /// `level` = log(λ₁₀/λ₀₁) ([`crate::gda::risk::LossMatrix::threshold`]: decide 1 when
+    /// λ₁₀·p(0|x) < λ₀₁·p(1|x)). With `level` = 0 it is where the surfaces cross
+    /// ([`WeightedDensities::boundaries`]); otherwise the line of a shared Σ moved along
+    /// w₁ − w₀, exactly, or the conic traced on an `nx` × `ny` lattice. Empty for other than
+    /// two classes with a nonzero level, or a non-finite one.
+    pub fn decision_boundary(&self, view: Rect, nx: usize, ny: usize, level: f64) -> Vec<Vec<Vec2>> {
+        if self.classes.len() != 2 || !level.is_finite() {
+            return Vec::new();
+        }
+        if level == 0.0 {
+            return self.boundaries(view, nx, ny).into_iter().flat_map(|b| b.top_two).collect();
+        }
+        if self.shared {
+            let d = self.discriminants();
+            let w = [d[1].0[0] - d[0].0[0], d[1].0[1] - d[0].0[1]];
+            clip_line(w, d[1].1 - d[0].1 - level, view).map(|(p, q)| vec![vec![p, q]]).unwrap_or_default()
+        } else {
+            level_set(&LogRatio(self), level, view, nx, ny).unwrap_or_default()
+        }
+    }
+
     /// δ_c(x) = w_cᵀx + b_c with w_c = Σ⁻¹μ_c and b_c = −½ μ_cᵀΣ⁻¹μ_c + log φ_c: log h_c
     /// up to a term common to every class when Σ is shared.
     pub fn discriminants(&self) -> Vec<(Vec2, f64)> {
@@ -166,6 +190,22 @@ impl MultiClassifier for WeightedDensities {
 
     fn scaled_scores(&self, x: [f64; 2]) -> (Vec<f64>, f64) {
         (self.classes.iter().map(|c| c.log_height(x)).collect(), 1.0)
+    }
+}
+
+/// log h₁ − log h₀ of two weighted densities, as a two-class log-odds for the level-set
+/// tracer.
+struct LogRatio<'a>(&'a WeightedDensities);
+
+impl Classifier for LogRatio<'_> {
+    fn log_odds(&self, x: [f64; 2]) -> f64 {
+        let c = &self.0.classes;
+        let z = c[1].log_height(x) - c[0].log_height(x);
+        if z.is_nan() {
+            0.0
+        } else {
+            z
+        }
     }
 }
 

@@ -1,11 +1,16 @@
 //! The 3-D view of the GDA panel: the prior-weighted class densities
 //! h_c(x) = p(x | y=c)·p(y=c) ([`crate::gda::density`]) as translucent surfaces over the
 //! plot's x-range, with the fitted 1σ and 2σ ellipses and the decision boundary on the
-//! floor (h = 0), and the curve where the two tallest surfaces cross drawn on them, right
-//! above that boundary.
+//! floor (h = 0), and the curve where the two tallest surfaces cross drawn on them. With
+//! equal losses the boundary lies right below that curve; unequal losses λ₀₁ ≠ λ₁₀ move the
+//! 2-D figure's boundary to λ₀₁·h₁ = λ₁₀·h₀, which the floor then shows solid, the
+//! crossing's shadow dashed beside it.
 //!
-//! The chart is plotters' own 3-D chart (`build_cartesian_3d`, its projection built from
-//! yaw and pitch, its axis panels and ticks). The surfaces are not plotters'
+//! The projection is plotters' own 3-D chart's (`build_cartesian_3d`, built from yaw and
+//! pitch). Its box, ticks and labels are drawn here ([`draw_axes`]): plotters puts every
+//! axis' labels on one side and the end labels of two axes on the corner they share, where
+//! they collide at many angles; here the tick count follows each axis' length on screen
+//! and a label that would meet another is left out. The surfaces are not plotters'
 //! `SurfaceSeries`, which draws its polygons in grid order without sorting them by depth
 //! (artefacts at some angles), and could not interleave two surfaces anyway. Here the
 //! quads of every surface are put in one list and drawn back to front (painter's order):
@@ -26,9 +31,12 @@
 
 use std::cell::{Ref, RefCell};
 
+use plotters::coord::ranged1d::{BoldPoints, Ranged};
 use plotters::coord::ranged3d::ProjectionMatrix;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::raster::{Raster, RasterBackend};
 use super::{draw_error, Style};
@@ -36,6 +44,7 @@ use crate::error::Result;
 use crate::gda::density::{grid_coord, WeightedDensities};
 use crate::gda::geometry::{ellipse, Rect};
 use crate::gda::GdaLab;
+use crate::stats::linalg::Vec2;
 
 /// Where the 3-D view is seen from: yaw turns it about the vertical axis, pitch tips it
 /// toward the viewer (0 = seen edge-on from the side, π/2 = straight from above).
@@ -126,6 +135,41 @@ pub struct SurfaceScene {
     pub projector: Projector,
     /// The grid (nodes per side) the surfaces were drawn on.
     pub grid: usize,
+    /// The decision boundary drawn solid on the floor, in data units: the 2-D figure's
+    /// (the Bayes rule with the panel's losses).
+    pub floor_boundary: Vec<Vec<Vec2>>,
+    /// Where the surfaces cross, drawn dashed on the floor when the losses move the
+    /// decision boundary off it (empty otherwise: it is then the boundary itself).
+    pub floor_crossing: Vec<Vec<Vec2>>,
+    /// The tick labels and axis names as placed.
+    pub labels: Vec<PlacedLabel>,
+}
+
+/// A tick label or an axis name of the view as drawn: its text and the box reserved for it
+/// (pixels, [x0, y0, x1, y1]), which no other label's box meets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedLabel {
+    /// The text.
+    pub text: String,
+    /// Its box.
+    pub rect: [f64; 4],
+}
+
+/// The names of the view's three axes (the floor's two in the 2-D figure's words).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AxisNames {
+    /// The floor's first axis (the 2-D figure's x axis).
+    pub x: String,
+    /// The floor's second axis (the 2-D figure's y axis).
+    pub y: String,
+    /// The height: the weighted density.
+    pub height: String,
+}
+
+impl Default for AxisNames {
+    fn default() -> Self {
+        AxisNames { x: "x₁".into(), y: "x₂".into(), height: "p(x | y)·p(y)".into() }
+    }
 }
 
 /// The chart's projection in floating point: data (x, y, height) → 3-D chart pixels → the
@@ -178,12 +222,18 @@ pub struct SurfaceBuffers {
 pub struct SurfaceFigure {
     raster: RefCell<Raster>,
     buffers: SurfaceBuffers,
+    names: AxisNames,
 }
 
 impl SurfaceFigure {
     /// An empty view.
     pub fn new() -> SurfaceFigure {
         SurfaceFigure::default()
+    }
+
+    /// Names the axes (in the page's language) from the next frame on.
+    pub fn set_names(&mut self, names: AxisNames) {
+        self.names = names;
     }
 
     /// The pixels and labels of the last frame.
@@ -207,7 +257,8 @@ impl SurfaceFigure {
     ) -> Result<bool> {
         self.raster.borrow_mut().resize(size.0, size.1)?;
         let root = RasterBackend::new(&self.raster).into_drawing_area();
-        let scene = draw_surfaces_with(&root, lab, angles, style, grid, Some(&self.raster), &mut self.buffers)?;
+        let scene =
+            draw_surfaces_with(&root, lab, angles, style, grid, &self.names, Some(&self.raster), &mut self.buffers)?;
         Ok(scene.is_some())
     }
 }
@@ -232,15 +283,28 @@ pub fn draw_surfaces<DB: DrawingBackend>(
     style: &Style,
     grid: usize,
 ) -> Result<Option<SurfaceScene>> {
-    draw_surfaces_with(root, lab, angles, style, grid, None, &mut SurfaceBuffers::default())
+    draw_surfaces_with(root, lab, angles, style, grid, &AxisNames::default(), None, &mut SurfaceBuffers::default())
 }
 
+/// log(λ₁₀/λ₀₁), the log-ratio of the weighted densities on the decision boundary the 2-D
+/// figure draws for `lab`: 0 with equal losses, and for k > 2 classes (whose figure ignores
+/// the losses).
+pub fn lab_loss_level(lab: &GdaLab) -> f64 {
+    if lab.classes() == 2 {
+        lab.models().threshold()
+    } else {
+        0.0
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn draw_surfaces_with<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     lab: &GdaLab,
     angles: SurfaceAngles,
     style: &Style,
     grid: usize,
+    names: &AxisNames,
     raster: Option<&RefCell<Raster>>,
     buffers: &mut SurfaceBuffers,
 ) -> Result<Option<SurfaceScene>> {
@@ -251,11 +315,10 @@ fn draw_surfaces_with<DB: DrawingBackend>(
     let top = densities.as_ref().map_or(1.0, WeightedDensities::max_height);
     let zmax = if top.is_finite() && top > 0.0 { top * 1.1 } else { 1.0 };
     let angles = angles.clamped();
-    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
-    let thin = style.ipx(1.0);
 
     let mut chart = ChartBuilder::on(root)
-        .margin(style.ipx(8.0))
+        // Room around the box for the tick labels and the axis names beyond them.
+        .margin(style.ipx(28.0))
         // Z is −y: plotters' 3-D axes are right-handed with the height up, so with y itself
         // on Z the floor would be the 2-D figure's mirror image.
         .build_cartesian_3d(view.x0..view.x1, 0.0..zmax, -view.y1..-view.y0)
@@ -266,28 +329,6 @@ fn draw_surfaces_with<DB: DrawingBackend>(
         p.scale = 0.8;
         p.into_matrix()
     });
-    let height_tick = |v: &f64| tick_height(*v, zmax);
-    let data_tick = |v: &f64| super::gda::tick(*v);
-    let minus_tick = |v: &f64| super::gda::tick(-*v);
-    chart
-        .configure_axes()
-        .label_style(font(11.0).color(&pal.ink))
-        // The panels would be large antialiased polygons every frame: the floor alone is
-        // filled, below, with the surfaces' own fill.
-        .axis_panel_style(TRANSPARENT)
-        .bold_grid_style(pal.grid.mix(0.9).stroke_width(thin))
-        .light_grid_style(TRANSPARENT)
-        .max_light_lines(0)
-        .x_labels(5)
-        .y_labels(4)
-        .z_labels(5)
-        .x_formatter(&data_tick)
-        .y_formatter(&height_tick)
-        .z_formatter(&minus_tick)
-        .tick_size(style.ipx(4.0))
-        .draw()
-        .map_err(draw_error)?;
-
     let spec = chart.as_coord_spec();
     let corner = |x: f64, h: f64, y: f64| {
         let (a, b, c) = spec.map_3d(&x, &h, &y);
@@ -301,11 +342,16 @@ fn draw_surfaces_with<DB: DrawingBackend>(
         low: corner(view.x0, 0.0, -view.y1),
         high: corner(view.x1, zmax, -view.y0),
     };
+    // The floor: a faint tint of the grid's colour, laid opaque (mixed beforehand with the
+    // background it covers: a copy per pixel rather than a blend), under the grid.
+    let floor = [[view.x0, view.y0, 0.0], [view.x1, view.y0, 0.0], [view.x1, view.y1, 0.0], [view.x0, view.y1, 0.0]];
+    let tint = super::blend(pal.grid, pal.background, 0.22);
+    fill(root, raster, &floor.map(|p| projector.screen(p)), tint, 1.0)?;
+    let size = (f64::from(root.dim_in_pixel().0), f64::from(root.dim_in_pixel().1));
+    let labels = draw_axes(root, raster, &projector, view, zmax, style, names, size)?;
     let Some(densities) = densities else { return Ok(None) };
 
-    // The floor: a faint tint, the fitted 1σ and 2σ ellipses, then the boundary.
-    let floor = [[view.x0, view.y0, 0.0], [view.x1, view.y0, 0.0], [view.x1, view.y1, 0.0], [view.x0, view.y1, 0.0]];
-    fill(root, raster, &floor.map(|p| projector.screen(p)), pal.grid, 0.22)?;
+    // On the floor: the fitted 1σ and 2σ ellipses, then the boundary.
     let width = style.px(1.5);
     // (screen points, colour, alpha, width)
     let mut lines: Vec<FloorLine> = Vec::new();
@@ -328,11 +374,24 @@ fn draw_surfaces_with<DB: DrawingBackend>(
         }
     }
     let boundaries = densities.boundaries(view, 96, 72);
-    for pair in &boundaries {
-        for piece in &pair.top_two {
-            let pts = piece.iter().map(|p| projector.screen([p[0], p[1], 0.0])).collect();
-            lines.push((pts, pal.boundary, 0.9, style.px(2.0)));
+    // The 2-D figure's boundary, solid; when unequal losses move it off the crossing, the
+    // crossing's shadow dashed beside it (the numbers beside the view say which is which).
+    let level = lab_loss_level(lab);
+    let crossing_floor: Vec<Vec<Vec2>> = boundaries.iter().flat_map(|b| b.top_two.iter().cloned()).collect();
+    let (floor_boundary, floor_crossing) = if level == 0.0 {
+        (crossing_floor, Vec::new())
+    } else {
+        (densities.decision_boundary(view, 96, 72, level), crossing_floor)
+    };
+    let on_floor =
+        |piece: &Vec<Vec2>| -> Vec<(f64, f64)> { piece.iter().map(|p| projector.screen([p[0], p[1], 0.0])).collect() };
+    for piece in &floor_crossing {
+        for dash in dashes(&on_floor(piece), style.px(7.0), style.px(5.0)) {
+            lines.push((dash, pal.boundary, 0.6, style.px(1.5)));
         }
+    }
+    for piece in &floor_boundary {
+        lines.push((on_floor(piece), pal.boundary, 0.9, style.px(2.0)));
     }
     for (pts, colour, alpha, w) in &lines {
         stroke(root, raster, pts, *colour, *alpha, *w)?;
@@ -364,22 +423,31 @@ fn draw_surfaces_with<DB: DrawingBackend>(
                 let shade = |v: u8| (f64::from(v) * k).round() as u8;
                 let colour = RGBColor(shade(base.0), shade(base.1), shade(base.2));
                 // The tails fade into the floor instead of ending in a jagged edge.
-                let tallest = corners[..*count].iter().map(|c| c[2]).fold(0.0, f64::max);
-                let fade = (tallest / (0.06 * top)).clamp(0.0, 1.0);
-                fill(root, raster, &screen[..*count], colour, alpha * fade)?;
+                // By corner, so that the fade is smooth across the quads rather than a
+                // quad's step.
+                let fade = corners.map(|c| (c[2] / (0.06 * top)).clamp(0.0, 1.0));
+                if fade[..*count].iter().all(|&f| f >= 1.0) {
+                    fill(root, raster, &screen[..*count], colour, alpha)?;
+                } else if let Some(r) = raster {
+                    let mut r = r.borrow_mut();
+                    let (w, h) = (r.width() as usize, r.height() as usize);
+                    let a = fade.map(|f| 255.0 * alpha * f);
+                    let rgb = [colour.0, colour.1, colour.2];
+                    for k in 1..count - 1 {
+                        let tri = [screen[0], screen[k], screen[k + 1]];
+                        fill_triangle_faded(r.pixels_mut(), (w, h), tri, rgb, [a[0], a[k], a[k + 1]]);
+                    }
+                } else {
+                    let mean = fade[..*count].iter().sum::<f64>() / *count as f64;
+                    fill(root, raster, &screen[..*count], colour, alpha * mean)?;
+                }
             }
             SceneItem::Crossing { screen } => {
                 stroke(root, raster, screen, pal.boundary, 0.95, style.px(2.0))?;
             }
         }
     }
-    Ok(Some(SceneItem::into_scene(items, projector, grid)))
-}
-
-impl SceneItem {
-    fn into_scene(items: Vec<SceneItem>, projector: Projector, grid: usize) -> SurfaceScene {
-        SurfaceScene { items, projector, grid }
-    }
+    Ok(Some(SurfaceScene { items, projector, grid, floor_boundary, floor_crossing, labels }))
 }
 
 /// The quads of every surface and the crossing curve's pieces, in painter's order (see the
@@ -549,6 +617,7 @@ pub fn fill_triangle(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 
             (q, p)
         }
     });
+    let a = a.min(255);
     let keep = 255 - a;
     let src = rgb.map(|c| u32::from(c) * a);
     for row in row0 as usize..row1 as usize {
@@ -569,10 +638,83 @@ pub fn fill_triangle(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 
         let c0 = (xl - 0.5).ceil().max(0.0) as usize;
         let c1 = ((xr - 0.5).ceil().min(w as f64)).max(0.0) as usize;
         let start = row * w;
+        if a == 255 {
+            // Opaque: a copy.
+            let end = (start + c1.max(c0)).min(rgba.len() / 4);
+            if start + c0 < end {
+                for px in rgba[4 * (start + c0)..4 * end].chunks_exact_mut(4) {
+                    px[..3].copy_from_slice(&rgb);
+                }
+            }
+            continue;
+        }
         for i in start + c0..start + c1.max(c0) {
             let Some(px) = rgba.get_mut(4 * i..4 * i + 3) else { break };
             for ch in 0..3 {
                 px[ch] = ((src[ch] + u32::from(px[ch]) * keep + 127) / 255) as u8;
+            }
+        }
+    }
+}
+
+/// [`fill_triangle`] with an opacity (0–255) given at each corner and interpolated across
+/// the triangle, for the surfaces' tails that fade into the floor. The same pixels are
+/// covered as by [`fill_triangle`].
+pub fn fill_triangle_faded(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 3], rgb: [u8; 3], a: [f64; 3]) {
+    if tri.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) || a.iter().all(|&v| v.is_nan() || v <= 0.0) {
+        return;
+    }
+    // The opacity as a plane over the screen: a(x, y) = ax·x + ay·y + a0.
+    let (p0, p1, p2) = (tri[0], tri[1], tri[2]);
+    let det = (p1.0 - p0.0) * (p2.1 - p0.1) - (p2.0 - p0.0) * (p1.1 - p0.1);
+    if det.abs() < 1e-12 {
+        return;
+    }
+    let ax = ((a[1] - a[0]) * (p2.1 - p0.1) - (a[2] - a[0]) * (p1.1 - p0.1)) / det;
+    let ay = ((a[2] - a[0]) * (p1.0 - p0.0) - (a[1] - a[0]) * (p2.0 - p0.0)) / det;
+    let a0 = a[0] - ax * p0.0 - ay * p0.1;
+    let y_min = tri.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let y_max = tri.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let row0 = (y_min - 0.5).ceil().max(0.0);
+    let row1 = ((y_max - 0.5).ceil()).min(h as f64);
+    if row0 >= row1 {
+        return;
+    }
+    let edges = [(tri[0], tri[1]), (tri[1], tri[2]), (tri[2], tri[0])].map(|(p, q)| {
+        if (p.1, p.0) <= (q.1, q.0) {
+            (p, q)
+        } else {
+            (q, p)
+        }
+    });
+    let top = a.iter().copied().fold(0.0, f64::max).min(255.0);
+    for row in row0 as usize..row1 as usize {
+        let yc = row as f64 + 0.5;
+        let (mut xl, mut xr) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &(p, q) in &edges {
+            if p.1 <= yc && yc < q.1 {
+                let x = p.0 + (yc - p.1) * (q.0 - p.0) / (q.1 - p.1);
+                xl = xl.min(x);
+                xr = xr.max(x);
+            }
+        }
+        if xl >= xr {
+            continue;
+        }
+        let c0 = (xl - 0.5).ceil().max(0.0) as usize;
+        let c1 = ((xr - 0.5).ceil().min(w as f64)).max(0.0) as usize;
+        let start = row * w;
+        let mut alpha = ax * (c0 as f64 + 0.5) + ay * yc + a0;
+        for i in start + c0..start + c1.max(c0) {
+            let Some(px) = rgba.get_mut(4 * i..4 * i + 3) else { break };
+            let k = alpha.clamp(0.0, top).round() as u32;
+            alpha += ax;
+            if k == 0 {
+                continue;
+            }
+            let keep = 255 - k;
+            for ch in 0..3 {
+                px[ch] = ((u32::from(rgb[ch]) * k + u32::from(px[ch]) * keep + 127) / 255) as u8;
             }
         }
     }
@@ -632,4 +774,296 @@ fn stroke<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+/// A polyline on screen cut into dashes of `on` pixels with gaps of `off`.
+fn dashes(pts: &[(f64, f64)], on: f64, off: f64) -> Vec<Vec<(f64, f64)>> {
+    let mut out = Vec::new();
+    let mut current: Vec<(f64, f64)> = Vec::new();
+    let (mut drawing, mut left) = (true, on);
+    for w in pts.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let len = (b.0 - a.0).hypot(b.1 - a.1);
+        let mut t = 0.0;
+        while len > 0.0 && t < 1.0 {
+            let step = (left / len).min(1.0 - t);
+            let at = |s: f64| (a.0 + s * (b.0 - a.0), a.1 + s * (b.1 - a.1));
+            if drawing {
+                if current.is_empty() {
+                    current.push(at(t));
+                }
+                current.push(at(t + step));
+            }
+            left -= step * len;
+            t += step;
+            if left <= 1e-9 {
+                if drawing && current.len() > 1 {
+                    out.push(std::mem::take(&mut current));
+                }
+                current.clear();
+                drawing = !drawing;
+                left = if drawing { on } else { off };
+            }
+        }
+    }
+    if current.len() > 1 {
+        out.push(current);
+    }
+    out
+}
+
+/// The box a label of `font_px` pixels is given for placing it: 0.66 em per Latin-character
+/// unit ([`super::text_units`]; DejaVu Sans, the widest common sans-serif face, has digits of
+/// 0.636 em), 1.25 em high.
+pub fn label_extent(text: &str, font_px: f64) -> [f64; 2] {
+    [0.66 * font_px * super::text_units(text) as f64, 1.25 * font_px]
+}
+
+/// The box [x0, y0, x1, y1] of a label of `size` anchored at `at` by `anchor`.
+fn anchored_box(at: (f64, f64), size: [f64; 2], anchor: (HPos, VPos)) -> [f64; 4] {
+    let x0 = match anchor.0 {
+        HPos::Left => at.0,
+        HPos::Right => at.0 - size[0],
+        HPos::Center => at.0 - 0.5 * size[0],
+    };
+    let y0 = match anchor.1 {
+        VPos::Top => at.1,
+        VPos::Bottom => at.1 - size[1],
+        VPos::Center => at.1 - 0.5 * size[1],
+    };
+    [x0, y0, x0 + size[0], y0 + size[1]]
+}
+
+/// The anchor that puts a label on the side `dir` (a unit vector on screen) points to.
+fn anchor_toward(dir: (f64, f64)) -> (HPos, VPos) {
+    // Within 22.5° of an axis the label is centred across it.
+    let s = (22.5f64).to_radians().sin();
+    let h = if dir.0 > s {
+        HPos::Left
+    } else if dir.0 < -s {
+        HPos::Right
+    } else {
+        HPos::Center
+    };
+    let v = if dir.1 > s {
+        VPos::Top
+    } else if dir.1 < -s {
+        VPos::Bottom
+    } else {
+        VPos::Center
+    };
+    (h, v)
+}
+
+fn boxes_meet(a: &[f64; 4], b: &[f64; 4], gap: f64) -> bool {
+    a[0] < b[2] + gap && b[0] < a[2] + gap && a[1] < b[3] + gap && b[1] < a[3] + gap
+}
+
+/// A label to place: its text, anchor point and anchor, whether it is an axis name, and
+/// its axis.
+type Wish = (String, (f64, f64), (HPos, VPos), bool, usize);
+
+/// One axis of the box around the view: its two ends in data units (x, y, height), its
+/// tick values, how a value becomes a point and a label, and its name.
+struct Axis<'a> {
+    from: [f64; 3],
+    to: [f64; 3],
+    along: usize,
+    ticks: Vec<f64>,
+    format: &'a dyn Fn(f64) -> String,
+    name: &'a str,
+}
+
+/// Draws the box around the view the way a 3-D chart does, but with labels that never meet:
+/// the floor's grid and the two back walls' (the farther wall of each pair), the three
+/// axes on the edges nearest the viewer (the floor's two front edges, and the wall edge at
+/// the floor corner farthest left on screen for the height), tick marks pointing away from
+/// the floor, and their labels and names placed on that side. The number of ticks follows
+/// each axis' length on screen; a label that would meet one already placed (the axis names
+/// first, then each axis' ticks from its middle out) or leave the picture is left out.
+#[allow(clippy::too_many_arguments)]
+fn draw_axes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    raster: Option<&RefCell<Raster>>,
+    p: &Projector,
+    view: Rect,
+    zmax: f64,
+    style: &Style,
+    names: &AxisNames,
+    size: (f64, f64),
+) -> Result<Vec<PlacedLabel>> {
+    let pal = style.palette();
+    let (xm, ym) = (0.5 * (view.x0 + view.x1), 0.5 * (view.y0 + view.y1));
+    let far = |a: [f64; 3], b: [f64; 3]| p.depth(a) > p.depth(b);
+    let xw = if far([view.x0, ym, 0.0], [view.x1, ym, 0.0]) { view.x0 } else { view.x1 };
+    let yw = if far([xm, view.y0, 0.0], [xm, view.y1, 0.0]) { view.y0 } else { view.y1 };
+    let xf = view.x0 + view.x1 - xw;
+    let yf = view.y0 + view.y1 - yw;
+    // The height axis stands at the side corner farther left on screen.
+    let (cx, cy) = if p.screen([xw, yf, 0.0]).0 <= p.screen([xf, yw, 0.0]).0 { (xw, yf) } else { (xf, yw) };
+
+    let em = style.px(11.0);
+    let len = |a: [f64; 3], b: [f64; 3]| {
+        let (s, t) = (p.screen(a), p.screen(b));
+        (t.0 - s.0).hypot(t.1 - s.1)
+    };
+    let count = |l: f64, per: f64, most: usize| ((l / per).floor().max(0.0) as usize).clamp(3, most);
+    let ticks = |a: f64, b: f64, n: usize| RangedCoordf64::from(a..b).key_points(BoldPoints(n));
+    let x_axis = ([view.x0, yf, 0.0], [view.x1, yf, 0.0]);
+    let y_axis = ([xf, view.y0, 0.0], [xf, view.y1, 0.0]);
+    let z_axis = ([cx, cy, 0.0], [cx, cy, zmax]);
+    let xt = ticks(view.x0, view.x1, count(len(x_axis.0, x_axis.1), 3.2 * em, 7));
+    let yt = ticks(view.y0, view.y1, count(len(y_axis.0, y_axis.1), 3.2 * em, 7));
+    let zt = ticks(0.0, zmax, count(len(z_axis.0, z_axis.1), 2.6 * em, 5));
+
+    // The grid: the floor's, then the back walls'.
+    let grid_colour = pal.grid;
+    let thin = style.px(1.0).max(1.0);
+    let mut grid: Vec<[[f64; 3]; 2]> = Vec::new();
+    for &x in &xt {
+        grid.push([[x, view.y0, 0.0], [x, view.y1, 0.0]]);
+        grid.push([[x, yw, 0.0], [x, yw, zmax]]);
+    }
+    for &y in &yt {
+        grid.push([[view.x0, y, 0.0], [view.x1, y, 0.0]]);
+        grid.push([[xw, y, 0.0], [xw, y, zmax]]);
+    }
+    for &z in zt.iter().chain(std::iter::once(&zmax)) {
+        grid.push([[view.x0, yw, z], [view.x1, yw, z]]);
+        grid.push([[xw, view.y0, z], [xw, view.y1, z]]);
+    }
+    grid.push([[xw, yw, 0.0], [xw, yw, zmax]]);
+    grid.push([[xw, view.y0, 0.0], [xw, view.y1, 0.0]]);
+    grid.push([[view.x0, yw, 0.0], [view.x1, yw, 0.0]]);
+    for [a, b] in &grid {
+        stroke(root, raster, &[p.screen(*a), p.screen(*b)], grid_colour, 0.9, thin)?;
+    }
+
+    let data_tick = |v: f64| super::gda::tick(v);
+    let height_tick = |v: f64| tick_height(v, zmax);
+    let axes = [
+        Axis { from: z_axis.0, to: z_axis.1, along: 2, ticks: zt, format: &height_tick, name: &names.height },
+        Axis { from: x_axis.0, to: x_axis.1, along: 0, ticks: xt, format: &data_tick, name: &names.x },
+        Axis { from: y_axis.0, to: y_axis.1, along: 1, ticks: yt, format: &data_tick, name: &names.y },
+    ];
+    let centre = p.screen([xm, ym, 0.0]);
+    let tick = style.px(4.0);
+    let gap = style.px(3.0);
+    let font = ("sans-serif", em).into_font().color(&pal.ink);
+    let mut placed: Vec<PlacedLabel> = Vec::new();
+    let mut wishes: Vec<Wish> = Vec::new();
+    let mut tick_wishes: Vec<Wish> = Vec::new();
+    for axis in &axes {
+        let (a, b) = (p.screen(axis.from), p.screen(axis.to));
+        stroke(root, raster, &[a, b], pal.ink, 0.8, thin)?;
+        // Away from the floor's centre, across the axis (the height axis: sideways).
+        let out = if axis.along == 2 {
+            (if a.0 <= centre.0 { -1.0 } else { 1.0 }, 0.0)
+        } else {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let l = dx.hypot(dy).max(1e-9);
+            let n = (-dy / l, dx / l);
+            let mid = (0.5 * (a.0 + b.0) - centre.0, 0.5 * (a.1 + b.1) - centre.1);
+            if n.0 * mid.0 + n.1 * mid.1 < 0.0 {
+                (-n.0, -n.1)
+            } else {
+                n
+            }
+        };
+        let anchor = anchor_toward(out);
+        let first = tick_wishes.len();
+        let mut reach: f64 = 0.0;
+        let mut order: Vec<f64> = axis.ticks.clone();
+        let span = (axis.from[axis.along], axis.to[axis.along]);
+        let middle = 0.5 * (span.0 + span.1);
+        order.sort_by(|u, v| (u - middle).abs().total_cmp(&(v - middle).abs()));
+        for &v in &axis.ticks {
+            let mut q = axis.from;
+            q[axis.along] = v;
+            let s = p.screen(q);
+            let end = (s.0 + out.0 * tick, s.1 + out.1 * tick);
+            stroke(root, raster, &[s, end], pal.ink, 0.8, thin)?;
+        }
+        for &v in &order {
+            let mut q = axis.from;
+            q[axis.along] = v;
+            let s = p.screen(q);
+            let text = (axis.format)(v);
+            let sz = label_extent(&text, em);
+            // How far along `out` the axis name (anchored the same way) must move to clear
+            // this label: across by the label's width (half of both widths for centred
+            // ones) plus a gap, or up or down likewise by the heights.
+            let named = label_extent(axis.name, em);
+            let need = |a: f64, b: f64, centred: bool| if centred { 0.5 * (a + b) + gap } else { a + gap };
+            let clear = |extent: f64, c: f64| if c.abs() > 1e-6 { extent / c.abs() } else { f64::INFINITY };
+            let across = clear(need(sz[0], named[0], matches!(anchor.0, HPos::Center)), out.0);
+            let up = clear(need(sz[1], named[1], matches!(anchor.1, VPos::Center)), out.1);
+            reach = reach.max(across.min(up));
+            tick_wishes.push((
+                text,
+                (s.0 + out.0 * (tick + gap), s.1 + out.1 * (tick + gap)),
+                anchor,
+                false,
+                axis.along,
+            ));
+        }
+        if axis.along == 2 {
+            // The height's name above the top of its axis.
+            wishes.push((axis.name.to_string(), (b.0, b.1 - gap - tick), (HPos::Center, VPos::Bottom), true, 2));
+        } else {
+            let mid = (0.5 * (a.0 + b.0), 0.5 * (a.1 + b.1));
+            // Beyond the tick labels, farther while one of them (not beside the middle
+            // itself) is in the way.
+            let named = label_extent(axis.name, em);
+            let mine: Vec<[f64; 4]> = tick_wishes[first..]
+                .iter()
+                .map(|(t, at, anchor, _, _)| anchored_box(*at, label_extent(t, em), *anchor))
+                .collect();
+            let mut off = tick + gap + reach.min(4.0 * em);
+            for _ in 0..40 {
+                let r = anchored_box((mid.0 + out.0 * off, mid.1 + out.1 * off), named, anchor);
+                if !mine.iter().any(|m| boxes_meet(m, &r, gap)) {
+                    break;
+                }
+                off += 0.5 * gap;
+            }
+            wishes.push((axis.name.to_string(), (mid.0 + out.0 * off, mid.1 + out.1 * off), anchor, true, axis.along));
+        }
+    }
+    wishes.extend(tick_wishes);
+    let mut axis_of: Vec<usize> = Vec::new();
+    for (text, at, anchor, name, along) in wishes {
+        if text.is_empty() {
+            continue;
+        }
+        let sz = label_extent(&text, em);
+        let mut rect = anchored_box(at, sz, anchor);
+        let mut at = at;
+        if name {
+            // A name is moved into the picture rather than left out.
+            let dx = (-rect[0]).max(0.0) - (rect[2] - size.0).max(0.0);
+            let dy = (-rect[1]).max(0.0) - (rect[3] - size.1).max(0.0);
+            rect = [rect[0] + dx, rect[1] + dy, rect[2] + dx, rect[3] + dy];
+            at = (at.0 + dx, at.1 + dy);
+        }
+        let inside = rect[0] >= 0.0 && rect[1] >= 0.0 && rect[2] <= size.0 && rect[3] <= size.1;
+        // Two axes' labels half an em apart at least, so that they do not read as one
+        // ("5 -5") at the corner the axes share.
+        let meets = placed
+            .iter()
+            .zip(&axis_of)
+            .any(|(l, &a)| boxes_meet(&l.rect, &rect, if a == along { gap } else { 0.5 * em }));
+        if !inside || meets {
+            continue;
+        }
+        root.draw(&Text::new(
+            text.clone(),
+            (at.0.round() as i32, at.1.round() as i32),
+            font.clone().pos(Pos::new(anchor.0, anchor.1)),
+        ))
+        .map_err(draw_error)?;
+        placed.push(PlacedLabel { text, rect });
+        axis_of.push(along);
+    }
+    Ok(placed)
 }

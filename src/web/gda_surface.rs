@@ -14,7 +14,9 @@ use super::gda::GdaPanel;
 use super::{js_error, to_js};
 use crate::error::Error;
 use crate::plot::raster::{draw_texts, Raster};
-use crate::plot::surface::{lab_densities, SurfaceAngles, SurfaceFigure, GRID_DRAG, GRID_REST};
+use crate::plot::surface::{
+    lab_densities, lab_loss_level, AxisNames, SurfaceAngles, SurfaceFigure, GRID_DRAG, GRID_REST,
+};
 use crate::plot::Style;
 
 /// Radians of turn per CSS pixel of drag.
@@ -73,6 +75,13 @@ impl GdaSurface {
     #[wasm_bindgen(js_name = setTheme)]
     pub fn set_theme(&mut self, dark: bool) {
         self.style.dark = dark;
+    }
+
+    /// Names the floor's axes (the 2-D figure's names) and the height, in the page's
+    /// language, from the next frame on.
+    #[wasm_bindgen(js_name = setAxisNames)]
+    pub fn set_axis_names(&mut self, x: String, y: String, height: String) {
+        self.figure.set_names(AxisNames { x, y, height });
     }
 
     /// Sees the view from `yaw` degrees round and `pitch` degrees up (brought into range).
@@ -135,6 +144,20 @@ impl GdaSurface {
             d.classes().iter().map(|c| SurfaceInfo { prior: c.prior, peak: c.peak(), mean: c.mean }).collect()
         });
         to_js(&info)
+    }
+}
+
+#[wasm_bindgen]
+impl GdaSurface {
+    /// `[λ₀₁, λ₁₀]` when unequal losses move `panel`'s decision boundary off the curve where
+    /// the surfaces cross (two classes, a model with densities), else `null`.
+    ///
+    /// # Errors
+    /// Only if the numbers cannot be handed to the page.
+    pub fn losses(&self, panel: &GdaPanel) -> Result<JsValue, JsError> {
+        let lab = panel.lab();
+        let moved = lab_loss_level(lab) != 0.0 && lab_densities(lab).is_some();
+        to_js(&moved.then(|| [lab.models().loss01, lab.models().loss10]))
     }
 }
 

@@ -1,7 +1,9 @@
 // End-to-end tests of the GDA panel's 3-D view in headless Chromium: the switch shows it,
 // it draws both class colours (pixels read from its canvas), dragging it and the arrow keys
-// turn it and the link follows, a link with angles reopens it at those angles, the prior
-// slider raises one surface, and the Chinese page names the surfaces in Chinese.
+// turn it and the link follows, a link with angles reopens it at those angles, Back and
+// Forward walk through turns of the view as through the other settings, the prior slider
+// raises one surface, the Chinese page names the surfaces in Chinese, and unequal losses
+// are explained beside the view in both languages.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, open, serve } from "./lib.mjs";
@@ -126,4 +128,55 @@ test("the prior slider raises class 1's surface, and the Chinese page names the 
   assert.ok(!/\b(prior|peak|Drag|surface)\b/.test(text), `English words in: ${text}`);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("Back and Forward bring the view's earlier angles back, picture and link alike", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?v3=1`);
+  await page.waitForSelector('#gda-slot [data-role="v3-list"] li');
+  const first = await pictureHash(page);
+  const angles = () => page.evaluate(() => window.genlab.gda.getState().surface);
+  await page.focus(CANVAS);
+  await page.keyboard.press("Shift+ArrowRight");
+  // Shift: 3 × 5° round, a history entry of its own once the URL is written.
+  await page.waitForFunction(() => /yaw=50/.test(location.search));
+  // The URL is written at once, the picture in the next animation frame: waited for.
+  const hashIs = ([sel, h, same]) => {
+    const c = document.querySelector(sel);
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let x = 0;
+    for (let i = 0; i < d.length; i += 4) x = (x * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
+    return (x === h) === same;
+  };
+  await page.waitForFunction(hashIs, [CANVAS, first, false]);
+  const turned = await pictureHash(page);
+  await page.goBack();
+  await page.waitForFunction(() => !/yaw=/.test(location.search));
+  await page.waitForFunction(hashIs, [CANVAS, first, true]);
+  assert.deepEqual(await angles(), { shown: true, yaw: 35, pitch: 25 });
+  await page.goForward();
+  await page.waitForFunction(() => /yaw=50/.test(location.search));
+  await page.waitForFunction(hashIs, [CANVAS, turned, true]);
+  assert.deepEqual(await angles(), { shown: true, yaw: 50, pitch: 25 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("unequal losses: the numbers say which floor line is the decision boundary, in English and Chinese", async () => {
+  const en = await open(browser, `${server.url}?v3=1&l10=5`);
+  await en.page.waitForSelector('#gda-slot [data-role="v3-list"] li.surface-losses');
+  const note = await en.page.textContent('#gda-slot [data-role="v3-list"] li.surface-losses');
+  assert.match(note, /λ₀₁ = 1\.00, λ₁₀ = 5\.00: the decision boundary \(solid, as in the 2-D figure\)/);
+  assert.match(await en.page.getAttribute(CANVAS, "aria-label"), /dashed line/);
+  // Equal losses again: the note goes.
+  await en.page.fill('#gda-slot [data-role="loss10"]', "1");
+  await en.page.dispatchEvent('#gda-slot [data-role="loss10"]', "change");
+  await en.page.waitForFunction(() => !document.querySelector('#gda-slot [data-role="v3-list"] li.surface-losses'));
+  assert.deepEqual(en.errors, []);
+  await en.context.close();
+  const zh = await open(browser, `${server.url}?v3=1&l10=5&lang=zh-CN`);
+  await zh.page.waitForSelector('#gda-slot [data-role="v3-list"] li.surface-losses');
+  const zhNote = await zh.page.textContent('#gda-slot [data-role="v3-list"] li.surface-losses');
+  assert.match(zhNote, /决策边界（实线，与二维图相同）/);
+  assert.ok(!/\b(Losses|decision|boundary|dashed)\b/.test(zhNote), zhNote);
+  await zh.context.close();
 });

@@ -184,7 +184,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const s = panel.summary();
     panel.setFigureText(figureText(s));
     panel.draw();
-    surface.draw(dragging >= 0 || draggingPoint >= 0 || Boolean(gliding), figureText(s).classes);
+    const words = figureText(s);
+    surface.draw(dragging >= 0 || draggingPoint >= 0 || Boolean(gliding), words.classes, words.axes);
     // A glide's frame writes the numbers only where they are seen (a lesson's step may hide
     // them); the step's own setState at the glide's end writes all of them.
     if (gliding === "figure") return;

@@ -42,6 +42,7 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
   const { on } = cleanups;
   let shown = false;
   let names = [];
+  let axes = ["x₁", "x₂"];
   let busy = false;
   let frame = 0;
   let turning = null;
@@ -51,9 +52,11 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
   applyLabels(actions, lang);
 
   /** Draws the view now (when shown): the coarse grid while something is dragged. */
-  function draw(dragging = false, classNames = names) {
+  function draw(dragging = false, classNames = names, axisNames = axes) {
     names = classNames;
+    axes = axisNames;
     if (!shown || destroyed) return;
+    surface.setAxisNames(axes[0], axes[1], t(lang, "gda3d.height"));
     const rect = canvas.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) return;
     surface.resize(rect.width, rect.height, window.devicePixelRatio || 1);
@@ -68,7 +71,8 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
     frame = requestAnimationFrame(() => { frame = 0; draw(); });
   }
 
-  /** Which surface is which: the class, its weight p(y = c) and its peak height. */
+  /** Which surface is which: the class, its weight p(y = c) and its peak height; and, when
+   * unequal losses move the decision boundary off the crossing, which floor line is which. */
   function writeList(has) {
     const info = has ? surface.surfaces(panel) : null;
     if (!info) {
@@ -88,12 +92,21 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
       li.append(swatch, text);
       return li;
     }));
+    const losses = surface.losses(panel);
+    if (losses) {
+      const li = document.createElement("li");
+      li.className = "surface-losses";
+      li.textContent = t(lang, "gda3d.losses", { l01: num(losses[0], 2), l10: num(losses[1], 2) });
+      list.append(li);
+    }
   }
 
   /** The canvas' text alternative: what it shows, from where, and how to turn it. */
   function describe() {
     const [yaw, pitch] = surface.angles();
-    canvas.setAttribute("aria-label", t(lang, "gda3d.aria", { yaw: num(yaw, 0), pitch: num(pitch, 0) }));
+    const losses = shown ? surface.losses(panel) : null;
+    const note = losses ? ` ${t(lang, "gda3d.losses", { l01: num(losses[0], 2), l10: num(losses[1], 2) })}` : "";
+    canvas.setAttribute("aria-label", t(lang, "gda3d.aria", { yaw: num(yaw, 0), pitch: num(pitch, 0) }) + note);
   }
 
   function show(on) {
