@@ -182,9 +182,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       if (rect.width > 0 && rect.height > 0 && !matchMedia("print").matches) box.style.setProperty("--fig-ratio", (rect.width / rect.height).toFixed(5));
     }
     const s = panel.summary();
-    panel.setFigureText(figureText(s));
-    panel.draw();
     const words = figureText(s);
+    panel.setFigureText(words);
+    panel.draw();
     surface.draw(dragging >= 0 || draggingPoint >= 0 || Boolean(gliding), words.classes, words.axes);
     // A glide's frame writes the numbers only where they are seen (a lesson's step may hide
     // them); the step's own setState at the glide's end writes all of them.
