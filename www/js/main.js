@@ -225,6 +225,8 @@ async function main() {
     const curvesSlot = document.getElementById("curves-slot");
     if (embed && embed !== "curves") curvesSlot.remove();
     else panels.curves = await mount(curvesSlot, { panel: "curves", state: state.curves, lang, theme, onChange: changedBy("curves") });
+    // The learning curves' text pairings on the spam panel's corpus: read when a run starts.
+    if (panels.curves && panels.nb) panels.curves.controller.setCorpusSource(() => panels.nb.controller.panel.corpusBags());
     setProjector(state.projector);
     // A notice may quote a rule of the categorical or learning-curves panel's (their strings load with them).
     if (notices.length) await Promise.all([loadCatStrings(), loadCurvesStrings()]);
