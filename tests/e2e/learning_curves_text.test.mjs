@@ -85,7 +85,7 @@ test("the text pairing's run completes and draws both curves; a link reproduces 
   }
   const text = await page.evaluate(() => document.querySelector(".genlab-curves").innerText);
   for (const bad of ["NaN", "Infinity", "undefined", "null"]) assert.ok(!text.includes(bad), `panel shows ${bad}`);
-  assert.match(text, /Multinomial naive Bayes/);
+  assert.match(text, /multinomial naive Bayes/);
   assert.match(text, /word counts/);
   assert.match(text, /teaching corpus/);
   // The link, opened afresh: the same splits, the same curves.
