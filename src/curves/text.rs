@@ -489,7 +489,7 @@ impl SparseLogistic {
                 }
                 cg_iterations += 1;
                 let curvature = dot(&dir, &hd);
-                if !(curvature > 0.0) {
+                if curvature.is_nan() || curvature <= 0.0 {
                     // No positive curvature along dir (λ = 0 and a flat direction): keep
                     // the step so far, or the gradient on the first step.
                     if cg == 0 {
