@@ -110,6 +110,21 @@ test("the spam panel's corpus reaches the learning curves: on the built-in corpu
   const teaching = await page.evaluate(() => window.genlab.curves.csv());
   assert.equal(own.replaceAll("userbern,", "textbern,"), teaching);
   assert.equal(rows(own).length, 12);
+  // A corpus loaded in the spam panel re-runs the curves that read it: 8 ham and 6 spam
+  // messages, so 3 + 2 are held out and the largest m is 5 + 4 = 9.
+  await page.selectOption('.genlab-curves [data-role="pairing"]', "usermn");
+  await finished(page, "usermn", 12);
+  const lines = [
+    "ham\tlunch at noon?", "ham\tsee you at the station", "ham\tthe meeting moved to friday", "ham\tcall me when you land",
+    "ham\tthanks for the notes", "ham\tdinner at mum's on sunday", "ham\tyour parcel is with the neighbour", "ham\tgood luck with the exam",
+    "spam\twin a free prize now", "spam\tclaim your free cash prize", "spam\tcheap loans, reply now", "spam\tyou have won a holiday, call now",
+    "spam\tfree ringtones, text WIN", "spam\turgent: your prize is waiting",
+  ];
+  await page.setInputFiles('#nb-slot [data-role="file"]', { name: "small.txt", mimeType: "text/plain", buffer: Buffer.from(lines.join("\n")) });
+  await page.waitForFunction(() => window.genlab.curves.summary()?.rows === 14 && !window.genlab.curves.running(), null, { timeout: 60000 });
+  const s = await page.evaluate(() => window.genlab.curves.summary());
+  assert.deepEqual([s.pairing, s.rows, s.test, s.pool], ["usermn", 14, 5, 9]);
+  assert.match(await page.textContent('.genlab-curves [data-role="credit"]'), /small\.txt/);
   assert.deepEqual(errors, []);
   await context.close();
 });

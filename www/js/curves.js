@@ -49,8 +49,16 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   let state = { pairing: "true", m_min: 4, m_max: 1000, sizes: 15, splits: 200, lambda: 0.01, alpha: 1e-9, text_alpha: 1, seed: 1 };
   /** Gives the spam panel's corpus as bags of word ids, or null (no spam panel on the page). */
   let corpusSource = null;
-  /** The name of the spam panel's corpus the latest run read. */
+  /** The name of the spam panel's corpus the latest run read, and its fingerprint. */
   let corpusName = "";
+  let corpusPrint = "";
+  /** Enough of a corpus' bags to tell a loaded, edited or relabelled corpus from the one a run read. */
+  const fingerprint = (c) => {
+    let h = 0;
+    for (let i = 0; i < c.labels.length; i++) h = (h * 31 + c.labels[i] * 7 + c.offsets[i + 1]) >>> 0;
+    for (let i = 0; i < c.ids.length; i++) h = (h * 31 + c.ids[i]) >>> 0;
+    return `${c.name}|${c.labels.length}|${c.ids.length}|${c.words}|${h}`;
+  };
   let projector = false;
   let dark = false;
   let summary = null;
@@ -114,6 +122,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
         return;
       }
       corpusName = corpus.name;
+      corpusPrint = fingerprint(corpus);
     }
     worker.postMessage({ type: "run", id: runId, state: { ...state }, dataUrl, corpus });
     setStatus(t(lang, file ? "lc.loading" : "lc.progress", { done: 0, total: state.splits }));
@@ -448,8 +457,15 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     if (started && corpusSource && curvesNeedsSpamCorpus(state.pairing) && section.dataset.run === "error") start();
   }
 
+  /** The spam panel changed something: a run on its corpus starts again if the corpus changed. */
+  function corpusMayHaveChanged() {
+    if (!started || destroyed || !corpusSource || !curvesNeedsSpamCorpus(state.pairing)) return;
+    const c = corpusSource();
+    if (c && fingerprint(c) !== corpusPrint) start();
+  }
+
   return {
-    getState, setState, setLang, setProjector, setTheme, destroy, render, setCorpusSource,
+    getState, setState, setLang, setProjector, setTheme, destroy, render, setCorpusSource, corpusMayHaveChanged,
     /** For tests: where the plot sits on the canvas, and the latest curves. */
     plotFrame: () => plotFrame,
     summary: () => summary,

@@ -213,7 +213,10 @@ async function main() {
         slot.remove();
         continue;
       }
-      panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange: changedBy(name) });
+      const changed = changedBy(name);
+      // A corpus loaded or edited in the spam panel re-runs learning curves that read it.
+      const onChange = name === "nb" ? (mode) => { changed(mode); if (mode === "push") panels.curves?.controller.corpusMayHaveChanged(); } : changed;
+      panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange });
       // Let this panel reach the screen before the next one is built (first load).
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
