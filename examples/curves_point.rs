@@ -2,9 +2,13 @@
 //! the standardised data, every split's training and test rows at that size, and genlab's
 //! per-split errors, mean and band.
 //!
-//! `cargo run --release --example curves_point -- PAIRING SIZE_INDEX [SPLITS] [LAMBDA] [SEED] > point.json`
+//! For a text pairing (textmn, textbern) the data are the teaching corpus' bags of words
+//! (`"docs"`: each message's [word id, count] pairs, `"words"`: how many word ids) and
+//! `"event"` says which features the models read (counts or presence).
+//!
+//! `cargo run --release --example curves_point -- PAIRING SIZE_INDEX [SPLITS] [LAMBDA] [SEED] [ALPHA] > point.json`
 
-use genlab::curves::{CurveRun, CurveSpec, Pairing};
+use genlab::curves::{CurveData, CurveRun, CurveSpec, Pairing};
 
 fn list<T: std::fmt::Display>(v: &[T]) -> String {
     v.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
@@ -22,12 +26,13 @@ fn main() {
     let splits = args.get(3).map_or(200, |s| s.parse().expect("splits"));
     let lambda = args.get(4).map_or(1.0, |s| s.parse().expect("lambda"));
     let seed = args.get(5).map_or(1, |s| s.parse().expect("seed"));
+    let alpha: f64 = args.get(6).map_or(1e-9, |s| s.parse().expect("alpha"));
     let csv = pairing
         .file()
         .map(|f| std::fs::read_to_string(format!("{}/www/data/{f}", env!("CARGO_MANIFEST_DIR"))).expect("data file"))
         .unwrap_or_default();
     let data = pairing.data(seed, &csv).expect("data");
-    let spec = CurveSpec { pairing, m_min: 4, m_max: 1000, sizes: 15, splits, lambda, alpha: 1e-9, seed };
+    let spec = CurveSpec { pairing, m_min: 4, m_max: 1000, sizes: 15, splits, lambda, alpha, seed };
     let mut run = CurveRun::new(spec, data).expect("run");
     run.step(splits);
     let m = run.sizes()[k];
@@ -49,14 +54,32 @@ fn main() {
             errs[c].iter().map(|&v| float(v)).collect::<Vec<_>>().join(",")
         )
     };
-    let d = run.data();
+    let data = match run.data() {
+        CurveData::Dense(d) => format!(
+            "\"d\":{},\"x\":[{}],\"y\":[{}]",
+            d.d,
+            d.x.iter().map(|&v| float(v)).collect::<Vec<_>>().join(","),
+            list(&d.y)
+        ),
+        CurveData::Text(t) => format!(
+            "\"event\":\"{}\",\"words\":{},\"docs\":[{}],\"y\":[{}]",
+            if pairing.id().ends_with("bern") { "bernoulli" } else { "multinomial" },
+            t.words,
+            (0..t.len())
+                .map(|i| format!(
+                    "[{}]",
+                    t.doc(i).iter().map(|(w, c)| format!("[{w},{c}]")).collect::<Vec<_>>().join(",")
+                ))
+                .collect::<Vec<_>>()
+                .join(","),
+            list(&t.y)
+        ),
+    };
     println!(
-        "{{\"pairing\":\"{}\",\"m\":{m},\"lambda\":{},\"alpha\":1e-9,\"d\":{},\"x\":[{}],\"y\":[{}],\"splits\":[{}],\"generative\":{},\"logistic\":{}}}",
+        "{{\"pairing\":\"{}\",\"m\":{m},\"lambda\":{},\"alpha\":{},{data},\"splits\":[{}],\"generative\":{},\"logistic\":{}}}",
         pairing.id(),
         float(lambda),
-        d.d,
-        d.x.iter().map(|&v| float(v)).collect::<Vec<_>>().join(","),
-        list(&d.y),
+        float(alpha),
         split_json.join(","),
         point(0),
         point(1)

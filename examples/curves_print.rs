@@ -1,5 +1,5 @@
 //! Prints a learning curve as a table: `cargo run --release --example curves_print -- PAIRING [SPLITS] [LAMBDA] [SEED]`
-//! (PAIRING: true, unequal, bimodal, heavy, wdbc, digits01, digits23).
+//! (PAIRING: true, unequal, bimodal, heavy, wdbc, digits01, digits23, textmn, textbern) [ALPHA] [SIZES].
 
 use genlab::curves::{CurveRun, CurveSpec, Pairing};
 
@@ -15,7 +15,8 @@ fn main() {
         .map(|f| std::fs::read_to_string(format!("{}/www/data/{f}", env!("CARGO_MANIFEST_DIR"))).expect("data file"))
         .unwrap_or_default();
     let data = pairing.data(seed, &csv).expect("data");
-    let spec = CurveSpec { pairing, m_min: 4, m_max: 1000, sizes: 15, splits, lambda, alpha, seed };
+    let sizes = args.get(6).map_or(15, |s| s.parse().expect("sizes"));
+    let spec = CurveSpec { pairing, m_min: 4, m_max: 1000, sizes, splits, lambda, alpha, seed };
     let mut run = CurveRun::new(spec, data).expect("run");
     let t = std::time::Instant::now();
     run.step(splits);

@@ -42,12 +42,13 @@
 //! | `cl` | categorical naive Bayes: smoothing λ | 0 … 10 |
 //! | `cprior` | categorical naive Bayes: prior | `ml`, `smoothed`, `uniform` |
 //! | `cq` | categorical naive Bayes: the query, values separated by `\|` (empty: not observed) | ≤ 20 values of ≤ 60 characters |
-//! | `lcp` | learning curves: the pairing | `true`, `unequal`, `bimodal`, `heavy`, `wdbc`, `digits01`, `digits23` |
+//! | `lcp` | learning curves: the pairing | `true`, `unequal`, `bimodal`, `heavy`, `wdbc`, `digits01`, `digits23`, `textmn`, `textbern` (the teaching corpus), `usermn`, `userbern` (the spam panel's corpus) |
 //! | `lcmin`, `lcmax` | learning curves: the smallest and largest m (the largest is capped at the data's training pool) | 2 … 5000, smallest below largest |
 //! | `lcs` | learning curves: how many sizes | 2 … 40 |
 //! | `lcn` | learning curves: how many random splits | 1 … 1000 |
 //! | `lcl` | learning curves: logistic regression's λ | 0 … 10⁶ |
-//! | `lca` | learning curves: variance smoothing α | 0 … 10 |
+//! | `lca` | learning curves: variance smoothing α (Gaussian naive Bayes, GDA) | 0 … 10 |
+//! | `lcta` | learning curves: the text models' smoothing α | 0 … 10 |
 //! | `lcseed` | learning curves: seed of the splits (and of a generated cloud) | 0 … 2⁵³ − 1 |
 //!
 //! Classes 2, 3 and 4 have their own keys, so every link written for two classes (before
@@ -126,8 +127,12 @@ pub struct CurvesState {
     pub splits: u32,
     /// Logistic regression's λ.
     pub lambda: f64,
-    /// The variance smoothing α.
+    /// The variance smoothing α (Gaussian naive Bayes, GDA).
     pub alpha: f64,
+    /// The text models' smoothing α (Lidstone: 1 is Laplace's add-one); a state object
+    /// from before the text pairings gets 1.
+    #[serde(default = "one")]
+    pub text_alpha: f64,
     /// The seed.
     pub seed: u64,
 }
@@ -142,6 +147,7 @@ impl Default for CurvesState {
             splits: 200,
             lambda: 0.01,
             alpha: 1e-9,
+            text_alpha: 1.0,
             seed: 1,
         }
     }
@@ -609,7 +615,7 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
                 .ok_or("a query is at most 20 values separated by “|”, each one line of at most 60 characters"),
             // The learning-curves panel.
             "lcp" => crate::curves::Pairing::from_id(v).map(|_| state.curves.pairing = v.to_string()).map_err(|_| {
-                "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01” or “digits23”"
+                "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”"
             }),
             "lcmin" => within(v, &limits::CURVE_M).map(|x| state.curves.m_min = x as u32).ok_or(limits::CURVE_M.rule),
             "lcmax" => within(v, &limits::CURVE_M).map(|x| state.curves.m_max = x as u32).ok_or(limits::CURVE_M.rule),
@@ -621,6 +627,9 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
                 .ok_or(limits::CURVE_SPLITS.rule),
             "lcl" => within(v, &limits::L2).map(|x| state.curves.lambda = x).ok_or(limits::L2.rule),
             "lca" => within(v, &limits::CURVE_ALPHA).map(|x| state.curves.alpha = x).ok_or(limits::CURVE_ALPHA.rule),
+            "lcta" => {
+                within(v, &limits::CURVE_ALPHA).map(|x| state.curves.text_alpha = x).ok_or(limits::CURVE_ALPHA.rule)
+            }
             "lcseed" => within(v, &limits::SEED).map(|x| state.curves.seed = x as u64).ok_or(limits::SEED.rule),
             _ => {
                 notices.push(notice(NoticeReason::Unknown));
@@ -853,6 +862,9 @@ pub fn to_query(state: &AppState) -> String {
     }
     if l.alpha != dl.alpha {
         q.append_pair("lca", &f(l.alpha));
+    }
+    if l.text_alpha != dl.text_alpha {
+        q.append_pair("lcta", &f(l.text_alpha));
     }
     if l.seed != dl.seed {
         q.append_pair("lcseed", &l.seed.to_string());

@@ -39,3 +39,25 @@ fn bad_curves_values_are_noticed_and_ignored() {
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].key, "lcmin/lcmax");
 }
+
+#[test]
+fn text_pairings_and_their_smoothing_round_trip_and_old_links_keep_laplace() {
+    // The text pairings' α is its own key (Lidstone's α, default 1 = Laplace), so a link from
+    // before them keeps its variance smoothing and gets α = 1 for text.
+    let (state, notices) = parse_query("lcp=textbern&lcta=0.25&lca=0.001");
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!((state.curves.pairing.as_str(), state.curves.text_alpha, state.curves.alpha), ("textbern", 0.25, 0.001));
+    assert_eq!(parse_query(&to_query(&state)).0, state);
+    for id in ["textmn", "textbern", "usermn", "userbern"] {
+        let (state, notices) = parse_query(&format!("lcp={id}"));
+        assert!(notices.is_empty());
+        assert_eq!((state.curves.pairing.as_str(), state.curves.text_alpha), (id, 1.0));
+    }
+    let (state, notices) = parse_query("lcp=wdbc&lca=0.1");
+    assert!(notices.is_empty());
+    assert_eq!(state.curves.text_alpha, 1.0);
+    let (state, notices) = parse_query("lcta=11");
+    assert_eq!(state.curves.text_alpha, 1.0);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].key, "lcta");
+}

@@ -1,35 +1,29 @@
 #!/usr/bin/env python3
 """Recomputes one learning-curve point from the split indices genlab exports, with
-scikit-learn 1.9.1's GaussianNB and an exact Newton solution of the penalised logistic loss
-in numpy, and checks genlab's per-split errors, mean and 10th-90th percentile band to 1e-9.
+scikit-learn 1.9.1's GaussianNB (or MultinomialNB / BernoulliNB for a text pairing) and an
+exact Newton solution of the penalised logistic loss in numpy, and checks genlab's per-split
+errors, mean and 10th-90th percentile band to 1e-9.
 
     cargo run --release --example curves_point -- wdbc 5 200 1 1 > /tmp/point.json
+    cargo run --release --example curves_point -- textmn 6 100 1 1 1 > /tmp/point.json
     /tmp/sk/bin/python tools/curves_point.py /tmp/point.json
+
+A text pairing's naive Bayes uses the vocabulary of each split's training messages (test
+words outside it are ignored), as genlab does; logistic regression reads the same features
+(word counts for multinomial, presence 0/1 for Bernoulli).
 
 The data in the export are genlab's standardised features (tools/sklearn/curves_reference.py
 checks the standardisation itself against numpy); the rows of each split are genlab's.
 """
 import json
+import os
 import sys
 
 import numpy as np
-from sklearn.naive_bayes import GaussianNB
+from sklearn.naive_bayes import BernoulliNB, GaussianNB, MultinomialNB
 
-
-def newton_logistic(x, y, lam):
-    xb = np.hstack([np.ones((len(x), 1)), x])
-    theta = np.zeros(xb.shape[1])
-    pen = np.full(xb.shape[1], lam)
-    pen[0] = 0.0
-    for _ in range(200):
-        p = 1 / (1 + np.exp(-xb @ theta))
-        g = xb.T @ (p - y) + pen * theta
-        h = (xb * (p * (1 - p))[:, None]).T @ xb + np.diag(pen)
-        step = np.linalg.solve(h, g)
-        theta = theta - step
-        if np.max(np.abs(step)) < 1e-15 * (1 + np.max(np.abs(theta))):
-            break
-    return theta
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sklearn"))
+from curves_reference import newton_logistic, text_matrix  # noqa: E402
 
 
 def lda(x, y, var_smoothing):
@@ -43,14 +37,23 @@ def lda(x, y, var_smoothing):
 
 def main(path):
     p = json.load(open(path))
-    d = p["d"]
-    x = np.array(p["x"]).reshape(-1, d)
     y = np.array(p["y"])
+    text = "docs" in p
+    if text:
+        counts = text_matrix(p["docs"], p["words"], range(len(y)), False)
+        binary = p["event"] == "bernoulli"
+    else:
+        x = np.array(p["x"]).reshape(-1, p["d"])
     gen, log = [], []
     for s in p["splits"]:
         tr, te = np.array(s["train"]), np.array(s["test"])
         assert len(tr) == p["m"] and not set(tr) & set(te)
-        if p["pairing"] in ("wdbc", "digits01", "digits23"):
+        if text:
+            vocab = np.flatnonzero(counts[tr].sum(axis=0) > 0)
+            x = (counts[:, vocab] > 0).astype(float) if binary else counts[:, vocab]
+            nb = (BernoulliNB if binary else MultinomialNB)(alpha=p["alpha"]).fit(x[tr], y[tr])
+            gen.append(np.mean(nb.predict(x[te]) != y[te]))
+        elif p["pairing"] in ("wdbc", "digits01", "digits23"):
             nb = GaussianNB(var_smoothing=p["alpha"]).fit(x[tr], y[tr])
             gen.append(np.mean(nb.predict(x[te]) != y[te]))
         else:
@@ -72,4 +75,5 @@ def main(path):
     print(f"OK: m = {p['m']}, {len(p['splits'])} splits, largest difference {worst:.1e}")
 
 
-main(sys.argv[1])
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -16,6 +16,8 @@ use crate::error::{describe, Error, Result};
 use super::dataset::{Cloud, Dataset};
 use super::models::{GaussianNbD, Generative, Linear, LinearGda, LogisticD};
 use super::splits::{Split, SplitPlan};
+use super::text::{SparseLinear, SparseLogistic, TextData, TextNb};
+use crate::nb::EventModel;
 
 /// The most splits a run may ask for.
 pub const MAX_SPLITS: usize = 1000;
@@ -37,11 +39,71 @@ pub enum Pairing {
     Digits01,
     /// … on optdigits 2 vs 3.
     Digits23,
+    /// Multinomial or Bernoulli naive Bayes vs logistic regression on bag-of-words text.
+    Text(TextSource, EventModel),
+}
+
+/// Where a text pairing's messages come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TextSource {
+    /// The built-in teaching corpus.
+    Teaching,
+    /// The corpus the page's spam panel has loaded (handed over as word ids).
+    SpamPanel,
+}
+
+/// The data of a run: d-dimensional rows or bags of words.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum CurveData {
+    /// Rows of d numbers.
+    Dense(Dataset),
+    /// Messages as bags of words.
+    Text(TextData),
+}
+
+impl CurveData {
+    /// The labels.
+    pub fn labels(&self) -> &[u8] {
+        match self {
+            CurveData::Dense(d) => &d.y,
+            CurveData::Text(t) => &t.y,
+        }
+    }
+
+    /// Rows (messages).
+    pub fn len(&self) -> usize {
+        self.labels().len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.labels().is_empty()
+    }
+
+    /// Features: d, or the number of distinct words.
+    pub fn features(&self) -> usize {
+        match self {
+            CurveData::Dense(d) => d.d,
+            CurveData::Text(t) => t.words,
+        }
+    }
+}
+
+impl From<Dataset> for CurveData {
+    fn from(d: Dataset) -> CurveData {
+        CurveData::Dense(d)
+    }
+}
+
+impl From<TextData> for CurveData {
+    fn from(t: TextData) -> CurveData {
+        CurveData::Text(t)
+    }
 }
 
 impl Pairing {
     /// Every pairing, in menu order.
-    pub const ALL: [Pairing; 7] = [
+    pub const ALL: [Pairing; 11] = [
         Pairing::Clouds(Cloud::ModelTrue),
         Pairing::Clouds(Cloud::UnequalCovariances),
         Pairing::Clouds(Cloud::Bimodal),
@@ -49,6 +111,10 @@ impl Pairing {
         Pairing::Wdbc,
         Pairing::Digits01,
         Pairing::Digits23,
+        Pairing::Text(TextSource::Teaching, EventModel::Multinomial),
+        Pairing::Text(TextSource::Teaching, EventModel::Bernoulli),
+        Pairing::Text(TextSource::SpamPanel, EventModel::Multinomial),
+        Pairing::Text(TextSource::SpamPanel, EventModel::Bernoulli),
     ];
 
     /// The pairing's id in links.
@@ -58,6 +124,10 @@ impl Pairing {
             Pairing::Wdbc => "wdbc",
             Pairing::Digits01 => "digits01",
             Pairing::Digits23 => "digits23",
+            Pairing::Text(TextSource::Teaching, EventModel::Multinomial) => "textmn",
+            Pairing::Text(TextSource::Teaching, EventModel::Bernoulli) => "textbern",
+            Pairing::Text(TextSource::SpamPanel, EventModel::Multinomial) => "usermn",
+            Pairing::Text(TextSource::SpamPanel, EventModel::Bernoulli) => "userbern",
         }
     }
 
@@ -76,6 +146,7 @@ impl Pairing {
     pub fn generative(self) -> Generative {
         match self {
             Pairing::Clouds(_) => Generative::Gda,
+            Pairing::Text(_, event) => Generative::Text(event),
             _ => Generative::NaiveBayes,
         }
     }
@@ -83,24 +154,36 @@ impl Pairing {
     /// The file a real pairing's data come from (under `www/data/`), or None for clouds.
     pub fn file(self) -> Option<&'static str> {
         match self {
-            Pairing::Clouds(_) => None,
+            Pairing::Clouds(_) | Pairing::Text(..) => None,
             Pairing::Wdbc => Some("wdbc.csv"),
             Pairing::Digits01 | Pairing::Digits23 => Some("digits.csv"),
         }
     }
 
-    /// The pairing's data: generated from `seed`, or read from `csv` (the text of
-    /// [`Pairing::file`]).
+    /// Whether the pairing runs on the spam panel's corpus (which the caller hands over).
+    pub fn needs_spam_corpus(self) -> bool {
+        matches!(self, Pairing::Text(TextSource::SpamPanel, _))
+    }
+
+    /// The pairing's data: generated from `seed`, read from `csv` (the text of
+    /// [`Pairing::file`]), or the teaching corpus.
     ///
     /// # Errors
-    /// As the CSV readers of [`Dataset`].
-    pub fn data(self, seed: u64, csv: &str) -> Result<Dataset> {
-        match self {
-            Pairing::Clouds(c) => Ok(c.sample(CLOUD_ROWS, seed)),
-            Pairing::Wdbc => Dataset::wdbc(csv),
-            Pairing::Digits01 => Dataset::digits(csv, 0, 1),
-            Pairing::Digits23 => Dataset::digits(csv, 2, 3),
-        }
+    /// As the CSV readers of [`Dataset`]; [`Error::EmptyData`] for the spam panel's corpus,
+    /// which only the page has ([`CurveData::Text`] from [`TextData::from_packed`]).
+    pub fn data(self, seed: u64, csv: &str) -> Result<CurveData> {
+        Ok(match self {
+            Pairing::Clouds(c) => c.sample(CLOUD_ROWS, seed).into(),
+            Pairing::Wdbc => Dataset::wdbc(csv)?.into(),
+            Pairing::Digits01 => Dataset::digits(csv, 0, 1)?.into(),
+            Pairing::Digits23 => Dataset::digits(csv, 2, 3)?.into(),
+            Pairing::Text(TextSource::Teaching, _) => TextData::teaching().into(),
+            Pairing::Text(TextSource::SpamPanel, _) => {
+                return Err(Error::EmptyData(
+                    "This pairing runs on the spam panel's corpus, and there is no spam panel on this page.".into(),
+                ))
+            }
+        })
     }
 
     /// The exact Bayes error, where known.
@@ -127,7 +210,8 @@ pub struct CurveSpec {
     pub splits: usize,
     /// Logistic regression's L2 strength λ ≥ 0 (on standardised features).
     pub lambda: f64,
-    /// Naive Bayes' (and GDA's) variance smoothing α ≥ 0 (scikit-learn's `var_smoothing`).
+    /// Naive Bayes' smoothing α ≥ 0: the variance smoothing of Gaussian naive Bayes and
+    /// GDA (scikit-learn's `var_smoothing`), the Lidstone α of the text models.
     pub alpha: f64,
     /// The seed of the splits (and of a generated cloud).
     pub seed: u64,
@@ -217,7 +301,7 @@ impl CurveSummary {
 #[derive(Debug, Clone)]
 pub struct CurveRun {
     spec: CurveSpec,
-    data: Dataset,
+    data: CurveData,
     plan: SplitPlan,
     sizes: Vec<usize>,
     /// errors[model][size] = one test error per split done.
@@ -255,13 +339,14 @@ impl CurveRun {
     /// [`Error::InvalidParameter`] for λ or α negative or not finite, fewer than 1 or
     /// more than [`MAX_SPLITS`] splits, fewer than 2 or more than [`MAX_SIZES`] sizes, or
     /// m_min < 2 or above m_max.
-    pub fn new(spec: CurveSpec, data: Dataset) -> Result<CurveRun> {
+    pub fn new(spec: CurveSpec, data: impl Into<CurveData>) -> Result<CurveRun> {
+        let data = data.into();
         let bad = |name, value: f64, rule| Err(Error::InvalidParameter { name, value: describe(value), rule });
         if !(spec.lambda.is_finite() && spec.lambda >= 0.0) {
             return bad("λ", spec.lambda, "the L2 penalty strength must be a finite number, 0 or more");
         }
         if !(spec.alpha.is_finite() && spec.alpha >= 0.0) {
-            return bad("α", spec.alpha, "the variance smoothing must be a finite number, 0 or more");
+            return bad("α", spec.alpha, "the smoothing must be a finite number, 0 or more");
         }
         if !(1..=MAX_SPLITS).contains(&spec.splits) {
             return bad("splits", spec.splits as f64, "the number of splits must be a whole number from 1 to 1000");
@@ -272,7 +357,11 @@ impl CurveRun {
         if spec.m_min < 2 || spec.m_min >= spec.m_max {
             return bad("m", spec.m_min as f64, "the smallest m must be 2 or more and below the largest m");
         }
-        let plan = SplitPlan::new(&data, spec.seed);
+        let text = matches!(data, CurveData::Text(_));
+        if text != matches!(spec.pairing, Pairing::Text(..)) {
+            return Err(Error::EmptyData(format!("The data do not suit the pairing “{}”.", spec.pairing.id())));
+        }
+        let plan = SplitPlan::new(data.labels(), spec.seed);
         let pool = plan.pool_size();
         let hi = spec.m_max.min(pool);
         let lo = spec.m_min.min(hi.saturating_sub(1)).max(2);
@@ -302,7 +391,7 @@ impl CurveRun {
     }
 
     /// The data.
-    pub fn data(&self) -> &Dataset {
+    pub fn data(&self) -> &CurveData {
         &self.data
     }
 
@@ -331,29 +420,58 @@ impl CurveRun {
         let end = (self.done + count).min(self.spec.splits);
         while self.done < end {
             let split = self.plan.split(self.done);
-            let mut start: Option<Linear> = None;
-            for (k, &m) in self.sizes.iter().enumerate() {
-                let train = split.train(m);
-                let generative = match self.spec.pairing.generative() {
-                    Generative::NaiveBayes => {
-                        let nb = GaussianNbD::fit(&self.data, &train, self.spec.alpha);
-                        test_error(&split.test, &self.data, |x| nb.predict(x))
+            match &self.data {
+                CurveData::Dense(data) => {
+                    let mut start: Option<Linear> = None;
+                    for (k, &m) in self.sizes.iter().enumerate() {
+                        let train = split.train(m);
+                        let generative = match self.spec.pairing.generative() {
+                            Generative::Gda => {
+                                let gda = LinearGda::fit(data, &train, self.spec.alpha);
+                                test_error(&split.test, data, |x| gda.rule.predict(x))
+                            }
+                            _ => {
+                                let nb = GaussianNbD::fit(data, &train, self.spec.alpha);
+                                test_error(&split.test, data, |x| nb.predict(x))
+                            }
+                        };
+                        let lr = LogisticD::fit(data, &train, self.spec.lambda, start.as_ref());
+                        let logistic = test_error(&split.test, data, |x| lr.rule.predict(x));
+                        if lr.no_finite_fit {
+                            self.no_finite[k] += 1;
+                            start = None;
+                        } else {
+                            start = Some(lr.rule);
+                        }
+                        self.errors[0][k].push(generative);
+                        self.errors[1][k].push(logistic);
                     }
-                    Generative::Gda => {
-                        let gda = LinearGda::fit(&self.data, &train, self.spec.alpha);
-                        test_error(&split.test, &self.data, |x| gda.rule.predict(x))
-                    }
-                };
-                let lr = LogisticD::fit(&self.data, &train, self.spec.lambda, start.as_ref());
-                let logistic = test_error(&split.test, &self.data, |x| lr.rule.predict(x));
-                if lr.no_finite_fit {
-                    self.no_finite[k] += 1;
-                    start = None;
-                } else {
-                    start = Some(lr.rule);
                 }
-                self.errors[0][k].push(generative);
-                self.errors[1][k].push(logistic);
+                CurveData::Text(data) => {
+                    let event = match self.spec.pairing.generative() {
+                        Generative::Text(e) => e,
+                        _ => EventModel::Multinomial,
+                    };
+                    let mut start: Option<SparseLinear> = None;
+                    let wrong = |f: &dyn Fn(usize) -> u8| {
+                        split.test.iter().filter(|&&i| f(i) != data.y[i]).count() as f64 / split.test.len() as f64
+                    };
+                    for (k, &m) in self.sizes.iter().enumerate() {
+                        let train = split.train(m);
+                        let nb = TextNb::fit(data, &train, event, self.spec.alpha);
+                        let generative = wrong(&|i| nb.predict(data, i));
+                        let lr = SparseLogistic::fit(data, &train, event, self.spec.lambda, start.as_ref());
+                        let logistic = wrong(&|i| lr.rule.predict(data, i, event));
+                        if lr.no_finite_fit {
+                            self.no_finite[k] += 1;
+                            start = None;
+                        } else {
+                            start = Some(lr.rule);
+                        }
+                        self.errors[0][k].push(generative);
+                        self.errors[1][k].push(logistic);
+                    }
+                }
             }
             self.done += 1;
         }
@@ -365,6 +483,8 @@ impl CurveRun {
         let names = match self.spec.pairing.generative() {
             Generative::NaiveBayes => "gnb",
             Generative::Gda => "gda",
+            Generative::Text(EventModel::Multinomial) => "mnb",
+            Generative::Text(EventModel::Bernoulli) => "bnb",
         };
         let curve = |model: usize, name: &'static str| {
             let points: Vec<PointSummary> = self
@@ -421,7 +541,7 @@ impl CurveRun {
             pool: self.plan.pool_size(),
             test: self.test_rows,
             rows: self.data.len(),
-            d: self.data.d,
+            d: self.data.features(),
         }
     }
 }

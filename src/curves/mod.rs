@@ -10,6 +10,8 @@
 //! * [`models`]: d-dimensional Gaussian naive Bayes (scikit-learn's `GaussianNB`),
 //!   shared-covariance GDA, and L2-regularised logistic regression fitted by Newton's
 //!   method (IRLS) with a Cholesky solve.
+//! * [`text`]: bags of words (the teaching corpus, or the spam panel's), multinomial and
+//!   Bernoulli naive Bayes, and sparse logistic regression by Newton-CG.
 //! * [`splits`]: the seeded stratified train/test splits and the nested training subsets.
 //! * [`engine`]: the curve itself, computed a few splits at a time ([`CurveRun::step`]) so
 //!   a Web Worker can report progress and stop when a setting changes.
@@ -18,8 +20,10 @@ pub mod dataset;
 pub mod engine;
 pub mod models;
 pub mod splits;
+pub mod text;
 
 pub use dataset::{Cloud, Dataset};
-pub use engine::{CurveRun, CurveSpec, CurveSummary, ModelCurve, Pairing, PointSummary};
+pub use engine::{CurveData, CurveRun, CurveSpec, CurveSummary, ModelCurve, Pairing, PointSummary, TextSource};
 pub use models::{GaussianNbD, Generative, LinearGda, LogisticD};
 pub use splits::{Split, SplitPlan};
+pub use text::{SparseLinear, SparseLogistic, TextData, TextNb};

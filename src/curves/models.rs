@@ -27,6 +27,8 @@ pub enum Generative {
     NaiveBayes,
     /// GDA with one shared covariance.
     Gda,
+    /// Multinomial or Bernoulli naive Bayes on bags of words ([`super::text::TextNb`]).
+    Text(crate::nb::EventModel),
 }
 
 /// A fitted Gaussian naive Bayes model (scikit-learn's `GaussianNB`).

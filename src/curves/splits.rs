@@ -11,8 +11,6 @@
 
 use crate::stats::sampling::{permutation, rng};
 
-use super::dataset::Dataset;
-
 /// The share of each class held out for testing.
 pub const TEST_FRACTION: f64 = 0.3;
 
@@ -54,9 +52,9 @@ pub struct SplitPlan {
 }
 
 impl SplitPlan {
-    /// The plan for `data` and `seed`.
-    pub fn new(data: &Dataset, seed: u64) -> SplitPlan {
-        let rows = [0u8, 1].map(|k| (0..data.len()).filter(|&i| data.y[i] == k).collect::<Vec<usize>>());
+    /// The plan for rows with these 0/1 labels and `seed`.
+    pub fn new(labels: &[u8], seed: u64) -> SplitPlan {
+        let rows = [0u8, 1].map(|k| (0..labels.len()).filter(|&i| labels[i] == k).collect::<Vec<usize>>());
         SplitPlan { seed, rows }
     }
 

@@ -913,6 +913,24 @@ impl SpamLab {
         &self.corpus.report
     }
 
+    /// The whole corpus (both parts) as bags of word ids, the tokens the model counts
+    /// (header tokens too when header evidence is on): `(labels, offsets, ids, words)` with
+    /// message i's ids `ids[offsets[i]..offsets[i + 1]]`, labels 0 ham / 1 spam, and every
+    /// id below `words`. The learning curves read a loaded corpus this way
+    /// ([`crate::curves::TextData::from_packed`]).
+    pub fn bags(&self) -> (Vec<u8>, Vec<u32>, Vec<u32>, usize) {
+        let n = self.corpus.labels.len();
+        let labels = self.corpus.labels.iter().map(|l| l.as_u8()).collect();
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut ids = Vec::new();
+        offsets.push(0);
+        for i in 0..n {
+            ids.extend_from_slice(self.corpus.doc(i, self.header_evidence));
+            offsets.push(ids.len() as u32);
+        }
+        (labels, offsets, ids, self.corpus.vocab.words().len())
+    }
+
     /// The ledger of a message typed by the user (cut at [`MAX_MESSAGE_CHARS`]), decided
     /// under the current costs.
     ///

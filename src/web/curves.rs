@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::{js_error, to_js};
-use crate::curves::{CurveRun, CurveSpec, CurveSummary, Pairing};
+use crate::curves::{CurveData, CurveRun, CurveSpec, CurveSummary, Pairing, TextData};
 use crate::error::Error;
 use crate::plot::curves::{draw_curves, CurvesText};
 use crate::plot::Style;
@@ -29,21 +29,32 @@ impl CurvesRun {
     /// An unknown pairing, a setting out of range, or a data file that cannot be read.
     #[wasm_bindgen(constructor)]
     pub fn new(state: JsValue, csv: &str) -> Result<CurvesRun, JsError> {
-        let s: CurvesState = serde_wasm_bindgen::from_value(state)
-            .map_err(|e| js_error(Error::EmptyData(format!("The settings could not be read ({e})."))))?;
-        let pairing = Pairing::from_id(&s.pairing).map_err(js_error)?;
+        let (s, pairing) = read_state(state)?;
         let data = pairing.data(s.seed, csv).map_err(js_error)?;
-        let spec = CurveSpec {
-            pairing,
-            m_min: s.m_min as usize,
-            m_max: s.m_max as usize,
-            sizes: s.sizes as usize,
-            splits: s.splits as usize,
-            lambda: s.lambda,
-            alpha: s.alpha,
-            seed: s.seed,
-        };
-        Ok(CurvesRun { run: CurveRun::new(spec, data).map_err(js_error)? })
+        CurvesRun::start(&s, pairing, data)
+    }
+
+    /// A run of a text pairing on the spam panel's corpus, handed over as bags of word ids
+    /// (`labels[i]` 0 ham / 1 spam, message i's ids `ids[offsets[i]..offsets[i + 1]]`, every
+    /// id below `words`): what the spam panel's `corpusBags()` gives.
+    ///
+    /// # Errors
+    /// A pairing that is not a text pairing, a setting out of range, word lists that do not
+    /// fit together, fewer than two messages of a class.
+    #[wasm_bindgen(js_name = withCorpus)]
+    pub fn with_corpus(
+        state: JsValue,
+        labels: &[u8],
+        offsets: &[u32],
+        ids: &[u32],
+        words: u32,
+    ) -> Result<CurvesRun, JsError> {
+        let (s, pairing) = read_state(state)?;
+        if !matches!(pairing, Pairing::Text(..)) {
+            return Err(js_error(Error::EmptyData(format!("The pairing “{}” does not read text.", pairing.id()))));
+        }
+        let data = TextData::from_packed(labels, offsets, ids, words as usize).map_err(js_error)?;
+        CurvesRun::start(&s, pairing, data.into())
     }
 
     /// Computes up to `count` more splits; returns whether the run is finished.
@@ -63,6 +74,37 @@ impl CurvesRun {
     pub fn summary(&self) -> Result<JsValue, JsError> {
         to_js(&self.run.summary())
     }
+}
+
+fn read_state(state: JsValue) -> Result<(CurvesState, Pairing), JsError> {
+    let s: CurvesState = serde_wasm_bindgen::from_value(state)
+        .map_err(|e| js_error(Error::EmptyData(format!("The settings could not be read ({e})."))))?;
+    let pairing = Pairing::from_id(&s.pairing).map_err(js_error)?;
+    Ok((s, pairing))
+}
+
+impl CurvesRun {
+    fn start(s: &CurvesState, pairing: Pairing, data: CurveData) -> Result<CurvesRun, JsError> {
+        let spec = CurveSpec {
+            pairing,
+            m_min: s.m_min as usize,
+            m_max: s.m_max as usize,
+            sizes: s.sizes as usize,
+            splits: s.splits as usize,
+            lambda: s.lambda,
+            // The text models' α is Lidstone's; the others' is a variance smoothing.
+            alpha: if matches!(pairing, Pairing::Text(..)) { s.text_alpha } else { s.alpha },
+            seed: s.seed,
+        };
+        Ok(CurvesRun { run: CurveRun::new(spec, data).map_err(js_error)? })
+    }
+}
+
+/// Whether a pairing runs on the spam panel's corpus (the page hands it over with
+/// `CurvesRun.withCorpus`).
+#[wasm_bindgen(js_name = curvesNeedsSpamCorpus)]
+pub fn curves_needs_spam_corpus(pairing: &str) -> Result<bool, JsError> {
+    Ok(Pairing::from_id(pairing).map_err(js_error)?.needs_spam_corpus())
 }
 
 /// The data file a pairing needs (`"wdbc.csv"`, `"digits.csv"`), or `undefined` for the

@@ -270,6 +270,23 @@ impl SpamPanel {
         to_js(self.lab.report())
     }
 
+    /// The corpus as bags of word ids for the learning curves: `{labels: Uint8Array,
+    /// offsets: Uint32Array, ids: Uint32Array, words, name}` (message i's ids are
+    /// `ids[offsets[i]..offsets[i + 1]]`; labels 0 ham, 1 spam; ids below `words`).
+    #[wasm_bindgen(js_name = corpusBags)]
+    pub fn corpus_bags(&self) -> Result<JsValue, JsError> {
+        let (labels, offsets, ids, words) = self.lab.bags();
+        let out = js_sys::Object::new();
+        let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&out, &JsValue::from_str(k), v).map(|_| ());
+        let fail = |_| JsError::new("The corpus could not be handed to the page.");
+        set("labels", &js_sys::Uint8Array::from(labels.as_slice()).into()).map_err(fail)?;
+        set("offsets", &js_sys::Uint32Array::from(offsets.as_slice()).into()).map_err(fail)?;
+        set("ids", &js_sys::Uint32Array::from(ids.as_slice()).into()).map_err(fail)?;
+        set("words", &JsValue::from_f64(words as f64)).map_err(fail)?;
+        set("name", &JsValue::from_str(&self.lab.report().name)).map_err(fail)?;
+        Ok(out.into())
+    }
+
     /// Starts reading a corpus file; the current corpus stays until `corpusFinish`.
     ///
     /// # Errors

@@ -127,6 +127,13 @@ const STATES = [
     await page.waitForFunction(() => document.querySelector(".genlab-curves").dataset.run === "done", null, { timeout: 120000 });
     await page.$eval('.genlab-curves [data-role="numbers-box"]', (d) => { d.open = true; });
   }],
+  ["learning curves on the spam panel's corpus, Bernoulli naive Bayes, finished, the numbers open", "&lcp=userbern&lcn=10&lcs=5", async (page) => {
+    if (!(await page.$(".genlab-curves"))) throw new Error("no learning-curves panel here");
+    if (!(await page.$("#nb-slot .genlab-nb"))) throw new Error("no spam panel here");
+    await page.locator(".genlab-curves").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector(".genlab-curves").dataset.run === "done", null, { timeout: 120000 });
+    await page.$eval('.genlab-curves [data-role="numbers-box"]', (d) => { d.open = true; });
+  }],
   ["a link with English categorical values and points typed in", "&cq=no|blue|medium|yes", async (page) => {
     await page.$eval('#gda-slot [data-role="csv"]', (el) => { el.closest("details").open = true; });
     await page.fill('#gda-slot [data-role="csv"]', "1，2，0");

@@ -35,6 +35,12 @@ const CURVES = `
             <option value="digits01" data-i18n="lc.p.digits01"></option>
             <option value="digits23" data-i18n="lc.p.digits23"></option>
           </optgroup>
+          <optgroup data-role="group-text">
+            <option value="textmn" data-i18n="lc.p.textmn"></option>
+            <option value="textbern" data-i18n="lc.p.textbern"></option>
+            <option value="usermn" data-i18n="lc.p.usermn"></option>
+            <option value="userbern" data-i18n="lc.p.userbern"></option>
+          </optgroup>
         </select>
       </label>
       <div class="lc-numbers">

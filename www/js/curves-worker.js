@@ -3,7 +3,8 @@
 // each slice (about 40 ms of work), and yields between slices so that a new "run" or a
 // "cancel" message stops the run in progress at once.
 //
-// In:  {type: "run", id, state, dataUrl | null}   (state: a link's `curves` part)
+// In:  {type: "run", id, state, dataUrl | null, corpus | null}   (state: a link's `curves` part;
+//      corpus: the spam panel's bags of word ids {labels, offsets, ids, words}, for "usermn"/"userbern")
 //      {type: "cancel"}
 // Out: {type: "progress" | "done", id, summary, ms, seen}   {type: "error", id, message}
 
@@ -42,14 +43,14 @@ async function fileText(url) {
   return files.get(url);
 }
 
-async function run({ id, state, dataUrl }) {
+async function run({ id, state, dataUrl, corpus }) {
   current = id;
   let handle = null;
   try {
     await ready;
     const csv = dataUrl ? await fileText(dataUrl) : "";
     if (current !== id) return;
-    handle = new CurvesRun(state, csv);
+    handle = corpus ? CurvesRun.withCorpus(state, corpus.labels, corpus.offsets, corpus.ids, corpus.words) : new CurvesRun(state, csv);
     const start = performance.now();
     let finished = false;
     while (!finished) {

@@ -4,7 +4,7 @@
 // lesson and the table, and starts a new run (which cancels the old one) on every change.
 // Data files are fetched by the worker when a pairing needs one, never before.
 
-import { drawLearningCurves, curvesCsv, curvesDataFile } from "../pkg-curves/genlab.js";
+import { drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
@@ -20,6 +20,10 @@ const FIELDS = [
   ["seed", true, 0, Number.MAX_SAFE_INTEGER, "lc.rangeSeed"],
 ];
 const REAL = new Set(["wdbc", "digits01", "digits23"]);
+/** The bag-of-words pairings: the teaching corpus', then the spam panel's corpus'. */
+const TEXT = new Set(["textmn", "textbern", "usermn", "userbern"]);
+/** The state key the α field shows and sets: the text models' Lidstone α, or the variance smoothing. */
+const alphaKey = (pairing) => (TEXT.has(pairing) ? "text_alpha" : "alpha");
 /** A typed number starts a run after this pause (ms); a select or a step starts one at once. */
 const TYPING_PAUSE = 400;
 
@@ -32,7 +36,9 @@ function plain(x) {
  * Builds the learning-curves panel inside `section` (which holds the panel's markup).
  * Options: `lang`, `controls` (names of controls to hide: "pairing", "m", "sizes",
  * "splits", "lambda", "alpha", "seed", "export"), `onChange(mode)`, `state` (a link's state, the
- * first run's).
+ * first run's). The text pairings "usermn" and "userbern" run on the spam panel's corpus, which
+ * the page hands over with `setCorpusSource(() => bags)` (bags as the spam panel's
+ * `corpusBags()` gives them); without a source they say there is no spam panel.
  */
 export function createCurves(section, { lang = "en", controls = [], onChange = () => {}, state: initial = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
@@ -40,7 +46,19 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   const cleanups = cleanupList();
   const { on } = cleanups;
   const recent = lastControl(section, on);
-  let state = { pairing: "true", m_min: 4, m_max: 1000, sizes: 15, splits: 200, lambda: 0.01, alpha: 1e-9, seed: 1 };
+  let state = { pairing: "true", m_min: 4, m_max: 1000, sizes: 15, splits: 200, lambda: 0.01, alpha: 1e-9, text_alpha: 1, seed: 1 };
+  /** Gives the spam panel's corpus as bags of word ids, or null (no spam panel on the page). */
+  let corpusSource = null;
+  /** The name of the spam panel's corpus the latest run read, and its fingerprint. */
+  let corpusName = "";
+  let corpusPrint = "";
+  /** Enough of a corpus' bags to tell a loaded, edited or relabelled corpus from the one a run read. */
+  const fingerprint = (c) => {
+    let h = 0;
+    for (let i = 0; i < c.labels.length; i++) h = (h * 31 + c.labels[i] * 7 + c.offsets[i + 1]) >>> 0;
+    for (let i = 0; i < c.ids.length; i++) h = (h * 31 + c.ids[i]) >>> 0;
+    return `${c.name}|${c.labels.length}|${c.ids.length}|${c.words}|${h}`;
+  };
   let projector = false;
   let dark = false;
   let summary = null;
@@ -60,12 +78,17 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   let late = 0;
 
   /** The generative model's name: the one of the curves shown (or about to be). */
-  const genName = () => t(lang, REAL.has((summaryState ?? state).pairing) ? "lc.gnb" : "lc.gda");
+  const genName = () => {
+    const p = (summaryState ?? state).pairing;
+    if (TEXT.has(p)) return t(lang, p.endsWith("bern") ? "lc.bnb" : "lc.mnb");
+    return t(lang, REAL.has(p) ? "lc.gnb" : "lc.gda");
+  };
 
   /** The menu's group labels (an optgroup's label is an attribute, not text). */
   function labelGroups() {
     $("group-clouds").label = t(lang, "lc.groupClouds");
     $("group-real").label = t(lang, "lc.groupReal");
+    $("group-text").label = t(lang, "lc.groupText");
   }
 
   /** Starts (or restarts) the run of the current settings; the old run stops at once. */
@@ -86,7 +109,22 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     }
     const file = curvesDataFile(state.pairing);
     const dataUrl = file ? new URL(`../data/${file}`, import.meta.url).href : null;
-    worker.postMessage({ type: "run", id: runId, state: { ...state }, dataUrl });
+    let corpus = null;
+    if (curvesNeedsSpamCorpus(state.pairing)) {
+      corpus = corpusSource ? corpusSource() : null;
+      if (!corpus) {
+        running = false;
+        section.dataset.run = "error";
+        showMessageAt($("input-error"), t(lang, "lc.noSpamPanel"), { anchor: $("pairing"), lang });
+        setStatus("");
+        showCredit();
+        schedule();
+        return;
+      }
+      corpusName = corpus.name;
+      corpusPrint = fingerprint(corpus);
+    }
+    worker.postMessage({ type: "run", id: runId, state: { ...state }, dataUrl, corpus });
     setStatus(t(lang, file ? "lc.loading" : "lc.progress", { done: 0, total: state.splits }));
     section.dataset.run = "running";
     showCredit();
@@ -120,8 +158,24 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   function showCredit() {
     const credit = $("credit");
     const p = state.pairing;
-    credit.hidden = !REAL.has(p);
-    credit.textContent = REAL.has(p) ? t(lang, p === "wdbc" ? "lc.creditWdbc" : "lc.creditDigits") : "";
+    let text = "";
+    if (REAL.has(p)) text = t(lang, p === "wdbc" ? "lc.creditWdbc" : "lc.creditDigits");
+    else if (p === "textmn" || p === "textbern") text = t(lang, "lc.creditTeaching");
+    else if (TEXT.has(p) && corpusName) text = t(lang, "lc.creditSpamPanel", { name: translateMessage(lang, corpusName) });
+    credit.hidden = text === "";
+    credit.textContent = text;
+  }
+
+  /** The help under λ and α: what they mean for the pairing chosen. */
+  function showHelp() {
+    const text = TEXT.has(state.pairing);
+    const pairs = [[`[data-i18n^="lc.lambdaHelp"]`, text ? "lc.lambdaHelpText" : "lc.lambdaHelp"], [`[data-i18n^="lc.alphaHelp"]`, text ? "lc.alphaHelpText" : "lc.alphaHelp"]];
+    for (const [sel, key] of pairs) {
+      const el = section.querySelector(sel);
+      if (!el) continue;
+      el.dataset.i18n = key;
+      el.textContent = t(lang, key);
+    }
   }
 
   /** Redraws in the next animation frame, once however many updates arrive. */
@@ -172,7 +226,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     canvas.setAttribute("aria-label", t(lang, "lc.canvasLabel", { gen: genName() }));
     if (summary) {
       if (running) setStatus(t(lang, "lc.progress", { done: summary.splits_done, total: summary.splits_total }));
-      else setStatus(t(lang, "lc.finished", { total: summary.splits_done, s: (elapsed / 1000).toFixed(2), rows: summary.rows, d: summary.d, test: summary.test }));
+      else setStatus(t(lang, TEXT.has(summary.pairing) ? "lc.finishedText" : "lc.finished", { total: summary.splits_done, s: (elapsed / 1000).toFixed(2), rows: summary.rows, d: summary.d, test: summary.test }));
     }
     writeLesson();
     writeTable();
@@ -205,6 +259,11 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
         parts.push(t(lang, "lc.lessonLarge", { m: m1, model: names[k], a: pct(last[k], { exact: false }), b: pct(last[1 - k], { exact: false }) }));
       }
       if (summary.bayes_error != null) parts.push(t(lang, "lc.lessonBayes", { e: pct(summary.bayes_error, { exact: false }) }));
+      if (TEXT.has(summary.pairing)) {
+        parts.push(t(lang, summary.pairing.endsWith("bern") ? "lc.lessonTextBern" : "lc.lessonTextMn"));
+        if (summary.leader_large === 0) parts.push(t(lang, "lc.lessonTextNbLarge", { m: m1, gen: names[0] }));
+        else if (summary.leader_large === 1) parts.push(t(lang, "lc.lessonTextLrLarge", { gen: names[0] }));
+      }
     }
     const p = document.createElement("p");
     p.textContent = parts.join(lang === "zh-CN" ? "" : " ");
@@ -260,8 +319,9 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   /** Reads the number fields; shows the first bad one's message and returns null. */
   function readFields() {
     const next = { ...state, pairing: $("pairing").value };
-    for (const [name, whole, lo, hi, rule] of FIELDS) {
-      const input = $(name);
+    for (const [field, whole, lo, hi, rule] of FIELDS) {
+      const name = field === "alpha" ? alphaKey(next.pairing) : field;
+      const input = $(field);
       const raw = input.value.trim();
       const v = raw === "" ? NaN : Number(raw);
       const ok = Number.isFinite(v) && v >= lo && v <= hi && (!whole || Number.isInteger(v));
@@ -281,7 +341,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
 
   function showFields() {
     $("pairing").value = state.pairing;
-    for (const [name] of FIELDS) $(name).value = plain(state[name]);
+    for (const [name] of FIELDS) $(name).value = plain(state[name === "alpha" ? alphaKey(state.pairing) : name]);
+    showHelp();
   }
 
   /** Applies the fields after a change; `now`: a discrete change (no typing pause). */
@@ -290,7 +351,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     const go = () => {
       const next = readFields();
       if (!next) return;
-      const same = FIELDS.every(([n]) => next[n] === state[n]) && next.pairing === state.pairing;
+      const same = FIELDS.every(([n]) => next[n] === state[n]) && next.text_alpha === state.text_alpha && next.pairing === state.pairing;
       state = next;
       if (same && started) return;
       start();
@@ -300,7 +361,12 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     else typingTimer = setTimeout(go, TYPING_PAUSE);
   }
 
-  on($("pairing"), "change", () => changed(true));
+  on($("pairing"), "change", () => {
+    // The α field follows the pairing: the text models' α, or the variance smoothing.
+    $("alpha").value = plain(state[alphaKey($("pairing").value)]);
+    changed(true);
+    showHelp();
+  });
   for (const [name] of FIELDS) {
     on($(name), "input", () => changed(false));
     on($(name), "change", () => changed(true));
@@ -351,6 +417,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     applyLabels(section, lang);
     labelGroups();
     showCredit();
+    showHelp();
     render();
   }
 
@@ -383,8 +450,22 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   showFields();
   showCredit();
   render();
+  /** The page hands over the spam panel's corpus (a function giving its bags of word ids). */
+  function setCorpusSource(source) {
+    corpusSource = typeof source === "function" ? source : null;
+    // A run that found no corpus, on a pairing that needs one, can go now.
+    if (started && corpusSource && curvesNeedsSpamCorpus(state.pairing) && section.dataset.run === "error") start();
+  }
+
+  /** The spam panel changed something: a run on its corpus starts again if the corpus changed. */
+  function corpusMayHaveChanged() {
+    if (!started || destroyed || !corpusSource || !curvesNeedsSpamCorpus(state.pairing)) return;
+    const c = corpusSource();
+    if (c && fingerprint(c) !== corpusPrint) start();
+  }
+
   return {
-    getState, setState, setLang, setProjector, setTheme, destroy, render,
+    getState, setState, setLang, setProjector, setTheme, destroy, render, setCorpusSource, corpusMayHaveChanged,
     /** For tests: where the plot sits on the canvas, and the latest curves. */
     plotFrame: () => plotFrame,
     summary: () => summary,

@@ -213,7 +213,10 @@ async function main() {
         slot.remove();
         continue;
       }
-      panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange: changedBy(name) });
+      const changed = changedBy(name);
+      // A corpus loaded or edited in the spam panel re-runs learning curves that read it.
+      const onChange = name === "nb" ? (mode) => { changed(mode); if (mode === "push") panels.curves?.controller.corpusMayHaveChanged(); } : changed;
+      panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange });
       // Let this panel reach the screen before the next one is built (first load).
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
@@ -225,6 +228,8 @@ async function main() {
     const curvesSlot = document.getElementById("curves-slot");
     if (embed && embed !== "curves") curvesSlot.remove();
     else panels.curves = await mount(curvesSlot, { panel: "curves", state: state.curves, lang, theme, onChange: changedBy("curves") });
+    // The learning curves' text pairings on the spam panel's corpus: read when a run starts.
+    if (panels.curves && panels.nb) panels.curves.controller.setCorpusSource(() => panels.nb.controller.panel.corpusBags());
     setProjector(state.projector);
     // A notice may quote a rule of the categorical or learning-curves panel's (their strings load with them).
     if (notices.length) await Promise.all([loadCatStrings(), loadCurvesStrings()]);
