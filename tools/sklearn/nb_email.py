@@ -59,10 +59,28 @@ def main(dump):
           f"genlab accuracy {np.mean(gl == truth):.4f}, verdicts agree on {np.sum(sk == gl)}")
     test_rows = [r for r, te in zip(rows, test) if te]
     test_bodies = [b for b, te in zip(bodies, test) if te]
-    for r, b, s, g in zip(test_rows, test_bodies, sk, gl):
-        if s != g:
-            print(f"  {r[0]} ({r[1]}): genlab {'spam' if g else 'ham'}, scikit-learn {'spam' if s else 'ham'}, "
-                  f"Python body {len(b)} characters")
+    # scikit-learn's log-odds log p(spam|x) - log p(ham|x) of each test message: how close
+    # to the line a disagreement is.
+    log_odds = np.diff(model.predict_log_proba(vec.transform([t for t, te in zip(tokens, test) if te])), axis=1)[:, 0]
+    differing = [(r, b, s, g, lo) for r, b, s, g, lo in zip(test_rows, test_bodies, sk, gl, log_odds) if s != g]
+    ours = genlab_bodies([r[0] for r, *_ in differing])
+    for (r, b, s, g, lo), mine in zip(differing, ours):
+        py_tokens, our_tokens = genlab_tokens([b, mine])
+        print(f"  {r[0]} ({r[1]}): genlab {'spam' if g else 'ham'}, scikit-learn {'spam' if s else 'ham'} "
+              f"(its log-odds {lo:+.2f}); tokens: Python's body {len(py_tokens)}, genlab's {len(our_tokens)}, "
+              f"in one only {len(set(py_tokens) ^ set(our_tokens))}")
+
+
+def genlab_bodies(paths):
+    """genlab's decoded body of each message file (the email_body example, --body-only)."""
+    if not paths:
+        return []
+    out = subprocess.run(
+        ["cargo", "run", "-q", "--release", "--example", "email_body", "--", "--body-only",
+         *[os.path.join(CORPUS, p) for p in paths]],
+        check=True, capture_output=True,
+    ).stdout.decode("utf-8", "replace")
+    return out.split("\n\f\n")[: len(paths)]
 
 
 if __name__ == "__main__":
