@@ -7,8 +7,12 @@ import { createServer } from "node:http";
 import { createServer as netServer } from "node:net";
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -88,6 +92,35 @@ export async function chromiumSuite(browser, base, suite, { timeoutMs = 300_000 
     return result;
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * One suite of the benchmark page alone, from the command line (`--www DIR`, default www/;
+ * `--runs N`, default `defaultRuns`): serves the folder, runs the suite in a fresh
+ * headless Chromium context N times and prints `line(result, run, loadBefore)` of each as a
+ * JSON line (tools/bench/gda-only.mjs, surface-only.mjs).
+ */
+export async function suiteAlone(suite, defaultRuns, line) {
+  const args = process.argv.slice(2);
+  const opt = (name, dflt) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : dflt;
+  };
+  const www = path.resolve(here, "../..", opt("--www", "www"));
+  const runs = Number(opt("--runs", defaultRuns));
+  const { url, close } = await serve(www);
+  const browser = await launchChromium();
+  try {
+    for (let r = 0; r < runs; r++) {
+      const load = os.loadavg()[0];
+      const result = (await chromiumSuite(browser, url, suite))[suite];
+      if (!result) throw new Error(`the ${suite} suite gave no result`);
+      console.log(JSON.stringify(line(result, r, load)));
+    }
+  } finally {
+    await browser.close();
+    await close();
   }
 }
 

@@ -7,29 +7,7 @@
 // www/pkg built).
 
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { launchChromium, chromiumSuite, serve } from "./browser.mjs";
+import { suiteAlone } from "./browser.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const www = path.resolve(here, "../..", opt("--www", "www"));
-const runs = Number(opt("--runs", 3));
-const { url, close } = await serve(www);
-const browser = await launchChromium();
-try {
-  for (let r = 0; r < runs; r++) {
-    const load = os.loadavg()[0];
-    const s = (await chromiumSuite(browser, url, "surface")).surface;
-    if (!s) throw new Error("the surface suite gave no result");
-    const pick = (x) => (x && x.median !== undefined ? { median: +x.median.toFixed(2), p95: +x.p95.toFixed(2), fast_p95: x.host?.fast?.p95 && +x.host.fast.p95.toFixed(2) } : x);
-    console.log(JSON.stringify({ run: r, load_before: +load.toFixed(2), load_after: +os.loadavg()[0].toFixed(2), canvas: s.canvas, drag_step: pick(s.drag_step), rotate: pick(s.rotate) }));
-  }
-} finally {
-  await browser.close();
-  await close();
-}
+const pick = (x) => (x && x.median !== undefined ? { median: +x.median.toFixed(2), p95: +x.p95.toFixed(2), fast_p95: x.host?.fast?.p95 && +x.host.fast.p95.toFixed(2) } : x);
+await suiteAlone("surface", 3, (s, run, load) => ({ run, load_before: +load.toFixed(2), load_after: +os.loadavg()[0].toFixed(2), canvas: s.canvas, drag_step: pick(s.drag_step), rotate: pick(s.rotate) }));
