@@ -124,6 +124,46 @@ fn small_mbox(n: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// A page trains on a large mailbox a slice of tokens per task (`Training::step`); the
+/// panel it makes must be the one training in one go makes: the same counts, vocabulary
+/// order included, the same test bags and the same held-out evaluation.
+#[test]
+fn a_mailbox_counted_in_steps_trains_the_same_panel_as_at_once() {
+    let mailbox = || {
+        let mut loader = MailboxLoader::new("course.mbox");
+        loader.begin_mbox(small_mbox(30), "course.mbox").unwrap();
+        loader
+    };
+    let mut at_once = SpamLab::builtin().unwrap();
+    at_once.set_alpha(0.5).unwrap();
+    at_once.replace_with_mailbox(mailbox()).unwrap();
+
+    let mut stepped = SpamLab::builtin().unwrap();
+    stepped.set_alpha(0.5).unwrap();
+    let before = stepped.report().clone();
+    let mut training = stepped.begin_mailbox_training(mailbox()).unwrap();
+    // Until `replace_with`, the panel keeps its corpus.
+    assert_eq!(stepped.report(), &before);
+    let mut steps = 0;
+    let mut last = 0.0;
+    // A budget of one token counts one message a step.
+    while !training.step(1) {
+        steps += 1;
+        assert!(training.progress() > last && training.progress() < 1.0);
+        last = training.progress();
+    }
+    assert_eq!(training.progress(), 1.0);
+    // 48 training messages (80% of 60), the last one ending the loop.
+    assert_eq!(steps, 47);
+    stepped.replace_with(training).unwrap();
+
+    assert_eq!(stepped.report(), at_once.report());
+    assert_eq!(stepped.model().alpha(), 0.5);
+    assert_eq!(stepped.model().counts(), at_once.model().counts());
+    assert_eq!(stepped.bags(), at_once.bags());
+    assert_eq!(stepped.evaluate(), at_once.evaluate());
+}
+
 #[test]
 fn an_mbox_is_read_in_steps_into_the_corpus() {
     let mut lab = SpamLab::builtin().unwrap();

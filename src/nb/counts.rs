@@ -453,48 +453,6 @@ impl Counts {
         self.docs[c] += 1;
     }
 
-    /// Counts messages given as word ids into `words` (a corpus-wide word list, see
-    /// [`Interner`]), in order: the same counts, vocabulary order included, as
-    /// [`Counts::add_tokens`] on their tokens, without hashing a token. Also returns the
-    /// map from a word id to its vocabulary index ([`NOT_IN_VOCABULARY`] for words no
-    /// counted message has).
-    ///
-    /// d_cw (messages containing w) is counted with a stamp per word — the serial number
-    /// of the last message that contained it — instead of a set per message.
-    pub(crate) fn from_id_docs<'a>(docs: impl Iterator<Item = (&'a [u32], Label)>, words: Words) -> (Counts, Vec<u32>) {
-        // Sized for every corpus word, an upper bound of the training vocabulary: no table
-        // or count vector grows (and copies itself) while counting.
-        let mut counts = Counts::new();
-        counts.vocab = Interner::with_capacity(words.len());
-        for c in 0..2 {
-            counts.token_counts[c].reserve(words.len());
-            counts.doc_counts[c].reserve(words.len());
-        }
-        let mut map = vec![NOT_IN_VOCABULARY; words.len()];
-        let mut stamp: Vec<u32> = Vec::with_capacity(words.len());
-        for (serial, (ids, label)) in docs.enumerate() {
-            let c = label.index();
-            // Serials start at 1: a fresh stamp of 0 never matches.
-            let serial = serial as u32 + 1;
-            for &id in ids {
-                let slot = &mut map[id as usize];
-                if *slot == NOT_IN_VOCABULARY {
-                    *slot = counts.insert_word(&words[id as usize]);
-                    stamp.push(0);
-                }
-                let i = *slot as usize;
-                counts.token_counts[c][i] += 1;
-                if stamp[i] != serial {
-                    stamp[i] = serial;
-                    counts.doc_counts[c][i] += 1;
-                }
-            }
-            counts.total_tokens[c] += ids.len() as u64;
-            counts.docs[c] += 1;
-        }
-        (counts, map)
-    }
-
     /// Tokenizes `text` and adds it as a message of class `label`.
     pub fn add_text(&mut self, text: &str, label: Label) {
         self.add_tokens(&tokenize(text), label);
@@ -644,6 +602,67 @@ impl Counts {
     /// N: the number of messages of both classes.
     pub fn total_docs(&self) -> u64 {
         self.docs[0] + self.docs[1]
+    }
+}
+
+/// Counts messages given as word ids into a corpus-wide word list (see [`Interner`]), one
+/// message at a time so that a page can count a large corpus over several tasks: the same
+/// counts, vocabulary order included, as [`Counts::add_tokens`] on their tokens, without
+/// hashing a token. [`IdCounter::finish`] also returns the map from a word id to its
+/// vocabulary index ([`NOT_IN_VOCABULARY`] for words no counted message has).
+///
+/// d_cw (messages containing w) is counted with a stamp per word — the serial number of
+/// the last message that contained it — instead of a set per message.
+pub(crate) struct IdCounter {
+    counts: Counts,
+    /// Each corpus word id's vocabulary index ([`NOT_IN_VOCABULARY`] until counted).
+    map: Vec<u32>,
+    /// Per vocabulary word, the serial of the last message that contained it.
+    stamp: Vec<u32>,
+    /// Messages counted so far.
+    serial: u32,
+}
+
+impl IdCounter {
+    /// A counter for messages whose word ids index a corpus-wide list of `words` words.
+    pub(crate) fn new(words: usize) -> IdCounter {
+        // Sized for every corpus word, an upper bound of the training vocabulary: no table
+        // or count vector grows (and copies itself) while counting.
+        let mut counts = Counts::new();
+        counts.vocab = Interner::with_capacity(words);
+        for c in 0..2 {
+            counts.token_counts[c].reserve(words);
+            counts.doc_counts[c].reserve(words);
+        }
+        IdCounter { counts, map: vec![NOT_IN_VOCABULARY; words], stamp: Vec::with_capacity(words), serial: 0 }
+    }
+
+    /// Counts one message, its word ids into `words` (the list [`IdCounter::new`] was sized for).
+    pub(crate) fn add(&mut self, ids: &[u32], label: Label, words: Words) {
+        let c = label.index();
+        // Serials start at 1: a fresh stamp of 0 never matches.
+        self.serial += 1;
+        let counts = &mut self.counts;
+        for &id in ids {
+            let slot = &mut self.map[id as usize];
+            if *slot == NOT_IN_VOCABULARY {
+                *slot = counts.insert_word(&words[id as usize]);
+                self.stamp.push(0);
+            }
+            let i = *slot as usize;
+            counts.token_counts[c][i] += 1;
+            if self.stamp[i] != self.serial {
+                self.stamp[i] = self.serial;
+                counts.doc_counts[c][i] += 1;
+            }
+        }
+        counts.total_tokens[c] += ids.len() as u64;
+        counts.docs[c] += 1;
+    }
+
+    /// The counts, and each word id's vocabulary index.
+    pub(crate) fn finish(self) -> (Counts, Vec<u32>) {
+        (self.counts, self.map)
     }
 }
 

@@ -31,7 +31,7 @@ use hashbrown::HashTable;
 
 use super::corpus::{decode_text, parse_line_str, stratified_split, DedupReport, Split, TextEncoding};
 use super::costs::Costs;
-use super::counts::{hash_word, Counts, Interner, NOT_IN_VOCABULARY};
+use super::counts::{hash_word, IdCounter, Interner, NOT_IN_VOCABULARY};
 use super::email::{looks_like_email, Email};
 use super::eval::evaluate_bags_with_costs;
 use super::explain::{AbsentEvidence, Explanation, HiddenWords, Veto};
@@ -653,31 +653,62 @@ pub struct SpamLab {
     curve: Option<Vec<(f64, Metrics)>>,
 }
 
-impl SpamLab {
-    /// The panel on the built-in teaching corpus, multinomial, α = 1, ML prior, equal
-    /// costs, no resampling, split seed 1.
+/// A corpus being trained on in steps, so that a page can train on a real mailbox
+/// without one long task: split and resampled when made, its training messages counted a
+/// slice of tokens per [`Training::step`], the model fitted and the test part prepared by
+/// [`Training::finish`]. The same panel as training in one go.
+pub struct Training {
+    corpus: Corpus,
+    split: Split,
+    /// The training messages after resampling, in counting order.
+    training: Vec<usize>,
+    report: ResampleReport,
+    seed: u64,
+    settings: Settings,
+    counter: IdCounter,
+    /// How many of `training` are counted.
+    counted: usize,
+}
+
+impl Training {
+    fn new(corpus: Corpus, split: Split, seed: u64, settings: Settings) -> Training {
+        let (training, report) = resample(&split.train, &corpus.labels, settings.resampling, seed);
+        let counter = IdCounter::new(corpus.vocab.words().len());
+        Training { corpus, split, training, report, seed, settings, counter, counted: 0 }
+    }
+
+    /// Counts training messages until about `max_tokens` tokens are counted (at least
+    /// one message); returns true when every one is.
+    pub fn step(&mut self, max_tokens: usize) -> bool {
+        let words = self.corpus.vocab.words();
+        let mut tokens = 0usize;
+        while tokens < max_tokens.max(1) {
+            let Some(&i) = self.training.get(self.counted) else { break };
+            let ids = self.corpus.doc(i, self.settings.header_evidence);
+            self.counter.add(ids, self.corpus.labels[i], words);
+            tokens = tokens.saturating_add(ids.len().max(1));
+            self.counted += 1;
+        }
+        self.counted == self.training.len()
+    }
+
+    /// The share of the training messages counted, 0 to 1.
+    pub fn progress(&self) -> f64 {
+        if self.training.is_empty() {
+            1.0
+        } else {
+            self.counted as f64 / self.training.len() as f64
+        }
+    }
+
+    /// Counts what is left, fits the model and prepares the test part.
     ///
     /// # Errors
-    /// Only if the embedded corpus were broken (a test loads it).
-    pub fn builtin() -> Result<SpamLab> {
-        let mut loader = CorpusLoader::new(TEACHING_CORPUS.as_bytes(), "genlab teaching corpus")?;
-        while !loader.step(usize::MAX) {}
-        let corpus = loader.into_corpus()?;
-        SpamLab::train(corpus.with_credit(TEACHING_CREDIT), 1, Settings::default())
-    }
-
-    fn train(corpus: Corpus, seed: u64, settings: Settings) -> Result<SpamLab> {
-        let split = stratified_split(&corpus.labels, TEST_FRACTION, seed)?;
-        SpamLab::build(corpus, split, seed, settings)
-    }
-
-    /// Resamples the training part of `split`, counts it and fits the model.
-    fn build(corpus: Corpus, split: Split, seed: u64, settings: Settings) -> Result<SpamLab> {
-        let (training, report) = resample(&split.train, &corpus.labels, settings.resampling, seed);
-        let (counts, word_index) = Counts::from_id_docs(
-            training.iter().map(|&i| (corpus.doc(i, settings.header_evidence), corpus.labels[i])),
-            corpus.vocab.words(),
-        );
+    /// A class with no message left to train on.
+    pub fn finish(mut self) -> Result<SpamLab> {
+        while !self.step(usize::MAX) {}
+        let Training { corpus, split, training, report, seed, settings, counter, .. } = self;
+        let (counts, word_index) = counter.finish();
         // A class may have all its messages in the test part only when it has one message.
         for label in Label::ALL {
             if counts.num_docs(label) == 0 {
@@ -708,6 +739,30 @@ impl SpamLab {
         };
         lab.refresh_with(false);
         Ok(lab)
+    }
+}
+
+impl SpamLab {
+    /// The panel on the built-in teaching corpus, multinomial, α = 1, ML prior, equal
+    /// costs, no resampling, split seed 1.
+    ///
+    /// # Errors
+    /// Only if the embedded corpus were broken (a test loads it).
+    pub fn builtin() -> Result<SpamLab> {
+        let mut loader = CorpusLoader::new(TEACHING_CORPUS.as_bytes(), "genlab teaching corpus")?;
+        while !loader.step(usize::MAX) {}
+        let corpus = loader.into_corpus()?;
+        SpamLab::train(corpus.with_credit(TEACHING_CREDIT), 1, Settings::default())
+    }
+
+    fn train(corpus: Corpus, seed: u64, settings: Settings) -> Result<SpamLab> {
+        let split = stratified_split(&corpus.labels, TEST_FRACTION, seed)?;
+        SpamLab::build(corpus, split, seed, settings)
+    }
+
+    /// Resamples the training part of `split`, counts it and fits the model.
+    fn build(corpus: Corpus, split: Split, seed: u64, settings: Settings) -> Result<SpamLab> {
+        Training::new(corpus, split, seed, settings).finish()
     }
 
     fn settings(&self) -> Settings {
@@ -786,8 +841,29 @@ impl SpamLab {
     /// # Errors
     /// As [`MailboxLoader`]'s reading, or too few messages of a class to split.
     pub fn replace_with_mailbox(&mut self, loader: MailboxLoader) -> Result<()> {
+        let training = self.begin_mailbox_training(loader)?;
+        self.replace_with(training)
+    }
+
+    /// [`SpamLab::replace_with_mailbox`] in steps: the mailbox read to its end, checked,
+    /// split and resampled with this panel's seed and settings, ready to count
+    /// ([`Training::step`]). The panel is unchanged until [`SpamLab::replace_with`].
+    ///
+    /// # Errors
+    /// As [`SpamLab::replace_with_mailbox`]'s reading and split.
+    pub fn begin_mailbox_training(&self, loader: MailboxLoader) -> Result<Training> {
         let corpus = loader.into_corpus()?;
-        *self = SpamLab::train(corpus, self.seed, self.settings())?;
+        let split = stratified_split(&corpus.labels, TEST_FRACTION, self.seed)?;
+        Ok(Training::new(corpus, split, self.seed, self.settings()))
+    }
+
+    /// Replaces the panel with the one `training` makes (what it has not counted yet is
+    /// counted now). On error the panel keeps its current corpus.
+    ///
+    /// # Errors
+    /// A class with no message left to train on.
+    pub fn replace_with(&mut self, training: Training) -> Result<()> {
+        *self = training.finish()?;
         Ok(())
     }
 

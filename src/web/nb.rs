@@ -9,7 +9,7 @@ use web_sys::HtmlCanvasElement;
 use super::{js_error, to_js};
 use crate::error::Error;
 use crate::limits;
-use crate::nb::lab::{CorpusLoader, Ledger, MailboxLoader, SpamLab, MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED};
+use crate::nb::lab::{CorpusLoader, Ledger, MailboxLoader, SpamLab, Training, MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED};
 use crate::nb::resample::Resampling;
 use crate::nb::smoothing::{describe_beta_prior, describe_class_prior, Smoothing};
 use crate::nb::{EventModel, Label, Prior};
@@ -24,6 +24,8 @@ pub struct SpamPanel {
     ledger: Option<Ledger>,
     loader: Option<CorpusLoader>,
     mailbox: Option<MailboxLoader>,
+    /// A mailbox read to its end, being counted (`mailboxTrain`).
+    training: Option<Training>,
     curve_text: CurveText,
     projector: bool,
     dark: bool,
@@ -39,6 +41,7 @@ impl SpamPanel {
             ledger: None,
             loader: None,
             mailbox: None,
+            training: None,
             curve_text: CurveText::default(),
             projector: false,
             dark: false,
@@ -92,6 +95,7 @@ impl SpamPanel {
     /// stays until `mailboxFinish`.
     #[wasm_bindgen(js_name = mailboxBegin)]
     pub fn mailbox_begin(&mut self, name: &str) {
+        self.training = None;
         self.mailbox = Some(MailboxLoader::new(name));
     }
 
@@ -156,21 +160,38 @@ impl SpamPanel {
         self.mailbox.as_ref().map_or(0, |l| l.messages_read() as u32)
     }
 
-    /// Finishes the mailbox: de-duplicated, split and trained on. On error the previous
-    /// corpus is kept and the message says why.
+    /// Trains on the mailbox read, about `max_tokens` tokens a call so that no call is a
+    /// long task: the first call checks it (de-duplicated, enough of each class) and splits
+    /// it. Returns the share counted (1 when `mailboxFinish` is left). The current corpus
+    /// stays until `mailboxFinish`.
+    ///
+    /// # Errors
+    /// No mailbox begun, nothing usable, too few of a class (the mailbox is then dropped).
+    #[wasm_bindgen(js_name = mailboxTrain)]
+    pub fn mailbox_train(&mut self, max_tokens: u32) -> Result<f64, JsError> {
+        let training = self.training()?;
+        training.step(max_tokens as usize);
+        Ok(training.progress())
+    }
+
+    /// Finishes the mailbox: what `mailboxTrain` left is trained on, the model fitted and
+    /// the panel's corpus replaced. On error the previous corpus is kept and the message
+    /// says why.
     ///
     /// # Errors
     /// No mailbox begun, nothing usable, too few of a class.
     #[wasm_bindgen(js_name = mailboxFinish)]
     pub fn mailbox_finish(&mut self) -> Result<(), JsError> {
-        let loader = self.mailbox.take().ok_or_else(no_mailbox)?;
-        self.lab.replace_with_mailbox(loader).map_err(js_error)
+        self.training()?;
+        let training = self.training.take().ok_or_else(no_mailbox)?;
+        self.lab.replace_with(training).map_err(js_error)
     }
 
-    /// Abandons a mailbox being read.
+    /// Abandons a mailbox being read or trained on.
     #[wasm_bindgen(js_name = mailboxCancel)]
     pub fn mailbox_cancel(&mut self) {
         self.mailbox = None;
+        self.training = None;
     }
 
     /// The built-in example emails: `[[id, raw source], …]` (see
@@ -536,6 +557,17 @@ impl SpamPanel {
         draw_alpha_curve(&root, &eval.curve, self.lab.model().alpha(), &self.curve_text, &style).map_err(js_error)?;
         root.present().map_err(|e| JsError::new(&e.to_string()))?;
         Ok(())
+    }
+}
+
+impl SpamPanel {
+    /// The mailbox being trained on; the first call after the last piece is read checks
+    /// and splits it (on error it is dropped).
+    fn training(&mut self) -> Result<&mut Training, JsError> {
+        if let Some(loader) = self.mailbox.take() {
+            self.training = Some(self.lab.begin_mailbox_training(loader).map_err(js_error)?);
+        }
+        self.training.as_mut().ok_or_else(no_mailbox)
     }
 }
 
