@@ -53,7 +53,7 @@ mod native {
     use genlab::nb::{parse_corpus_bytes, tokenize, Label};
     use genlab::plot::figure::GdaFigure;
     use genlab::plot::gda::{plot_box, GdaLayers};
-    use genlab::plot::surface::{SurfaceAngles, SurfaceFigure, GRID_REST};
+    use genlab::plot::surface::{SurfaceAngles, SurfaceFigure, SurfaceModel, GRID_REST};
     use genlab::plot::Style;
 
     /// The email the spam panel opens with (`EXAMPLES["en-spam"]` in `www/js/nb.js`).
@@ -226,15 +226,16 @@ mod native {
                     lab.set_spec(SampleSpec { n0: 500, n1: 500, seed: 1000 + i, ..start }).expect("valid");
                     let t = i as f64 / 20.0;
                     lab.move_mean(0, [-1.0 + 1.5 * t.cos(), 1.0 * t.sin()]).expect("finite");
-                    black_box(view.render(&lab, angles, &style, size, GRID_REST).expect("draws"));
+                    black_box(view.render(&SurfaceModel::of(&lab), angles, &style, size, GRID_REST).expect("draws"));
                 });
             });
             let mut yaw = 0.0f64;
+            let model = SurfaceModel::of(&lab);
             g.bench_function("surface_rotate", |b| {
                 b.iter(|| {
                     yaw += 0.04;
                     let a = SurfaceAngles { yaw, pitch: angles.pitch }.clamped();
-                    black_box(view.render(&lab, a, &style, size, GRID_REST).expect("draws"));
+                    black_box(view.render(&model, a, &style, size, GRID_REST).expect("draws"));
                 });
             });
         }

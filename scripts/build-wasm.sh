@@ -4,6 +4,8 @@
 #                 the GDA panel and the shared state, what the page loads first;
 #   www/pkg-nb/   the naive Bayes module (`--features nb`): the spam and categorical panels,
 #                 loaded when one of them mounts;
+#   www/pkg-curves/, www/pkg-lesson/, www/pkg-surface/ (the GDA panel's 3-D view, when it
+#                 first opens): loaded on demand;
 #   www/pkg/      the full module, every panel (the crate's default features): the benchmark
 #                 page, and the one module the single file and the notebook widget carry.
 # (docs/performance.md, "The wasm modules".)
@@ -25,10 +27,11 @@ CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack build "$profile" --target web --out-
 wasm-pack build "$profile" --target web --out-dir www/pkg-nb --no-typescript --no-pack -- --no-default-features --features nb
 wasm-pack build "$profile" --target web --out-dir www/pkg-curves --no-typescript --no-pack -- --no-default-features --features curves
 CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack build "$profile" --target web --out-dir www/pkg-lesson --no-typescript --no-pack -- --no-default-features --features lesson
+wasm-pack build "$profile" --target web --out-dir www/pkg-surface --no-typescript --no-pack -- --no-default-features --features surface
 
 [[ $profile == --release ]] || exit 0
 wasm_opt=${GENLAB_WASM_OPT:-tools/wasm-opt/node_modules/.bin/wasm-opt}
-for wasm in www/pkg/genlab_bg.wasm www/pkg-gda/genlab_bg.wasm www/pkg-nb/genlab_bg.wasm www/pkg-curves/genlab_bg.wasm www/pkg-lesson/genlab_bg.wasm; do
+for wasm in www/pkg/genlab_bg.wasm www/pkg-gda/genlab_bg.wasm www/pkg-nb/genlab_bg.wasm www/pkg-curves/genlab_bg.wasm www/pkg-lesson/genlab_bg.wasm www/pkg-surface/genlab_bg.wasm; do
   if [[ -x $wasm_opt ]]; then
     before=$(wc -c <"$wasm")
     # After wasm-bindgen, so its glue and the module agree; the features are the ones rustc

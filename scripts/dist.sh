@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ${1:-} == --reuse-pkg ]]; then
-  for m in pkg pkg-gda pkg-nb; do [[ -f www/$m/genlab_bg.wasm ]] || { echo "www/$m is not built: run scripts/build-wasm.sh" >&2; exit 1; }; done
+  for m in pkg pkg-gda pkg-nb pkg-curves pkg-lesson pkg-surface; do [[ -f www/$m/genlab_bg.wasm ]] || { echo "www/$m is not built: run scripts/build-wasm.sh" >&2; exit 1; }; done
   [[ -d tools/dist/node_modules/esbuild ]] || (cd tools/dist && npm ci --no-audit --no-fund)
 else
   bash scripts/build-wasm.sh

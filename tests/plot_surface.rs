@@ -13,7 +13,9 @@ use genlab::gda::lab::{Covariance, ModelSettings};
 use genlab::gda::sample::ClassParams;
 use genlab::gda::{clip_line, ClassesSpec, GdaLab, SampleSpec};
 use genlab::plot::raster::{Raster, RasterBackend};
-use genlab::plot::surface::{draw_surfaces, lab_densities, SceneItem, SurfaceAngles, SurfaceFigure, SurfaceScene};
+use genlab::plot::surface::{
+    draw_surfaces, lab_densities, SceneItem, SurfaceAngles, SurfaceFigure, SurfaceModel, SurfaceScene,
+};
 use genlab::plot::Style;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
@@ -29,7 +31,7 @@ fn lab(covariance: Covariance, prior: Option<f64>) -> GdaLab {
 fn scene(lab: &GdaLab, angles: SurfaceAngles, grid: usize) -> SurfaceScene {
     let raster = RefCell::new(Raster::new(800, 600).unwrap());
     let root = RasterBackend::new(&raster).into_drawing_area();
-    draw_surfaces(&root, lab, angles, &Style::default(), grid).expect("draw").expect("densities")
+    draw_surfaces(&root, &SurfaceModel::of(lab), angles, &Style::default(), grid).expect("draw").expect("densities")
 }
 
 /// The depth of a quad at screen point s: the quad taken as its two triangles along the
@@ -183,15 +185,15 @@ fn count_tinted(raster: &Raster, rgb: [u8; 3]) -> usize {
 
 #[test]
 fn the_picture_shows_both_class_colours_and_turns_with_the_yaw() {
-    let lab = lab(Covariance::Shared, None);
+    let model = SurfaceModel::of(&lab(Covariance::Shared, None));
     let mut fig = SurfaceFigure::new();
     let style = Style::default();
-    assert!(fig.render(&lab, SurfaceAngles::default(), &style, (800, 600), 40).unwrap());
+    assert!(fig.render(&model, SurfaceAngles::default(), &style, (800, 600), 40).unwrap());
     let blue = count_tinted(&fig.raster(), [0x00, 0x72, 0xB2]);
     let vermillion = count_tinted(&fig.raster(), [0xD5, 0x5E, 0x00]);
     assert!(blue > 2000 && vermillion > 2000, "class pixels: {blue} blue, {vermillion} vermillion");
     let before = fig.raster().pixels().to_vec();
-    fig.render(&lab, SurfaceAngles { yaw: 1.4, pitch: 0.45 }, &style, (800, 600), 40).unwrap();
+    fig.render(&model, SurfaceAngles { yaw: 1.4, pitch: 0.45 }, &style, (800, 600), 40).unwrap();
     let changed = before.chunks_exact(4).zip(fig.raster().pixels().chunks_exact(4)).filter(|(a, b)| a != b).count();
     assert!(changed > 10_000, "only {changed} pixels changed with the yaw");
 }
@@ -212,6 +214,40 @@ fn the_prior_override_raises_the_surface_of_class_one_on_screen() {
     assert!(peak_y(0.15, 0) > 2.0 * peak_y(0.85, 0));
 }
 
+/// The view has its own module, which draws what the GDA panel's module hands over: that
+/// must be the very densities, boundary level and losses the panel's lab gives, for every
+/// kind of model.
+#[test]
+fn the_surface_model_carries_the_densities_and_losses_of_the_lab() {
+    let mut three = GdaLab::generated_classes(ClassesSpec::default_for(3)).expect("three classes");
+    three.set_models(ModelSettings::default()).unwrap();
+    let mut unequal = GdaLab::generated(SampleSpec::default()).unwrap();
+    unequal.set_models(ModelSettings { loss01: 1.0, loss10: 4.0, ..ModelSettings::default() }).unwrap();
+    let labs = [
+        lab(Covariance::Shared, None),
+        lab(Covariance::PerClass, Some(0.8)),
+        lab(Covariance::DiagonalPerClass, None),
+        three,
+        unequal,
+    ];
+    for lab in &labs {
+        let model = SurfaceModel::of(lab);
+        assert_eq!(model.densities(), lab_densities(lab));
+        assert_eq!(model.view, lab.view());
+    }
+    // Equal losses: the boundary is where the surfaces cross, and no losses are listed.
+    assert_eq!((SurfaceModel::of(&labs[0]).level, SurfaceModel::of(&labs[0]).losses), (0.0, None));
+    // λ₀₁ = 1, λ₁₀ = 4: the 2-D boundary is at log h₁ − log h₀ = log(λ₁₀/λ₀₁) = log 4.
+    let moved = SurfaceModel::of(&labs[4]);
+    assert!((moved.level - 4f64.ln()).abs() < 1e-12, "{}", moved.level);
+    assert_eq!(moved.losses, Some([1.0, 4.0]));
+    // Handed over without classes, or with a covariance that is not positive definite (as
+    // a page could), the view has no surfaces to draw.
+    assert_eq!(SurfaceModel { classes: None, ..moved.clone() }.densities(), None);
+    let singular = vec![(0.5, [0.0, 0.0], [[1.0, 1.0], [1.0, 1.0]]), (0.5, [1.0, 1.0], [[1.0, 0.0], [0.0, 1.0]])];
+    assert_eq!(SurfaceModel { classes: Some(singular), ..moved }.densities(), None);
+}
+
 #[test]
 fn angles_out_of_range_are_brought_back() {
     let a = SurfaceAngles { yaw: 7.0, pitch: 3.0 }.clamped();
@@ -228,7 +264,8 @@ fn an_svg_backend_draws_the_view_too() {
     {
         let root = SVGBackend::with_string(&mut svg, (640, 480)).into_drawing_area();
         let lab = lab(Covariance::PerClass, None);
-        let scene = draw_surfaces(&root, &lab, SurfaceAngles::default(), &Style::default(), 16).unwrap().unwrap();
+        let scene =
+            draw_surfaces(&root, &SurfaceModel::of(&lab), SurfaceAngles::default(), &Style::default(), 16).unwrap().unwrap();
         assert!(!scene.items.is_empty());
         root.present().unwrap();
     }
@@ -354,7 +391,7 @@ fn no_two_labels_meet_for_any_view_angle_size_or_covariance() {
             for yaw in (0..24).map(|i| -180.0 + 15.0 * f64::from(i) + 1.0) {
                 for pitch in [3.0, 10.0, 25.0, 45.0, 70.0, 85.0] {
                     let what = format!("{name} {size:?} dpr {} yaw {yaw} pitch {pitch}", style.dpr);
-                    fig.render(lab, SurfaceAngles::degrees(yaw, pitch), style, *size, 12).unwrap();
+                    fig.render(&SurfaceModel::of(lab), SurfaceAngles::degrees(yaw, pitch), style, *size, 12).unwrap();
                     let raster = fig.raster();
                     let texts: Vec<_> = raster.texts().iter().filter(|t| !t.text.is_empty()).collect();
                     let boxes: Vec<[f64; 4]> = texts.iter().map(|t| text_box(t)).collect();

@@ -12,7 +12,7 @@ use crate::error::{describe, Error, Result};
 use crate::stats::linalg::{self, Mat2, Vec2};
 
 /// An axis-aligned rectangle in data coordinates.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rect {
     /// Smallest x.
     pub x0: f64,

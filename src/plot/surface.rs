@@ -31,6 +31,8 @@
 
 use std::cell::{Ref, RefCell};
 
+use serde::{Deserialize, Serialize};
+
 use plotters::coord::ranged1d::{BoldPoints, Ranged};
 use plotters::coord::ranged3d::ProjectionMatrix;
 use plotters::coord::types::RangedCoordf64;
@@ -44,7 +46,7 @@ use crate::error::Result;
 use crate::gda::density::{grid_coord, WeightedDensities};
 use crate::gda::geometry::{ellipse, Rect};
 use crate::gda::GdaLab;
-use crate::stats::linalg::Vec2;
+use crate::stats::linalg::{Mat2, Vec2};
 
 /// Where the 3-D view is seen from: yaw turns it about the vertical axis, pitch tips it
 /// toward the viewer (0 = seen edge-on from the side, π/2 = straight from above).
@@ -241,7 +243,7 @@ impl SurfaceFigure {
         self.raster.borrow()
     }
 
-    /// Draws the view of `lab` from `angles` on `size` backing pixels, the surfaces on a
+    /// Draws the view of `model` from `angles` on `size` backing pixels, the surfaces on a
     /// `grid` × `grid` lattice, into the raster (labels queued for the caller). Returns
     /// whether there were surfaces to draw (a discriminative model has none).
     ///
@@ -249,7 +251,7 @@ impl SurfaceFigure {
     /// A picture larger than a raster holds, or a drawing error.
     pub fn render(
         &mut self,
-        lab: &GdaLab,
+        model: &SurfaceModel,
         angles: SurfaceAngles,
         style: &Style,
         size: (u32, u32),
@@ -258,8 +260,47 @@ impl SurfaceFigure {
         self.raster.borrow_mut().resize(size.0, size.1)?;
         let root = RasterBackend::new(&self.raster).into_drawing_area();
         let scene =
-            draw_surfaces_with(&root, lab, angles, style, grid, &self.names, Some(&self.raster), &mut self.buffers)?;
+            draw_surfaces_with(&root, model, angles, style, grid, &self.names, Some(&self.raster), &mut self.buffers)?;
         Ok(scene.is_some())
+    }
+}
+
+/// What the 3-D view draws, in plain numbers: the plot's view, each class's weight, mean
+/// and covariance, and the losses. The view has its own wasm module, loaded when a student
+/// first opens it, which holds no GDA panel: the panel's module hands this over (as a JS
+/// object) at every frame, and the view's module draws it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SurfaceModel {
+    /// The 2-D figure's view, in data coordinates.
+    pub view: Rect,
+    /// (p(y = c), μ_c, Σ_c) class by class, the panel's prior override applied; `None` for a
+    /// model without densities (logistic and softmax regression).
+    pub classes: Option<Vec<(f64, Vec2, Mat2)>>,
+    /// log(λ₁₀/λ₀₁) of the 2-D figure's decision boundary ([`lab_loss_level`]).
+    pub level: f64,
+    /// [λ₀₁, λ₁₀] when unequal losses move that boundary off the curve where the surfaces
+    /// cross (two classes, a model with densities).
+    pub losses: Option<[f64; 2]>,
+}
+
+impl SurfaceModel {
+    /// What the view draws for `lab`.
+    pub fn of(lab: &GdaLab) -> SurfaceModel {
+        let densities = lab_densities(lab);
+        let level = lab_loss_level(lab);
+        let losses = (level != 0.0 && densities.is_some()).then(|| [lab.models().loss01, lab.models().loss10]);
+        SurfaceModel {
+            view: lab.view(),
+            classes: densities.map(|d| d.classes().iter().map(|c| (c.prior, c.mean, c.covariance)).collect()),
+            level,
+            losses,
+        }
+    }
+
+    /// The weighted densities the view draws (`None` without any, or for a covariance
+    /// that is not positive definite).
+    pub fn densities(&self) -> Option<WeightedDensities> {
+        WeightedDensities::from_parts(self.classes.as_deref()?)
     }
 }
 
@@ -271,19 +312,19 @@ pub fn lab_densities(lab: &GdaLab) -> Option<WeightedDensities> {
     WeightedDensities::of(&model, prior)
 }
 
-/// Draws the 3-D view of `lab` on any backend (see [`SurfaceFigure::render`] for the
+/// Draws the 3-D view of `model` on any backend (see [`SurfaceFigure::render`] for the
 /// raster); `None` when the model has no densities (the axes alone are drawn).
 ///
 /// # Errors
 /// A drawing error from the backend.
 pub fn draw_surfaces<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    lab: &GdaLab,
+    model: &SurfaceModel,
     angles: SurfaceAngles,
     style: &Style,
     grid: usize,
 ) -> Result<Option<SurfaceScene>> {
-    draw_surfaces_with(root, lab, angles, style, grid, &AxisNames::default(), None, &mut SurfaceBuffers::default())
+    draw_surfaces_with(root, model, angles, style, grid, &AxisNames::default(), None, &mut SurfaceBuffers::default())
 }
 
 /// log(λ₁₀/λ₀₁), the log-ratio of the weighted densities on the decision boundary the 2-D
@@ -300,7 +341,7 @@ pub fn lab_loss_level(lab: &GdaLab) -> f64 {
 #[allow(clippy::too_many_arguments)]
 fn draw_surfaces_with<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    lab: &GdaLab,
+    model: &SurfaceModel,
     angles: SurfaceAngles,
     style: &Style,
     grid: usize,
@@ -310,8 +351,8 @@ fn draw_surfaces_with<DB: DrawingBackend>(
 ) -> Result<Option<SurfaceScene>> {
     let pal = style.palette();
     root.fill(&pal.background).map_err(draw_error)?;
-    let view = lab.view();
-    let densities = lab_densities(lab);
+    let view = model.view;
+    let densities = model.densities();
     let top = densities.as_ref().map_or(1.0, WeightedDensities::max_height);
     let zmax = if top.is_finite() && top > 0.0 { top * 1.1 } else { 1.0 };
     let angles = angles.clamped();
@@ -376,7 +417,7 @@ fn draw_surfaces_with<DB: DrawingBackend>(
     let boundaries = densities.boundaries(view, 96, 72);
     // The 2-D figure's boundary, solid; when unequal losses move it off the crossing, the
     // crossing's shadow dashed beside it (the numbers beside the view say which is which).
-    let level = lab_loss_level(lab);
+    let level = model.level;
     let crossing_floor: Vec<Vec<Vec2>> = boundaries.iter().flat_map(|b| b.top_two.iter().cloned()).collect();
     let (floor_boundary, floor_crossing) = if level == 0.0 {
         (crossing_floor, Vec::new())

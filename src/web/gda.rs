@@ -67,13 +67,6 @@ pub struct GdaPanel {
     figure: GdaFigure,
 }
 
-impl GdaPanel {
-    /// The panel's state, for the 3-D view ([`super::gda_surface`]).
-    pub(crate) fn lab(&self) -> &GdaLab {
-        &self.lab
-    }
-}
-
 #[wasm_bindgen]
 impl GdaPanel {
     /// A panel on `canvas`, opening on the default generated sample.
@@ -175,6 +168,16 @@ impl GdaPanel {
     /// Only if the state could not be turned into a JS object.
     pub fn state(&self) -> Result<JsValue, JsError> {
         to_js(&crate::state::GdaState::of_lab(&self.lab))
+    }
+
+    /// What the 3-D view draws for the panel now (`genlab::plot::surface::SurfaceModel`:
+    /// `{view, classes, level, losses}`), for the view's own module (`GdaSurface.draw`).
+    ///
+    /// # Errors
+    /// Only if the numbers could not be turned into a JS object.
+    #[wasm_bindgen(js_name = surfaceModel)]
+    pub fn surface_model(&self) -> Result<JsValue, JsError> {
+        to_js(&crate::plot::surface::SurfaceModel::of(&self.lab))
     }
 
     /// Shows or hides every pairwise boundary, dashed (k > 2).

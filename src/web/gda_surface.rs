@@ -1,7 +1,10 @@
 //! The 3-D view of the GDA panel's weighted densities ([`crate::plot::surface`]) on its own
 //! canvas: drawn into a software raster copied out with one `putImageData`, the tick
-//! labels through `CanvasBackend` over it. It reads the panel's lab at draw time, so every
-//! change of the panel (a dragged mean, σ, ρ, n, the prior) shows in the next frame.
+//! labels through `CanvasBackend` over it. Its own module (`pkg-surface/`, the `surface`
+//! feature), which the page loads when the view first opens: it holds no GDA panel, and
+//! draws the [`SurfaceModel`] the panel hands over (`GdaPanel.surfaceModel()`) at every
+//! frame, so every change of the panel (a dragged mean, σ, ρ, n, the prior) shows in the
+//! next one.
 
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
@@ -10,13 +13,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::HtmlCanvasElement;
 
-use super::gda::GdaPanel;
 use super::{js_error, to_js};
 use crate::error::Error;
 use crate::plot::raster::{draw_texts, Raster};
-use crate::plot::surface::{
-    lab_densities, lab_loss_level, AxisNames, SurfaceAngles, SurfaceFigure, GRID_DRAG, GRID_REST,
-};
+use crate::plot::surface::{AxisNames, SurfaceAngles, SurfaceFigure, SurfaceModel, GRID_DRAG, GRID_REST};
 use crate::plot::Style;
 
 /// Radians of turn per CSS pixel of drag.
@@ -106,12 +106,15 @@ impl GdaSurface {
                 .clamped();
     }
 
-    /// Draws the view of `panel`'s model: on the coarse grid while something is being
-    /// dragged (`coarse`), on the full one at rest. Returns whether there were surfaces.
+    /// Draws the view of `model` (a GDA panel's `surfaceModel()`): on the coarse grid while
+    /// something is being dragged (`coarse`), on the full one at rest. Returns whether
+    /// there were surfaces.
     ///
     /// # Errors
-    /// When the canvas has no 2-D context or is larger than one raster holds.
-    pub fn draw(&mut self, panel: &GdaPanel, coarse: bool) -> Result<bool, JsError> {
+    /// When the canvas has no 2-D context or is larger than one raster holds; a `model` of
+    /// another shape.
+    pub fn draw(&mut self, model: JsValue, coarse: bool) -> Result<bool, JsError> {
+        let model = surface_model(model)?;
         let (w, h) = (self.canvas.width(), self.canvas.height());
         if !Raster::holds(w, h) {
             return Err(js_error(Error::InvalidParameter {
@@ -121,7 +124,7 @@ impl GdaSurface {
             }));
         }
         let grid = if coarse { GRID_DRAG } else { GRID_REST };
-        let drawn = self.figure.render(panel.lab(), self.angles, &self.style, (w, h), grid).map_err(js_error)?;
+        let drawn = self.figure.render(&model, self.angles, &self.style, (w, h), grid).map_err(js_error)?;
         let ctx: web_sys::CanvasRenderingContext2d =
             self.canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or_else(no_context)?;
         let raster = self.figure.raster();
@@ -134,13 +137,13 @@ impl GdaSurface {
         Ok(drawn)
     }
 
-    /// The surfaces of `panel`'s model, class by class: `[{prior, peak, mean}]`, or `null`
-    /// for a model without densities.
+    /// The surfaces of `model` (a GDA panel's `surfaceModel()`), class by class:
+    /// `[{prior, peak, mean}]`, or `null` for a model without densities.
     ///
     /// # Errors
-    /// Only if the numbers cannot be handed to the page.
-    pub fn surfaces(&self, panel: &GdaPanel) -> Result<JsValue, JsError> {
-        let info: Option<Vec<SurfaceInfo>> = lab_densities(panel.lab()).map(|d| {
+    /// A `model` of another shape.
+    pub fn surfaces(&self, model: JsValue) -> Result<JsValue, JsError> {
+        let info: Option<Vec<SurfaceInfo>> = surface_model(model)?.densities().map(|d| {
             d.classes().iter().map(|c| SurfaceInfo { prior: c.prior, peak: c.peak(), mean: c.mean }).collect()
         });
         to_js(&info)
@@ -149,16 +152,21 @@ impl GdaSurface {
 
 #[wasm_bindgen]
 impl GdaSurface {
-    /// `[λ₀₁, λ₁₀]` when unequal losses move `panel`'s decision boundary off the curve where
-    /// the surfaces cross (two classes, a model with densities), else `null`.
+    /// `[λ₀₁, λ₁₀]` when unequal losses move the decision boundary of `model` (a GDA
+    /// panel's `surfaceModel()`) off the curve where the surfaces cross (two classes, a
+    /// model with densities), else `null`.
     ///
     /// # Errors
-    /// Only if the numbers cannot be handed to the page.
-    pub fn losses(&self, panel: &GdaPanel) -> Result<JsValue, JsError> {
-        let lab = panel.lab();
-        let moved = lab_loss_level(lab) != 0.0 && lab_densities(lab).is_some();
-        to_js(&moved.then(|| [lab.models().loss01, lab.models().loss10]))
+    /// A `model` of another shape.
+    pub fn losses(&self, model: JsValue) -> Result<JsValue, JsError> {
+        to_js(&surface_model(model)?.losses)
     }
+}
+
+/// A GDA panel's `surfaceModel()` read back.
+fn surface_model(model: JsValue) -> Result<SurfaceModel, JsError> {
+    serde_wasm_bindgen::from_value(model)
+        .map_err(|e| js_error(Error::Browser(format!("read the 3-D view's model ({e})"))))
 }
 
 fn no_context() -> JsError {

@@ -16,10 +16,11 @@ mod json;
 mod gda;
 #[cfg(feature = "gda")]
 pub use gda::GdaPanel;
-// The 3-D view of the GDA panel's weighted densities (it reads the panel's lab).
-#[cfg(feature = "gda")]
+// The 3-D view of the GDA panel's weighted densities: its own module (pkg-surface/), loaded
+// when the view first opens; it draws what `GdaPanel.surfaceModel()` hands over.
+#[cfg(feature = "surface")]
 mod gda_surface;
-#[cfg(feature = "gda")]
+#[cfg(feature = "surface")]
 pub use gda_surface::GdaSurface;
 
 #[cfg(feature = "full")]

@@ -8,7 +8,7 @@
 //   genlab.js             a stable address for course pages: re-exports assets-<hash>/js/genlab.js
 //   genlab.html           everything inlined: opens from disk with no network
 //   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
-//   assets-<hash>/        style.css, js/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/ (the page's wasm
+//   assets-<hash>/        style.css, js/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
 //                         modules, each with its glue), pkg/ (the full one) (cache forever)
 //   _headers              cache rules for hosts that read them (Netlify, Cloudflare Pages)
 
@@ -36,14 +36,14 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|md|csv)$/;
 function assets() {
   const out = [["style.css", readFileSync(path.join(www, "style.css"))]];
   // data/: the learning curves' real data sets, fetched only when chosen.
-  for (const dir of ["js", "pkg", "pkg-gda", "pkg-nb", "pkg-curves", "pkg-lesson", "data"]) {
+  for (const dir of ["js", "pkg", "pkg-gda", "pkg-nb", "pkg-curves", "pkg-lesson", "pkg-surface", "data"]) {
     for (const name of readdirSync(path.join(www, dir)).sort()) {
       const rel = `${dir}/${name}`;
       if (LEFT_OUT.has(rel) || !/\.(js|wasm|csv)$/.test(name)) continue;
       out.push([rel, readFileSync(path.join(www, rel))]);
     }
   }
-  for (const need of ["pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm", "pkg-nb/genlab.js", "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab.js", "pkg-curves/genlab_bg.wasm", "pkg-lesson/genlab.js", "pkg-lesson/genlab_bg.wasm"]) {
+  for (const need of ["pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm", "pkg-nb/genlab.js", "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab.js", "pkg-curves/genlab_bg.wasm", "pkg-lesson/genlab.js", "pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab.js", "pkg-surface/genlab_bg.wasm"]) {
     if (!out.some(([rel]) => rel === need)) throw new Error(`www/${need} is missing: run scripts/build-wasm.sh first`);
   }
   return out;
@@ -88,9 +88,9 @@ const cspHash = (text) => `'sha256-${createHash("sha256").update(text, "utf8").d
  */
 function bundledModules(files) {
   const text = (rel) => files.get(rel).toString("utf8");
-  return new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel) && !/^pkg-(gda|nb|curves|lesson)\//.test(rel)).map(([rel]) => [rel, text(rel)]));
+  return new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel) && !/^pkg-(gda|nb|curves|lesson|surface)\//.test(rel)).map(([rel]) => [rel, text(rel)]));
 }
-const ONE_CORE = { "pkg-gda/genlab.js": "pkg/genlab.js", "pkg-nb/genlab.js": "pkg/genlab.js", "pkg-curves/genlab.js": "pkg/genlab.js", "pkg-lesson/genlab.js": "pkg/genlab.js" };
+const ONE_CORE = { "pkg-gda/genlab.js": "pkg/genlab.js", "pkg-nb/genlab.js": "pkg/genlab.js", "pkg-curves/genlab.js": "pkg/genlab.js", "pkg-lesson/genlab.js": "pkg/genlab.js", "pkg-surface/genlab.js": "pkg/genlab.js" };
 
 /** dist/genlab.html: index.html with its stylesheet, every module and the full .wasm inside it. */
 function singleFile(files) {

@@ -245,7 +245,7 @@ function surface() {
   document.body.append(canvas);
   const view = new GdaSurface(canvas);
   view.resize(800, 600, 2);
-  view.draw(panel, false);
+  view.draw(panel.surfaceModel(), false);
   const ctx = canvas.getContext("2d");
   const base = panel.params();
   const run = (step, n = 200) => {
@@ -270,11 +270,12 @@ function surface() {
   out.drag_step = run((i) => {
     panel.setParams({ ...base, n0: 500, n1: 500, seed: 1000 + i });
     panel.dragTo(0, 400 + 150 * Math.cos(i / 20), 300 + 100 * Math.sin(i / 20));
-    view.draw(panel, false);
+    view.draw(panel.surfaceModel(), false);
   });
+  const model = panel.surfaceModel();
   out.rotate = run(() => {
     view.rotateBy(4, 0);
-    view.draw(panel, false);
+    view.draw(model, false);
   });
   view.free();
   panel.free();

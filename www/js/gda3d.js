@@ -1,8 +1,10 @@
 // The GDA panel's 3-D view: the class densities weighted by their priors as surfaces
 // (drawn in Rust, GdaSurface). This file only adds its markup beside the 2-D figure, turns
-// it with the pointer and the arrow keys, and keeps its switch and angles in the link.
+// it with the pointer and the arrow keys, and keeps its switch and angles in the link. The
+// view's wasm module (pkg-surface/) is loaded when the view is first shown: a first visit,
+// which shows the 2-D figure alone, does not wait for its bytes.
 
-import { GdaSurface } from "../pkg-gda/genlab.js";
+import { loadSurfaceCore } from "./genlab.js";
 import { num } from "./format.js";
 import { t, applyLabels } from "./i18n.js";
 import { cleanupList } from "./util.js";
@@ -37,7 +39,13 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
   const view = $("v3-view");
   const canvas = $("v3-canvas");
   const list = $("v3-list");
-  const surface = new GdaSurface(canvas);
+  // The view's renderer, once its module has loaded; until then the angles and looks the
+  // page sets are kept here and handed over when it comes.
+  let surface = null;
+  let loading = null;
+  let angles = [35, 25];
+  let projector = false;
+  let dark = false;
   const cleanups = cleanupList();
   const { on } = cleanups;
   let shown = false;
@@ -56,14 +64,46 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
     names = classNames;
     axes = axisNames;
     if (!shown || destroyed) return;
+    if (!surface) {
+      load();
+      return;
+    }
     surface.setAxisNames(axes[0], axes[1], t(lang, "gda3d.height"));
     const rect = canvas.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) return;
     surface.resize(rect.width, rect.height, window.devicePixelRatio || 1);
-    const has = surface.draw(panel, dragging || busy);
-    writeList(has);
-    describe();
+    const model = panel.surfaceModel();
+    const has = surface.draw(model, dragging || busy);
+    writeList(has, model);
+    describe(model);
   }
+
+  /** Loads the view's module once, then draws; a failed load is said in the view's list. */
+  function load() {
+    loading ??= loadSurfaceCore().then(
+      ({ GdaSurface }) => {
+        if (destroyed) return;
+        surface = new GdaSurface(canvas);
+        surface.setAngles(angles[0], angles[1]);
+        surface.setProjector(projector);
+        surface.setTheme(dark);
+        view.removeAttribute("aria-busy");
+        draw(false);
+      },
+      (e) => {
+        loading = null;
+        view.removeAttribute("aria-busy");
+        const li = document.createElement("li");
+        li.className = "input-error";
+        li.textContent = t(lang, "gda3d.failed", { msg: String(e?.message ?? e) });
+        list.replaceChildren(li);
+      },
+    );
+    if (!surface) view.setAttribute("aria-busy", "true");
+  }
+
+  /** The view's angles in degrees: the renderer's, or those kept until it loads. */
+  const currentAngles = () => (surface ? surface.angles() : angles);
 
   /** Redraws in the next animation frame (a turn of the view alone). */
   function schedule() {
@@ -73,8 +113,8 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
 
   /** Which surface is which: the class, its weight p(y = c) and its peak height; and, when
    * unequal losses move the decision boundary off the crossing, which floor line is which. */
-  function writeList(has) {
-    const info = has ? surface.surfaces(panel) : null;
+  function writeList(has, model) {
+    const info = has ? surface.surfaces(model) : null;
     if (!info) {
       const li = document.createElement("li");
       li.textContent = t(lang, "gda3d.none");
@@ -92,7 +132,7 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
       li.append(swatch, text);
       return li;
     }));
-    const losses = surface.losses(panel);
+    const losses = surface.losses(model);
     if (losses) {
       const li = document.createElement("li");
       li.className = "surface-losses";
@@ -102,9 +142,9 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
   }
 
   /** The canvas' text alternative: what it shows, from where, and how to turn it. */
-  function describe() {
+  function describe(model) {
     const [yaw, pitch] = surface.angles();
-    const losses = shown ? surface.losses(panel) : null;
+    const losses = shown ? surface.losses(model) : null;
     const note = losses ? ` ${t(lang, "gda3d.losses", { l01: num(losses[0], 2), l10: num(losses[1], 2) })}` : "";
     canvas.setAttribute("aria-label", t(lang, "gda3d.aria", { yaw: num(yaw, 0), pitch: num(pitch, 0) }) + note);
   }
@@ -127,7 +167,7 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
     ev.preventDefault();
   });
   on(canvas, "pointermove", (ev) => {
-    if (!turning) return;
+    if (!turning || !surface) return;
     surface.rotateBy(ev.clientX - turning.x, ev.clientY - turning.y);
     turning = { x: ev.clientX, y: ev.clientY };
     schedule();
@@ -142,7 +182,7 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
   on(canvas, "keydown", (ev) => {
     const k = ev.shiftKey ? 3 : 1;
     const d = { ArrowLeft: [-STEP.yaw, 0], ArrowRight: [STEP.yaw, 0], ArrowUp: [0, STEP.pitch], ArrowDown: [0, -STEP.pitch] }[ev.key];
-    if (!d) return;
+    if (!d || !surface) return;
     ev.preventDefault();
     const [yaw, pitch] = surface.angles();
     surface.setAngles(yaw + k * d[0], pitch + k * d[1]);
@@ -168,13 +208,14 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
     draw,
     /** The link's part: `{shown, yaw, pitch}` (degrees). */
     state() {
-      const [yaw, pitch] = surface.angles();
+      const [yaw, pitch] = currentAngles();
       return { shown, yaw, pitch };
     },
     /** Shows the link's view (absent: hidden, default angles). */
     setState(s) {
       const v = s ?? { shown: false, yaw: 35, pitch: 25 };
-      surface.setAngles(v.yaw, v.pitch);
+      if (surface) surface.setAngles(v.yaw, v.pitch);
+      else angles = [v.yaw, v.pitch];
       show(v.shown);
     },
     setLang(next) {
@@ -183,13 +224,21 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
       applyLabels(actions, lang);
       draw(false);
     },
-    setProjector(onOff) { surface.setProjector(Boolean(onOff)); schedule(); },
-    setTheme(dark) { surface.setTheme(Boolean(dark)); draw(false); },
+    setProjector(onOff) {
+      projector = Boolean(onOff);
+      surface?.setProjector(projector);
+      schedule();
+    },
+    setTheme(isDark) {
+      dark = Boolean(isDark);
+      surface?.setTheme(dark);
+      draw(false);
+    },
     destroy() {
       destroyed = true;
       cancelAnimationFrame(frame);
       cleanups.run();
-      surface.free();
+      surface?.free();
     },
   };
 }

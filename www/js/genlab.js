@@ -102,6 +102,22 @@ export function loadCurvesCore() {
   return curvesCore;
 }
 
+let surfaceCore = null;
+/**
+ * Loads the GDA panel's 3-D view (pkg-surface/: GdaSurface) once, when the view is first
+ * shown; resolves to its glue, whose GdaSurface draws a GdaPanel's surfaceModel(). Where the
+ * page carries the core itself, the full module (the GDA-first glue's name is that module's).
+ */
+export function loadSurfaceCore() {
+  surfaceCore ??= carriesCore()
+    ? loadCore().then(() => gdaGlue)
+    : Promise.all([compiledCore("surface"), import("../pkg-surface/genlab.js")]).then(async ([module, glue]) => {
+      await glue.default({ module_or_path: module });
+      return glue;
+    });
+  return surfaceCore;
+}
+
 let lessonCore = null;
 /**
  * Loads the lessons' module once (js/lesson.js: the lesson format and the built-in lessons, a

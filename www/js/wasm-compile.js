@@ -7,13 +7,16 @@
 // one (pkg-gda/: the GDA panel and the shared state, which every page needs first), compiled
 // at once; "nb" (pkg-nb/: the two naive Bayes panels), compiled when one of them is first
 // mounted; "curves" (pkg-curves/: the learning-curves panel, whose worker loads it too);
-// "lesson" (pkg-lesson/: the lesson format, when a lesson opens). A page that carries the core itself carries the full module (pkg/), for both.
+// "lesson" (pkg-lesson/: the lesson format, when a lesson opens); "surface" (pkg-surface/: the
+// GDA panel's 3-D view, when it is first shown). A page that carries the core itself carries
+// the full module (pkg/), for all of them.
 
 const urls = {
   gda: new URL("../pkg-gda/genlab_bg.wasm", import.meta.url),
   nb: new URL("../pkg-nb/genlab_bg.wasm", import.meta.url),
   curves: new URL("../pkg-curves/genlab_bg.wasm", import.meta.url),
   lesson: new URL("../pkg-lesson/genlab_bg.wasm", import.meta.url),
+  surface: new URL("../pkg-surface/genlab_bg.wasm", import.meta.url),
 };
 
 /**
