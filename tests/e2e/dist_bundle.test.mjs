@@ -47,7 +47,7 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
   // The hashed folder holds exactly what www/ serves (the benchmark page aside): the .wasm
   // byte for byte, each module and the stylesheet as esbuild minifies www/'s file, and smaller.
   const { transformSync } = createRequire(path.join(repo, "tools/dist/package.json"))("esbuild");
-  const served = walk(path.join(repo, "www")).filter((f) => /^(style\.css|js\/.*\.js|pkg(-gda|-nb|-curves|-lesson)?\/[^/]*\.(js|wasm)|data\/[^/]*\.csv)$/.test(f) && !f.includes("bench"));
+  const served = walk(path.join(repo, "www")).filter((f) => /^(style\.css|js\/.*\.js|pkg(-gda|-nb|-curves|-lesson|-surface)?\/[^/]*\.(js|wasm)|data\/[^/]*\.csv)$/.test(f) && !f.includes("bench"));
   assert.deepEqual(files.filter((x) => x.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1)).sort(), served.sort());
   for (const f of files.filter((x) => x.startsWith(`${folder}/`))) {
     const built = readFileSync(path.join(dist, f));

@@ -272,9 +272,10 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   // Bayes panels' code and the naive Bayes wasm module's glue, ../pkg-nb/genlab.js).
   // The categorical panel's strings are imported by js/i18n.js when that panel mounts.
   const genlab = (await Promise.all(["js/genlab.js", "js/i18n.js"].map(async (f) => (await fetch(`${server.url}${f}`)).text()))).join("\n");
-  // The lessons' module is imported only when a lesson opens, the 3-D view's when that view
-  // is shown (neither here).
-  const lazy = [...genlab.matchAll(/import\("(\.\.?)\/([^"]+)"\)/g)].map((m) => (m[1] === "." ? `js/${m[2]}` : m[2])).filter((m) => m !== "pkg-lesson/genlab.js" && m !== "pkg-surface/genlab.js");
+  // The lessons' module is imported only when a lesson opens, the 3-D view's module and
+  // words when that view is shown (none of them here).
+  const later = ["pkg-lesson/genlab.js", "pkg-surface/genlab.js", "js/i18n-surface.js"];
+  const lazy = [...genlab.matchAll(/import\("(\.\.?)\/([^"]+)"\)/g)].map((m) => (m[1] === "." ? `js/${m[2]}` : m[2])).filter((m) => !later.includes(m));
   // and those modules themselves, which js/wasm-compile.js fetches beside their glue (the
   // learning curves' worker starts when that panel comes into view: not here), and js/zip.js, which
   // js/nb.js imports.

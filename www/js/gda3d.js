@@ -6,7 +6,7 @@
 
 import { loadSurfaceCore } from "./genlab.js";
 import { num } from "./format.js";
-import { t, applyLabels } from "./i18n.js";
+import { t, applyLabels, loadSurfaceStrings } from "./i18n.js";
 import { cleanupList } from "./util.js";
 
 /** Degrees per arrow key press (Shift: three times as much). */
@@ -56,7 +56,7 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
   let turning = null;
   let destroyed = false;
 
-  applyLabels(view, lang);
+  // The view's own words come with its module (load()); the switch's are here.
   applyLabels(actions, lang);
 
   /** Draws the view now (when shown): the coarse grid while something is dragged. */
@@ -80,9 +80,10 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
 
   /** Loads the view's module once, then draws; a failed load is said in the view's list. */
   function load() {
-    loading ??= loadSurfaceCore().then(
-      ({ GdaSurface }) => {
+    loading ??= Promise.all([loadSurfaceCore(), loadSurfaceStrings()]).then(
+      ([{ GdaSurface }]) => {
         if (destroyed) return;
+        applyLabels(view, lang);
         surface = new GdaSurface(canvas);
         surface.setAngles(angles[0], angles[1]);
         surface.setProjector(projector);
@@ -220,7 +221,7 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
     },
     setLang(next) {
       lang = next;
-      applyLabels(view, lang);
+      if (surface) applyLabels(view, lang);
       applyLabels(actions, lang);
       draw(false);
     },

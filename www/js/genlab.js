@@ -13,7 +13,7 @@
 
 // The GDA-first module's glue (5 KB of JavaScript; its .wasm is fetched only when loadCore runs).
 import * as gdaGlue from "../pkg-gda/genlab.js";
-import { panelTemplate } from "./templates.js";
+import { gdaTemplate } from "./gda-template.js";
 import { carriesCore, compiledCore } from "./wasm-compile.js";
 
 /**
@@ -22,10 +22,10 @@ import { carriesCore, compiledCore } from "./wasm-compile.js";
  * first panel does not wait for the others' modules. `mount` does the rest the same way.
  */
 const PANELS = {
-  gda: async () => ({ template: () => panelTemplate("gda"), create: (await import("./gda.js")).createGda }),
+  gda: async () => ({ template: gdaTemplate, create: (await import("./gda.js")).createGda }),
   nb: async () => {
-    const [{ createNb }] = await Promise.all([import("./nb.js"), loadNbCore()]);
-    return { template: () => panelTemplate("nb"), create: createNb };
+    const [{ createNb }, { nbTemplate }] = await Promise.all([import("./nb.js"), import("./nb-template.js"), loadNbCore()]);
+    return { template: nbTemplate, create: createNb };
   },
   cat: async () => {
     const [{ createCat }, { catTemplate }] = await Promise.all([

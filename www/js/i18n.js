@@ -2,10 +2,11 @@
 // `t(lang, key, params)` looks a label up; `translateMessage(lang, text)` turns a sentence
 // from the Rust core (written in English) into the page's language by its template.
 
-import { EN_SURFACE, ZH_SURFACE, SURFACE_RULES_ZH } from "./i18n-surface.js";
 
 const EN = {
   "app.tagline": "generative classifiers, live",
+  "gda3d.toggle": "3-D view: p(x | y)·p(y)",
+  "gda3d.failed": "The 3-D view could not be loaded ({msg}). The 2-D figure works as before; reload the page to try again.",
   "nav.gda": "Gaussian discriminant analysis",
   "nav.nb": "Naive Bayes",
   // The page's menu names the categorical and learning-curves panels before their strings
@@ -293,6 +294,8 @@ const EN = {
 
 const ZH = {
   "app.tagline": "生成式分类器，实时演示",
+  "gda3d.toggle": "三维视图：p(x | y)·p(y)",
+  "gda3d.failed": "三维视图未能加载（{msg}）。二维图照常可用；重新加载页面可再试一次。",
   "nav.gda": "高斯判别分析",
   "nav.nb": "朴素贝叶斯",
   "cat.nav": "分类属性朴素贝叶斯",
@@ -736,10 +739,20 @@ export function noticeText(lang, n) {
 }
 
 // The categorical naive Bayes panel (i18n-cat.js): its words, and the Chinese of its core's
-// The GDA panel's 3-D view (i18n-surface.js: small, and the GDA panel is the first one).
-Object.assign(EN, EN_SURFACE);
-Object.assign(ZH, ZH_SURFACE);
-Object.assign(RULES_ZH, SURFACE_RULES_ZH);
+let surfaceStrings = null;
+/**
+ * The GDA panel's 3-D view's words and its link rules' Chinese (i18n-surface.js), merged
+ * into the tables once: loaded with the view's module when the view is first shown, or when
+ * a link's notices are shown (they may quote one of its rules).
+ */
+export function loadSurfaceStrings() {
+  surfaceStrings ??= import("./i18n-surface.js").then(({ EN_SURFACE, ZH_SURFACE, SURFACE_RULES_ZH }) => {
+    Object.assign(EN, EN_SURFACE);
+    Object.assign(ZH, ZH_SURFACE);
+    Object.assign(RULES_ZH, SURFACE_RULES_ZH);
+  });
+  return surfaceStrings;
+}
 
 // sentences (checked first: its patterns are specific to that panel) and link rules. Loaded
 // when that panel is first mounted (js/genlab.js), or when a link's notices are shown (a

@@ -3,7 +3,7 @@
 // link, the notices about link settings that were ignored.
 
 import { loadCore, mount, themeFollower, parseState, stateQuery, version } from "./genlab.js";
-import { t, applyLabels, noticeText, loadCatStrings, loadCurvesStrings } from "./i18n.js";
+import { t, applyLabels, noticeText, loadCatStrings, loadCurvesStrings, loadSurfaceStrings } from "./i18n.js";
 
 const html = document.documentElement;
 let lang = "en";
@@ -231,8 +231,9 @@ async function main() {
     // The learning curves' text pairings on the spam panel's corpus: read when a run starts.
     if (panels.curves && panels.nb) panels.curves.controller.setCorpusSource(() => panels.nb.controller.panel.corpusBags());
     setProjector(state.projector);
-    // A notice may quote a rule of the categorical or learning-curves panel's (their strings load with them).
-    if (notices.length) await Promise.all([loadCatStrings(), loadCurvesStrings()]);
+    // A notice may quote a rule of the categorical or learning-curves panel's or the 3-D
+    // view's (their strings load with them).
+    if (notices.length) await Promise.all([loadCatStrings(), loadCurvesStrings(), loadSurfaceStrings()]);
     showNotices(notices);
     showPrintLink();
     // For the console and the end-to-end tests: the panels' controllers.
