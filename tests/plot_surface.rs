@@ -264,8 +264,9 @@ fn an_svg_backend_draws_the_view_too() {
     {
         let root = SVGBackend::with_string(&mut svg, (640, 480)).into_drawing_area();
         let lab = lab(Covariance::PerClass, None);
-        let scene =
-            draw_surfaces(&root, &SurfaceModel::of(&lab), SurfaceAngles::default(), &Style::default(), 16).unwrap().unwrap();
+        let scene = draw_surfaces(&root, &SurfaceModel::of(&lab), SurfaceAngles::default(), &Style::default(), 16)
+            .unwrap()
+            .unwrap();
         assert!(!scene.items.is_empty());
         root.present().unwrap();
     }
