@@ -2,8 +2,9 @@
 // it draws both class colours (pixels read from its canvas), dragging it and the arrow keys
 // turn it and the link follows, a link with angles reopens it at those angles, Back and
 // Forward walk through turns of the view as through the other settings, the prior slider
-// raises one surface, the Chinese page names the surfaces in Chinese, and unequal losses
-// are explained beside the view in both languages.
+// raises one surface, the Chinese page names the surfaces in Chinese, unequal losses are
+// explained beside the view in both languages, and the view's own module (loaded when the
+// view is first shown) comes only then, and when it cannot come the view says so in words.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, open, serve } from "./lib.mjs";
@@ -63,6 +64,34 @@ test("the switch shows the view, which draws both class colours and lists the su
   assert.match(await page.getAttribute(CANVAS, "aria-label"), /arrow keys/);
   await page.waitForFunction(() => location.search.includes("v3=1"));
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the view's module comes when the view is first shown; when it cannot, the view says so and the 2-D figure goes on", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  const fetched = [];
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await page.route("**/pkg-surface/**", (route) => route.abort());
+  await page.goto(server.url);
+  await page.waitForSelector("html[data-ready=true]", { state: "attached" });
+  assert.ok(fetched.some((p) => p.endsWith("/pkg-gda/genlab_bg.wasm")), "requests were watched from the start");
+  assert.deepEqual(fetched.filter((p) => p.includes("pkg-surface") || p.includes("i18n-surface")), [], "nothing of the view before it is shown");
+  await page.check('#gda-slot [data-role="v3"]');
+  const failed = '#gda-slot [data-role="v3-list"] li.input-error';
+  await page.waitForSelector(failed);
+  assert.match(await page.textContent(failed), /^The 3-D view could not be loaded \(.+\)\. The 2-D figure works as before; reload the page to try again\.$/);
+  assert.ok(fetched.some((p) => p.endsWith("/pkg-surface/genlab.js") || p.endsWith("/pkg-surface/genlab_bg.wasm")), "the view's module was asked for");
+  assert.equal(await page.getAttribute('#gda-slot [data-role="v3-view"]', "aria-busy"), null);
+  // The 2-D panel still answers: a new sample redraws its figure and the link follows.
+  const before = await page.evaluate(() => location.search);
+  await page.click('#gda-slot [data-role="resample"]');
+  await page.waitForFunction((b) => location.search !== b && /[?&]seed=\d+/.test(location.search), before);
+  // The page's own errors: only the refused requests (no script error).
+  assert.ok(errors.every((e) => /Failed to load resource|net::ERR_FAILED/.test(e)), errors.join("\n"));
   await context.close();
 });
 
