@@ -888,3 +888,20 @@ fn no_context() -> JsError {
 fn put_failed(_: JsValue) -> JsError {
     js_error(Error::Browser("draw the figure's image".into()))
 }
+
+/// The presets the GDA panel offers: `[{id, classes}]` (in the GDA module only: the
+/// others would carry the presets' data for nothing).
+#[wasm_bindgen(js_name = gdaPresets)]
+pub fn gda_presets() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Item {
+        id: &'static str,
+        classes: Vec<&'static str>,
+    }
+    let mut items = Vec::new();
+    for p in Preset::ALL {
+        let d = p.load().map_err(js_error)?;
+        items.push(Item { id: p.id(), classes: d.class_names });
+    }
+    to_js(&items)
+}

@@ -15,7 +15,7 @@ mod json;
 #[cfg(feature = "gda")]
 mod gda;
 #[cfg(feature = "gda")]
-pub use gda::GdaPanel;
+pub use gda::{gda_presets, GdaPanel};
 // The 3-D view of the GDA panel's weighted densities: its own module (pkg-surface/), loaded
 // when the view first opens; it draws what `GdaPanel.surfaceModel()` hands over.
 #[cfg(feature = "surface")]
@@ -56,7 +56,9 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// The crate's error as a JavaScript `Error` with the student-readable message.
+/// The crate's error as a JavaScript `Error` with the student-readable message. (The
+/// lessons' module alone hands over no crate error.)
+#[cfg_attr(not(any(feature = "gda", feature = "surface", feature = "nb", feature = "curves")), allow(dead_code))]
 pub(crate) fn js_error(e: crate::Error) -> JsError {
     JsError::new(&e.to_string())
 }
@@ -74,22 +76,6 @@ pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, 
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
-}
-
-/// The presets the GDA panel offers: `[{id, label}]`.
-#[wasm_bindgen(js_name = gdaPresets)]
-pub fn gda_presets() -> Result<JsValue, JsError> {
-    #[derive(serde::Serialize)]
-    struct Item {
-        id: &'static str,
-        classes: Vec<&'static str>,
-    }
-    let mut items = Vec::new();
-    for p in crate::data::Preset::ALL {
-        let d = p.load().map_err(js_error)?;
-        items.push(Item { id: p.id(), classes: d.class_names });
-    }
-    to_js(&items)
 }
 
 /// Reads a URL query string into `{state, notices}` (see `genlab::state`): the state starts
