@@ -148,7 +148,12 @@ async function messagePlace(page) {
       .map((el) => el.dataset.role);
     const invalid = [...panel.querySelectorAll('[aria-invalid="true"]')].map((el) => el.dataset.role);
     const before = msg.previousElementSibling?.querySelector("input")?.dataset.role ?? null;
-    return { text: msg.hidden ? "" : msg.textContent, described, invalid, before };
+    // On screen: how far below its field the message starts, and whether it spans the field.
+    const field = panel.querySelector(`[data-role="${described[0]}"]`)?.getBoundingClientRect();
+    const box = msg.getBoundingClientRect();
+    const below = field ? box.top - field.bottom : null;
+    const spans = field ? box.left <= field.left + 1 && box.right >= field.right - 1 : false;
+    return { text: msg.hidden ? "" : msg.textContent, described, invalid, before, below, spans };
   });
 }
 
@@ -169,6 +174,8 @@ for (const lang of ["en", "zh-CN"]) {
     assert.deepEqual(at.described, ["m_max"], JSON.stringify(at));
     assert.deepEqual(at.invalid, ["m_max"], JSON.stringify(at));
     assert.equal(at.before, "m_max", JSON.stringify(at));
+    // Under the largest m's box (not under the smallest m's, in the two-column grid).
+    assert.ok(at.below >= 0 && at.below <= 24 && at.spans, JSON.stringify(at));
     if (lang === "en") assert.match(at.text, /^Largest m: the largest m must be a whole number from 2 to 5000, above the smallest m\.$/);
     else assert.match(at.text, /^最大 m：最大 m 必须是 2 到 5000 之间的整数，并且大于最小 m。$/);
     // Put right, the message goes; the smallest m typed above the largest: it is the smallest m's.
@@ -183,6 +190,7 @@ for (const lang of ["en", "zh-CN"]) {
     assert.deepEqual(at.described, ["m_min"], JSON.stringify(at));
     assert.deepEqual(at.invalid, ["m_min"], JSON.stringify(at));
     assert.equal(at.before, "m_min", JSON.stringify(at));
+    assert.ok(at.below >= 0 && at.below <= 24 && at.spans, JSON.stringify(at));
     if (lang === "en") assert.match(at.text, /^Smallest m: the smallest m must be a whole number from 2 to 5000, below the largest m\.$/);
     else assert.match(at.text, /^最小 m：最小 m 必须是/);
     assert.deepEqual(errors, []);
