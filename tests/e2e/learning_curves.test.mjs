@@ -137,3 +137,90 @@ test("a link reproduces a run exactly: same splits, same curves", async () => {
   assert.equal(await second.evaluate(() => window.genlab.curves.csv()), first.csv);
   await context.close();
 });
+
+/** Where the panel's input message is: its text, the control it describes, the row before it. */
+async function messagePlace(page) {
+  return page.evaluate(() => {
+    const panel = document.querySelector(".genlab-curves");
+    const msg = panel.querySelector('[data-role="input-error"]');
+    const described = [...panel.querySelectorAll("input, select")]
+      .filter((el) => (el.getAttribute("aria-describedby") || "").split(" ").includes(msg.id))
+      .map((el) => el.dataset.role);
+    const invalid = [...panel.querySelectorAll('[aria-invalid="true"]')].map((el) => el.dataset.role);
+    const before = msg.previousElementSibling?.querySelector("input")?.dataset.role ?? null;
+    // On screen: how far below its field the message starts, and whether it spans the field.
+    const field = panel.querySelector(`[data-role="${described[0]}"]`)?.getBoundingClientRect();
+    const box = msg.getBoundingClientRect();
+    const below = field ? box.top - field.bottom : null;
+    const spans = field ? box.left <= field.left + 1 && box.right >= field.right - 1 : false;
+    return { text: msg.hidden ? "" : msg.textContent, described, invalid, before, below, spans };
+  });
+}
+
+for (const lang of ["en", "zh-CN"]) {
+  test(`the sizes out of order are refused next to the size just typed (${lang})`, async () => {
+    const q = lang === "en" ? "" : "&lang=zh-CN";
+    const { page, context, errors } = await open(browser, `${server.url}?embed=curves&lcn=10&lcs=4${q}`);
+    await finished(page, 10);
+    const shown = () => page.waitForFunction(() => {
+      const msg = document.querySelector('.genlab-curves [data-role="input-error"]');
+      return msg && !msg.hidden && msg.textContent.trim() !== "";
+    }, null, { timeout: 10000 });
+    // The largest m typed below the smallest (4): the message belongs to the largest m.
+    await page.fill('.genlab-curves [data-role="m_max"]', "3");
+    await page.dispatchEvent('.genlab-curves [data-role="m_max"]', "change");
+    await shown();
+    let at = await messagePlace(page);
+    assert.deepEqual(at.described, ["m_max"], JSON.stringify(at));
+    assert.deepEqual(at.invalid, ["m_max"], JSON.stringify(at));
+    assert.equal(at.before, "m_max", JSON.stringify(at));
+    // Under the largest m's box (not under the smallest m's, in the two-column grid).
+    assert.ok(at.below >= 0 && at.below <= 24 && at.spans, JSON.stringify(at));
+    if (lang === "en") assert.match(at.text, /^Largest m: the largest m must be a whole number from 2 to 5000, above the smallest m\.$/);
+    else assert.match(at.text, /^最大 m：最大 m 必须是 2 到 5000 之间的整数，并且大于最小 m。$/);
+    // Put right, the message goes; the smallest m typed above the largest: it is the smallest m's.
+    await page.fill('.genlab-curves [data-role="m_max"]', "300");
+    await page.dispatchEvent('.genlab-curves [data-role="m_max"]', "change");
+    await page.waitForFunction(() => document.querySelector('.genlab-curves [data-role="input-error"]').hidden);
+    assert.deepEqual((await messagePlace(page)).invalid, []);
+    await page.fill('.genlab-curves [data-role="m_min"]', "400");
+    await page.dispatchEvent('.genlab-curves [data-role="m_min"]', "change");
+    await shown();
+    at = await messagePlace(page);
+    assert.deepEqual(at.described, ["m_min"], JSON.stringify(at));
+    assert.deepEqual(at.invalid, ["m_min"], JSON.stringify(at));
+    assert.equal(at.before, "m_min", JSON.stringify(at));
+    assert.ok(at.below >= 0 && at.below <= 24 && at.spans, JSON.stringify(at));
+    if (lang === "en") assert.match(at.text, /^Smallest m: the smallest m must be a whole number from 2 to 5000, below the largest m\.$/);
+    else assert.match(at.text, /^最小 m：最小 m 必须是/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("the page and its worker fetch the learning curves' .wasm once", async () => {
+  // The page compiles pkg-curves to draw; its worker is handed that compiled module with
+  // each run instead of fetching the .wasm again (requests of the page and of its
+  // worker both reach the context's log).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const wasm = [];
+  context.on("request", (r) => { if (/\/pkg-curves\/genlab_bg\.wasm$/.test(new URL(r.url()).pathname)) wasm.push(r.url()); });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const worker = new Promise((resolve) => page.on("worker", resolve));
+  await page.goto(`${server.url}?embed=curves&lcp=wdbc&lcn=10&lcs=4`);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  await finished(page, 10);
+  assert.match((await worker).url(), /curves-worker\.js$/);
+  // A second run in the same worker.
+  await page.fill('.genlab-curves [data-role="seed"]', "5");
+  await page.dispatchEvent('.genlab-curves [data-role="seed"]', "change");
+  await page.waitForFunction(() => {
+    const c = window.genlab.curves;
+    return !c.running() && c.getState().seed === 5 && c.summary()?.splits_done === 10;
+  }, null, { timeout: 120000 });
+  assert.equal(wasm.length, 1, `pkg-curves' .wasm requested ${wasm.length} times: ${wasm.join(", ")}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

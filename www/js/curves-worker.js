@@ -3,14 +3,21 @@
 // each slice (about 40 ms of work), and yields between slices so that a new "run" or a
 // "cancel" message stops the run in progress at once.
 //
-// In:  {type: "run", id, state, dataUrl | null, corpus | null}   (state: a link's `curves` part;
-//      corpus: the spam panel's bags of word ids {labels, offsets, ids, words}, for "usermn"/"userbern")
+// In:  {type: "run", id, state, dataUrl | null, corpus | null, module | null}   (state: a link's `curves` part;
+//      corpus: the spam panel's bags of word ids {labels, offsets, ids, words}, for "usermn"/"userbern";
+//      module: the page's compiled pkg-curves WebAssembly.Module, or null to fetch the .wasm here)
 //      {type: "cancel"}
 // Out: {type: "progress" | "done", id, summary, ms, seen}   {type: "error", id, message}
 
 import init, { CurvesRun } from "../pkg-curves/genlab.js";
 
-const ready = init({ module_or_path: new URL("../pkg-curves/genlab_bg.wasm", import.meta.url) });
+/** The module, instantiated once: from the WebAssembly.Module the page hands over with its
+ * runs (compiled already for its own drawing: the .wasm is fetched once), else fetched here. */
+let ready = null;
+function load(module) {
+  ready ??= init({ module_or_path: module ?? new URL("../pkg-curves/genlab_bg.wasm", import.meta.url) });
+  return ready;
+}
 /** The data files fetched so far, by address (each fetched once per worker). */
 const files = new Map();
 /** The run that may go on: a newer message makes every older run stop at its next slice. */
@@ -43,11 +50,11 @@ async function fileText(url) {
   return files.get(url);
 }
 
-async function run({ id, state, dataUrl, corpus }) {
+async function run({ id, state, dataUrl, corpus, module }) {
   current = id;
   let handle = null;
   try {
-    await ready;
+    await load(module);
     const csv = dataUrl ? await fileText(dataUrl) : "";
     if (current !== id) return;
     handle = corpus ? CurvesRun.withCorpus(state, corpus.labels, corpus.offsets, corpus.ids, corpus.words) : new CurvesRun(state, csv);

@@ -8,11 +8,12 @@ import { drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSpamCorpus } 
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
+import { carriesCore, compiledCore } from "./wasm-compile.js";
 
 /** The numeric settings: name, whether whole, range, the message key of the range. */
 const FIELDS = [
   ["m_min", true, 2, 5000, "lc.rangeM"],
-  ["m_max", true, 2, 5000, "lc.rangeM"],
+  ["m_max", true, 2, 5000, "lc.rangeMMax"],
   ["sizes", true, 2, 40, "lc.rangeSizes"],
   ["splits", true, 1, 1000, "lc.rangeSplits"],
   ["lambda", false, 0, 1e6, "lc.rangeLambda"],
@@ -65,6 +66,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   let summaryState = null;
   let frame = 0;
   let worker = null;
+  /** The compiled pkg-curves module the worker is handed (null: it fetches its own). */
+  let workerModule = null;
   let runId = 0;
   let running = false;
   let elapsed = 0;
@@ -124,7 +127,13 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       corpusName = corpus.name;
       corpusPrint = fingerprint(corpus);
     }
-    worker.postMessage({ type: "run", id: runId, state: { ...state }, dataUrl, corpus });
+    const msg = { type: "run", id: runId, state: { ...state }, dataUrl, corpus };
+    // The worker instantiates the module this thread has compiled already (a
+    // WebAssembly.Module is shared with a worker, not copied) instead of fetching the .wasm
+    // a second time; every run goes through the same promise, so runs arrive in order.
+    workerModule ??= carriesCore() ? Promise.resolve(null) : compiledCore("curves").catch(() => null);
+    const to = worker;
+    workerModule.then((module) => to.postMessage({ ...msg, module }));
     setStatus(t(lang, file ? "lc.loading" : "lc.progress", { done: 0, total: state.splits }));
     section.dataset.run = "running";
     showCredit();
@@ -316,8 +325,10 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       : "";
   }
 
-  /** Reads the number fields; shows the first bad one's message and returns null. */
-  function readFields() {
+  /** Reads the number fields; shows the first bad one's message and returns null. When
+   * the two sizes are out of order, the message goes next to the one just `edited` (the
+   * smallest m's unless the largest m was). */
+  function readFields(edited = null) {
     const next = { ...state, pairing: $("pairing").value };
     for (const [field, whole, lo, hi, rule] of FIELDS) {
       const name = field === "alpha" ? alphaKey(next.pairing) : field;
@@ -332,7 +343,9 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       next[name] = v;
     }
     if (next.m_min >= next.m_max) {
-      showMessageAt($("input-error"), t(lang, "lc.badNumber", { name: t(lang, "lc.mMin"), rule: t(lang, "lc.rangeM") }), { anchor: $("m_min"), lang });
+      const [field, rule] = edited === $("m_max") ? ["m_max", "lc.rangeMMax"] : ["m_min", "lc.rangeM"];
+      const input = $(field);
+      showMessageAt($("input-error"), t(lang, "lc.badNumber", { name: t(lang, input.dataset.name), rule: t(lang, rule) }), { anchor: input, lang });
       return null;
     }
     showMessageAt($("input-error"), "", { lang });
@@ -345,11 +358,12 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     showHelp();
   }
 
-  /** Applies the fields after a change; `now`: a discrete change (no typing pause). */
-  function changed(now) {
+  /** Applies the fields after a change; `now`: a discrete change (no typing pause);
+   * `edited`: the field the change came from, if any. */
+  function changed(now, edited = null) {
     clearTimeout(typingTimer);
     const go = () => {
-      const next = readFields();
+      const next = readFields(edited);
       if (!next) return;
       const same = FIELDS.every(([n]) => next[n] === state[n]) && next.text_alpha === state.text_alpha && next.pairing === state.pairing;
       state = next;
@@ -368,8 +382,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     showHelp();
   });
   for (const [name] of FIELDS) {
-    on($(name), "input", () => changed(false));
-    on($(name), "change", () => changed(true));
+    on($(name), "input", () => changed(false, $(name)));
+    on($(name), "change", () => changed(true, $(name)));
   }
   on($("controls"), "submit", (ev) => ev.preventDefault());
   on($("export"), "click", () => downloadCanvas(canvas, `genlab-learning-curves-${state.pairing}.png`));
