@@ -2,7 +2,6 @@
 // `t(lang, key, params)` looks a label up; `translateMessage(lang, text)` turns a sentence
 // from the Rust core (written in English) into the page's language by its template.
 
-
 const EN = {
   "app.tagline": "generative classifiers, live",
   "gda3d.toggle": "3-D view: p(x | y)·p(y)",
@@ -738,7 +737,6 @@ export function noticeText(lang, n) {
   return t(lang, `shell.notice.${n.reason.kind.replace("-", "")}`, { key: n.key, value: n.value, rule });
 }
 
-// The categorical naive Bayes panel (i18n-cat.js): its words, and the Chinese of its core's
 let surfaceStrings = null;
 /**
  * The GDA panel's 3-D view's words and its link rules' Chinese (i18n-surface.js), merged
@@ -754,6 +752,7 @@ export function loadSurfaceStrings() {
   return surfaceStrings;
 }
 
+// The categorical naive Bayes panel (i18n-cat.js): its words, and the Chinese of its core's
 // sentences (checked first: its patterns are specific to that panel) and link rules. Loaded
 // when that panel is first mounted (js/genlab.js), or when a link's notices are shown (a
 // notice may quote one of its rules), not before the page's first panel.
