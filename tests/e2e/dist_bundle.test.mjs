@@ -3,6 +3,7 @@
 // originals, and the pages working from those files alone.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -48,8 +49,18 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
   // byte for byte, each module and the stylesheet as esbuild minifies www/'s file, and smaller.
   const { transformSync } = createRequire(path.join(repo, "tools/dist/package.json"))("esbuild");
   const served = walk(path.join(repo, "www")).filter((f) => /^(style\.css|js\/.*\.js|pkg(-gda|-nb|-curves|-lesson|-surface)?\/[^/]*\.(js|wasm)|data\/[^/]*\.csv)$/.test(f) && !f.includes("bench"));
-  assert.deepEqual(files.filter((x) => x.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1)).sort(), served.sort());
-  for (const f of files.filter((x) => x.startsWith(`${folder}/`))) {
+  const inFolder = files.filter((x) => x.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1));
+  assert.deepEqual(inFolder.filter((f) => !f.startsWith("later/")).sort(), served.sort());
+  // later/: index.html's modules fetched on demand, each one of www/'s modules (see the
+  // test of index.html below).
+  for (const f of inFolder.filter((x) => x.startsWith("later/"))) {
+    assert.ok(served.includes(f.slice("later/".length)), `${f} is one of www/'s modules`);
+    // A module whose default export is the module's body as a function of the registry.
+    const text = readFileSync(path.join(dist, folder, f), "utf8");
+    const body = text.match(/^var ([\w$]+)=async\(/)?.[1];
+    assert.ok(body && text.trimEnd().endsWith(`export{${body} as default};`), `${f} is a module for index.html's registry`);
+  }
+  for (const f of files.filter((x) => x.startsWith(`${folder}/`) && !x.startsWith(`${folder}/later/`))) {
     const built = readFileSync(path.join(dist, f));
     const source = readFileSync(path.join(repo, "www", f.slice(folder.length + 1)));
     if (f.endsWith(".wasm") || f.endsWith(".csv")) {
@@ -69,12 +80,65 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
   assert.notEqual(assetFolder(edited), folder);
   // The pages and the stable genlab.js point into this release's folder only.
   for (const page of ["index.html", "embed-example.html", "element-example.html", "genlab.js"]) {
-    const text = readFileSync(path.join(dist, page), "utf8");
+    // index.html's inlined script names its folder in code, not as a src or href.
+    const text = readFileSync(path.join(dist, page), "utf8").replace(/<script type="module">[\s\S]*?<\/script>/, "");
     const refs = [...text.matchAll(/(?:src|href)="([^"#?:]+)"|from "([^"]+)"/g)].map((m) => m[1] || m[2]).filter((r) => /\.(js|css|wasm)$/.test(r));
     assert.ok(refs.length > 0, `${page} references assets`);
     for (const r of refs) assert.ok(r.replace(/^\.\//, "").startsWith(`${folder}/`), `${page} → ${r}`);
   }
   assert.match(readFileSync(path.join(dist, "_headers"), "utf8"), new RegExp(`/${folder}/\\*\\n  Cache-Control: public, max-age=31536000, immutable`));
+});
+
+test("index.html carries its stylesheet and the modules of its first panel, allowed by hash, and asks for the .wasm first", () => {
+  const html = readFileSync(path.join(dist, "index.html"), "utf8");
+  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+  const styles = [...html.matchAll(/<style([^>]*)>([\s\S]*?)<\/style>/g)];
+  assert.deepEqual(scripts.map((m) => m[1]), [' type="module"'], "one inline module script, no script file");
+  assert.deepEqual(styles.map((m) => m[1]), [" data-genlab-style"], "one inline stylesheet, marked for mount()");
+  const sha = (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+  const csp = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)[1];
+  const directive = (name) => csp.split(";").map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name).slice(1);
+  assert.deepEqual(directive("script-src"), ["'self'", sha(scripts[0][2]), "'wasm-unsafe-eval'"]);
+  assert.deepEqual(directive("style-src"), ["'self'", sha(styles[0][2])]);
+  assert.equal(html.indexOf('<link rel="preload"'), html.indexOf(`<link rel="preload" href="${folder}/pkg-gda/genlab_bg.wasm" as="fetch" type="application/wasm">`));
+  assert.ok(html.indexOf("<link rel=\"preload\"") < html.indexOf("<title>") && !html.includes("modulepreload") && !/<link rel="stylesheet"/.test(html), "the .wasm first, nothing else to fetch");
+  // The script holds the modules that run before the first panel is drawn (and the wasm
+  // module's glue), none of the other panels'.
+  for (const id of ["js/main.js", "js/genlab.js", "js/i18n.js", "js/gda.js", "js/gda-template.js", "js/wasm-compile.js", "pkg-gda/genlab.js"]) assert.ok(scripts[0][2].includes(`"${id}":`), `${id} is inlined`);
+  for (const id of ["js/nb.js", "js/cat.js", "js/curves.js", "js/lesson.js", "js/i18n-cat.js", "pkg-nb/genlab.js"]) {
+    assert.ok(!scripts[0][2].includes(`"${id}":`), `${id} is not inlined`);
+    assert.ok(existsSync(path.join(dist, folder, "later", id)), `${id} waits in later/`);
+  }
+});
+
+test("index.html from dist/ fetches each later module once and shares its own: the other panels, Chinese, the 3-D view, the lessons", async () => {
+  const fetched = [];
+  const { page, context, errors } = await open(browser, server.url, {
+    setup: (p) => p.on("request", (r) => { if (/\.(m?js|wasm)$/.test(r.url())) fetched.push(new URL(r.url()).pathname.slice(folder.length + 2)); }),
+  });
+  // The page itself: the GDA module, then the other panels' files (at 1280 × 800 the learning
+  // curves are out of view: their worker has not started).
+  const panels = ["js/nb.js", "js/nb-template.js", "js/zip.js", "pkg-nb/genlab.js", "js/cat.js", "js/cat-template.js", "js/i18n-cat.js", "js/curves.js", "js/curves-template.js", "js/i18n-curves.js", "pkg-curves/genlab.js"];
+  assert.deepEqual(fetched.slice().sort(), ["pkg-gda/genlab_bg.wasm", "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab_bg.wasm", ...panels.map((f) => `later/${f}`)].sort());
+  fetched.length = 0;
+  await page.click("#lang");
+  await page.waitForFunction(() => /^zh/.test(document.documentElement.lang));
+  // Each lazily loaded panel speaks the page's language through the page's one i18n.js; a
+  // copy of its own would not hold the words the page loaded for it (cat.*, lc.*).
+  const titles = await page.$$eval("main h2", (h) => h.map((x) => x.textContent));
+  assert.equal(titles.length, 4);
+  for (const title of titles) assert.match(title, /^[^A-Za-z]*[\u4e00-\u9fff][^.]*$/u, `a Chinese title: ${title}`);
+  await page.check('#gda-slot [data-role="v3"]');
+  await page.waitForSelector('#gda-slot [data-role="v3-list"] li');
+  assert.match(await page.textContent('#gda-slot [data-role="v3-list"] li'), /先验/);
+  await page.click("#lessons");
+  await page.waitForSelector(".lesson-menu button");
+  assert.match(await page.textContent(".lesson-menu"), /[\u4e00-\u9fff]/u);
+  // Only the view's and the lessons' files, from later/ (and their .wasm), each once; no
+  // module of the page was fetched a second time.
+  assert.deepEqual(fetched.sort(), ["js/lesson.js", "js/i18n-surface.js", "pkg-lesson/genlab.js", "pkg-surface/genlab.js"].map((f) => `later/${f}`).concat(["pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab_bg.wasm"]).sort());
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test("every text file and the .wasm has .br and .gz twins that decompress to it, and smaller", () => {

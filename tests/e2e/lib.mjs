@@ -51,12 +51,14 @@ export async function launch() {
 }
 
 /** Opens `url` at a viewport and device pixel ratio, and waits for the panels to be ready. */
-export async function open(browser, url, { width = 1280, height = 800, dpr = 1 } = {}) {
+export async function open(browser, url, { width = 1280, height = 800, dpr = 1, setup = null } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  // What must be in place before the page loads: routes, request listeners.
+  if (setup) await setup(page, context);
   await page.goto(url);
   await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
   return { page, context, errors };

@@ -315,6 +315,38 @@ test("a .wasm served with another MIME type still boots; a missing .wasm is said
   await missing.close();
 });
 
+test("while the .wasm is on its way the first panel's markup waits laid out and out of sight; the core then fills that very markup", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/pkg-gda/genlab_bg.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(server.url);
+  await page.waitForSelector("#gda-slot section.panel-preparing", { state: "attached" });
+  const waiting = await page.evaluate(() => {
+    const section = document.querySelector("#gda-slot section");
+    section.dataset.mark = "laid out ahead";
+    const box = section.querySelector('[data-role="box"]').getBoundingClientRect();
+    return { visibility: getComputedStyle(section).visibility, inert: section.inert, width: box.width, boot: document.getElementById("boot").textContent, shown: document.getElementById("boot").hidden };
+  });
+  assert.deepEqual({ ...waiting, width: waiting.width > 100 }, { visibility: "hidden", inert: true, width: true, boot: "Loading the WebAssembly core…", shown: false });
+  release();
+  await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  const after = await page.evaluate(() => {
+    const sections = document.querySelectorAll("#gda-slot section");
+    return { count: sections.length, mark: sections[0].dataset.mark, visibility: getComputedStyle(sections[0]).visibility, inert: sections[0].inert, preparing: document.querySelectorAll(".panel-preparing").length };
+  });
+  assert.deepEqual(after, { count: 1, mark: "laid out ahead", visibility: "visible", inert: false, preparing: 0 });
+  assert.ok(await page.isVisible("#gda-slot canvas"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("on a 360 px phone nothing widens the page: wide formulas and tables scroll in their own boxes", async () => {
   for (const query of ["", "?lang=zh-CN"]) {
     const { page, context, errors } = await open(browser, server.url + query, { width: 360, height: 740, dpr: 3 });

@@ -116,7 +116,7 @@ async function coldLoad(browser, url, waitReady) {
     });
     cdp.on("Network.responseReceived", (e) => {
       const r = requests.get(e.requestId);
-      if (r) r.encoding = e.response.headers["content-encoding"] || e.response.headers["Content-Encoding"] || "";
+      if (r) Object.assign(r, { encoding: e.response.headers["content-encoding"] || e.response.headers["Content-Encoding"] || "", response: e.timestamp });
     });
     cdp.on("Network.loadingFinished", (e) => {
       const r = requests.get(e.requestId);
@@ -139,6 +139,8 @@ async function coldLoad(browser, url, waitReady) {
       file: r.url.startsWith(origin) ? new URL(r.url).pathname.replace(/^\/(assets-[0-9a-f]+\/)?/, "") || "index.html" : r.url,
       bytes: r.bytes,
       encoding: r.encoding,
+      sent_ms: (r.sent - navStart) * 1000,
+      response_ms: (r.response - navStart) * 1000,
       finished_ms: (r.done - navStart) * 1000,
       before_first_panel: (r.done - navStart) * 1000 <= frame,
     }));
@@ -188,9 +190,13 @@ export async function slowLoad(browser, { dist = path.join(repo, "dist"), runs =
       files_after: Object.fromEntries(Object.entries(later).map(([k, v]) => [k, { median: stats(v).median, loads: v.length }])),
       encodings: [...new Set(page.flatMap((t) => t.files.map((f) => f.encoding)))],
       single_file: { raw: single(""), br: single(".br"), gzip: single(".gz") },
-      loads: page.map((t) => ({ frame: t.frame, bytes: t.bytes })),
+      // Each load's last file before its first frame: when it was asked for and when it ended.
+      loads: page.map((t) => {
+        const last = t.files.filter((f) => f.before_first_panel).sort((a, b) => b.finished_ms - a.finished_ms)[0];
+        return { frame: t.frame, bytes: t.bytes, last: last && { file: last.file, sent_ms: Math.round(last.sent_ms), finished_ms: Math.round(last.finished_ms) } };
+      }),
       // One load's files in the order they finished: the first load's critical path.
-      timeline: page[0].files.sort((a, b) => a.finished_ms - b.finished_ms).map((f) => ({ file: f.file, bytes: f.bytes, finished_ms: Math.round(f.finished_ms) })),
+      timeline: page[0].files.sort((a, b) => a.finished_ms - b.finished_ms).map((f) => ({ file: f.file, bytes: f.bytes, sent_ms: Math.round(f.sent_ms), response_ms: Math.round(f.response_ms), finished_ms: Math.round(f.finished_ms) })),
       first_frame_ms: Math.round(page[0].frame),
       baseline_loads: floor.map((t) => ({ frame: t.frame, bytes: t.bytes })),
     };

@@ -4,12 +4,15 @@
 //
 // Layout (only the entry points keep their names; everything they load is under assets-<hash>/,
 // named by a hash of all the assets' bytes, so a new release never mixes with cached files):
-//   index.html, embed-example.html, element-example.html   pages (cache briefly)
+//   index.html            the page, with its stylesheet and its first panel's modules inside
+//                         (see pageFile); its other modules come from assets-<hash>/later/
+//   embed-example.html, element-example.html   example course pages (cache briefly)
 //   genlab.js             a stable address for course pages: re-exports assets-<hash>/js/genlab.js
 //   genlab.html           everything inlined: opens from disk with no network
 //   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
 //   assets-<hash>/        style.css, js/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
-//                         modules, each with its glue), pkg/ (the full one) (cache forever)
+//                         modules, each with its glue), pkg/ (the full one), later/ (index.html's
+//                         modules fetched on demand) (cache forever)
 //   _headers              cache rules for hosts that read them (Netlify, Cloudflare Pages)
 
 import { createHash } from "node:crypto";
@@ -18,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createRequire } from "node:module";
-import { bundle } from "./bundle.mjs";
+import { bundle, importClosure, laterModule } from "./bundle.mjs";
 import { assetFolder } from "./folder.mjs";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -65,6 +68,70 @@ function minified(list) {
     const { code } = transformSync(bytes.toString("utf8"), { loader, minify: true, legalComments: "none", charset: "utf8" });
     return [rel, Buffer.from(code, "utf8")];
   });
+}
+
+/** Minified by esbuild as an ES module (top-level await kept; comments dropped). */
+function minifiedModule(code) {
+  const { transformSync } = createRequire(import.meta.url)("esbuild");
+  return transformSync(code, { loader: "js", format: "esm", minify: true, legalComments: "none", charset: "utf8" }).code;
+}
+
+/**
+ * dist/index.html: on a slow network nothing arrives in the round trip between the page's
+ * last byte and the first byte of the files it asks for (about 0.56 s on Lighthouse's mobile
+ * profile, room for 100 KB), while everything after it queues behind the .wasm on one link
+ * (docs/performance.md). So the page carries in itself the stylesheet and the modules that
+ * run before its first panel is drawn (main.js's imports and the GDA panel's, in the
+ * registry of tools/dist/bundle.mjs), and asks for the .wasm first. The modules the other
+ * panels, the lessons and the 3-D view import are fetched when needed from
+ * `<folder>/later/` (`laterFiles`), each in the same registry, so they share the page's
+ * modules (one i18n.js and its language, one set of compiled cores).
+ */
+function pageFile(files, folder) {
+  const text = (rel) => files.get(rel).toString("utf8");
+  const { firstIds, modules } = pageModules(files);
+  const script = minifiedModule(bundle(new Map([...firstIds].map((id) => [id, modules.get(id)])), PAGE_ENTRIES, {
+    base: `new URL(${JSON.stringify(`${folder}/`)}, location.href)`,
+    later: `new URL(${JSON.stringify(`${folder}/later/`)}, location.href)`,
+  }));
+  const style = minified([["style.css", files.get("style.css")]])[0][1].toString("utf8");
+  for (const [what, body] of [["script", script], ["style", style]]) {
+    if (/<\/(script|style)|<!--/i.test(body)) throw new Error(`the inlined ${what} contains a closing tag or a comment opener`);
+  }
+  const source = text("index.html");
+  const shell = source
+    .replace(/script-src 'self'/, () => `script-src 'self' ${cspHash(script)}`)
+    .replace(/style-src 'self'/, () => `style-src 'self' ${cspHash(style)}`)
+    // The .wasm is the longest download: asked for as soon as the page's first bytes are read.
+    .replace(/(<meta http-equiv="Content-Security-Policy"[^>]*>\n)/, `$1<link rel="preload" href="${folder}/pkg-gda/genlab_bg.wasm" as="fetch" type="application/wasm">\n`)
+    .replace(/<link rel="stylesheet" href="style.css">/, "<style data-genlab-style>@STYLE@</style>")
+    .replace(/<script type="module" src="js\/wasm-compile.js"><\/script>\n/, "")
+    .replace(/<script type="module" src="js\/main.js"><\/script>\n/, "")
+    .replace(/<!-- wasm-compile.js has no imports[\s\S]*?-->\n/, "")
+    .replace(/<link rel="(?:module)?preload" href="(?!assets-)[^>]*>\n/g, "")
+    // At the end of the body: the page's words are on screen while the script arrives.
+    .replace(/<\/body>/, "<script type=\"module\">@SCRIPT@</script>\n</body>");
+  const loads = shell.match(/\b(?:src|href)="(?!data:|#|assets-)[^"]*"|<!--/);
+  if (!shell.includes("@STYLE@") || !shell.includes("@SCRIPT@") || loads || (shell.match(/rel="preload"/g) || []).length !== 1) {
+    throw new Error(`index.html changed shape: dist/index.html would load files on its own (${loads?.[0] ?? "no stylesheet or script to replace"}); see tools/dist/build.mjs`);
+  }
+  return shell.replace("@STYLE@", () => style).replace("@SCRIPT@", () => script);
+}
+
+/** The modules index.html runs in dist/ (its own and the page's wasm modules' glue), and those it runs before its first panel. */
+function pageModules(files) {
+  const modules = new Map([...files].filter(([rel]) => /^(js\/[^/]+|pkg-(gda|nb|curves|lesson|surface)\/genlab)\.js$/.test(rel) && !LEFT_OUT.has(rel)).map(([rel, bytes]) => [rel, bytes.toString("utf8")]));
+  const { static: first, all } = importClosure(modules, [...PAGE_ENTRIES, PAGE_FIRST_PANEL]);
+  return { modules, firstIds: first, laterIds: new Set([...all].filter((id) => !first.has(id))) };
+}
+/** What index.html runs, in order, and the first panel's module (imported by js/genlab.js with import()). */
+const PAGE_ENTRIES = ["js/wasm-compile.js", "js/main.js"];
+const PAGE_FIRST_PANEL = "js/gda.js";
+
+/** The page's modules fetched on demand, minified, as [path under the hashed folder, bytes]. */
+function laterFiles(files) {
+  const { modules, laterIds } = pageModules(files);
+  return [...laterIds].sort().map((id) => [`later/${id}`, Buffer.from(minifiedModule(laterModule(id, modules.get(id))), "utf8")]);
 }
 
 /** Writes `bytes` to dist/`rel`, creating its folder. */
@@ -156,12 +223,12 @@ function walk(dir, prefix = "") {
 const sources = assets();
 const files = new Map(sources.map(([rel, bytes]) => [rel, bytes]));
 for (const page of PAGES) files.set(page, readFileSync(path.join(www, page)));
-const list = minified(sources);
+const list = [...minified(sources), ...laterFiles(files)];
 const folder = assetFolder(list);
 
 rmSync(dist, { recursive: true, force: true });
 for (const [rel, bytes] of list) put(`${folder}/${rel}`, bytes);
-for (const page of PAGES) put(page, rewritePage(files.get(page).toString("utf8"), folder));
+for (const page of PAGES) put(page, page === "index.html" ? pageFile(files, folder) : rewritePage(files.get(page).toString("utf8"), folder));
 put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
 put("genlab.html", singleFile(files));
 put("genlab-widget.mjs", widgetFile(files));

@@ -69,8 +69,13 @@ export function wrapModule(id, source) {
  * bundle's own exports) let a build hand data to the modules and export from them.
  * `aliases` (id → id) makes one module answer to two names: the single file and the widget
  * carry the full wasm module alone, so "pkg-gda/genlab.js" is "pkg/genlab.js" there.
+ * `base` (an expression of a URL) is what a module's `import.meta.url` is resolved against
+ * (its id appended). `later` (an expression of a URL, or null) is where the modules not
+ * bundled wait, each as laterModule() wrote it, at its id: a module first imported but not
+ * in `modules` is fetched from there and runs in this bundle's registry, so it shares the
+ * bundled modules (one i18n.js, one set of compiled cores) instead of loading its own copies.
  */
-export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "", aliases = {} } = {}) {
+export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "", aliases = {}, base = "location.href", later = null } = {}) {
   const defs = [...modules].map(([id, src]) => `${JSON.stringify(id)}: ${wrapModule(id, src)}`).join(",\n");
   for (const e of entries) if (!modules.has(e)) throw new Error(`entry ${e} is not among the modules`);
   for (const [from, to] of Object.entries(aliases)) if (!modules.has(to) || modules.has(from)) throw new Error(`alias ${from} → ${to}: the target must be bundled, the alias not`);
@@ -81,16 +86,51 @@ ${defs}
 };
 const __loaded = new Map();
 const __aliases = ${JSON.stringify(aliases)};
+const __later = ${later ?? "null"};
+const __source = (id) => __sources[id] ?? (__later === null
+  ? () => Promise.reject(new Error(\`module \${id} is not bundled\`))
+  : (req, exp, meta) => import(new URL(id, __later).href).then((m) => m.default(req, exp, meta)));
 const __req = (name) => {
   const id = __aliases[name] ?? name;
   if (!__loaded.has(id)) {
     const ns = Object.create(null);
     const exp = (getters) => { for (const [k, get] of Object.entries(getters)) Object.defineProperty(ns, k, { get, enumerable: true }); };
-    __loaded.set(id, __sources[id](__req, exp, { ...${meta}, url: new URL(id, location.href).href }).then(() => ns));
+    __loaded.set(id, __source(id)(__req, exp, { ...${meta}, url: new URL(id, ${base}).href }).then(() => ns));
   }
   return __loaded.get(id);
 };
 ${entries.map((e) => `await __req(${JSON.stringify(e)});`).join("\n")}
 ${tail}
 `;
+}
+
+/**
+ * One module as a file a bundle with `later` fetches on demand: an ES module whose default
+ * export is the module's body as bundle() runs it (in the importing bundle's registry).
+ */
+export function laterModule(id, source) {
+  return `export default ${wrapModule(id, source)};\n`;
+}
+
+/**
+ * The ids `roots` import: `static` through import declarations only (what runs before the
+ * roots do), `all` with import() too (every module the roots may ever load), both including
+ * the roots. `modules` is a Map of id → source; an import of an id not in it throws.
+ */
+export function importClosure(modules, roots) {
+  const walk = (dynamic) => {
+    const seen = new Set();
+    const visit = (id) => {
+      if (seen.has(id)) return;
+      if (!modules.has(id)) throw new Error(`${id} is imported but is not among the modules`);
+      seen.add(id);
+      const src = modules.get(id);
+      const specs = [...src.matchAll(/^import\s+(?:[^"';]+?\s+from\s+)?["']([^"']+)["']/gm)].map((m) => m[1]);
+      if (dynamic) specs.push(...[...src.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]));
+      for (const spec of specs) visit(resolve(id, spec));
+    };
+    roots.forEach(visit);
+    return seen;
+  };
+  return { static: walk(false), all: walk(true) };
 }

@@ -208,17 +208,23 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   if (typeof panel !== "string" || !Object.hasOwn(PANELS, panel)) throw new Error(`Unknown panel “${String(panel).slice(0, 20)}”: use ${PANEL_NAMES}.`);
   if (lang !== "en" && lang !== "zh-CN") lang = "en";
   if (styles) linkStylesheet(element.ownerDocument);
+  let section = prepared.get(element) ?? null;
+  prepared.delete(element);
+  if (section && (panel !== "gda" || section.parentNode !== element)) {
+    section.remove();
+    section = null;
+  }
   // Each panel's own module (the naive Bayes panels' loader awaits theirs).
   const kind = await (panel === "gda" ? Promise.all([loadCore(), PANELS.gda()]).then(([, k]) => k) : PANELS[panel]());
   const defaults = parseState("").state[panel];
-  const section = document.createElement("section");
-  section.className = `panel genlab-${panel}`;
-  const { fragment, id } = kind.template();
-  section.setAttribute("aria-labelledby", `${id}-title`);
-  section.append(fragment);
-  element.append(section);
+  if (!section) {
+    section = panelSection(panel, kind.template);
+    element.append(section);
+  }
   // The state goes in at creation: the panel fits and draws once, with it.
   const ctl = kind.create(section, { lang, controls, onChange: onChange || (() => {}), state: state ? { ...defaults, ...state } : null });
+  section.classList.remove("panel-preparing");
+  section.inert = false;
   const setState = (s) => ctl.setState({ ...ctl.getState(), ...(s || {}) });
   const themed = themeFollower(section, (dark) => ctl.setTheme(dark));
   themed.set(theme);
@@ -235,6 +241,37 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
     },
     controller: ctl,
   };
+}
+
+/** A panel's `<section>` with its markup (`template()`: a fragment and the id its labels use). */
+function panelSection(panel, template) {
+  const section = document.createElement("section");
+  section.className = `panel genlab-${panel}`;
+  const { fragment, id } = template();
+  section.setAttribute("aria-labelledby", `${id}-title`);
+  section.append(fragment);
+  return section;
+}
+
+// Markup laid out ahead of mount() (see prepare), by the element it is in.
+const prepared = new WeakMap();
+
+/**
+ * Puts the GDA panel's markup into `element` before the core has arrived, out of sight and
+ * out of reach (`.panel-preparing`), and loads the panel's code: on a slow network the .wasm
+ * is the last file to arrive, and the browser lays this markup out while it comes, so the
+ * first drawing does not wait for that layout (docs/performance.md). A mount() of a GDA panel
+ * into the same element then fills this markup and shows it; a mount() of another panel
+ * drops it. The page does this for its first panel; a course page need not.
+ */
+export function prepare(element) {
+  if (prepared.has(element)) return;
+  const section = panelSection("gda", gdaTemplate);
+  section.classList.add("panel-preparing");
+  section.inert = true;
+  element.append(section);
+  prepared.set(element, section);
+  PANELS.gda().catch(() => {});
 }
 
 /**

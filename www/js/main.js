@@ -2,7 +2,7 @@
 // the screen (back and forward work), and runs the shell: language, projector mode, the
 // link, the notices about link settings that were ignored.
 
-import { loadCore, mount, themeFollower, parseState, stateQuery, version } from "./genlab.js";
+import { loadCore, mount, prepare, themeFollower, parseState, stateQuery, version } from "./genlab.js";
 import { t, applyLabels, noticeText, loadCatStrings, loadCurvesStrings, loadSurfaceStrings } from "./i18n.js";
 
 const html = document.documentElement;
@@ -177,6 +177,9 @@ function changedBy(name) {
 async function main() {
   const boot = document.getElementById("boot");
   try {
+    // The first panel's markup is laid out while the .wasm is on its way (the longest wait
+    // of a first load on a slow network); mount() below fills it in.
+    if (location.hash !== "#lesson-presenter") prepare(document.getElementById("gda-slot"));
     await loadCore();
     // The presenter's second window of a lesson: notes and the next step, no panels.
     if (location.hash === "#lesson-presenter") {
@@ -248,6 +251,8 @@ async function main() {
     boot.hidden = true;
     html.dataset.ready = "true";
   } catch (e) {
+    // No panel will fill the markup laid out ahead (an empty space under the sentence).
+    for (const section of document.querySelectorAll(".panel-preparing")) section.remove();
     if (e && e.browserGap) {
       // The link's language, colours and projector mode are read here without the core (it is
       // what could not start), so the sentence reads as the rest of the lecture would.
