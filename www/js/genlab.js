@@ -15,6 +15,7 @@
 import * as gdaGlue from "../pkg-gda/genlab.js";
 import { gdaTemplate } from "./gda-template.js";
 import { carriesCore, compiledCore } from "./wasm-compile.js";
+import { applyLabels } from "./i18n.js";
 
 /**
  * Each panel's markup and controller, loaded when a panel of that kind is first mounted: a
@@ -257,16 +258,19 @@ function panelSection(panel, template) {
 const prepared = new WeakMap();
 
 /**
- * Puts the GDA panel's markup into `element` before the core has arrived, out of sight and
+ * Puts the GDA panel's markup and words (in `lang`, "en" or "zh-CN") into `element` before
+ * the core has arrived, out of sight and
  * out of reach (`.panel-preparing`), and loads the panel's code: on a slow network the .wasm
  * is the last file to arrive, and the browser lays this markup out while it comes, so the
  * first drawing does not wait for that layout (docs/performance.md). A mount() of a GDA panel
  * into the same element then fills this markup and shows it; a mount() of another panel
  * drops it. The page does this for its first panel; a course page need not.
  */
-export function prepare(element) {
+export function prepare(element, { lang = "en" } = {}) {
   if (prepared.has(element)) return;
   const section = panelSection("gda", gdaTemplate);
+  // Its words too (in the link's language), which are most of what there is to lay out.
+  applyLabels(section, lang === "zh-CN" ? lang : "en");
   section.classList.add("panel-preparing");
   section.inert = true;
   element.append(section);

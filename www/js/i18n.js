@@ -593,16 +593,21 @@ export function t(lang, key, params = {}) {
 /** Fills every element under `root` that has `data-i18n` (text), `data-i18n-aria`
  * (aria-label), `data-i18n-placeholder` or `data-i18n-title` with `lang`'s words. */
 export function applyLabels(root, lang) {
-  // A text already in place is left alone: rewriting it would make the browser lay the
-  // panel out again (a page's first panel is laid out before the core arrives, js/genlab.js prepare).
+  // A text or attribute already in place is left alone: rewriting it would make the browser
+  // restyle and lay the panel out again (a page's first panel is laid out before the core
+  // arrives, js/genlab.js prepare).
   for (const el of root.querySelectorAll("[data-i18n]")) {
     const text = t(lang, el.dataset.i18n);
     if (el.textContent !== text) el.textContent = text;
   }
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(lang, el.dataset.i18nAria));
-  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.setAttribute("placeholder", t(lang, el.dataset.i18nPlaceholder));
-  for (const el of root.querySelectorAll("[data-i18n-title]")) el.setAttribute("title", t(lang, el.dataset.i18nTitle));
+  for (const [selector, key, attribute] of LABEL_ATTRIBUTES) {
+    for (const el of root.querySelectorAll(selector)) {
+      const text = t(lang, el.dataset[key]);
+      if (el.getAttribute(attribute) !== text) el.setAttribute(attribute, text);
+    }
+  }
 }
+const LABEL_ATTRIBUTES = [["[data-i18n-aria]", "i18nAria", "aria-label"], ["[data-i18n-placeholder]", "i18nPlaceholder", "placeholder"], ["[data-i18n-title]", "i18nTitle", "title"]];
 
 // Sentences of the Rust core, by template: [pattern, Chinese builder]. Parameters caught by
 // the pattern (names, numbers, words) are kept as they are.

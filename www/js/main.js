@@ -103,10 +103,13 @@ function setTheme(next) {
 /** Language: the page's words, the panels' words and the html lang attribute. */
 function setLang(next) {
   lang = next;
-  html.lang = lang;
+  // Attributes are written only when they change: each write makes the browser restyle the
+  // page (a first load's panel is laid out already, js/genlab.js prepare).
+  if (html.lang !== lang) html.lang = lang;
   applyLabels(document.querySelector("header"), lang);
   // The switch names the other language in that language: mark it as such.
-  document.getElementById("lang").lang = lang === "en" ? "zh-CN" : "en";
+  const other = lang === "en" ? "zh-CN" : "en";
+  if (document.getElementById("lang").lang !== other) document.getElementById("lang").lang = other;
   applyLabels(document.querySelector("footer"), lang);
   applyLabels(document.getElementById("notices"), lang);
   document.title = lang === "zh-CN" ? "genlab：生成式分类器实时演示" : "genlab — generative classifiers, live";
@@ -179,7 +182,9 @@ async function main() {
   try {
     // The first panel's markup is laid out while the .wasm is on its way (the longest wait
     // of a first load on a slow network); mount() below fills it in.
-    if (location.hash !== "#lesson-presenter") prepare(document.getElementById("gda-slot"));
+    // Its words are in the link's language, read here without the core (as below when the
+    // core cannot start); mount() corrects them if the core reads the link otherwise.
+    if (location.hash !== "#lesson-presenter") prepare(document.getElementById("gda-slot"), { lang: new URLSearchParams(location.search).get("lang") });
     await loadCore();
     // The presenter's second window of a lesson: notes and the next step, no panels.
     if (location.hash === "#lesson-presenter") {
@@ -206,7 +211,6 @@ async function main() {
     lang = state.lang;
     theme = state.theme ?? null;
     pageTheme.set(theme);
-    html.lang = lang;
     if (embed) html.classList.add("embed");
     document.getElementById("version").textContent = version();
     setLang(lang);
