@@ -231,7 +231,7 @@ fn lesson_value(v: &str) -> bool {
             (1..=MAX_LESSON_IN_LINK).contains(&code.len())
                 && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
         }
-        None => crate::lesson::builtin(v).is_some(),
+        None => crate::lesson::is_builtin(v),
     }
 }
 

@@ -31,7 +31,7 @@
 
 mod builtin;
 
-pub use builtin::{builtin, BUILTIN};
+pub use builtin::{builtin, is_builtin, BUILTIN, BUILTIN_IDS};
 
 use serde::{Deserialize, Serialize};
 
