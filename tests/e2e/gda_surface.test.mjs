@@ -68,16 +68,13 @@ test("the switch shows the view, which draws both class colours and lists the su
 });
 
 test("the view's module comes when the view is first shown; when it cannot, the view says so and the 2-D figure goes on", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   const fetched = [];
-  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
-  await page.route("**/pkg-surface/**", (route) => route.abort());
-  await page.goto(server.url);
-  await page.waitForSelector("html[data-ready=true]", { state: "attached" });
+  const { page, context, errors } = await open(browser, server.url, {
+    setup: async (p) => {
+      p.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+      await p.route("**/pkg-surface/**", (route) => route.abort());
+    },
+  });
   assert.ok(fetched.some((p) => p.endsWith("/pkg-gda/genlab_bg.wasm")), "requests were watched from the start");
   assert.deepEqual(fetched.filter((p) => p.includes("pkg-surface") || p.includes("i18n-surface")), [], "nothing of the view before it is shown");
   await page.check('#gda-slot [data-role="v3"]');

@@ -10,6 +10,7 @@ import path from "node:path";
 import { forEachEngine, openPage, assertNoPageErrors, assertNoGarbage, textOf } from "./lib.mjs";
 import { repo } from "./server.mjs";
 import { t } from "../../www/js/i18n.js";
+import { ZH_CAT } from "../../www/js/i18n-cat.js";
 
 const dist = path.join(repo, "dist");
 let folder = null;
@@ -44,6 +45,18 @@ forEachEngine((c) => {
     assert.equal(c.server.count(`/${folder}/pkg-nb/genlab_bg.wasm`), 1, `requests for the naive Bayes .wasm in ${c.engine}`);
     const outside = Object.keys(c.server.counts()).filter((p) => !p.startsWith(`/${folder}/`) && !p.startsWith("/__journeys/") && p !== "/");
     assert.deepEqual(outside, [], `paths outside ${folder}/`);
+    // index.html carries its first panel's modules; the others come from later/ and run in
+    // its registry: switched to Chinese, the panels loaded later speak it (their words were
+    // merged into the page's one i18n.js), and the 3-D view loads its module on demand.
+    await s.click("#lang");
+    await s.waitFor("the page in Chinese", () => document.documentElement.lang === "zh-CN");
+    assert.equal(await textOf(s, "#cat-slot h2"), ZH_CAT["cat.title"]);
+    assert.equal(await textOf(s, "#nb-slot h2"), t("zh-CN", "nb.title"));
+    await s.click('#gda-slot [data-role="v3"]');
+    await s.waitFor("the 3-D view's list", () => document.querySelectorAll('#gda-slot [data-role="v3-list"] li').length === 2);
+    assert.match(await textOf(s, '#gda-slot [data-role="v3-list"] li'), /先验 0\.60/);
+    assert.equal(c.server.count(`/${folder}/pkg-surface/genlab_bg.wasm`), 1, `requests for the 3-D view's .wasm in ${c.engine}`);
+    assert.equal(Object.keys(c.server.counts()).filter((p) => p.startsWith(`/${folder}/js/`)).length, 0, "no module fetched outside later/");
     await assertNoGarbage(s);
     await assertNoPageErrors(s);
   });

@@ -75,14 +75,3 @@ export const CAT = `
     <div class="cat-count-tables" data-role="counts"></div>
   </div>
 </div>`;
-
-let counter = 0;
-
-/** A fresh DOM tree for the categorical panel with ids unique on the page. */
-export function catTemplate() {
-  counter += 1;
-  const id = `genlab-cat-${counter}`;
-  const tpl = document.createElement("template");
-  tpl.innerHTML = CAT.replaceAll("{{id}}", id);
-  return { fragment: tpl.content, id };
-}

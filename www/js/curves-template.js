@@ -2,7 +2,7 @@
 // into DOM once per mounted panel; `{{id}}` becomes a prefix unique to that panel. Words come
 // from i18n-curves.js through the data-i18n attributes; curves.js fills in the numbers.
 
-const CURVES = `
+export const CURVES = `
 <h2 id="{{id}}-title" data-i18n="lc.title"></h2>
 <p class="lede" data-i18n="lc.lede"></p>
 <div class="lc-grid">
@@ -75,14 +75,3 @@ const CURVES = `
   </div>
 </details>
 `;
-
-let count = 0;
-
-/** A fresh copy of the panel's markup with ids unique to it: `{fragment, id}`. */
-export function curvesTemplate() {
-  count += 1;
-  const id = `genlab-curves-${count}`;
-  const t = document.createElement("template");
-  t.innerHTML = CURVES.replaceAll("{{id}}", id);
-  return { fragment: t.content, id };
-}

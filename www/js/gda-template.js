@@ -4,7 +4,7 @@
 // the data-i18n attributes. (Each panel's template is its own module, loaded with that
 // panel: the first load, which shows this panel, fetches no other panel's markup.)
 
-const GDA = `
+export const GDA = `
 <h2 id="{{id}}-title" data-i18n="gda.title"></h2>
 <p class="lede" data-role="lede" data-i18n="gda.lede"></p>
 <div class="gda-grid">
@@ -169,14 +169,3 @@ const GDA = `
     <p class="sr-only" data-role="live" aria-live="polite"></p>
   </div>
 </div>`;
-
-let counter = 0;
-
-/** A fresh DOM tree for the GDA panel, with ids unique on the page. */
-export function gdaTemplate() {
-  counter += 1;
-  const id = `genlab-gda-${counter}`;
-  const tpl = document.createElement("template");
-  tpl.innerHTML = GDA.replaceAll("{{id}}", id);
-  return { fragment: tpl.content, id };
-}

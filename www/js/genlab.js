@@ -13,7 +13,7 @@
 
 // The GDA-first module's glue (5 KB of JavaScript; its .wasm is fetched only when loadCore runs).
 import * as gdaGlue from "../pkg-gda/genlab.js";
-import { gdaTemplate } from "./gda-template.js";
+import { GDA } from "./gda-template.js";
 import { carriesCore, compiledCore } from "./wasm-compile.js";
 import { applyLabels } from "./i18n.js";
 
@@ -23,28 +23,28 @@ import { applyLabels } from "./i18n.js";
  * first panel does not wait for the others' modules. `mount` does the rest the same way.
  */
 const PANELS = {
-  gda: async () => ({ template: gdaTemplate, create: (await import("./gda.js")).createGda }),
+  gda: async () => ({ markup: GDA, create: (await import("./gda.js")).createGda }),
   nb: async () => {
-    const [{ createNb }, { nbTemplate }] = await Promise.all([import("./nb.js"), import("./nb-template.js"), loadNbCore()]);
-    return { template: nbTemplate, create: createNb };
+    const [{ createNb }, { NB }] = await Promise.all([import("./nb.js"), import("./nb-template.js"), loadNbCore()]);
+    return { markup: NB, create: createNb };
   },
   cat: async () => {
-    const [{ createCat }, { catTemplate }] = await Promise.all([
+    const [{ createCat }, { CAT }] = await Promise.all([
       import("./cat.js"),
       import("./cat-template.js"),
       import("./i18n.js").then((i18n) => i18n.loadCatStrings()),
       loadNbCore(),
     ]);
-    return { template: catTemplate, create: createCat };
+    return { markup: CAT, create: createCat };
   },
   curves: async () => {
-    const [{ createCurves }, { curvesTemplate }] = await Promise.all([
+    const [{ createCurves }, { CURVES }] = await Promise.all([
       import("./curves.js"),
       import("./curves-template.js"),
       import("./i18n.js").then((i18n) => i18n.loadCurvesStrings()),
       loadCurvesCore(),
     ]);
-    return { template: curvesTemplate, create: createCurves };
+    return { markup: CURVES, create: createCurves };
   },
 };
 
@@ -219,7 +219,7 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   const kind = await (panel === "gda" ? Promise.all([loadCore(), PANELS.gda()]).then(([, k]) => k) : PANELS[panel]());
   const defaults = parseState("").state[panel];
   if (!section) {
-    section = panelSection(panel, kind.template);
+    section = panelSection(panel, kind.markup);
     element.append(section);
   }
   // The state goes in at creation: the panel fits and draws once, with it.
@@ -244,13 +244,21 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   };
 }
 
-/** A panel's `<section>` with its markup (`template()`: a fragment and the id its labels use). */
-function panelSection(panel, template) {
+let sections = 0;
+/**
+ * A panel's `<section>` built from its markup (the `*-template.js` modules' fixed strings,
+ * never user text), `{{id}}` in it replaced by a prefix unique on the page, so that several
+ * panels on one page keep their labels and controls apart.
+ */
+function panelSection(panel, markup) {
+  sections += 1;
+  const id = `genlab-${panel}-${sections}`;
+  const template = document.createElement("template");
+  template.innerHTML = markup.replaceAll("{{id}}", id);
   const section = document.createElement("section");
   section.className = `panel genlab-${panel}`;
-  const { fragment, id } = template();
   section.setAttribute("aria-labelledby", `${id}-title`);
-  section.append(fragment);
+  section.append(template.content);
   return section;
 }
 
@@ -268,7 +276,7 @@ const prepared = new WeakMap();
  */
 export function prepare(element, { lang = "en" } = {}) {
   if (prepared.has(element)) return;
-  const section = panelSection("gda", gdaTemplate);
+  const section = panelSection("gda", GDA);
   // Its words too (in the link's language), which are most of what there is to lay out.
   applyLabels(section, lang === "zh-CN" ? lang : "en");
   section.classList.add("panel-preparing");

@@ -747,44 +747,43 @@ export function noticeText(lang, n) {
   return t(lang, `shell.notice.${n.reason.kind.replace("-", "")}`, { key: n.key, value: n.value, rule });
 }
 
-let surfaceStrings = null;
 /**
- * The GDA panel's 3-D view's words and its link rules' Chinese (i18n-surface.js), merged
- * into the tables once: loaded with the view's module when the view is first shown, or when
- * a link's notices are shown (they may quote one of its rules).
+ * Merges a panel's strings module (`loading`: the promise of it) into the tables, as `pick` names
+ * its parts: `en` and `zh` (its words), `rules` (the Chinese of its link rules), `templates`
+ * (the Chinese of its core's sentences, checked first: their patterns are specific to that
+ * panel). Each loader below keeps its promise, so a module is merged once.
  */
-export function loadSurfaceStrings() {
-  surfaceStrings ??= import("./i18n-surface.js").then(({ EN_SURFACE, ZH_SURFACE, SURFACE_RULES_ZH }) => {
-    Object.assign(EN, EN_SURFACE);
-    Object.assign(ZH, ZH_SURFACE);
-    Object.assign(RULES_ZH, SURFACE_RULES_ZH);
+function mergeStrings(loading, pick) {
+  return loading.then((m) => {
+    const { en, zh, rules = {}, templates = [] } = pick(m);
+    Object.assign(EN, en);
+    Object.assign(ZH, zh);
+    Object.assign(RULES_ZH, rules);
+    TEMPLATES_ZH.unshift(...templates);
   });
+}
+
+// Each panel's strings but the GDA and spam panels' load when they are first needed: with
+// the panel (js/genlab.js), or the view, or when a link's notices are shown (a notice may
+// quote one of their rules); never before the page's first panel.
+let surfaceStrings = null;
+/** The GDA panel's 3-D view's words and its link rules' Chinese (i18n-surface.js). */
+export function loadSurfaceStrings() {
+  surfaceStrings ??= mergeStrings(import("./i18n-surface.js"), (m) => ({ en: m.EN_SURFACE, zh: m.ZH_SURFACE, rules: m.SURFACE_RULES_ZH }));
   return surfaceStrings;
 }
 
-// The categorical naive Bayes panel (i18n-cat.js): its words, and the Chinese of its core's
-// sentences (checked first: its patterns are specific to that panel) and link rules. Loaded
-// when that panel is first mounted (js/genlab.js), or when a link's notices are shown (a
-// notice may quote one of its rules), not before the page's first panel.
 let catStrings = null;
+/** The categorical naive Bayes panel's words, its core's sentences and link rules (i18n-cat.js). */
 export function loadCatStrings() {
-  catStrings ??= import("./i18n-cat.js").then(({ EN_CAT, ZH_CAT, CAT_TEMPLATES_ZH, CAT_RULES_ZH }) => {
-    Object.assign(EN, EN_CAT);
-    Object.assign(ZH, ZH_CAT);
-    TEMPLATES_ZH.unshift(...CAT_TEMPLATES_ZH);
-    Object.assign(RULES_ZH, CAT_RULES_ZH);
-  });
+  catStrings ??= mergeStrings(import("./i18n-cat.js"), (m) => ({ en: m.EN_CAT, zh: m.ZH_CAT, rules: m.CAT_RULES_ZH, templates: m.CAT_TEMPLATES_ZH }));
   return catStrings;
 }
 
-// The learning-curves panel's strings (i18n-curves.js), loaded with that panel the same way.
 let curvesStrings = null;
+/** The learning-curves panel's words and link rules (i18n-curves.js). */
 export function loadCurvesStrings() {
-  curvesStrings ??= import("./i18n-curves.js").then(({ EN_CURVES, ZH_CURVES, CURVES_RULES_ZH }) => {
-    Object.assign(EN, EN_CURVES);
-    Object.assign(ZH, ZH_CURVES);
-    Object.assign(RULES_ZH, CURVES_RULES_ZH);
-  });
+  curvesStrings ??= mergeStrings(import("./i18n-curves.js"), (m) => ({ en: m.EN_CURVES, zh: m.ZH_CURVES, rules: m.CURVES_RULES_ZH }));
   return curvesStrings;
 }
 

@@ -184,7 +184,8 @@ async function main() {
     // of a first load on a slow network); mount() below fills it in.
     // Its words are in the link's language, read here without the core (as below when the
     // core cannot start); mount() corrects them if the core reads the link otherwise.
-    if (location.hash !== "#lesson-presenter") prepare(document.getElementById("gda-slot"), { lang: new URLSearchParams(location.search).get("lang") });
+    const link = new URLSearchParams(location.search);
+    if (location.hash !== "#lesson-presenter" && [null, "gda"].includes(link.get("embed"))) prepare(document.getElementById("gda-slot"), { lang: link.get("lang") });
     await loadCore();
     // The presenter's second window of a lesson: notes and the next step, no panels.
     if (location.hash === "#lesson-presenter") {

@@ -2,7 +2,7 @@
 // turned into DOM once per mounted panel; `{{id}}` becomes a prefix unique to that panel.
 // Words come from i18n.js through the data-i18n attributes. Loaded with the panel.
 
-const NB = `
+export const NB = `
 <h2 id="{{id}}-title" data-i18n="nb.title"></h2>
 <p class="lede"><span data-i18n="nb.lede"></span>
   <span class="formula"><math display="block"><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mtext data-i18n="nb.math.spam">spam</mtext><mo>|</mo><mi>x</mi><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mtext data-i18n="nb.math.ham">ham</mtext><mo>|</mo><mi>x</mi><mo>)</mo></mrow></mfrac><mo>=</mo><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mtext data-i18n="nb.math.spam">spam</mtext><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mtext data-i18n="nb.math.ham">ham</mtext><mo>)</mo></mrow></mfrac><mo>+</mo><munder><mo>∑</mo><mi>w</mi></munder><msub><mi>n</mi><mi>w</mi></msub><mi>log</mi><mfrac><mrow><mi>P</mi><mo>(</mo><mi>w</mi><mo>|</mo><mtext data-i18n="nb.math.spam">spam</mtext><mo>)</mo></mrow><mrow><mi>P</mi><mo>(</mo><mi>w</mi><mo>|</mo><mtext data-i18n="nb.math.ham">ham</mtext><mo>)</mo></mrow></mfrac></math></span></p>
@@ -183,14 +183,3 @@ const NB = `
     </div>
   </div>
 </div>`;
-
-let counter = 0;
-
-/** A fresh DOM tree for the spam panel, with ids unique on the page. */
-export function nbTemplate() {
-  counter += 1;
-  const id = `genlab-nb-${counter}`;
-  const tpl = document.createElement("template");
-  tpl.innerHTML = NB.replaceAll("{{id}}", id);
-  return { fragment: tpl.content, id };
-}
