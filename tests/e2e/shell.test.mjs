@@ -3,6 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, open, serve } from "./lib.mjs";
+import { t } from "../../www/js/i18n.js";
 
 let server;
 let browser;
@@ -345,6 +346,31 @@ test("while the .wasm is on its way the first panel's markup waits laid out and 
   assert.ok(await page.isVisible("#gda-slot canvas"));
   assert.deepEqual(errors, []);
   await context.close();
+
+  // A Chinese projector link in dark colours looks like that while it loads: the shell, the
+  // loading sentence and the waiting panel's words (read from the address without the core).
+  const zh = await browser.newContext();
+  const page2 = await zh.newPage();
+  let release2;
+  const held2 = new Promise((resolve) => { release2 = resolve; });
+  await page2.route("**/pkg-gda/genlab_bg.wasm", async (route) => {
+    await held2;
+    await route.continue();
+  });
+  await page2.goto(`${server.url}?lang=zh-CN&theme=dark&projector=1`);
+  await page2.waitForSelector("#gda-slot section.panel-preparing", { state: "attached" });
+  const loading = await page2.evaluate(() => ({
+    lang: document.documentElement.lang,
+    classes: ["theme-dark", "projector"].filter((c) => document.documentElement.classList.contains(c)),
+    boot: document.getElementById("boot").textContent,
+    copy: document.getElementById("copy-link").textContent,
+    title: document.querySelector("#gda-slot h2").textContent,
+  }));
+  assert.deepEqual(loading, { lang: "zh-CN", classes: ["theme-dark", "projector"], boot: t("zh-CN", "boot.loading"), copy: t("zh-CN", "shell.copy"), title: t("zh-CN", "gda.title") });
+  release2();
+  await page2.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  assert.equal(await page2.textContent("#gda-slot h2"), t("zh-CN", "gda.title"));
+  await zh.close();
 });
 
 test("on a 360 px phone nothing widens the page: wide formulas and tables scroll in their own boxes", async () => {

@@ -179,13 +179,17 @@ function changedBy(name) {
 /** Boots the page; a failure is shown in words, never as a blank page. */
 async function main() {
   const boot = document.getElementById("boot");
+  // While the .wasm is on its way (the longest wait of a first load on a slow network), and
+  // if it cannot start, the page already looks as the link asks: its language, colours and
+  // projector mode, read here without the core (which reads the whole link once it is there).
+  const link = new URLSearchParams(location.search);
+  setLang(link.get("lang") === "zh-CN" ? "zh-CN" : "en");
+  setTheme(["dark", "light"].includes(link.get("theme")) ? link.get("theme") : null);
+  setProjector(link.get("projector") === "1");
+  boot.textContent = t(lang, "boot.loading");
   try {
-    // The first panel's markup is laid out while the .wasm is on its way (the longest wait
-    // of a first load on a slow network); mount() below fills it in.
-    // Its words are in the link's language, read here without the core (as below when the
-    // core cannot start); mount() corrects them if the core reads the link otherwise.
-    const link = new URLSearchParams(location.search);
-    if (location.hash !== "#lesson-presenter" && [null, "gda"].includes(link.get("embed"))) prepare(document.getElementById("gda-slot"), { lang: link.get("lang") });
+    // The first panel's markup is laid out meanwhile, in that language; mount() below fills it in.
+    if (location.hash !== "#lesson-presenter" && [null, "gda"].includes(link.get("embed"))) prepare(document.getElementById("gda-slot"), { lang });
     await loadCore();
     // The presenter's second window of a lesson: notes and the next step, no panels.
     if (location.hash === "#lesson-presenter") {
@@ -259,12 +263,8 @@ async function main() {
     // No panel will fill the markup laid out ahead (an empty space under the sentence).
     for (const section of document.querySelectorAll(".panel-preparing")) section.remove();
     if (e && e.browserGap) {
-      // The link's language, colours and projector mode are read here without the core (it is
-      // what could not start), so the sentence reads as the rest of the lecture would.
-      const link = new URLSearchParams(location.search);
-      setLang(link.get("lang") === "zh-CN" ? "zh-CN" : lang);
-      setTheme(["dark", "light"].includes(link.get("theme")) ? link.get("theme") : null);
-      setProjector(link.get("projector") === "1");
+      // In the link's language, colours and projector mode (set above without the core, which
+      // is what could not start), so the sentence reads as the rest of the lecture would.
       boot.textContent = t(lang, `boot.${e.browserGap}`);
     } else {
       boot.textContent = t(lang, "boot.failed", { msg: e && e.message ? e.message : String(e) });
