@@ -4,6 +4,7 @@
 
 import { loadCore, mount, prepare, themeFollower, parseState, stateQuery, version } from "./genlab.js";
 import { t, applyLabels, noticeText, loadCatStrings, loadCurvesStrings, loadSurfaceStrings } from "./i18n.js";
+import { coreArrived } from "./wasm-compile.js";
 
 const html = document.documentElement;
 let lang = "en";
@@ -188,8 +189,10 @@ async function main() {
   setProjector(link.get("projector") === "1");
   boot.textContent = t(lang, "boot.loading");
   try {
-    // The first panel's markup is laid out meanwhile, in that language; mount() below fills it in.
-    if (location.hash !== "#lesson-presenter" && [null, "gda"].includes(link.get("embed"))) prepare(document.getElementById("gda-slot"), { lang });
+    // The first panel's markup is laid out meanwhile, in that language, if the .wasm is still
+    // coming (where it is here already, that would only lay the panel out twice); mount()
+    // below fills it in.
+    if (!coreArrived() && location.hash !== "#lesson-presenter" && [null, "gda"].includes(link.get("embed"))) prepare(document.getElementById("gda-slot"), { lang });
     await loadCore();
     // The presenter's second window of a lesson: notes and the next step, no panels.
     if (location.hash === "#lesson-presenter") {

@@ -94,6 +94,14 @@ async function compile(url) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+/**
+ * Whether the `flavour` module's bytes are all here: carried by the page, or downloaded (the
+ * browser's resource timing lists a request only once its last byte has come).
+ */
+export function coreArrived(flavour = "gda") {
+  return carriesCore() || globalThis.performance?.getEntriesByName?.(urls[flavour].href).length > 0;
+}
+
 const compiled = {};
 
 /** The compiled core, "gda" or "nb" (a WebAssembly.Module), each compiled once. */
