@@ -267,12 +267,12 @@ const prepared = new WeakMap();
 
 /**
  * Puts the GDA panel's markup and words (in `lang`, "en" or "zh-CN") into `element` before
- * the core has arrived, out of sight and
- * out of reach (`.panel-preparing`), and loads the panel's code: on a slow network the .wasm
- * is the last file to arrive, and the browser lays this markup out while it comes, so the
- * first drawing does not wait for that layout (docs/performance.md). A mount() of a GDA panel
- * into the same element then fills this markup and shows it; a mount() of another panel
- * drops it. The page does this for its first panel; a course page need not.
+ * the core has arrived, out of sight and out of reach (`.panel-preparing`, inert), and loads
+ * the panel's code: on a slow network the .wasm is the last file to arrive, and the browser
+ * lays this markup out while it comes, so the first drawing does not wait for that layout
+ * (docs/performance.md). A mount() of a GDA panel into the same element then fills this
+ * markup and shows it; a mount() of another panel drops it. The page does this for its first
+ * panel while the .wasm is still coming; a course page need not.
  */
 export function prepare(element, { lang = "en" } = {}) {
   if (prepared.has(element)) return;
