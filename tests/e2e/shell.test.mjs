@@ -109,6 +109,32 @@ test("bad link values are ignored with a notice, and the page still works", asyn
   await context.close();
 });
 
+test("a history step's notices quote the rules of views not loaded yet in the page's language, and follow a language switch", async () => {
+  // A GDA-only embed in Chinese has loaded neither the 3-D view's words nor the other
+  // panels'; a step back to an entry with a bad pitch must still say its rule in Chinese.
+  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&lang=zh-CN`);
+  await page.evaluate(() => {
+    history.pushState(null, "", "?embed=gda&lang=zh-CN&pitch=99");
+    history.pushState(null, "", "?embed=gda&lang=zh-CN");
+    history.back();
+  });
+  await page.waitForSelector("#notices:not([hidden])");
+  const zh = await text(page, "#notices li");
+  assert.match(zh, /pitch/);
+  assert.ok(zh.includes("三维视图的仰角是 3 到 85 之间的度数"), zh);
+  // The page's own switch (shown outside an embed) rewrites the notices too.
+  const { page: full, context: fullContext, errors: fullErrors } = await open(browser, `${server.url}?lang=zh-CN&pitch=99`);
+  await full.waitForSelector("#notices:not([hidden])");
+  assert.ok((await text(full, "#notices li")).includes("三维视图的仰角"));
+  await full.click("#lang");
+  await full.waitForFunction(() => document.documentElement.lang === "en");
+  assert.match(await text(full, "#notices li"), /the 3-D view's pitch is a number of degrees from 3 to 85/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(fullErrors, []);
+  await context.close();
+  await fullContext.close();
+});
+
 test("?embed=gda and ?embed=nb show one panel without page chrome inside an iframe", async () => {
   const { page, context, errors } = await open(browser, `${server.url}embed-example.html`);
   const frame = page.frameLocator("iframe");

@@ -113,6 +113,7 @@ function setLang(next) {
   if (document.getElementById("lang").lang !== other) document.getElementById("lang").lang = other;
   applyLabels(document.querySelector("footer"), lang);
   applyLabels(document.getElementById("notices"), lang);
+  writeNotices();
   document.title = lang === "zh-CN" ? "genlab：生成式分类器实时演示" : "genlab — generative classifiers, live";
   showPrintLink();
   Object.values(panels).forEach((p) => p.setLang(lang));
@@ -127,16 +128,28 @@ function setProjector(on) {
   Object.values(panels).forEach((p) => p.setProjector(on));
 }
 
+let noticesShown = 0;
 /** Lists the link settings that were ignored. */
-function showNotices(notices) {
-  const box = document.getElementById("notices");
-  const list = box.querySelector("ul");
-  list.replaceChildren(...notices.map((n) => {
+async function showNotices(notices) {
+  const call = ++noticesShown;
+  // A notice may quote a rule of the categorical or learning-curves panel's or the 3-D
+  // view's (their strings load with them, which a page or an embed may not have shown yet).
+  // (Should they not load, the notices are shown with the rules as the core wrote them.)
+  if (notices.length) await Promise.all([loadCatStrings(), loadCurvesStrings(), loadSurfaceStrings()]).catch(() => {});
+  // A later history step has shown its own notices meanwhile.
+  if (call !== noticesShown) return;
+  lastNotices = notices;
+  writeNotices();
+  document.getElementById("notices").hidden = notices.length === 0;
+}
+// The notices shown last, written again in the other language when it is switched.
+let lastNotices = [];
+function writeNotices() {
+  document.querySelector("#notices ul").replaceChildren(...lastNotices.map((n) => {
     const li = document.createElement("li");
     li.textContent = noticeText(lang, n);
     return li;
   }));
-  box.hidden = notices.length === 0;
 }
 
 /** Applies a parsed state to the whole page: every panel gets all of its state (and the
@@ -246,10 +259,7 @@ async function main() {
     // The learning curves' text pairings on the spam panel's corpus: read when a run starts.
     if (panels.curves && panels.nb) panels.curves.controller.setCorpusSource(() => panels.nb.controller.panel.corpusBags());
     setProjector(state.projector);
-    // A notice may quote a rule of the categorical or learning-curves panel's or the 3-D
-    // view's (their strings load with them).
-    if (notices.length) await Promise.all([loadCatStrings(), loadCurvesStrings(), loadSurfaceStrings()]);
-    showNotices(notices);
+    await showNotices(notices);
     showPrintLink();
     // For the console and the end-to-end tests: the panels' controllers.
     window.genlab = { gda: panels.gda?.controller ?? null, nb: panels.nb?.controller ?? null };
