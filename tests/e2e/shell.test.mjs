@@ -342,7 +342,11 @@ test("a .wasm served with another MIME type still boots; a missing .wasm is said
   await missing.close();
 });
 
-test("while the .wasm is on its way the first panel's markup waits laid out and out of sight; the core then fills that very markup", async () => {
+/**
+ * Opens the page at `query` with its .wasm held back, once its first panel's markup waits
+ * laid out; `release()` lets the .wasm through.
+ */
+async function openWithWasmHeld(query) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
@@ -353,8 +357,13 @@ test("while the .wasm is on its way the first panel's markup waits laid out and 
     await held;
     await route.continue();
   });
-  await page.goto(server.url);
+  await page.goto(`${server.url}${query}`);
   await page.waitForSelector("#gda-slot section.panel-preparing", { state: "attached" });
+  return { page, context, errors, release };
+}
+
+test("while the .wasm is on its way the first panel's markup waits laid out and out of sight; the core then fills that very markup", async () => {
+  const { page, context, errors, release } = await openWithWasmHeld("");
   const waiting = await page.evaluate(() => {
     const section = document.querySelector("#gda-slot section");
     section.dataset.mark = "laid out ahead";
@@ -375,16 +384,7 @@ test("while the .wasm is on its way the first panel's markup waits laid out and 
 
   // A Chinese projector link in dark colours looks like that while it loads: the shell, the
   // loading sentence and the waiting panel's words (read from the address without the core).
-  const zh = await browser.newContext();
-  const page2 = await zh.newPage();
-  let release2;
-  const held2 = new Promise((resolve) => { release2 = resolve; });
-  await page2.route("**/pkg-gda/genlab_bg.wasm", async (route) => {
-    await held2;
-    await route.continue();
-  });
-  await page2.goto(`${server.url}?lang=zh-CN&theme=dark&projector=1`);
-  await page2.waitForSelector("#gda-slot section.panel-preparing", { state: "attached" });
+  const { page: page2, context: zh, errors: errors2, release: release2 } = await openWithWasmHeld("?lang=zh-CN&theme=dark&projector=1");
   const loading = await page2.evaluate(() => ({
     lang: document.documentElement.lang,
     classes: ["theme-dark", "projector"].filter((c) => document.documentElement.classList.contains(c)),
@@ -396,6 +396,7 @@ test("while the .wasm is on its way the first panel's markup waits laid out and 
   release2();
   await page2.waitForSelector("html[data-ready=true]", { timeout: 20000 });
   assert.equal(await page2.textContent("#gda-slot h2"), t("zh-CN", "gda.title"));
+  assert.deepEqual(errors2, []);
   await zh.close();
 });
 

@@ -85,16 +85,17 @@ function minifiedModule(code) {
  * registry of tools/dist/bundle.mjs), and asks for the .wasm first. The modules the other
  * panels, the lessons and the 3-D view import are fetched when needed from
  * `<folder>/later/` (`laterFiles`), each in the same registry, so they share the page's
- * modules (one i18n.js and its language, one set of compiled cores).
+ * modules (one i18n.js and its language, one set of compiled cores). `built` holds the
+ * assets as minified for the folder (the stylesheet is taken from there), `pageModules()`'s
+ * result says which modules the page carries.
  */
-function pageFile(files, folder) {
+function pageFile(files, built, { firstIds, modules }, folder) {
   const text = (rel) => files.get(rel).toString("utf8");
-  const { firstIds, modules } = pageModules(files);
   const script = minifiedModule(bundle(new Map([...firstIds].map((id) => [id, modules.get(id)])), PAGE_ENTRIES, {
     base: `new URL(${JSON.stringify(`${folder}/`)}, location.href)`,
     later: `new URL(${JSON.stringify(`${folder}/later/`)}, location.href)`,
   }));
-  const style = minified([["style.css", files.get("style.css")]])[0][1].toString("utf8");
+  const style = built.get("style.css").toString("utf8");
   for (const [what, body] of [["script", script], ["style", style]]) {
     if (/<\/(script|style)|<!--/i.test(body)) throw new Error(`the inlined ${what} contains a closing tag or a comment opener`);
   }
@@ -129,8 +130,7 @@ const PAGE_ENTRIES = ["js/wasm-compile.js", "js/main.js"];
 const PAGE_FIRST_PANEL = "js/gda.js";
 
 /** The page's modules fetched on demand, minified, as [path under the hashed folder, bytes]. */
-function laterFiles(files) {
-  const { modules, laterIds } = pageModules(files);
+function laterFiles({ modules, laterIds }) {
   return [...laterIds].sort().map((id) => [`later/${id}`, Buffer.from(minifiedModule(laterModule(id, modules.get(id))), "utf8")]);
 }
 
@@ -223,12 +223,13 @@ function walk(dir, prefix = "") {
 const sources = assets();
 const files = new Map(sources.map(([rel, bytes]) => [rel, bytes]));
 for (const page of PAGES) files.set(page, readFileSync(path.join(www, page)));
-const list = [...minified(sources), ...laterFiles(files)];
+const pageParts = pageModules(files);
+const list = [...minified(sources), ...laterFiles(pageParts)];
 const folder = assetFolder(list);
 
 rmSync(dist, { recursive: true, force: true });
 for (const [rel, bytes] of list) put(`${folder}/${rel}`, bytes);
-for (const page of PAGES) put(page, page === "index.html" ? pageFile(files, folder) : rewritePage(files.get(page).toString("utf8"), folder));
+for (const page of PAGES) put(page, page === "index.html" ? pageFile(files, new Map(list), pageParts, folder) : rewritePage(files.get(page).toString("utf8"), folder));
 put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
 put("genlab.html", singleFile(files));
 put("genlab-widget.mjs", widgetFile(files));

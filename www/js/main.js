@@ -110,7 +110,8 @@ function setLang(next) {
   applyLabels(document.querySelector("header"), lang);
   // The switch names the other language in that language: mark it as such.
   const other = lang === "en" ? "zh-CN" : "en";
-  if (document.getElementById("lang").lang !== other) document.getElementById("lang").lang = other;
+  const button = document.getElementById("lang");
+  if (button.lang !== other) button.lang = other;
   applyLabels(document.querySelector("footer"), lang);
   applyLabels(document.getElementById("notices"), lang);
   writeNotices();
