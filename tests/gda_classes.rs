@@ -489,3 +489,68 @@ fn bad_settings_are_refused_before_the_data_are_read() {
         Error::InvalidParameter { name: "var_smoothing", .. }
     ));
 }
+
+/// Points and labels from per-class lists, class c's points labelled c.
+fn classes_of(lists: &[&[[f64; 2]]]) -> (Vec<[f64; 2]>, Vec<u8>) {
+    lists.iter().enumerate().flat_map(|(c, pts)| pts.iter().map(move |&p| (p, c as u8))).unzip()
+}
+
+#[test]
+fn a_separable_pair_with_a_third_class_overlapping_both_still_has_a_finite_mle() {
+    // Classes 0 and 2 are unit squares ten apart (a line separates them), class 1 has points
+    // inside each square: no direction separates the three (SciPy linprog on the separation
+    // programme: optimum 0), so λ = 0 fits the MLE itself, not the ridge.
+    let (points, labels) = classes_of(&[
+        &[[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        &[[0.5, 0.5], [10.5, 0.5], [0.2, 0.8], [10.8, 0.2]],
+        &[[10.0, 0.0], [11.0, 0.0], [10.0, 1.0], [11.0, 1.0]],
+    ]);
+    assert!(unwrap(genlab::gda::mle_exists(&points, &labels)));
+    let s = unwrap(SoftmaxRegression::fit(&points, &labels, 0.0));
+    assert_eq!(s.separated_pairs(), &[(0, 2)]);
+    assert!(s.mle_exists() && !s.ridge_fallback() && s.lambda() == 0.0 && s.converged());
+}
+
+#[test]
+fn one_class_separable_from_the_two_others_has_no_finite_mle() {
+    // Class 0 lies left of x = 0, classes 1 and 2 interleave right of x = 5: the line x = 2
+    // separates class 0 from both (SciPy linprog: optimum 20.76 of 23.26).
+    let (points, labels) = classes_of(&[
+        &[[-3.0, 0.0], [-2.0, 1.0], [-3.0, 2.0], [-2.0, -1.0]],
+        &[[6.0, 0.0], [7.0, 1.0], [6.0, 2.0], [8.0, 0.0]],
+        &[[6.5, 0.5], [7.5, 1.5], [6.0, 1.0], [8.0, 2.0]],
+    ]);
+    assert!(!unwrap(genlab::gda::mle_exists(&points, &labels)));
+    let s = unwrap(SoftmaxRegression::fit(&points, &labels, 0.0));
+    assert!(!s.mle_exists() && s.ridge_fallback() && s.lambda() > 0.0);
+}
+
+#[test]
+fn collinear_points_are_separated_only_when_their_classes_are_ordered_along_the_line() {
+    // On the line y = x: classes interleaved 0 1 2 0 1 2 leave no separation (the direction
+    // across the line changes no margin: SciPy linprog optimum 0), classes in runs 0 0 1 1 2 2
+    // are separated along it (optimum 14.05 = ‖g‖₁).
+    let line: Vec<[f64; 2]> = (0..6).map(|t| [f64::from(t), f64::from(t)]).collect();
+    assert!(unwrap(genlab::gda::mle_exists(&line, &[0, 1, 2, 0, 1, 2])));
+    assert!(!unwrap(genlab::gda::mle_exists(&line, &[0, 0, 1, 1, 2, 2])));
+    // Interleaved and collinear: the likelihood is flat across the line, so no unique fit.
+    assert!(matches!(SoftmaxRegression::fit(&line, &[0, 1, 2, 0, 1, 2], 0.0), Err(genlab::Error::CollinearPoints)));
+}
+
+#[test]
+fn for_two_classes_mle_existence_is_the_two_class_separation_rule() {
+    use genlab::gda::logistic::separation;
+    use genlab::gda::Separation;
+    // Complete, quasi-complete (a point of each class on the line x = 1) and overlapping.
+    let cases: [(&[[f64; 2]], &[[f64; 2]]); 3] = [
+        (&[[0.0, 0.0], [0.0, 1.0], [0.5, 2.0]], &[[2.0, 0.0], [2.0, 1.0], [3.0, 2.0]]),
+        (&[[0.0, 0.0], [1.0, 1.0], [0.0, 2.0]], &[[2.0, 0.0], [1.0, 1.0], [2.0, 2.0]]),
+        (&[[0.0, 0.0], [2.0, 1.0], [0.0, 2.0]], &[[2.0, 0.0], [0.0, 1.0], [2.0, 2.0]]),
+    ];
+    let want = [Separation::Complete, Separation::QuasiComplete, Separation::Overlapping];
+    for ((c0, c1), want) in cases.into_iter().zip(want) {
+        let (points, labels) = classes_of(&[c0, c1]);
+        assert_eq!(unwrap(separation(&points, &labels)), want);
+        assert_eq!(unwrap(genlab::gda::mle_exists(&points, &labels)), want == Separation::Overlapping, "{want:?}");
+    }
+}

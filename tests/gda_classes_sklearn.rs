@@ -19,6 +19,12 @@
 //!   classes overlaps) and at λ = 1 on the real data (where some species are separable),
 //!   to 1e-8.
 //!
+//! * whether the unpenalised fit exists at all (`tests/fixtures/gda_classes/mle_reference.rs`,
+//!   written by `tools/sklearn/softmax_mle_reference.py`): SciPy's `linprog` (HiGHS) on
+//!   Albert & Anderson's separation programme, on every preset (the two-species pairs too)
+//!   and generated sets with k = 2 … 5; where it exists, scikit-learn's
+//!   `LogisticRegression(C=np.inf)` posteriors, to 1e-7.
+//!
 //! The generated points are also written to `tests/fixtures/gda_classes/*.csv` for the
 //! script; a test checks the sampler still draws exactly those points
 //! (`GENLAB_WRITE_FIXTURES=1 cargo test --test gda_classes_sklearn` rewrites them).
@@ -64,6 +70,31 @@ mod reference;
 use common::{assert_close, assert_mat_close, assert_vec_close, unwrap};
 use genlab::gda::{Model, ModelSpec, NbVariance};
 use reference::{Reference, REFERENCES};
+
+#[path = "fixtures/gda_classes/mle_reference.rs"]
+mod mle_reference;
+use common::Labelled;
+use genlab::gda::logistic::separation;
+use genlab::gda::{mle_exists, Separation};
+use mle_reference::MLE_REFERENCES;
+
+/// The classes of `data` listed in `keep`, relabelled 0, 1, … in that order.
+fn subset((points, labels): Labelled, keep: &[u8]) -> Labelled {
+    points.into_iter().zip(labels).filter_map(|(p, y)| keep.iter().position(|&k| k == y).map(|i| (p, i as u8))).unzip()
+}
+
+/// The points of an existence reference, by its name (the script's own subsets).
+fn mle_data(name: &str) -> Labelled {
+    match name {
+        "penguins-adelie-chinstrap" => subset(penguins_three_species(), &[0, 1]),
+        "penguins-adelie-gentoo" => subset(penguins_three_species(), &[0, 2]),
+        "iris-versicolor-virginica" => subset(iris_three_species(), &[1, 2]),
+        "penguins-three-species" => penguins_three_species(),
+        "iris-three-species" => iris_three_species(),
+        "generated_k2" => subset(data("generated_k3"), &[0, 1]),
+        other => data(other),
+    }
+}
 
 /// The points a reference was computed on, by its name.
 fn data(name: &str) -> (Vec<[f64; 2]>, Vec<u8>) {
@@ -180,15 +211,71 @@ fn the_generated_sets_have_every_pair_of_classes_overlapping() {
 }
 
 #[test]
-fn on_the_three_species_setosa_and_gentoo_are_separable_so_lambda_0_falls_back_to_the_ridge() {
-    // Setosa's petals are far smaller than the others' (R's iris: petal length ≤ 1.9 against
-    // ≥ 3.0), and Gentoo's bills are shallower than Adelie's at the same length: the
-    // maximum-likelihood fit does not exist, and the fit says so.
-    for (name, (points, labels)) in [("iris", iris_three_species()), ("penguins", penguins_three_species())] {
-        let Model::Softmax(s) = unwrap(ModelSpec::Logistic { lambda: 0.0 }.fit(&points, &labels)) else {
-            panic!("{name}: not a softmax regression")
-        };
-        assert!(s.ridge_fallback() && s.lambda() > 0.0, "{name}: {:?}", s.separated_pairs());
-        assert!(s.converged(), "{name}");
+fn mle_existence_agrees_with_scipys_linear_programme_on_every_preset_and_generated_set() {
+    // `exists` is SciPy's linprog (HiGHS) on Albert & Anderson's separation programme
+    // (tools/sklearn/softmax_mle_reference.py): penguins Adelie–Gentoo and the iris with
+    // setosa separate; penguins with all three species do not (Chinstrap overlaps both).
+    let names: Vec<(&str, bool)> = MLE_REFERENCES.iter().map(|r| (r.name, r.exists)).collect();
+    assert!(names.contains(&("penguins-three-species", true)) && names.contains(&("iris-three-species", false)));
+    for r in MLE_REFERENCES {
+        let (points, labels) = mle_data(r.name);
+        assert_eq!(
+            unwrap(mle_exists(&points, &labels)),
+            r.exists,
+            "{}: LP optimum {} of {}",
+            r.name,
+            r.lp_optimum,
+            r.lp_scale
+        );
+        if r.name.starts_with("penguins-adelie") || r.name.starts_with("iris-versicolor") || r.name == "generated_k2" {
+            // Two classes: the same answer as the two-class rule.
+            let two = unwrap(separation(&points, &labels));
+            assert_eq!(two == Separation::Overlapping, r.exists, "{}: {two:?}", r.name);
+        }
+    }
+}
+
+#[test]
+fn where_the_mle_exists_lambda_0_fits_it_to_1e_7_of_scikit_learns_posteriors() {
+    // Expected: LogisticRegression(C=np.inf, solver="newton-cg", tol=1e-14).predict_proba on
+    // standardised features (the fixture). On the three penguin species the page used to
+    // show the ridge fallback, (0.380, 0.418, 0.202) at (43.92, 17.15); the MLE says
+    // (0.0127, 0.9648, 0.0225).
+    for r in MLE_REFERENCES.iter().filter(|r| r.exists) {
+        let (points, labels) = mle_data(r.name);
+        let model = unwrap(ModelSpec::Logistic { lambda: 0.0 }.fit(&points, &labels));
+        match &model {
+            Model::Softmax(s) => {
+                assert!(s.mle_exists() && !s.ridge_fallback() && s.lambda() == 0.0, "{}", r.name);
+                assert!(s.converged(), "{}: Newton did not converge", r.name);
+            }
+            Model::Logistic(l) => assert!(!l.ridge_fallback() && l.lambda() == 0.0, "{}", r.name),
+            other => panic!("{}: not a logistic model: {other:?}", r.name),
+        }
+        assert_eq!(r.queries.len(), r.posteriors.len(), "{}", r.name);
+        for (q, want) in r.queries.iter().zip(r.posteriors) {
+            let got = model.posteriors(*q);
+            for (c, (g, w)) in got.iter().zip(want.iter()).enumerate() {
+                assert!((g - w).abs() <= 1e-7, "{}: p(y={c}|{q:?}) = {g}, scikit-learn {w}", r.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn where_no_finite_mle_exists_lambda_0_falls_back_to_the_ridge_and_says_so() {
+    // Setosa's petals are far smaller than the others' (petal length ≤ 1.9 against ≥ 3.0),
+    // and Gentoo's bills are shallower than Adelie's at the same length: a line separates,
+    // scikit-learn's coefficients grow without bound as C grows (asserted by the script).
+    for r in MLE_REFERENCES.iter().filter(|r| !r.exists) {
+        let (points, labels) = mle_data(r.name);
+        match unwrap(ModelSpec::Logistic { lambda: 0.0 }.fit(&points, &labels)) {
+            Model::Softmax(s) => {
+                assert!(!s.mle_exists() && s.ridge_fallback() && s.lambda() > 0.0, "{}", r.name);
+                assert!(s.converged(), "{}", r.name);
+            }
+            Model::Logistic(l) => assert!(l.ridge_fallback() && l.lambda() > 0.0, "{}", r.name),
+            other => panic!("{}: not a logistic model: {other:?}", r.name),
+        }
     }
 }

@@ -278,10 +278,14 @@ pub struct LogisticSummary {
     pub b: Option<f64>,
     /// The λ used (the ridge fallback's on separable data).
     pub lambda: Option<f64>,
-    /// Whether the classes are linearly separable (no finite MLE at λ = 0).
+    /// Whether no finite MLE exists at λ = 0: the classes are separable (for k > 2 in the
+    /// multinomial sense, [`crate::gda::mle_existence`]).
     pub separable: bool,
     /// Whether the ridge fallback was used.
     pub ridge: bool,
+    /// The pairs of classes (a < b) a line separates (k > 2; for two classes `separable`
+    /// says it). A separable pair alone does not rule out the k-class MLE.
+    pub separated_pairs: Vec<(usize, usize)>,
 }
 
 /// One model's fit on its own training points.
@@ -1119,6 +1123,7 @@ impl GdaLab {
                         lambda: Some(lr.lambda()),
                         separable: lr.separable(),
                         ridge: lr.ridge_fallback(),
+                        separated_pairs: Vec::new(),
                     }
                 }
                 Err(e) => LogisticSummary {
@@ -1128,6 +1133,7 @@ impl GdaLab {
                     lambda: None,
                     separable: false,
                     ridge: false,
+                    separated_pairs: Vec::new(),
                 },
             });
         }
@@ -1158,6 +1164,26 @@ impl GdaLab {
     /// The numbers of k > 2 classes: the drawn k-class model's priors, means,
     /// covariances, discriminants (linear models) and training report.
     fn summarise_classes(&self, s: &mut GdaSummary) {
+        let k = self.classes;
+        let report = |id: &str, m: &Model| {
+            let matrix = confusion_matrix(m, &self.points, &self.labels, k);
+            let right: usize = (0..k).map(|c| matrix[c][c]).sum();
+            // Σ log p(yᵢ | xᵢ): the posterior of the true class, from the max-shifted
+            // log-sum-exp of the model (never NaN; −∞ when a class is ruled out).
+            let log_likelihood: f64 = self
+                .points
+                .iter()
+                .zip(&self.labels)
+                .map(|(p, &l)| m.posteriors(*p).get(usize::from(l)).copied().unwrap_or(0.0).ln())
+                .sum();
+            ModelReport {
+                id: id.to_string(),
+                accuracy: right as f64 / self.points.len().max(1) as f64,
+                confusion: Confusion::default(),
+                matrix,
+                log_likelihood: log_likelihood.is_finite().then_some(log_likelihood),
+            }
+        };
         match &self.main {
             Some(Ok(m)) => {
                 let id = match self.models.covariance {
@@ -1169,27 +1195,42 @@ impl GdaLab {
                 s.means = m.means();
                 s.covariances = m.covariances();
                 s.discriminants = m.linear_discriminants();
-                let matrix = confusion_matrix(m, &self.points, &self.labels, self.classes);
-                let right: usize = (0..self.classes).map(|c| matrix[c][c]).sum();
-                // Σ log p(yᵢ | xᵢ): the posterior of the true class, from the max-shifted
-                // log-sum-exp of the model (never NaN; −∞ when a class is ruled out).
-                let log_likelihood: f64 = self
-                    .points
-                    .iter()
-                    .zip(&self.labels)
-                    .map(|(p, &l)| m.posteriors(*p).get(usize::from(l)).copied().unwrap_or(0.0).ln())
-                    .sum();
-                s.reports.push(ModelReport {
-                    id: id.to_string(),
-                    accuracy: right as f64 / self.points.len().max(1) as f64,
-                    confusion: Confusion::default(),
-                    matrix,
-                    log_likelihood: log_likelihood.is_finite().then_some(log_likelihood),
-                });
+                s.reports.push(report(id, m));
             }
             Some(Err(e)) => s.error = Some(e.to_string()),
             None => {}
         }
+        // The softmax overlay drawn over the figure: its row in the training table, and
+        // whether λ = 0 has a finite fit or the ridge is shown instead.
+        s.logistic = self.softmax().map(|fit| match fit {
+            Ok(m) => {
+                s.reports.push(report("logistic", m));
+                let (lambda, separable, ridge, pairs) = match m {
+                    Model::Softmax(f) => {
+                        (f.lambda(), !f.mle_exists(), f.ridge_fallback(), f.separated_pairs().to_vec())
+                    }
+                    _ => (self.models.lambda, false, false, Vec::new()),
+                };
+                LogisticSummary {
+                    error: None,
+                    w: None,
+                    b: None,
+                    lambda: Some(lambda),
+                    separable,
+                    ridge,
+                    separated_pairs: pairs,
+                }
+            }
+            Err(e) => LogisticSummary {
+                error: Some(e.to_string()),
+                w: None,
+                b: None,
+                lambda: None,
+                separable: false,
+                ridge: false,
+                separated_pairs: Vec::new(),
+            },
+        });
     }
 }
 

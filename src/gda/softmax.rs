@@ -29,19 +29,22 @@
 //! features of the two-class fit (the same centring, scaling, stopping rules and limits).
 //!
 //! **Separable data.** With λ = 0 there is no finite maximum-likelihood fit when some
-//! direction separates the classes (Albert & Anderson, 1984). Such a separation always
-//! makes some pair of classes separable by a line, which is decided exactly pair by pair
-//! ([`crate::gda::logistic::separation`]'s test); when a pair is (quasi-)separable the fit
-//! uses the two-class fallback ridge λ = [`SEPARABLE_RIDGE`] · m · (s₁² + s₂²)/2 and says
-//! so ([`SoftmaxRegression::ridge_fallback`]). For k = 2 this is the two-class rule; for
-//! k ≥ 3 it is conservative (a pair can be separable while the k-class fit still has a
-//! finite optimum), and the ridge is small enough to leave such a fit nearly unchanged.
+//! direction separates the classes in the multinomial sense (Albert & Anderson, 1984).
+//! Such a separation always makes some pair of classes separable by a line, which is
+//! decided exactly pair by pair ([`crate::gda::logistic::separation`]'s test): when no pair
+//! is, the fit exists. When a pair is, k = 2 has no finite fit (the two-class rule), and for
+//! k ≥ 3 the linear programme of [`crate::gda::mle_existence`] decides: a pair can be
+//! separable while the k-class fit exists (Adelie and Gentoo penguins, with Chinstrap
+//! overlapping both). Only when no finite fit exists does the fit use the two-class
+//! fallback ridge λ = [`SEPARABLE_RIDGE`] · m · (s₁² + s₂²)/2, and it says so
+//! ([`SoftmaxRegression::ridge_fallback`]).
 
 use serde::Serialize;
 
 use crate::error::{describe, Error, Result};
 use crate::gda::classifier::{affine, check_classes, MultiClassifier};
 use crate::gda::logistic::{separation_of, Scaling, Separation, MAX_ITERATIONS, SEPARABLE_RIDGE, TOLERANCE};
+use crate::gda::mle_existence::no_separation;
 use crate::stats::log_sum_exp;
 
 /// A fitted softmax regression.
@@ -55,6 +58,7 @@ pub struct SoftmaxRegression {
     lambda: f64,
     lambda_requested: f64,
     separated_pairs: Vec<(usize, usize)>,
+    mle_exists: bool,
     iterations: usize,
     converged: bool,
     log_likelihood: f64,
@@ -65,8 +69,9 @@ impl SoftmaxRegression {
     /// Fits w_c and b_c (c ≥ 1) by Newton's method, minimising
     /// −Σ log p(yᵢ|xᵢ) + (λ/2) Σ_{a<b} ‖w_a − w_b‖². k = 1 + the largest label.
     ///
-    /// With λ = 0 when some pair of classes can be separated by a line, it fits the ridge
-    /// of [`SEPARABLE_RIDGE`] instead and flags it ([`SoftmaxRegression::ridge_fallback`]).
+    /// With λ = 0 when no finite maximum-likelihood fit exists (some direction separates
+    /// the classes: [`crate::gda::mle_existence`]), it fits the ridge of
+    /// [`SEPARABLE_RIDGE`] instead and flags it ([`SoftmaxRegression::ridge_fallback`]).
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] when λ is negative or not finite;
@@ -87,8 +92,12 @@ impl SoftmaxRegression {
         let scaling = Scaling::of(points)?;
         let standard: Vec<[f64; 2]> = points.iter().map(|&x| scaling.apply(x)).collect();
         let separated_pairs = separated_pairs(points, labels, k);
+        // No separable pair: no separation at all. A separable pair: exactly that for two
+        // classes; for more, the linear programme decides (should it ever run past its step
+        // limit, the pairwise answer stands, as the conservative one).
+        let mle_exists = separated_pairs.is_empty() || (k > 2 && no_separation(&standard, labels, k).unwrap_or(false));
 
-        let lambda_used = if lambda == 0.0 && !separated_pairs.is_empty() {
+        let lambda_used = if lambda == 0.0 && !mle_exists {
             SEPARABLE_RIDGE * points.len() as f64 * 0.5 * (scaling.var[0] + scaling.var[1])
         } else {
             lambda
@@ -133,6 +142,7 @@ impl SoftmaxRegression {
             lambda: lambda_used,
             lambda_requested: lambda,
             separated_pairs,
+            mle_exists,
             iterations: newton.iterations,
             converged: newton.converged,
             log_likelihood,
@@ -161,10 +171,16 @@ impl SoftmaxRegression {
         &self.separated_pairs
     }
 
-    /// True when λ = 0 was asked for and some pair of classes is separable, so that the
-    /// fit shown is the ridge fit with [`SoftmaxRegression::lambda`].
+    /// Whether the unpenalised (λ = 0) fit has a finite maximum: no direction separates the
+    /// classes ([`crate::gda::mle_existence`]). A separable pair alone does not make it false.
+    pub fn mle_exists(&self) -> bool {
+        self.mle_exists
+    }
+
+    /// True when λ = 0 was asked for and no finite maximum-likelihood fit exists, so that
+    /// the fit shown is the ridge fit with [`SoftmaxRegression::lambda`].
     pub fn ridge_fallback(&self) -> bool {
-        self.lambda_requested == 0.0 && !self.separated_pairs.is_empty()
+        self.lambda_requested == 0.0 && !self.mle_exists
     }
 
     /// Newton iterations taken.
