@@ -90,3 +90,28 @@ test("the three-species presets open with three classes and their names", async 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("softmax regression at λ = 0 says whether its maximum-likelihood fit exists, decided exactly, in both languages", async () => {
+  // Penguins, three species: Adelie and Gentoo are separable as a pair, yet the three-class
+  // MLE exists (SciPy linprog on the separation programme; scikit-learn's LogisticRegression(
+  // C=np.inf) converges: tests/gda_classes_sklearn.rs). The iris: setosa is split off by a
+  // line, so there is none and the ridge is drawn.
+  const cases = [
+    ["penguins-three-species", "en", /λ = 0: the maximum-likelihood fit\. Adelie and Gentoo can be split by a line as a pair/],
+    ["penguins-three-species", "zh-CN", /λ = 0：最大似然拟合。/],
+    ["iris-three-species", "en", /no finite maximum-likelihood fit here: .* ridge fit with λ = \d/],
+    ["iris-three-species", "zh-CN", /没有有限的最大似然解.*λ = \d/],
+  ];
+  for (const [src, lang, want] of cases) {
+    const { page, context, errors } = await open(browser, `${server.url}?src=${src}&lr=1&lam=0&lang=${lang}`);
+    assert.equal(await page.isHidden(role("row-k-logistic")), false, `${src} ${lang}: the softmax row shows`);
+    const text = await page.textContent(role("k-logistic"));
+    assert.match(text, want, `${src} ${lang}`);
+    if (src.startsWith("penguins")) assert.doesNotMatch(text, /no finite|不存在|没有有限/, `${src} ${lang}: no false "no MLE"`);
+    // The training table lists the overlay's model beside the drawn one.
+    const rows = await page.$$eval(`${role("reports")} tr`, (trs) => trs.map((tr) => tr.textContent));
+    assert.equal(rows.length, 2, `${src} ${lang}: ${rows}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -142,6 +142,7 @@ export const GDA = `
         <tr><th scope="row"><math><mi>Σ</mi></math> <span data-role="k-sigma-label"></span></th><td data-role="k-sigmas"></td></tr>
         <tr data-role="row-k-deltas"><th scope="row"><math><msub><mi>δ</mi><mi>c</mi></msub><mo>(</mo><mi>x</mi><mo>)</mo><mo>=</mo><msubsup><mi>w</mi><mi>c</mi><mi>T</mi></msubsup><mi>x</mi><mo>+</mo><msub><mi>b</mi><mi>c</mi></msub></math></th><td data-role="k-deltas"></td></tr>
         <tr><th scope="row"><span data-i18n="gda.kRule"></span> <math><mover><mi>y</mi><mo>^</mo></mover><mo>=</mo><munder><mi>argmax</mi><mi>c</mi></munder><mi>p</mi><mo>(</mo><mi>y</mi><mo>=</mo><mi>c</mi><mo>|</mo><mi>x</mi><mo>)</mo></math></th><td data-role="k-rule"></td></tr>
+        <tr data-role="row-k-logistic" hidden><th scope="row" data-i18n="gda.softmaxRow"></th><td data-role="k-logistic"></td></tr>
       </tbody>
     </table>
     <table data-role="two-numbers">

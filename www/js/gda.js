@@ -278,6 +278,19 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       $("k-deltas").textContent = s.discriminants.map(([w, b], c) => `δ${sub(c)}(x) = ${num(w[0])} x₁ ${term(w[1], "x₂")} ${term(b, "")}`).join("\n");
     }
     $("k-rule").textContent = t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k });
+    // Softmax regression's overlay: its λ, and whether λ = 0 has a finite fit (decided
+    // exactly: a separable pair of classes alone does not rule it out).
+    const lr = s.logistic;
+    $("row-k-logistic").hidden = !lr;
+    if (lr) {
+      const names = figureText(s).classes;
+      const pairs = (lr.separated_pairs || []).map(([a, b]) => t(lang, "gda.softmaxPair", { a: names[a], b: names[b] })).join(t(lang, "gda.softmaxPairSep"));
+      $("k-logistic").textContent = lr.error ? translateMessage(lang, lr.error)
+        : lr.ridge ? t(lang, "gda.softmaxRidge", { lambda: num(lr.lambda, 4) })
+        : lr.lambda === 0 && pairs ? t(lang, "gda.softmaxMleDespitePairs", { pairs })
+        : lr.lambda === 0 ? t(lang, "gda.softmaxMle")
+        : t(lang, "gda.softmaxLambda", { lambda: num(lr.lambda, 4) });
+    }
     confusionHeader("gda.kConfusion");
     $("reports").replaceChildren(...s.reports.map((r) => {
       const tr = document.createElement("tr");
