@@ -542,7 +542,8 @@ fn for_two_classes_mle_existence_is_the_two_class_separation_rule() {
     use genlab::gda::logistic::separation;
     use genlab::gda::Separation;
     // Complete, quasi-complete (a point of each class on the line x = 1) and overlapping.
-    let cases: [(&[[f64; 2]], &[[f64; 2]]); 3] = [
+    type Pair<'a> = (&'a [[f64; 2]], &'a [[f64; 2]]);
+    let cases: [Pair; 3] = [
         (&[[0.0, 0.0], [0.0, 1.0], [0.5, 2.0]], &[[2.0, 0.0], [2.0, 1.0], [3.0, 2.0]]),
         (&[[0.0, 0.0], [1.0, 1.0], [0.0, 2.0]], &[[2.0, 0.0], [1.0, 1.0], [2.0, 2.0]]),
         (&[[0.0, 0.0], [2.0, 1.0], [0.0, 2.0]], &[[2.0, 0.0], [0.0, 1.0], [2.0, 2.0]]),
