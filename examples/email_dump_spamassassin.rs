@@ -1,4 +1,4 @@
-//! Dumps the SpamAssassin split that tests/nb_email_spamassassin.rs evaluates, for
+//! Dumps the SpamAssassin split that tests/it/nb_email_spamassassin.rs evaluates, for
 //! tools/sklearn/nb_email.py: one line per kept (de-duplicated) message, in order,
 //! `path<TAB>label<TAB>train|test<TAB>genlab's verdict (body only, multinomial, α = 1)`.
 //!   cargo run --release --example email_dump_spamassassin > /tmp/email_split.tsv

@@ -1,5 +1,5 @@
 //! Writes the SMS Spam Collection, de-duplicated, split and tokenized exactly as
-//! `tests/nb_sms.rs` does, to a JSON file for `tools/sklearn/nb_sms.py`; and times a fit
+//! `tests/it/nb_sms.rs` does, to a JSON file for `tools/sklearn/nb_sms.py`; and times a fit
 //! of the whole corpus from raw text.
 //!
 //! ```text

@@ -24,6 +24,9 @@ cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step "native tests"
 cargo test
 
+step "API docs (warnings denied)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
+
 source scripts/wasm-test-env.sh
 step "browser tests: headless Chrome"
 wasm-pack test --headless --chrome

@@ -2,7 +2,7 @@
 //!
 //! Every message is a sentence a student can read on screen: it says what is wrong with
 //! the data or the setting and, where it helps, what to do about it. The UI shows
-//! [`Error::to_string`] as it is.
+//! `Error::to_string()` as it is.
 
 use thiserror::Error;
 

@@ -26,7 +26,7 @@ fn json(s: &str) -> JsValue {
 }
 
 /// The first points of `SampleSpec::default().sample()` recorded from the native x86_64
-/// build (tests/gda_sample.rs asserts the same bits natively): the browser must agree.
+/// build (tests/it/gda_sample.rs asserts the same bits natively): the browser must agree.
 #[wasm_bindgen_test]
 fn same_seed_gives_the_same_points_as_native() {
     let (points, _) = genlab::gda::SampleSpec::default().sample().unwrap();

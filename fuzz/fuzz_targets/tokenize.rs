@@ -7,7 +7,7 @@
 //! * `tokenize_into` appends exactly what `tokenize` returns;
 //! * re-tokenizing the tokens joined by line breaks gives the same tokens (the tokenizer
 //!   is a projection: its output is a fixed point). Joined by spaces it is not, always:
-//!   see `tests/prop_nb.rs`;
+//!   see `tests/it/prop_nb.rs`;
 //! * a line break separates completely: tokenize(a LF b) = tokenize(a) ++ tokenize(b).
 #![no_main]
 

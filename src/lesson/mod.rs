@@ -26,7 +26,7 @@
 //! [`parse`] never fails: every problem becomes a [`LessonError`] naming the line, the step
 //! (its number in the file and its name) and the value. A step whose state has a bad value
 //! keeps its other values and still plays; a step without a known panel is left out. So a
-//! lesson with a typo still plays, and says where the typo is. [`write`] gives the canonical
+//! lesson with a typo still plays, and says where the typo is. [`write()`] gives the canonical
 //! text back: `parse(write(l))` is `l` again.
 
 mod builtin;

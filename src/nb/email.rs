@@ -18,13 +18,13 @@
 //! only listed by (file name, MIME type) and never tokenized.
 //!
 //! **Hostile input** (the caps are in [`crate::limits`]): a message over
-//! [`MAX_EMAIL_BYTES`](crate::limits::MAX_EMAIL_BYTES), a header block over
-//! [`MAX_HEADER_BYTES`](crate::limits::MAX_HEADER_BYTES) or with more than
-//! [`MAX_MIME_BOUNDARIES`](crate::limits::MAX_MIME_BOUNDARIES) multipart boundaries is
+//! [`MAX_EMAIL_BYTES`], a header block over
+//! [`MAX_HEADER_BYTES`] or with more than
+//! [`MAX_MIME_BOUNDARIES`] multipart boundaries is
 //! refused before it is parsed, so the parser's work is bounded by the size cap; no decoding
 //! step makes more text than about three times its input (base64 and quoted-printable
 //! shrink, a charset at most triples), and the body text is cut at
-//! [`MAX_BODY_CHARS`](crate::limits::MAX_BODY_CHARS). HTML is never rendered and nothing
+//! [`MAX_BODY_CHARS`]. HTML is never rendered and nothing
 //! is ever fetched: tags are dropped, `<style>` and `<script>` with their content.
 
 use mail_parser::{Encoding, MessageParser, MimeHeaders, PartType};
@@ -230,7 +230,7 @@ impl Email {
     }
 
     /// Header evidence tokens: `from-domain:<domain>` and one `subject:<token>` per token of
-    /// the subject ([`crate::nb::tokenize`]), in that order. They are added to the body's
+    /// the subject ([`crate::nb::tokenize()`]), in that order. They are added to the body's
     /// tokens only when the user asks for header evidence.
     pub fn header_tokens(&self) -> Vec<String> {
         let mut out = Vec::new();

@@ -823,7 +823,7 @@ impl SpamLab {
     /// panel keeps its current corpus.
     ///
     /// # Errors
-    /// As [`CorpusLoader::into_corpus`], or too few messages of a class to split.
+    /// As `CorpusLoader::into_corpus`, or too few messages of a class to split.
     pub fn replace_corpus(&mut self, loader: CorpusLoader) -> Result<()> {
         let corpus = loader.into_corpus()?;
         let corpus = if corpus.name.to_lowercase().contains("smsspamcollection") {

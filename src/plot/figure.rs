@@ -4,7 +4,7 @@
 //! while the view stays the same, and only what was drawn over them is undone; with the
 //! heat map on, the grid's recorded blends are laid again over it.
 //!
-//! The browser side ([`crate::web`]) copies the pixels and draws the labels; everything
+//! The browser side (`crate::web`, built for wasm32 only) copies the pixels and draws the labels; everything
 //! here is native, so the whole frame can be tested and timed without a browser.
 
 use std::cell::{Ref, RefCell};

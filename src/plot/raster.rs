@@ -1053,10 +1053,10 @@ impl Raster {
     /// Strokes the ellipse {p : (p − c)ᵀ Q (p − c) = 1} with a line `width` wide, painting
     /// only inside `clip` = [x0, y0, x1, y1) (the plot box). `q` = [Q₁₁, Q₁₂, Q₂₂], Q
     /// positive definite, in pixel units. Each pixel is visited once and painted at once:
-    /// its coverage is the band's, [`band`], at the distance of its centre from the curve
+    /// its coverage is the band's, `band`, at the distance of its centre from the curve
     /// taken to first order, (g − 1)/|∇g| with g = √((p − c)ᵀ Q (p − c)): exact for a
     /// circle; on an ellipse of semi-axes 120 and 40 px, where its ends bend on a radius of
-    /// 13 px, within 0.07 of the exact coverage (tests/plot_figure.rs). A polygon of many
+    /// 13 px, within 0.07 of the exact coverage (tests/it/plot_figure.rs). A polygon of many
     /// short segments, the alternative, visits every pixel near a joint twice.
     pub fn stroke_ellipse(&mut self, c: (f64, f64), q: [f64; 3], width: f64, clip: [f64; 4], rgb: [u8; 3], alpha: f64) {
         let [qa, qb, qd] = q;

@@ -7,7 +7,7 @@
 //! crossing's shadow dashed beside it.
 //!
 //! The projection is plotters' own 3-D chart's (`build_cartesian_3d`, built from yaw and
-//! pitch). Its box, ticks and labels are drawn here ([`draw_axes`]): plotters puts every
+//! pitch). Its box, ticks and labels are drawn here (`draw_axes`): plotters puts every
 //! axis' labels on one side and the end labels of two axes on the corner they share, where
 //! they collide at many angles; here the tick count follows each axis' length on screen
 //! and a label that would meet another is left out. The surfaces are not plotters'
@@ -712,7 +712,7 @@ fn for_each_span(tri: [(f64, f64); 3], (w, h): (usize, usize), mut f: impl FnMut
 
 /// [`fill_triangle`] with an opacity (0–255) given at each corner and interpolated across
 /// the triangle, for the surfaces' tails that fade into the floor. The same pixels are
-/// covered as by [`fill_triangle`] (both walk [`for_each_span`]).
+/// covered as by [`fill_triangle`] (both walk `for_each_span`).
 pub fn fill_triangle_faded(rgba: &mut [u8], (w, h): (usize, usize), tri: [(f64, f64); 3], rgb: [u8; 3], a: [f64; 3]) {
     if tri.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) || a.iter().all(|&v| v.is_nan() || v <= 0.0) {
         return;

@@ -94,7 +94,7 @@ test("the three-species presets open with three classes and their names", async 
 test("softmax regression at λ = 0 says whether its maximum-likelihood fit exists, decided exactly, in both languages", async () => {
   // Penguins, three species: Adelie and Gentoo are separable as a pair, yet the three-class
   // MLE exists (SciPy linprog on the separation programme; scikit-learn's LogisticRegression(
-  // C=np.inf) converges: tests/gda_classes_sklearn.rs). The iris: setosa is split off by a
+  // C=np.inf) converges: tests/it/gda_classes_sklearn.rs). The iris: setosa is split off by a
   // line, so there is none and the ridge is drawn.
   const cases = [
     ["penguins-three-species", "en", /λ = 0: the maximum-likelihood fit\. Adelie and Gentoo can be split by a line as a pair/],

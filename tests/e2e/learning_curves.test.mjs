@@ -54,7 +54,7 @@ test("a run completes: every size in the table, the CSV, the lesson, no stray va
 
 test("the crossover marker is drawn where the curves' numbers put it", async () => {
   // Model true, λ = 0.01: GDA ahead at middling m, LR at the smallest (measured by the
-  // native tests: tests/curves_engine.rs); the run says where the order last changes.
+  // native tests: tests/it/curves_engine.rs); the run says where the order last changes.
   const { page, context } = await open(browser, `${server.url}?embed=curves&lcn=60&lcs=10&lcmax=300`, { width: 1280, height: 800 });
   await finished(page, 60);
   const { crossover, frame, csv } = await page.evaluate(() => {

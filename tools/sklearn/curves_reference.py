@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference numbers for the learning curves' d-dimensional models (tests/curves_models.rs).
+"""Reference numbers for the learning curves' d-dimensional models (tests/it/curves_models.rs).
 
 Run from the repository root (it reads www/data/*.csv):
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference numbers for genlab's k-class model tests (tests/gda_classes_sklearn.rs).
+"""Reference numbers for genlab's k-class model tests (tests/it/gda_classes_sklearn.rs).
 
 Run from the repository root; it reads src/data/penguins.csv, src/data/iris.csv and the
 generated sets tests/fixtures/gda_classes/generated_k{3,4,5}.csv (drawn by genlab's seeded

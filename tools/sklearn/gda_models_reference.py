@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reference numbers for genlab's "generative versus discriminative" tests
-(tests/gda_compare.rs, gda_gnb.rs, gda_logistic.rs, gda_posterior_map.rs, gda_qda.rs, gda_risk.rs).
+(tests/it/gda_compare.rs, gda_gnb.rs, gda_logistic.rs, gda_posterior_map.rs, gda_qda.rs, gda_risk.rs).
 
 Run from the repository root (it reads src/data/*.csv):
 
@@ -56,7 +56,7 @@ OVERLAPPING = (
     [(4.0, 2.5), (5.3, 4.1), (4.6, 2.2), (2.0, 1.5), (3.0, 3.9)],
 )
 
-# tests/gda_fit.rs's UNBALANCED_TILTED: GDA classifies it perfectly, a line separates it.
+# tests/it/gda_fit.rs's UNBALANCED_TILTED: GDA classifies it perfectly, a line separates it.
 SEPARABLE = (
     [(0.5, 1.2), (1.7, 2.9), (2.2, 2.1), (3.1, 4.4), (1.0, 0.3)],
     [(4.0, 2.5), (5.3, 4.1), (4.6, 2.2)],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference numbers for genlab's GDA tests (tests/gda_fit.rs), from scikit-learn.
+"""Reference numbers for genlab's GDA tests (tests/it/gda_fit.rs), from scikit-learn.
 
 GDA with a shared covariance is scikit-learn's
 ``LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True)``:
@@ -18,7 +18,7 @@ Run from the repository root (it reads src/data/*.csv):
     /tmp/sk/bin/python tools/sklearn/gda_reference.py
 
 Every float is printed with repr() (shortest string that round-trips), laid out as Rust
-so that it can be pasted into tests/gda_fit.rs.
+so that it can be pasted into tests/it/gda_fit.rs.
 """
 
 import csv
@@ -31,7 +31,7 @@ from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-# --- Literal datasets (the same literals appear in tests/gda_fit.rs) -------------------
+# --- Literal datasets (the same literals appear in tests/it/gda_fit.rs) -------------------
 
 # The hand-derived six-point set: w = (24, 24), b = 0.
 SIX_POINTS = (

@@ -1,4 +1,4 @@
-"""Reference values for tests/nb_categorical.rs from scikit-learn's CategoricalNB.
+"""Reference values for tests/it/nb_categorical.rs from scikit-learn's CategoricalNB.
 
 The table is genlab's built-in categorical example (src/nb/categorical.rs, EXAMPLE_CSV),
 typed out again below; the Rust test checks that the built-in table has exactly these rows.
@@ -7,7 +7,7 @@ Values are encoded as integers in the order the table declares them, and
 declared value no row uses still counts in the denominator N_c + S_j * alpha (as genlab's
 S_j does).
 
-Regenerate (prints a Rust `const` block to paste into tests/nb_categorical.rs):
+Regenerate (prints a Rust `const` block to paste into tests/it/nb_categorical.rs):
 
     python3 -m venv /tmp/sk && /tmp/sk/bin/pip install scikit-learn numpy
     /tmp/sk/bin/python tools/sklearn/nb_categorical_reference.py > /tmp/nb_categorical_expected.rs

@@ -1,4 +1,4 @@
-"""The SpamAssassin pipeline of tests/nb_email_spamassassin.rs in scikit-learn (issue #22):
+"""The SpamAssassin pipeline of tests/it/nb_email_spamassassin.rs in scikit-learn (issue #22):
 bodies by Python's `email` package, genlab's tokenizer, CountVectorizer, MultinomialNB
 (alpha = 1, maximum-likelihood prior), on the very split genlab uses; prints both
 accuracies and every test message on which the verdicts differ, with each side's body

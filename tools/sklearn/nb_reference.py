@@ -1,10 +1,10 @@
-"""Reference values for tests/nb_sklearn.rs from scikit-learn's MultinomialNB and BernoulliNB.
+"""Reference values for tests/it/nb_sklearn.rs from scikit-learn's MultinomialNB and BernoulliNB.
 
-The corpus below is the one in tests/nb_sklearn.rs, already tokenized by genlab's rules
+The corpus below is the one in tests/it/nb_sklearn.rs, already tokenized by genlab's rules
 (src/nb/tokenize.rs): the Rust test checks that `tokenize` turns each message's text into
 exactly these tokens, so both sides count the same words.
 
-Regenerate (prints a Rust `const` block to paste into tests/nb_sklearn.rs):
+Regenerate (prints a Rust `const` block to paste into tests/it/nb_sklearn.rs):
 
     python3 -m venv /tmp/sk && /tmp/sk/bin/pip install scikit-learn numpy
     /tmp/sk/bin/python tools/sklearn/nb_reference.py > /tmp/nb_reference.rs

@@ -1,4 +1,4 @@
-"""scikit-learn's predictions on the SMS Spam Collection split that tests/nb_sms.rs uses.
+"""scikit-learn's predictions on the SMS Spam Collection split that tests/it/nb_sms.rs uses.
 
 Writes tests/fixtures/nb/sms_sklearn_predictions.txt: for the 20 % held-out messages of
 the de-duplicated corpus (stratified split, seed 42), MultinomialNB's and BernoulliNB's

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reference answers for whether softmax regression's maximum-likelihood fit exists
-(tests/softmax_mle_existence.rs), on every preset of the GDA panel and on generated sets.
+(tests/it/gda_classes_sklearn.rs), on every preset of the GDA panel and on generated sets.
 
 Run from the repository root; it prints tests/fixtures/gda_classes/mle_reference.rs:
 

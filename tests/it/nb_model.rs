@@ -16,7 +16,7 @@ use std::sync::Arc;
 use genlab::nb::{Counts, EventModel, Label, NaiveBayes, Prior};
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::assert_close_1e12;
 
 fn toks(text: &str) -> Vec<String> {

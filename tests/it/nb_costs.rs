@@ -18,7 +18,7 @@ use genlab::stats::metrics::Confusion;
 use genlab::stats::sigmoid;
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::close_rel;
 
 const DOCS: &[(&str, Label)] = &[

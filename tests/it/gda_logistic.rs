@@ -23,7 +23,7 @@ use genlab::gda::logistic::{separation, MAX_ITERATIONS, SEPARABLE_RIDGE};
 use genlab::gda::{Classifier, LogisticRegression, Separation};
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::{assert_close, assert_readable_sentence, preset, two_classes};
 
 // ---------------------------------------------------------------------------------------

@@ -27,9 +27,9 @@
 //!
 //! The generated points are also written to `tests/fixtures/gda_classes/*.csv` for the
 //! script; a test checks the sampler still draws exactly those points
-//! (`GENLAB_WRITE_FIXTURES=1 cargo test --test gda_classes_sklearn` rewrites them).
+//! (`GENLAB_WRITE_FIXTURES=1 cargo test --test it gda_classes_sklearn::` rewrites them).
 
-mod common;
+use crate::common;
 
 use common::{generated_sets, iris_three_species, penguins_three_species};
 
@@ -64,14 +64,14 @@ fn the_generated_sets_are_the_points_in_the_fixture_files() {
     }
 }
 
-#[path = "fixtures/gda_classes/reference.rs"]
+#[path = "../fixtures/gda_classes/reference.rs"]
 mod reference;
 
 use common::{assert_close, assert_mat_close, assert_vec_close, unwrap};
 use genlab::gda::{Model, ModelSpec, NbVariance};
 use reference::{Reference, REFERENCES};
 
-#[path = "fixtures/gda_classes/mle_reference.rs"]
+#[path = "../fixtures/gda_classes/mle_reference.rs"]
 mod mle_reference;
 use common::Labelled;
 use genlab::gda::logistic::separation;

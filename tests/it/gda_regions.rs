@@ -7,7 +7,7 @@
 
 use genlab::gda::{linear_boundaries, traced_boundaries, MultiClassifier, Rect};
 
-mod common;
+use crate::common;
 use common::assert_vec_close;
 
 const VIEW: Rect = Rect { x0: -4.0, x1: 4.0, y0: -4.0, y1: 4.0 };

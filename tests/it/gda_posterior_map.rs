@@ -15,7 +15,7 @@ use genlab::gda::{
 };
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::{assert_close, two_classes, unwrap};
 
 /// A model with a fixed log-odds field, for exact pixel tests.
@@ -233,7 +233,7 @@ fn logistic_contours_on_iris_lie_on_their_levels() {
 
 #[test]
 fn qda_contours_around_a_tight_class_are_closed_and_nested() {
-    // Class 1 tight inside class 0 (tests/gda_qda.rs's NESTED): the 0.1, 0.5 and 0.9
+    // Class 1 tight inside class 0 (tests/it/gda_qda.rs's NESTED): the 0.1, 0.5 and 0.9
     // contours are closed curves around class 1, the 0.9 one innermost.
     let (points, labels) = two_classes(
         &[[-4.0, 0.0], [4.0, 0.5], [0.0, 4.0], [0.5, -4.0], [3.0, 3.0], [-3.0, -2.5], [-2.5, 3.5], [2.5, -3.0]],

@@ -1,4 +1,4 @@
-//! Helpers shared by the native test files (`mod common;` in each): data builders, float
+//! Helpers shared by the native test modules of `tests/it/`: data builders, float
 //! comparisons with tolerances, readable-sentence checks. Not every file uses every helper,
 //! hence the `dead_code` allowance.
 #![allow(dead_code)]

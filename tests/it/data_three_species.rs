@@ -7,7 +7,7 @@
 
 use genlab::data::Preset;
 
-mod common;
+use crate::common;
 
 fn counts(labels: &[u8], k: u8) -> Vec<usize> {
     (0..k).map(|c| labels.iter().filter(|&&l| l == c).count()).collect()

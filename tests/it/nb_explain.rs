@@ -2,7 +2,7 @@
 //! The evidence ledger: its terms sum to the log-odds, vetoes at α = 0 are named and
 //! explained, and no field is ever NaN.
 //!
-//! Corpus A (worked by hand in tests/nb_model.rs):
+//! Corpus A (worked by hand in tests/it/nb_model.rs):
 //!   spam "free money", spam "free free prize", ham "meeting money";
 //!   n_spam: free 3, money 1, prize 1, meeting 0 (n = 5); n_ham: free 0, money 1, prize 0,
 //!   meeting 1 (n = 2); d_spam: 2, 1, 1, 0 (N = 2); d_ham: 0, 1, 0, 1 (N = 1).
@@ -11,7 +11,7 @@ use genlab::nb::{EventModel, Explanation, Label, NaiveBayes, Prior, Veto};
 use genlab::stats::sampling::rng;
 use rand::Rng as _;
 
-mod common;
+use crate::common;
 use common::assert_close_1e12;
 
 fn toks(text: &str) -> Vec<String> {
@@ -192,7 +192,7 @@ fn at_alpha_zero_the_ledger_is_never_nan_and_vetoes_agree_with_the_verdict() {
 fn multinomial_ledger_of_a_worked_email() {
     // α = 1, "free meeting free lottery": prior log(2/3 ÷ 1/3) = log 2;
     // free: 2 · log(4/9 ÷ 1/6) = 2 log(8/3); meeting: log(1/9 ÷ 2/6) = log(1/3);
-    // total log(128/27) (tests/nb_model.rs); "lottery" is not in the vocabulary.
+    // total log(128/27) (tests/it/nb_model.rs); "lottery" is not in the vocabulary.
     let e = fit(EventModel::Multinomial, 1.0).explain_tokens(&toks("free meeting free lottery"));
     assert_close_1e12(e.prior_log_ratio, f64::ln(2.0));
     assert_eq!(e.words.len(), 2);
@@ -219,7 +219,7 @@ fn multinomial_ledger_of_a_worked_email() {
 
 #[test]
 fn bernoulli_ledger_shows_the_absent_words_as_their_own_term() {
-    // α = 1, "free meeting free" (tests/nb_model.rs): prior log 2; free log(3/4 ÷ 1/3) =
+    // α = 1, "free meeting free" (tests/it/nb_model.rs): prior log 2; free log(3/4 ÷ 1/3) =
     // log(9/4) (once: presence); meeting log(1/4 ÷ 2/3) = log(3/8); absent money, prize:
     // log[(1/2 · 1/2) ÷ (1/3 · 2/3)] = log(9/8). Sum log(2 · 9/4 · 3/8 · 9/8) = log(243/128).
     let e = fit(EventModel::Bernoulli, 1.0).explain_tokens(&toks("free meeting free"));

@@ -6,11 +6,11 @@
 //!
 //! The expected values of the k = 2 tests are today's two-class types (`Gda`, `Qda`,
 //! `GaussianNb`, `LogisticRegression`), themselves tested against scikit-learn and by hand
-//! in `tests/gda_fit.rs`, `gda_qda.rs`, `gda_gnb.rs` and `gda_logistic.rs`; the k ≥ 3
-//! numbers against scikit-learn are in `tests/gda_classes_sklearn.rs`. Other expected values
+//! in `tests/it/gda_fit.rs`, `gda_qda.rs`, `gda_gnb.rs` and `gda_logistic.rs`; the k ≥ 3
+//! numbers against scikit-learn are in `tests/it/gda_classes_sklearn.rs`. Other expected values
 //! are worked by hand in comments.
 
-mod common;
+use crate::common;
 
 use common::{
     assert_close, assert_mat_close, assert_readable_sentence, assert_vec_close, generated, generated_sets,
@@ -372,7 +372,7 @@ fn classes_whose_means_coincide_to_rounding_have_no_boundary_between_them() {
     // covariance (GDA, naive Bayes with shared variances) the two classes then differ by
     // their priors only, with equal counts not at all: p(0|x) = p(1|x) everywhere, and
     // rounding noise must not draw a boundary between them (as for two classes,
-    // `tests/gda_coincident_means.rs`).
+    // `tests/it/gda_coincident_means.rs`).
     let c = |n, mean, sd, rho| Cloud { n, mean, sd, rho };
     let (base, _) = generated(11, &[c(37, [0.3, 0.1], [1.3, 0.7], 0.4)]);
     let mut points = base.clone();

@@ -62,7 +62,7 @@ fn sms() -> Option<&'static Sms> {
 
 /// tests/fixtures/nb/sms_sklearn_predictions.txt: `key<TAB>value` lines, `#` comments.
 fn fixture(key: &str) -> String {
-    let text = include_str!("fixtures/nb/sms_sklearn_predictions.txt");
+    let text = include_str!("../fixtures/nb/sms_sklearn_predictions.txt");
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .find_map(|l| l.strip_prefix(key).and_then(|rest| rest.strip_prefix('\t')))

@@ -10,7 +10,7 @@
 use genlab::gda::density::{grid_coord, WeightedDensities};
 use genlab::gda::{ModelSpec, Rect};
 
-mod common;
+use crate::common;
 use common::assert_close;
 
 const VIEW: Rect = Rect { x0: -4.0, x1: 4.5, y0: -3.5, y1: 5.0 };

@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Property test of the shareable link (issue #7): every valid state survives
 //! `to_query` → `parse_query` unchanged and without a notice, 256 random states
-//! (`cargo test --test prop_state`; set `PROPTEST_CASES` for more).
+//! (`cargo test --test it prop_state::`; set `PROPTEST_CASES` for more).
 //!
 //! "Valid" is the table in `genlab::state`'s docs; the state is built by assignment from
 //! the defaults, so settings added later keep their defaults here.

@@ -13,7 +13,7 @@ use genlab::plot::figure::GdaFigure;
 use genlab::plot::gda::GdaLayers;
 use genlab::plot::Style;
 
-mod common;
+use crate::common;
 
 const SIZE: (u32, u32) = (640, 480);
 

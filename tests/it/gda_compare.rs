@@ -11,7 +11,7 @@ use genlab::gda::{Classifier, GaussianNb, Gda, LogisticRegression, Model, ModelS
 use genlab::stats::metrics::Confusion;
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::{assert_close, six_points, two_classes, unwrap};
 
 /// A model whose log-odds is the first coordinate: z(x) = x₁.
@@ -54,7 +54,7 @@ fn gda_as_a_classifier_agrees_with_its_own_methods() {
 
 #[test]
 fn gda_log_odds_through_the_interface_is_never_nan_for_finite_points() {
-    // w = (24, 24), b = 0 (tests/gda_fit.rs, hand-derived). At (MAX, −MAX) the two products
+    // w = (24, 24), b = 0 (tests/it/gda_fit.rs, hand-derived). At (MAX, −MAX) the two products
     // overflow to +∞ and −∞; rescaled, 24·x₁ + 24·x₂ = 0 exactly, a tie.
     let (points, labels) = six_points();
     let g = unwrap(Gda::fit(&points, &labels));
@@ -136,7 +136,7 @@ fn training_report_of_bad_input_is_a_typed_error() {
 
 #[test]
 fn gda_training_report_matches_scikit_learn_accuracy_on_the_presets() {
-    // tests/gda_fit.rs (scikit-learn LinearDiscriminantAnalysis.score): iris 0.94 (94/100),
+    // tests/it/gda_fit.rs (scikit-learn LinearDiscriminantAnalysis.score): iris 0.94 (94/100),
     // Adelie/Chinstrap 0.9726027397260274 (213/219), Adelie/Gentoo 0.9963503649635036
     // (273/274).
     for (preset, correct, total) in [

@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Property tests of naive Bayes and its tokenizer (issue #7): random corpora, messages,
-//! α, event models and priors, 256 cases per property (`cargo test --test prop_nb`; set
+//! α, event models and priors, 256 cases per property (`cargo test --test it prop_nb::`; set
 //! `PROPTEST_CASES` for more).
 //!
 //! The expected values are not taken from the code under test: the ledger identity is the

@@ -8,7 +8,7 @@ use genlab::gda::lab::ModelSettings;
 use genlab::gda::{ClassesSpec, GdaLab, DEFAULT_CLOUDS};
 use genlab::state::{parse_query, to_query, AppState, CloudState, NoticeReason};
 
-mod common;
+use crate::common;
 
 fn invalid(q: &str) -> Vec<(String, &'static str)> {
     parse_query(q)
@@ -33,7 +33,7 @@ fn same_points(a: &GdaLab, b: &GdaLab) {
 
 #[test]
 fn links_written_before_k_existed_read_as_they_did() {
-    // Links of the two-class panel (key sets of tests/state.rs and the e2e journeys): each
+    // Links of the two-class panel (key sets of tests/it/state.rs and the e2e journeys): each
     // is read into the state those tests expect, with no notice, and k stays 2.
     let cases = [
         ("", AppState::default()),

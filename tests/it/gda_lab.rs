@@ -6,7 +6,7 @@ use genlab::data::Preset;
 use genlab::gda::{GdaLab, GdaSummary, Rect, SampleSpec};
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::assert_within;
 
 // ---------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ use genlab::gda::gnb::DEFAULT_VAR_SMOOTHING;
 use genlab::gda::{Classifier, ConicKind, GaussianNb, Gda, NbVariance, Qda, Rect, TrainingReport};
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::{assert_close, assert_readable_sentence, preset, two_classes};
 
 fn fit(points: &[[f64; 2]], labels: &[u8], variance: NbVariance) -> GaussianNb {

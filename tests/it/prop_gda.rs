@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Property tests of the GDA fit (issue #7), 256 random point sets per property
-//! (`cargo test --test prop_gda`; set `PROPTEST_CASES` for more).
+//! (`cargo test --test it prop_gda::`; set `PROPTEST_CASES` for more).
 //!
 //! The expected relations follow from the formulas (README, "Gaussian Discriminant
 //! Analysis"), not from the code: with w = Σ⁻¹(μ₁ − μ₀) and

@@ -14,7 +14,7 @@ use genlab::data::Preset;
 use genlab::gda::{ClassParams, Gda, SampleSpec};
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::{
     assert_close, assert_mat_close, assert_readable_sentence, assert_vec_close, preset, six_points, two_classes,
 };

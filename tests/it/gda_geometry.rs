@@ -7,7 +7,7 @@ use genlab::gda::geometry::{clip_polyline_closed, clip_segment};
 use genlab::gda::{clip_line, ellipse, mass_inside, ClassParams, Rect, SampleSpec};
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::assert_within;
 
 // ---------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ use genlab::plot::Style;
 use genlab::Error;
 use plotters::prelude::*;
 
-mod common;
+use crate::common;
 use common::assert_within;
 
 // ---------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ use genlab::data::Preset;
 use genlab::gda::lab::{Covariance, ModelSettings};
 use genlab::gda::{ClassesSpec, GdaLab, SampleSpec, DEFAULT_CLOUDS};
 
-mod common;
+use crate::common;
 use common::{assert_vec_close, assert_within};
 
 fn counts(lab: &GdaLab) -> Vec<usize> {

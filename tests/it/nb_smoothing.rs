@@ -18,7 +18,7 @@ use genlab::nb::{
 };
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::close_rel;
 
 const DOCS: &[(&str, Label)] = &[

@@ -11,7 +11,7 @@ use genlab::gda::{level_set, BayesRule, Classifier, Gda, LogisticRegression, Los
 use genlab::stats::metrics::Confusion;
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::{assert_close, six_points, two_classes};
 
 fn loss(l01: f64, l10: f64) -> LossMatrix {
@@ -21,7 +21,7 @@ fn loss(l01: f64, l10: f64) -> LossMatrix {
     }
 }
 
-/// tests/gda_fit.rs's unbalanced set: φ = 3/8.
+/// tests/it/gda_fit.rs's unbalanced set: φ = 3/8.
 fn unbalanced_tilted() -> (Vec<[f64; 2]>, Vec<u8>) {
     two_classes(&[[0.5, 1.2], [1.7, 2.9], [2.2, 2.1], [3.1, 4.4], [1.0, 0.3]], &[[4.0, 2.5], [5.3, 4.1], [4.6, 2.2]])
 }
@@ -302,7 +302,7 @@ fn zero_one_loss_risk_is_the_error_rate() {
         Ok(r) => r,
         Err(e) => panic!("{e}"),
     };
-    // tests/gda_fit.rs: scikit-learn's training accuracy on this set is 1.0.
+    // tests/it/gda_fit.rs: scikit-learn's training accuracy on this set is 1.0.
     assert_eq!(report.empirical_risk, 0.0);
     assert_eq!(report.confusion, Confusion { tp: 3, fp: 0, tn: 5, fn_: 0 });
 }

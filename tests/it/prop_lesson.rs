@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Property test of the lesson format: every lesson the format can hold survives
 //! `write` → `parse` unchanged and without an error, and `write` is a fixed point
-//! (`cargo test --test prop_lesson`; set `PROPTEST_CASES` for more).
+//! (`cargo test --test it prop_lesson::`; set `PROPTEST_CASES` for more).
 //!
 //! "Can hold" is the format's documentation (`genlab::lesson`): one-line trimmed values
 //! within their limits, a known panel, that panel's controls (each once), a highlight of that

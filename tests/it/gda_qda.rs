@@ -15,7 +15,7 @@ use genlab::gda::posterior_map::Polyline;
 use genlab::gda::{Classifier, ConicKind, Gda, Qda, QuadraticLogOdds, Rect, TrainingReport, WithPrior};
 use genlab::Error;
 
-mod common;
+use crate::common;
 use common::{assert_close, assert_readable_sentence, preset, two_classes};
 
 // ---------------------------------------------------------------------------------------
