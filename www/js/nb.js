@@ -287,7 +287,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
 
   /** The verdict as one sentence. */
   function verdictText(e) {
-    if (e.verdict === null) return t(lang, "nb.noVerdict");
+    // With Beta pseudo-counts the Bernoulli tables' zeros come from β₁ or β₀, not α.
+    if (e.verdict === null) return t(lang, e.event_model === "bernoulli" && e.smoothing?.kind === "bayesian" ? "nb.noVerdictBeta" : "nb.noVerdict");
     const rel = pctRelation(e.p_spam, { logOdds: e.log_odds });
     const certainty = e.log_odds === Infinity ? t(lang, "nb.hamOut") : e.log_odds === -Infinity ? t(lang, "nb.spamOut") : "";
     const label = t(lang, e.verdict === "spam" ? "nb.spam" : "nb.ham");
