@@ -35,7 +35,7 @@ const EN = {
   "export.png": "Download figure (PNG)",
 
   "gda.title": "Gaussian Discriminant Analysis",
-  "gda.lede": "Two classes, each a Gaussian with its own mean and one shared covariance Σ. The maximum-likelihood fit gives a posterior p(y=1|x) that is a logistic function of x, so the decision boundary is a straight line. Drag a class mean (or focus the plot and use the arrow keys) and watch the fit follow.",
+  "gda.lede": "Two classes, each a Gaussian with its own mean and one shared covariance Σ. The maximum-likelihood fit gives a posterior p(y=1|x) that is a logistic function of x, so the decision boundary is a straight line; give each class its own Σ (QDA, or naive Bayes with per-class variances) and it becomes a conic. Drag a class mean (or focus the plot and use the arrow keys) and watch the fit follow.",
   "gda.ledeK": "k classes, each a Gaussian with its own mean (one covariance Σ shared by all of them for GDA, one per class for QDA). The posterior p(y=c|x) turns the k class scores into probabilities that sum to 1, and each point of the plane goes to its most probable class: with a shared Σ the regions meet on straight lines, each a piece of the boundary between two classes. Drag any class mean (or focus the plot, press 1 to 5 and use the arrow keys) and watch the regions follow.",
   "gda.data": "Data",
   "gda.src.generated": "Generated Gaussian clouds",
@@ -62,6 +62,9 @@ const EN = {
   "gda.credit": "Data: {credit}",
   "gda.phiNote": "{k} of {m} points are class 1",
   "gda.outside": "(outside the plot)",
+  "gda.rowsOfGda": "(w, b and this line are shared-Σ GDA's, with the fitted φ; the figure and p(y = 1 | x) below are {drawn}'s.)",
+  "gda.drawnPrior": "{model} with φ′ = {phi}",
+  "gda.posteriorDrawn": "(the drawn model)",
   "gda.at": "at x = {x}: p(y = 1 | x) = {p} ({pct})",
   "gda.atK": "at x = {x}: {ps}",
   "gda.pointerHintK": "Point at the plot to read every class's p(y = c | x) there.",
@@ -131,7 +134,7 @@ const EN = {
   "gda.training": "Training fit, model by model",
   "gda.model": "model",
   "gda.accuracy": "accuracy",
-  "gda.loglik": "log-likelihood",
+  "gda.loglik": "conditional log-likelihood Σ log p(y|x)",
   "gda.confusion": "TN FP / FN TP",
   "gda.kConfusion": "confusion: a row per true class, a column per predicted class",
   "gda.model.gda": "GDA (shared Σ)",
@@ -258,6 +261,8 @@ const EN = {
   "gda.conicKind.Ellipse": "an ellipse",
   "gda.conicKind.Hyperbola": "a hyperbola (two branches)",
   "gda.conicKind.Parabola": "a parabola",
+  "gda.conicKind.CrossingLines": "two crossing lines",
+  "gda.conicKind.ParallelLines": "two parallel lines",
   "gda.conicKind.Line": "a straight line",
   "gda.conicKind.Point": "a single point",
   "gda.conicKind.Empty": "none: one class wins everywhere",
@@ -289,7 +294,8 @@ const EN = {
   "gda.key.picked": "Picked up the point at {x}; move it with the arrow keys, Enter puts it down.",
   "gda.key.dropped": "Put the point down at {x}.",
   "gda.key.none": "There is no point here to pick.",
-  "gda.coincident": "The means coincide: the features carry no evidence, the prior alone decides (no boundary).",
+  "gda.coincident": "The means coincide: with one Σ shared by both classes w = 0, the features carry no evidence and the prior alone decides (no boundary).",
+  "gda.coincidentSpread": "The means coincide: under the shared-Σ model w = 0 and only the prior decides (no line). The drawn model, with a Σ per class, still tells the classes apart by their spread.",
 };
 
 const ZH = {
@@ -323,7 +329,7 @@ const ZH = {
   "export.png": "下载图像（PNG）",
 
   "gda.title": "高斯判别分析",
-  "gda.lede": "两个类别，各自服从一个高斯分布：均值不同，协方差 Σ 共享。最大似然拟合得到的后验 p(y=1|x) 是 x 的 逻辑斯谛函数，所以决策边界是一条直线。拖动类别均值（或聚焦图形后用方向键），观察拟合如何随之变化。",
+  "gda.lede": "两个类别，各自服从一个高斯分布：均值不同，协方差 Σ 共享。最大似然拟合得到的后验 p(y=1|x) 是 x 的 逻辑斯谛函数，所以决策边界是一条直线；若每类各有自己的 Σ（QDA，或各类方差不同的朴素贝叶斯），边界就成为二次曲线。拖动类别均值（或聚焦图形后用方向键），观察拟合如何随之变化。",
   "gda.ledeK": "k 个类别，各自服从一个高斯分布，均值各不相同（GDA 让所有类别共享一个协方差 Σ，QDA 每类一个）。后验 p(y=c|x) 把 k 个类别得分变成总和为 1 的概率，平面上每一点归入它最可能的类别：共享 Σ 时，各区域在直线上相接，每段直线都是某两个类别之间边界的一部分。拖动任意类别均值（或聚焦图形，按 1 到 5 再用方向键），观察区域如何随之变化。",
   "gda.data": "数据",
   "gda.src.generated": "生成：高斯点云",
@@ -350,6 +356,9 @@ const ZH = {
   "gda.credit": "数据：{credit}",
   "gda.phiNote": "{m} 个点中有 {k} 个属于类别 1",
   "gda.outside": "（在图外）",
+  "gda.rowsOfGda": "（w、b 和这条直线属于共用 Σ、用拟合 φ 的 GDA；图形和下面的 p(y = 1 | x) 属于{drawn}。）",
+  "gda.drawnPrior": "φ′ = {phi} 的{model}",
+  "gda.posteriorDrawn": "（图中的模型）",
   "gda.at": "在 x = {x} 处：p(y = 1 | x) = {p}（{pct}）",
   "gda.atK": "在 x = {x} 处：{ps}",
   "gda.pointerHintK": "把指针移到图上，读取该处每个类别的 p(y = c | x)。",
@@ -419,7 +428,7 @@ const ZH = {
   "gda.training": "各模型在训练集上的拟合",
   "gda.model": "模型",
   "gda.accuracy": "准确率",
-  "gda.loglik": "对数似然",
+  "gda.loglik": "条件对数似然 Σ log p(y|x)",
   "gda.confusion": "真阴 假阳 / 假阴 真阳",
   "gda.kConfusion": "混淆矩阵：每行一个真实类别，每列一个预测类别",
   "gda.model.gda": "GDA（共享 Σ）",
@@ -546,6 +555,8 @@ const ZH = {
   "gda.conicKind.Ellipse": "椭圆",
   "gda.conicKind.Hyperbola": "双曲线（两支）",
   "gda.conicKind.Parabola": "抛物线",
+  "gda.conicKind.CrossingLines": "两条相交直线",
+  "gda.conicKind.ParallelLines": "两条平行直线",
   "gda.conicKind.Line": "直线",
   "gda.conicKind.Point": "一个点",
   "gda.conicKind.Empty": "不存在：处处都是同一类胜出",
@@ -577,7 +588,8 @@ const ZH = {
   "gda.key.picked": "拿起了 {x} 处的点；用方向键移动它，按 Enter 放下。",
   "gda.key.dropped": "把点放在了 {x} 处。",
   "gda.key.none": "这里没有可选的点。",
-  "gda.coincident": "两个均值重合：特征不提供任何证据，只由先验决定（没有边界）。",
+  "gda.coincident": "两个均值重合：两类共用一个 Σ 时 w = 0，特征不提供任何证据，只由先验决定（没有边界）。",
+  "gda.coincidentSpread": "两个均值重合：在共用 Σ 的模型下 w = 0，只由先验决定（没有直线）。图中的模型每类各有一个 Σ，仍能凭离散程度区分两类。",
 };
 
 export const DICTS = { en: EN, "zh-CN": ZH };
