@@ -299,6 +299,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The ledger list, the verdict, unknown words and veto sentences. */
   function writeLedger(l) {
     const e = l.explanation;
+    // The lede's formula of the event model in force: counts n_w (multinomial), or present
+    // words and the absent-word term (Bernoulli).
+    $("formula-mn").hidden = e.event_model === "bernoulli";
+    $("formula-bern").hidden = e.event_model !== "bernoulli";
     // A loop, not Math.max(...list): a long message must not spread thousands of arguments.
     let scale = 1e-9;
     for (const v of [e.prior_log_ratio, e.absent_evidence ?? 0, e.hidden.contribution]) {
@@ -549,6 +553,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const bayes = sm && typeof sm === "object" && sm.kind === "bayesian" ? sm : null;
     $("bayes-on").checked = Boolean(bayes);
     $("pseudo").hidden = !bayes;
+    // The smoothed prior's formula: α on both classes, or the Dirichlet's α_ham, α_spam.
+    const smoothedPrior = section.querySelector('option[value="smoothed"]');
+    smoothedPrior.dataset.i18n = bayes ? "nb.prior.smoothedDirichlet" : "nb.prior.smoothed";
+    smoothedPrior.textContent = t(lang, smoothedPrior.dataset.i18n);
     if (bayes) {
       $("beta1").value = String(bayes.beta1);
       $("beta0").value = String(bayes.beta0);
