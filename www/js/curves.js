@@ -280,9 +280,9 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     cite.className = "hint";
     // Ng & Jordan's bounds are about naive Bayes; Efron's efficiency about GDA when its
     // model is true, and it depends on how far apart the classes are.
-    const p = (summaryState ?? state).pairing;
-    cite.textContent = REAL.has(p) || TEXT.has(p) ? t(lang, "lc.citeNb")
-      : [t(lang, "lc.citeEfron"), ...(p === "true" ? [t(lang, "lc.citeEfronTrue")] : [])].join(lang === "zh-CN" ? "" : " ");
+    const pairing = (summaryState ?? state).pairing;
+    cite.textContent = REAL.has(pairing) || TEXT.has(pairing) ? t(lang, "lc.citeNb")
+      : [t(lang, "lc.citeEfron"), ...(pairing === "true" ? [t(lang, "lc.citeEfronTrue")] : [])].join(lang === "zh-CN" ? "" : " ");
     box.replaceChildren(...(parts.length ? [p] : []), cite);
   }
 
