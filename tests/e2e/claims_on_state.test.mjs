@@ -29,6 +29,8 @@ test("equal means with a Σ per class: no 'no boundary', the spread still separa
     const text = await cell(page, "boundary");
     assert.match(text, yes);
     assert.doesNotMatch(text, no);
+    // The lede does not promise a straight line whatever the model: a Σ per class gives a conic.
+    assert.match(await cell(page, "lede"), lang === "en" ? /its own Σ \(QDA, or naive Bayes with per-class variances\) and it becomes a conic/ : /边界就成为二次曲线/);
     // The rows say whose they are: shared-Σ GDA's, while the figure draws QDA.
     assert.match(text, lang === "en" ? /shared-Σ GDA's, with the fitted φ; the figure and p\(y = 1 \| x\) below are QDA's/ : /属于共用 Σ、用拟合 φ 的 GDA；图形和下面的 p\(y = 1 \| x\) 属于QDA/);
     assert.deepEqual(errors, []);
