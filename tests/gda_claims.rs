@@ -175,3 +175,23 @@ fn the_singular_sigma_sentence_holds_for_two_parallel_lines() {
     assert!(!e.contains("lie on a line") && !e.contains("no Gaussian fits"), "{e}");
     assert!(e.contains("one direction"), "{e}");
 }
+
+#[test]
+fn the_conic_kind_is_that_of_the_drawn_boundary_with_the_prior_override() {
+    // gda-vs-qda "qda" with φ′ = 0.99: the tight class 0's best log-odds margin is about
+    // log(|Σ₁|/|Σ₀|)/2 + ½ dᵀΣ₁⁻¹d ≈ 3.1 at μ₀, below logit(0.99) − logit(φ̂) ≈ 5.0, so class 1
+    // wins everywhere and the drawn ellipse has vanished. A grid over a wide window agrees.
+    use genlab::gda::ConicKind;
+    let state = lesson_state("gda-vs-qda", "qda");
+    let plain = opened(&state).summary().conic;
+    assert_eq!(plain, Some(ConicKind::Ellipse));
+    let lab = opened(&format!("{state}&phi=0.99"));
+    let s = lab.summary();
+    let rule = lab.decision_log_odds().unwrap();
+    let class0 = (0..=200)
+        .flat_map(|i| (0..=200).map(move |j| [-10.0 + 0.1 * f64::from(i), -10.0 + 0.1 * f64::from(j)]))
+        .filter(|&x| rule.log_odds(x) <= s.threshold)
+        .count();
+    assert_eq!(class0, 0, "no point of the grid goes to class 0");
+    assert_eq!(s.conic, Some(ConicKind::Empty));
+}

@@ -25,7 +25,7 @@ use crate::gda::geometry::{clip_line, Rect};
 use crate::gda::gnb::{NbVariance, DEFAULT_VAR_SMOOTHING};
 use crate::gda::logistic::LogisticRegression;
 use crate::gda::points_csv::parse_points_csv;
-use crate::gda::qda::ConicKind;
+use crate::gda::qda::{ConicKind, QuadraticLogOdds};
 use crate::gda::risk::BayesRule;
 use crate::gda::risk::{prior_log_odds, LossMatrix};
 use crate::gda::{ClassesSpec, Cloud, Gda, SampleSpec, DEFAULT_CLOUDS, MAX_CLASSES};
@@ -259,7 +259,8 @@ pub struct GdaSummary {
     pub model_error: Option<String>,
     /// Per-class covariances of the comparison model: Σ₀, Σ₁ (QDA) or their diagonals (NB).
     pub sigmas: Option<[[[f64; 2]; 2]; 2]>,
-    /// The shape of a quadratic boundary (`Ellipse`, `Hyperbola`, …).
+    /// The shape of the drawn quadratic boundary (`Ellipse`, `Hyperbola`, …), with the
+    /// prior override and the losses applied.
     pub conic: Option<ConicKind>,
     /// Logistic regression, when its overlay is on.
     pub logistic: Option<LogisticSummary>,
@@ -1112,9 +1113,16 @@ impl GdaLab {
         }
         match &self.main {
             Some(Ok(m)) => {
+                // The kind of the boundary drawn: z(x) + prior shift = threshold, so the
+                // override and the losses move the constant (an ellipse can vanish).
+                let moved = self.prior_shift() - self.models.threshold();
+                let drawn = |mut q: QuadraticLogOdds| {
+                    q.c += moved;
+                    q.conic_kind()
+                };
                 let (id, sigmas, conic) = match m {
-                    Model::Qda(q) => ("qda", Some([q.sigma0(), q.sigma1()]), Some(q.quadratic().conic_kind())),
-                    Model::GaussianNb(g) => ("gnb", Some([g.sigma(0), g.sigma(1)]), Some(g.quadratic().conic_kind())),
+                    Model::Qda(q) => ("qda", Some([q.sigma0(), q.sigma1()]), Some(drawn(q.quadratic()))),
+                    Model::GaussianNb(g) => ("gnb", Some([g.sigma(0), g.sigma(1)]), Some(drawn(g.quadratic()))),
                     _ => ("gda", None, None),
                 };
                 s.sigmas = sigmas;
