@@ -435,7 +435,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The metrics table and confusion matrix. */
   function writeEvaluation(ev) {
     const m = ev.current;
-    const show = (role, v) => { $(role).textContent = v == null ? t(lang, "nb.noRatio") : pct(v); };
+    // An undefined ratio says which count is 0 (F1 = 2TP/(2TP + FP + FN) is 0/0 only with
+    // no spam and no spam prediction).
+    const show = (role, v) => { $(role).textContent = v == null ? t(lang, `nb.noRatio.${role}`) : pct(v); };
     show("acc", m.accuracy);
     show("prec", m.precision);
     show("rec", m.recall);
@@ -499,9 +501,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const m = evaluation?.current;
     const canvas = $("curve");
     if (!m) return;
-    const v = (x) => (x == null ? t(lang, "nb.noRatio") : pct(x));
+    const v = (x, role) => (x == null ? t(lang, `nb.noRatio.${role}`) : pct(x));
     canvas.setAttribute("aria-label", t(lang, "nb.curveAria", {
-      alpha: alphaText(panel.alpha()), acc: v(m.accuracy), prec: v(m.precision), rec: v(m.recall), f1: v(m.f1),
+      alpha: alphaText(panel.alpha()), acc: v(m.accuracy, "acc"), prec: v(m.precision, "prec"), rec: v(m.recall, "rec"), f1: v(m.f1, "f1"),
     }));
   }
 
