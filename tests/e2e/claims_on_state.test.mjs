@@ -62,6 +62,23 @@ test("the p(y=1|x) readout follows the prior override; the rows say they use the
   await context.close();
 });
 
+test("the Σ₀, Σ₁ row names the drawn conic, with the prior override; every conic kind has words (EN, ZH)", async () => {
+  // gda-vs-qda's "qda" step with φ′ = 0.99: class 1 wins everywhere (tests/gda_claims.rs),
+  // so the ellipse of the fitted φ̂ is not drawn.
+  const q = "?embed=gda&sx0=0.5&sy0=0.5&r0=0&sx1=2&sy1=1.6&r1=0&m0=-0.5,0&m1=1.5,0.5&cov=per-class&phi=0.99";
+  const { page, context, errors } = await open(browser, `${server.url}${q}`);
+  // src/gda/qda.rs, enum ConicKind: each variant has a sentence in both languages.
+  const kinds = ["Ellipse", "Hyperbola", "CrossingLines", "Parabola", "ParallelLines", "Line", "Point", "Empty", "Everywhere"];
+  const missing = await page.evaluate(async (ks) => {
+    const { t } = await import("./js/i18n.js");
+    return ["en", "zh-CN"].flatMap((l) => ks.filter((k) => t(l, `gda.conicKind.${k}`) === `gda.conicKind.${k}` || !t(l, `gda.conicKind.${k}`)).map((k) => `${l}:${k}`));
+  }, kinds);
+  assert.deepEqual(missing, []);
+  assert.match(await cell(page, "sigmas"), /boundary: none: one class wins everywhere/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("learning curves: Efron with its condition on the clouds, Ng & Jordan only on naive Bayes (EN, ZH)", async () => {
   const cite = (page) => page.evaluate(() => document.querySelector('.genlab-curves [data-role="lesson"] .hint')?.textContent ?? "");
   const { page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=true&lcn=2&lcs=2&lcmax=20`);
