@@ -32,7 +32,7 @@ test("equal means with a Σ per class: no 'no boundary', the spread still separa
     // The lede does not promise a straight line whatever the model: a Σ per class gives a conic.
     assert.match(await cell(page, "lede"), lang === "en" ? /its own Σ \(QDA, or naive Bayes with per-class variances\) and it becomes a conic/ : /边界就成为二次曲线/);
     // The rows say whose they are: shared-Σ GDA's, while the figure draws QDA.
-    assert.match(text, lang === "en" ? /shared-Σ GDA's, with the fitted φ; the figure and p\(y = 1 \| x\) below are QDA's/ : /属于共用 Σ、用拟合 φ 的 GDA；图形和下面的 p\(y = 1 \| x\) 属于QDA/);
+    assert.match(text, lang === "en" ? /belong to shared-Σ GDA with the fitted φ; the figure and p\(y = 1 \| x\) below belong to QDA\./ : /属于共用 Σ、用拟合 φ 的 GDA；图形和下面的 p\(y = 1 \| x\) 属于QDA/);
     assert.deepEqual(errors, []);
     await context.close();
   }
@@ -57,7 +57,7 @@ test("the p(y=1|x) readout follows the prior override; the rows say they use the
     const fitted = await at(...points[i]);
     assert.ok(Math.abs(logit(overridden[i]) - logit(fitted) - (Math.log(0.25) - Math.log(2 / 3))) < 1e-9, `${points[i]}: ${overridden[i]} vs ${fitted}`);
   }
-  assert.match(note, /shared-Σ GDA's, with the fitted φ; the figure and p\(y = 1 \| x\) below are GDA \(shared Σ\) with φ′ = 0\.200's/);
+  assert.match(note, /belong to shared-Σ GDA with the fitted φ; the figure and p\(y = 1 \| x\) below belong to GDA \(shared Σ\) with φ′ = 0\.200\./);
   assert.deepEqual(errors, []);
   await context.close();
 });

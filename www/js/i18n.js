@@ -62,7 +62,7 @@ const EN = {
   "gda.credit": "Data: {credit}",
   "gda.phiNote": "{k} of {m} points are class 1",
   "gda.outside": "(outside the plot)",
-  "gda.rowsOfGda": "(w, b and this line are shared-Σ GDA's, with the fitted φ; the figure and p(y = 1 | x) below are {drawn}'s.)",
+  "gda.rowsOfGda": "(w, b and this line belong to shared-Σ GDA with the fitted φ; the figure and p(y = 1 | x) below belong to {drawn}.)",
   "gda.drawnPrior": "{model} with φ′ = {phi}",
   "gda.posteriorDrawn": "(the drawn model)",
   "gda.at": "at x = {x}: p(y = 1 | x) = {p} ({pct})",
