@@ -57,7 +57,7 @@ pub enum Error {
     },
 
     /// The shared (or per-class) covariance matrix cannot be inverted.
-    #[error("The covariance matrix Σ is singular: the points lie on a line or on top of each other, so no Gaussian fits them and Σ⁻¹ does not exist. Spread the points out or add more.")]
+    #[error("The covariance matrix Σ is singular: within every class the points differ from their class mean along one direction only (or not at all), so the Gaussian likelihood has no maximum with an invertible Σ and Σ⁻¹ does not exist. Spread the points out or add more.")]
     SingularCovariance {
         /// Its determinant (zero or nearly so).
         det: f64,
@@ -139,7 +139,7 @@ pub enum Error {
     },
 
     /// A class has too few points for a model that estimates a covariance per class (QDA).
-    #[error("Class {class} has only {count} point, so its own covariance matrix cannot be estimated. QDA needs at least three points in each class, not all on one line.")]
+    #[error("Class {class} has only {count} {}, so its own covariance matrix cannot be estimated. QDA needs at least three points in each class, not all on one line.", if *.count == 1 { "point" } else { "points" })]
     ClassTooSmall {
         /// The class (0 to 4).
         class: u8,
@@ -148,7 +148,7 @@ pub enum Error {
     },
 
     /// One class's own covariance matrix cannot be inverted (QDA, naive Bayes).
-    #[error("The covariance matrix of class {class} is singular: its points lie on a line or on top of each other, so no Gaussian fits them. Spread that class's points out or add more.")]
+    #[error("The covariance matrix of class {class} is singular: its points lie on a line or on top of each other, so the Gaussian likelihood has no maximum with an invertible covariance. Spread that class's points out or add more.")]
     SingularClassCovariance {
         /// The class (0 to 4).
         class: u8,
@@ -158,7 +158,7 @@ pub enum Error {
 
     /// Every point lies on one line, so an unregularized logistic regression cannot tell
     /// which way the boundary should turn.
-    #[error("All the points lie on one line, so logistic regression without a penalty has no unique fit: boundaries turned about that line fit equally well. Add points off the line or set λ above 0.")]
+    #[error("All the points lie on one line, so logistic regression without a penalty has no unique fit: boundaries turned about the point where they cross that line fit equally well. Add points off the line or set λ above 0.")]
     CollinearPoints,
 }
 

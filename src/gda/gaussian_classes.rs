@@ -8,7 +8,8 @@
 //! * **GDA** ([`CovarianceModel::Shared`]): one Σ = (1/m) Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ,
 //!   divided by m (scikit-learn's `LinearDiscriminantAnalysis(solver="lsqr").covariance_`);
 //! * **QDA** ([`CovarianceModel::PerClass`]): Σ_c = (1/m_c) Σ_{yᵢ=c} (xᵢ − μ_c)(xᵢ − μ_c)ᵀ,
-//!   divided by m_c (scikit-learn's `QuadraticDiscriminantAnalysis` divides by m_c − 1);
+//!   divided by m_c (scikit-learn 1.9.1's `QuadraticDiscriminantAnalysis.covariance_` uses the
+//!   same divisor, see [`crate::gda::qda`]; older releases divided by m_c − 1);
 //! * **Gaussian naive Bayes** ([`CovarianceModel::Diagonal`]): Σ_c diagonal, its variances
 //!   σ²_cj = (1/m_c) Σ_{yᵢ=c} (xᵢⱼ − μ_cj)² + ε per class ([`NbVariance::PerClass`],
 //!   scikit-learn's `GaussianNB`), or pooled over the classes, σ²_j = (1/m) Σᵢ (xᵢⱼ − μ_{yᵢ j})² + ε

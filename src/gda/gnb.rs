@@ -1,4 +1,5 @@
-//! Gaussian naive Bayes: "naive Bayes is GDA with a diagonal covariance".
+//! Gaussian naive Bayes: QDA with diagonal covariances (with one pooled diagonal Σ, GDA
+//! with a diagonal Σ).
 //!
 //! y ~ Bernoulli(φ), and given y = k the two features are independent normals,
 //! xⱼ | y = k ~ N(θ_kj, σ²_kj): a Gaussian with the diagonal covariance diag(σ²_k1, σ²_k2).

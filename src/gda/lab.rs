@@ -25,7 +25,7 @@ use crate::gda::geometry::{clip_line, Rect};
 use crate::gda::gnb::{NbVariance, DEFAULT_VAR_SMOOTHING};
 use crate::gda::logistic::LogisticRegression;
 use crate::gda::points_csv::parse_points_csv;
-use crate::gda::qda::ConicKind;
+use crate::gda::qda::{ConicKind, QuadraticLogOdds};
 use crate::gda::risk::BayesRule;
 use crate::gda::risk::{prior_log_odds, LossMatrix};
 use crate::gda::{ClassesSpec, Cloud, Gda, SampleSpec, DEFAULT_CLOUDS, MAX_CLASSES};
@@ -234,9 +234,15 @@ pub struct GdaSummary {
     pub b: Option<f64>,
     /// Whether the boundary crosses the plot window.
     pub boundary_visible: bool,
-    /// Whether μ₀ and μ₁ coincide to within rounding: w = 0, no boundary, the prior
-    /// alone decides.
+    /// Whether μ₀ and μ₁ coincide to within rounding: the shared-Σ fit's w = 0, no
+    /// line, the prior alone decides under that model.
     pub coincident: bool,
+    /// Whether, with coincident means, the drawn model also has no boundary (one Σ
+    /// shared by both classes, full or diagonal). `false` when the drawn model has a Σ per
+    /// class (QDA, naive Bayes with per-class variances): equal means with different
+    /// spreads still give the quadratic log-odds ½xᵀ(Σ₀⁻¹ − Σ₁⁻¹)x + …, a conic that
+    /// separates the classes by their spread.
+    pub prior_alone: bool,
     /// Class names, class 0 first, k of them.
     pub class_names: Vec<String>,
     /// Axis names.
@@ -253,7 +259,8 @@ pub struct GdaSummary {
     pub model_error: Option<String>,
     /// Per-class covariances of the comparison model: Σ₀, Σ₁ (QDA) or their diagonals (NB).
     pub sigmas: Option<[[[f64; 2]; 2]; 2]>,
-    /// The shape of a quadratic boundary (`Ellipse`, `Hyperbola`, …).
+    /// The shape of the drawn quadratic boundary (`Ellipse`, `Hyperbola`, …), with the
+    /// prior override and the losses applied.
     pub conic: Option<ConicKind>,
     /// Logistic regression, when its overlay is on.
     pub logistic: Option<LogisticSummary>,
@@ -729,6 +736,14 @@ impl GdaLab {
         self.decision_model().map(|model| Shifted { model, shift: self.prior_shift() })
     }
 
+    /// p(y=1|x) of the drawn decision model, its prior moved by the override: the
+    /// posterior the figure's boundary and heat map show (½ on the drawn boundary when the
+    /// losses are equal). `None` without a model or for a non-finite x.
+    pub fn decision_posterior(&self, x: Vec2) -> Option<f64> {
+        let model = self.decision_log_odds()?;
+        (x[0].is_finite() && x[1].is_finite()).then(|| model.posterior(x))
+    }
+
     /// Converts the points to editable ones (keeping their names and credit) and returns
     /// them. The drag offsets are baked in.
     fn editable(&mut self) -> &mut Dataset {
@@ -915,9 +930,10 @@ impl GdaLab {
     }
 
     /// Adds eight class-1 outliers far out on class 1's side (beyond its mean, away from
-    /// class 0, up to six spreads out but inside the plot window), deterministically: GDA's mean and Σ chase
-    /// them while logistic regression, which only cares about points near the boundary,
-    /// barely moves.
+    /// class 0, up to six spreads out but inside the plot window), deterministically: GDA's
+    /// mean and Σ chase them, while logistic regression moves much less: points it already
+    /// classifies confidently (as these, on the right side) weigh |yᵢ − σ(zᵢ)| ≈ 0 in its
+    /// gradient (points on the wrong side would weigh ≈ 1, however far).
     ///
     /// # Errors
     /// When a class has no points (there is no side to put them on).
@@ -1066,6 +1082,7 @@ impl GdaLab {
             b: None,
             boundary_visible: false,
             coincident: false,
+            prior_alone: false,
             class_names: self.base.class_names.iter().map(|s| s.to_string()).collect(),
             axis_names: self.base.axis_names.map(String::from),
             credit: self.base.credit.to_string(),
@@ -1100,9 +1117,16 @@ impl GdaLab {
         }
         match &self.main {
             Some(Ok(m)) => {
+                // The kind of the boundary drawn: z(x) + prior shift = threshold, so the
+                // override and the losses move the constant (an ellipse can vanish).
+                let moved = self.prior_shift() - self.models.threshold();
+                let drawn = |mut q: QuadraticLogOdds| {
+                    q.c += moved;
+                    q.conic_kind()
+                };
                 let (id, sigmas, conic) = match m {
-                    Model::Qda(q) => ("qda", Some([q.sigma0(), q.sigma1()]), Some(q.quadratic().conic_kind())),
-                    Model::GaussianNb(g) => ("gnb", Some([g.sigma(0), g.sigma(1)]), Some(g.quadratic().conic_kind())),
+                    Model::Qda(q) => ("qda", Some([q.sigma0(), q.sigma1()]), Some(drawn(q.quadratic()))),
+                    Model::GaussianNb(g) => ("gnb", Some([g.sigma(0), g.sigma(1)]), Some(drawn(g.quadratic()))),
                     _ => ("gda", None, None),
                 };
                 s.sigmas = sigmas;
@@ -1153,6 +1177,8 @@ impl GdaLab {
                 s.b = Some(b);
                 s.boundary_visible = clip_line(w, b, self.view).is_some();
                 s.coincident = fit.means_coincide();
+                s.prior_alone =
+                    s.coincident && matches!(self.models.covariance, Covariance::Shared | Covariance::DiagonalShared);
             }
             Err(e) => s.error = Some(e.to_string()),
         }

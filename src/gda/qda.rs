@@ -4,7 +4,8 @@
 //! φ = m₁/m, μ_k the class means and Σ_k = (1/m_k) Σ_{yᵢ=k} (xᵢ − μ_k)(xᵢ − μ_k)ᵀ — each
 //! class's own scatter **divided by m_k** (scikit-learn's
 //! `QuadraticDiscriminantAnalysis(store_covariance=True).covariance_` uses the same n_k
-//! divisor, checked in `tools/sklearn/gda_models_reference.py`).
+//! divisor in 1.9.1, checked in `tools/sklearn/gda_models_reference.py`; older releases
+//! divided by n_k − 1).
 //!
 //! Bayes' rule gives the log-odds
 //!

@@ -12,13 +12,16 @@
 //! z(x) = log p(1|x)/p(0|x) > log(λ₁₀/λ₀₁)  ([`LossMatrix::threshold`]),
 //!
 //! ties going to class 0. For a linear model the boundary w·x + b = 0 moves to
-//! w·x + b = log(λ₁₀/λ₀₁): parallel, shifted by log(λ₁₀/λ₀₁)/‖w‖ against w. With
+//! w·x + b = log(λ₁₀/λ₀₁): parallel, moved by log(λ₁₀/λ₀₁)/‖w‖ along w (toward
+//! class 1 when λ₁₀ > λ₀₁). With
 //! λ₀₁ = λ₁₀ it is the 0–1-loss rule "decide the more probable class".
 //!
 //! **Priors.** A generative model's log-odds is log p(x|1)/p(x|0) + log(φ/(1 − φ)), so
 //! replacing the fitted prior φ by φ′ adds log(φ′/(1 − φ′)) − log(φ/(1 − φ)) to it
 //! ([`WithPrior`]); for GDA, b′ = b − log(φ/(1 − φ)) + log(φ′/(1 − φ′)) ([`gda_with_prior`]).
-//! Logistic regression has no prior to replace (it fits p(y|x) directly).
+//! Logistic regression has no fitted φ for [`WithPrior`] to replace (its intercept absorbs
+//! the training prior's log-odds; the correction b′ = b + logit φ′ − logit φ_train would
+//! need φ_train, which the panel does not apply).
 //!
 //! **Risk on a sample.** With decisions δ(xᵢ) by the rule, the empirical risk is the mean
 //! loss actually incurred, (1/m) Σᵢ λ_{δ(xᵢ) yᵢ}; the model's own estimate of it is the
@@ -165,7 +168,7 @@ impl<C: Classifier> WithPrior<C> {
             return Err(Error::InvalidParameter {
                 name: "φ",
                 value: describe(phi),
-                rule: "logistic regression has no class prior to replace: it models p(y|x) directly",
+                rule: "logistic regression has no fitted class prior φ to replace: its intercept absorbs the training prior",
             });
         };
         let old = prior_log_odds(fitted)?;

@@ -367,11 +367,27 @@ impl Explanation {
         (shown.to_vec(), HiddenWords { words: hidden.len(), contribution, veto })
     }
 
+    /// The pseudo-counts a zero probability comes from, as "name = value": for a word's
+    /// presence and for its absence. α unless the Bernoulli tables use Beta pseudo-counts
+    /// (β₁ for presence, β₀ for absence).
+    fn vetoing_pseudo_counts(&self) -> (String, String) {
+        match (self.event_model, self.smoothing) {
+            (EventModel::Bernoulli, Smoothing::Bayesian(pc)) => {
+                (format!("β₁ = {}", pc.beta1), format!("β₀ = {}", pc.beta0))
+            }
+            _ => (format!("α = {}", self.alpha), format!("α = {}", self.alpha)),
+        }
+    }
+
     /// Plain-English sentences for every veto and for an undefined or certain posterior;
     /// empty when every term is finite. The structured fields carry the same facts for a
     /// translated UI.
     pub fn sentences(&self) -> Vec<String> {
-        let alpha = self.alpha;
+        // The pseudo-count that left a zero: α for the multinomial words and for α-smoothing;
+        // with Beta pseudo-counts on, β₁ for a word's presence and β₀ for its absence in the
+        // Bernoulli tables (p = (d + β₁)/(N + β₀ + β₁) is 0 only when d = 0 and β₁ = 0, and
+        // 1 − p only when d = N and β₀ = 0).
+        let (present, absent) = self.vetoing_pseudo_counts();
         let mut out = Vec::new();
         for w in &self.words {
             let word = &w.word;
@@ -380,7 +396,7 @@ impl Explanation {
                 Some(Veto::Spam) => Label::Spam,
                 Some(Veto::Both) => {
                     out.push(format!(
-                        "“{word}” has probability 0 under both classes at α = {alpha}, so it \
+                        "“{word}” has probability 0 under both classes at {present}, so it \
                          rules out both hypotheses."
                     ));
                     continue;
@@ -388,27 +404,30 @@ impl Explanation {
                 None => continue,
             };
             out.push(format!(
-                "“{word}” never appears in {ruled_out} training messages, so with α = {alpha} \
+                "“{word}” never appears in {ruled_out} training messages, so with {present} \
                  P({word} | {ruled_out}) = 0 and the {ruled_out} hypothesis is ruled out."
             ));
         }
-        if let Some(absent) = &self.absent {
-            for (label, list) in [(Label::Ham, &absent.ham_vetoed_by), (Label::Spam, &absent.spam_vetoed_by)] {
+        if let Some(a) = &self.absent {
+            for (label, list) in [(Label::Ham, &a.ham_vetoed_by), (Label::Spam, &a.spam_vetoed_by)] {
                 for word in list {
                     out.push(format!(
                         "“{word}” appears in every {label} training message but not in this \
-                         one, so with α = {alpha} P(no “{word}” | {label}) = 0 and the {label} \
+                         one, so with {absent} P(no “{word}” | {label}) = 0 and the {label} \
                          hypothesis is ruled out."
                     ));
                 }
             }
         }
+        let fix = match (self.event_model, self.smoothing) {
+            (EventModel::Bernoulli, Smoothing::Bayesian(_)) => "Pseudo-counts β₁ > 0 and β₀ > 0 fix this.",
+            _ => "Any α > 0 fixes this.",
+        };
         match self.ruled_out {
-            Some(Veto::Both) => out.push(
+            Some(Veto::Both) => out.push(format!(
                 "Both classes are ruled out: P(x | spam) = P(x | ham) = 0, so the posterior is \
-                 0/0 and the model cannot decide. Any α > 0 fixes this."
-                    .to_string(),
-            ),
+                 0/0 and the model cannot decide. {fix}"
+            )),
             Some(Veto::Ham) => out.push(
                 "The ham hypothesis is ruled out, so P(spam | x) = 1 whatever the other words \
                  say."

@@ -30,7 +30,8 @@ pub struct Metrics {
     pub precision: Option<f64>,
     /// TP / (TP + FN); `None` when there are no positives.
     pub recall: Option<f64>,
-    /// Harmonic mean of precision and recall; `None` when either is undefined or both 0.
+    /// 2TP / (2TP + FP + FN), the harmonic mean of precision and recall where both are
+    /// defined (scikit-learn's `f1_score` from the counts); `None` when TP + FP + FN = 0.
     pub f1: Option<f64>,
 }
 
@@ -60,10 +61,11 @@ impl Confusion {
         let accuracy = ratio(self.tp + self.tn, self.total());
         let precision = ratio(self.tp, self.tp + self.fp);
         let recall = ratio(self.tp, self.tp + self.fn_);
-        let f1 = match (precision, recall) {
-            (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
-            _ => None,
-        };
+        // From the counts, 2TP/(2TP + FP + FN): the harmonic mean of precision and recall
+        // where both are defined, and also 0 when there are positives or positive
+        // predictions but no true positive (precision and recall both 0, or one of them 0/0
+        // while the other is 0). Undefined only with no positives and no positive predictions.
+        let f1 = ratio(2 * self.tp, 2 * self.tp + self.fp + self.fn_);
         Metrics { confusion: *self, accuracy, precision, recall, f1 }
     }
 }
@@ -92,5 +94,16 @@ mod tests {
         assert_eq!(m.recall, None);
         assert_eq!(m.f1, None);
         assert_eq!(Confusion::default().metrics().accuracy, None);
+    }
+
+    #[test]
+    fn f1_is_zero_not_undefined_without_a_true_positive() {
+        // TP = 0, FP = 2, FN = 3: precision 0/2 = 0, recall 0/3 = 0, F1 = 2·0/(0 + 2 + 3) = 0
+        // (scikit-learn's f1_score gives 0.0 here, from the same counts).
+        let m = Confusion { tp: 0, fp: 2, tn: 5, fn_: 3 }.metrics();
+        assert_eq!(m.f1, Some(0.0));
+        // No positive prediction at all but positives in truth: precision 0/0, F1 still 0.
+        let m = Confusion { tp: 0, fp: 0, tn: 5, fn_: 3 }.metrics();
+        assert_eq!((m.precision, m.f1), (None, Some(0.0)));
     }
 }

@@ -301,11 +301,11 @@ impl GdaPanel {
         self.lab.move_point(i as usize, [x.clamp(v.x0, v.x1), y.clamp(v.y0, v.y1)]).map_err(js_error)
     }
 
-    /// p(y=1|x) at the data position `(x, y)`, or `null` without a fit.
+    /// p(y=1|x) at the data position `(x, y)` from the drawn model and prior (the
+    /// boundary on screen is where it crosses the threshold), or `null` without a model.
     #[wasm_bindgen(js_name = posteriorAtData)]
     pub fn posterior_at_data(&self, x: f64, y: f64) -> Option<f64> {
-        let fit = self.lab.fit().as_ref().ok()?;
-        (x.is_finite() && y.is_finite()).then(|| fit.posterior([x, y]))
+        self.lab.decision_posterior([x, y])
     }
 
     /// The generating parameters `{n0, n1, sd0: [σx, σy], rho0, sd1, rho1, seed}`, or
@@ -789,8 +789,9 @@ impl GdaPanel {
         Ok(())
     }
 
-    /// `{x, y, p}`: the data position under the CSS-pixel position and p(y=1|x) there;
-    /// `null` outside the plot box or when there is no fit.
+    /// `{x, y, p}`: the data position under the CSS-pixel position and p(y=1|x) there,
+    /// from the drawn model and prior; `null` outside the plot box or when there is no
+    /// model.
     #[wasm_bindgen(js_name = posteriorAt)]
     pub fn posterior_at(&self, css_x: f64, css_y: f64) -> Result<JsValue, JsError> {
         #[derive(Serialize)]
@@ -799,14 +800,15 @@ impl GdaPanel {
             y: f64,
             p: f64,
         }
-        let (Some(frame), Ok(fit)) = (self.frame, self.lab.fit()) else { return Ok(JsValue::NULL) };
+        let Some(frame) = self.frame else { return Ok(JsValue::NULL) };
         let (px, py) = (css_x * self.style.dpr, css_y * self.style.dpr);
         let [l, t, r, b] = frame.pixels.map(f64::from);
         if !(px >= l && px <= r && py >= t && py <= b) {
             return Ok(JsValue::NULL);
         }
         let [x, y] = frame.to_data(px, py);
-        serde_wasm_bindgen::to_value(&At { x, y, p: fit.posterior([x, y]) }).map_err(|e| JsError::new(&e.to_string()))
+        let Some(p) = self.lab.decision_posterior([x, y]) else { return Ok(JsValue::NULL) };
+        serde_wasm_bindgen::to_value(&At { x, y, p }).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// `{x, y, p}`: the data position under the CSS-pixel position and the drawn model's

@@ -35,7 +35,7 @@ for (const lang of ["en", "zh-CN"]) {
     const q = `?n0=50&n1=50&m0=0,0&m1=0,0${lang === "zh-CN" ? "&lang=zh-CN" : ""}`;
     const { page, context, errors } = await open(browser, `${server.url}${q}`);
     const boundary = await page.textContent('#gda-slot [data-role="boundary"]');
-    const expected = lang === "en" ? /^The means coincide: the features carry no evidence, the prior alone decides/ : /^两个均值重合：特征不提供任何证据，只由先验决定/;
+    const expected = lang === "en" ? /^The means coincide: with one Σ shared by both classes w = 0, the features carry no evidence and the prior alone decides/ : /^两个均值重合：两类共用一个 Σ 时 w = 0，特征不提供任何证据，只由先验决定/;
     assert.match(boundary, expected);
     assert.doesNotMatch(boundary, /e-|e−/);
     // w is exactly 0, printed as 0; b = log(φ/(1 − φ)) = log 1 = 0.

@@ -47,7 +47,8 @@ test("a run completes: every size in the table, the CSV, the lesson, no stray va
   const text = await page.evaluate(() => document.querySelector(".genlab-curves").innerText);
   for (const bad of ["NaN", "Infinity", "undefined", "null"]) assert.ok(!text.includes(bad), `panel shows ${bad}`);
   assert.match(text, /Bayes error of this model is 22\.4 %/);
-  assert.match(text, /Ng & Jordan \(2002\)/);
+  // The model-true pairing: Efron with its condition (Ng & Jordan is for naive Bayes pairings).
+  assert.match(text, /Efron \(1975\)/);
   assert.deepEqual(errors, []);
   await context.close();
 });

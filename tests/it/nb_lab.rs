@@ -300,10 +300,8 @@ fn assert_metrics_match_hand_count(m: &Metrics, [tp, fp, tn, fn_]: [usize; 4], w
     let recall = (tp + fn_ > 0).then(|| tp as f64 / (tp + fn_) as f64);
     assert!(close_opt(m.precision, precision, 1e-15), "{what}: precision {:?} vs {precision:?}", m.precision);
     assert!(close_opt(m.recall, recall, 1e-15), "{what}: recall");
-    let f1 = match (precision, recall) {
-        (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
-        _ => None,
-    };
+    // F1 from the counts (scikit-learn's f1_score): 0, not undefined, without a true positive.
+    let f1 = (2 * tp + fp + fn_ > 0).then(|| 2.0 * tp as f64 / (2 * tp + fp + fn_) as f64);
     assert!(close_opt(m.f1, f1, 1e-12), "{what}: F1 {:?} vs {f1:?}", m.f1);
 }
 

@@ -278,7 +278,11 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     p.textContent = parts.join(lang === "zh-CN" ? "" : " ");
     const cite = document.createElement("p");
     cite.className = "hint";
-    cite.textContent = t(lang, "lc.lessonCite");
+    // Ng & Jordan's bounds are about naive Bayes; Efron's efficiency about GDA when its
+    // model is true, and it depends on how far apart the classes are.
+    const pairing = (summaryState ?? state).pairing;
+    cite.textContent = REAL.has(pairing) || TEXT.has(pairing) ? t(lang, "lc.citeNb")
+      : [t(lang, "lc.citeEfron"), ...(pairing === "true" ? [t(lang, "lc.citeEfronTrue")] : [])].join(lang === "zh-CN" ? "" : " ");
     box.replaceChildren(...(parts.length ? [p] : []), cite);
   }
 

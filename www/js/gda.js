@@ -227,10 +227,15 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("sigma").textContent = mat(s.sigma);
     $("w").textContent = vec(s.w);
     $("b").textContent = num(s.b);
-    // Coincident means: w is 0 (not rounding noise), and there is no boundary to write.
-    const eq = s.coincident ? t(lang, "gda.coincident")
+    // Coincident means: w is 0 (not rounding noise), and there is no line to write; a
+    // model with a Σ per class still separates the classes by their spread.
+    const eq = s.coincident ? t(lang, s.prior_alone ? "gda.coincident" : "gda.coincidentSpread")
       : s.w ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0` : "—";
-    $("boundary").textContent = s.w && !s.coincident && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
+    const line = s.w && !s.coincident && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
+    // w, b and the line are the shared-Σ fit's with φ̂; say so when the figure draws another
+    // model or prior (the pointer's p(y = 1 | x) is the drawn one's).
+    const drawn = drawnModel(s);
+    $("boundary").textContent = drawn ? `${line}\n${t(lang, "gda.rowsOfGda", { drawn })}` : line;
     writeModelNumbers(s);
     // Measuring the boxes lays the page out: not on every frame of a drag (its end redraws).
     if (dragging < 0 && draggingPoint < 0 && !gliding) {
@@ -305,6 +310,15 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const names = figureText(s).classes;
     canvas.setAttribute("aria-label", s.error ? t(lang, "gda.ariaError", { error: message })
       : t(lang, "gda.ariaK", { k, classes: names.join(", "), means: (s.means || []).map((m) => vec(m, 2)).join(", ") }));
+  }
+
+  /** The model the figure draws, named, when it is not the shared-Σ fit with its fitted φ
+   * (QDA, Gaussian NB, or a prior override); else "". */
+  function drawnModel(s) {
+    const cov = s.models.covariance;
+    const model = t(lang, `gda.model.${cov === "shared" ? "gda" : cov === "per-class" ? "qda" : "gnb"}`);
+    if (s.models.prior !== null && s.models.prior !== undefined) return t(lang, "gda.drawnPrior", { model, phi: num(s.models.prior) });
+    return cov === "shared" ? "" : model;
   }
 
   /** The comparison model's Σs, logistic regression, the Bayes rule and the training table. */

@@ -287,7 +287,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
 
   /** The verdict as one sentence. */
   function verdictText(e) {
-    if (e.verdict === null) return t(lang, "nb.noVerdict");
+    // With Beta pseudo-counts the Bernoulli tables' zeros come from β₁ or β₀, not α.
+    if (e.verdict === null) return t(lang, e.event_model === "bernoulli" && e.smoothing?.kind === "bayesian" ? "nb.noVerdictBeta" : "nb.noVerdict");
     const rel = pctRelation(e.p_spam, { logOdds: e.log_odds });
     const certainty = e.log_odds === Infinity ? t(lang, "nb.hamOut") : e.log_odds === -Infinity ? t(lang, "nb.spamOut") : "";
     const label = t(lang, e.verdict === "spam" ? "nb.spam" : "nb.ham");
@@ -298,6 +299,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The ledger list, the verdict, unknown words and veto sentences. */
   function writeLedger(l) {
     const e = l.explanation;
+    // The lede's formula of the event model in force: counts n_w (multinomial), or present
+    // words and the absent-word term (Bernoulli).
+    $("formula-mn").hidden = e.event_model === "bernoulli";
+    $("formula-bern").hidden = e.event_model !== "bernoulli";
     // A loop, not Math.max(...list): a long message must not spread thousands of arguments.
     let scale = 1e-9;
     for (const v of [e.prior_log_ratio, e.absent_evidence ?? 0, e.hidden.contribution]) {
@@ -430,7 +435,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The metrics table and confusion matrix. */
   function writeEvaluation(ev) {
     const m = ev.current;
-    const show = (role, v) => { $(role).textContent = v == null ? t(lang, "nb.noRatio") : pct(v); };
+    // An undefined ratio says which count is 0 (F1 = 2TP/(2TP + FP + FN) is 0/0 only with
+    // no spam and no spam prediction).
+    const show = (role, v) => { $(role).textContent = v == null ? t(lang, `nb.noRatio.${role}`) : pct(v); };
     show("acc", m.accuracy);
     show("prec", m.precision);
     show("rec", m.recall);
@@ -494,9 +501,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const m = evaluation?.current;
     const canvas = $("curve");
     if (!m) return;
-    const v = (x) => (x == null ? t(lang, "nb.noRatio") : pct(x));
+    const v = (x, role) => (x == null ? t(lang, `nb.noRatio.${role}`) : pct(x));
     canvas.setAttribute("aria-label", t(lang, "nb.curveAria", {
-      alpha: alphaText(panel.alpha()), acc: v(m.accuracy), prec: v(m.precision), rec: v(m.recall), f1: v(m.f1),
+      alpha: alphaText(panel.alpha()), acc: v(m.accuracy, "acc"), prec: v(m.precision, "prec"), rec: v(m.recall, "rec"), f1: v(m.f1, "f1"),
     }));
   }
 
@@ -548,6 +555,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const bayes = sm && typeof sm === "object" && sm.kind === "bayesian" ? sm : null;
     $("bayes-on").checked = Boolean(bayes);
     $("pseudo").hidden = !bayes;
+    // The smoothed prior's formula: α on both classes, or the Dirichlet's α_ham, α_spam.
+    const smoothedPrior = section.querySelector('option[value="smoothed"]');
+    smoothedPrior.dataset.i18n = bayes ? "nb.prior.smoothedDirichlet" : "nb.prior.smoothed";
+    smoothedPrior.textContent = t(lang, smoothedPrior.dataset.i18n);
     if (bayes) {
       $("beta1").value = String(bayes.beta1);
       $("beta0").value = String(bayes.beta0);
