@@ -31,6 +31,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   const source = $("source");
   let active = 0;
   let dragging = -1;
+  // The last drag's snap of mean k onto mean j ({ k, j }), while the means coincide; or null.
+  let snapped = null;
+  const SUB = ["₀", "₁", "₂", "₃", "₄"];
   let frame = 0;
   let liveTimer = 0;
   let pointer = null;
@@ -217,6 +220,14 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     err.hidden = !s.error;
     $("classes-numbers").hidden = s.classes <= 2;
     $("two-numbers").hidden = s.classes > 2;
+    // Coincident means, said beside the figure too, where the missing boundary is (and the
+    // snap of a drag that put one mean on the other, while they still coincide).
+    const coincide = s.classes <= 2 && !s.error && s.coincident;
+    const note = $("coincide-note");
+    note.hidden = !coincide;
+    if (!coincide) snapped = null;
+    const snapText = snapped ? `${t(lang, "gda.snapped", { a: `μ${SUB[snapped.k]}`, b: `μ${SUB[snapped.j]}` })} ` : "";
+    note.textContent = coincide ? `${snapText}${t(lang, "gda.coincident")}` : "";
     if (s.classes > 2) {
       writeClassNumbers(s, message);
       return;
@@ -476,7 +487,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }
     if (dragging >= 0) {
       try {
-        panel.dragTo(dragging, pointer.x, pointer.y);
+        // Within a few pixels of another mean it snaps onto it (said beside the figure).
+        const onto = panel.dragTo(dragging, pointer.x, pointer.y);
+        snapped = onto >= 0 ? { k: dragging, j: onto } : null;
         onChange("replace");
       } catch (e) {
         showInputError(translateMessage(lang, e.message));
