@@ -1123,6 +1123,10 @@ impl GdaLab {
                 s.conic = conic;
                 s.reports.extend(report(id, m, m));
             }
+            // A singular shared Σ means every class's Σ is singular too (each class's scatter
+            // is part of the pooled one): the fit's sentence says it for all of them, once.
+            Some(Err(Error::SingularClassCovariance { .. }))
+                if matches!(self.fit, Err(Error::SingularCovariance { .. })) => {}
             Some(Err(e)) => s.model_error = Some(e.to_string()),
             None => {}
         }
@@ -1166,7 +1170,17 @@ impl GdaLab {
                 s.boundary_visible = clip_line(w, b, self.view).is_some();
                 s.coincident = fit.means_coincide();
             }
-            Err(e) => s.error = Some(e.to_string()),
+            Err(e) => {
+                s.error = Some(e.to_string());
+                // φ and the class means are defined whatever Σ is (a singular Σ has no
+                // inverse, the classes still have their means): shown, not blanked.
+                if n[0] > 0 && n[1] > 0 {
+                    s.phi = Some(n[1] as f64 / (n[0] + n[1]) as f64);
+                    s.mu = class_mean(&self.points, &self.labels, 0)
+                        .zip(class_mean(&self.points, &self.labels, 1))
+                        .map(|(a, b)| [a, b]);
+                }
+            }
         }
         s
     }

@@ -161,6 +161,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       truth: t(lang, "gda.figure.truth"),
       boundary: t(lang, s.threshold !== 0 || s.models.prior !== null ? "gda.figure.bayes" : "gda.figure.boundary"),
       logistic: t(lang, "gda.figure.logistic"),
+      half: t(lang, "gda.figure.half"),
     };
   }
 
@@ -334,7 +335,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       }
       return tr;
     }));
-    if (modelError) {
+    // The drawn model's refusal, unless it is the sentence already there (a singular Σ
+    // refuses the shared fit and a model built on it alike: said once).
+    if (modelError && !$("error").textContent.includes(modelError)) {
       const err = $("error");
       err.textContent = err.textContent ? `${err.textContent} ${modelError}` : modelError;
       err.hidden = false;
@@ -429,18 +432,19 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     return { x: ev.clientX - r.left, y: ev.clientY - r.top };
   }
 
-  /** Runs a point edit; a refusal is shown, not thrown. Returns whether it was made. */
-  function edit(fn) {
+  /** Runs a point edit; a refusal is shown (under `anchor`, which it marks invalid: the
+   * control behind the latest event unless told), not thrown. Returns whether it was made. */
+  function edit(fn, anchor = recent.last()) {
     let done = false;
     try {
       fn();
       done = true;
-      showInputError("");
+      showInputError("", anchor);
       // The data are now the user's own: the controls show what getState reports.
       syncControls();
       onChange("push");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(translateMessage(lang, e.message), anchor);
     }
     schedule();
     return done;
@@ -771,7 +775,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   }));
   on($("outliers"), "click", () => edit(() => panel.addOutliers()));
   on($("bimodal"), "click", () => edit(() => panel.makeBimodal()));
-  on($("csv-apply"), "click", () => edit(() => panel.loadCsv($("csv").value)));
+  // A refused CSV is the text box's fault: its message goes under it, and it is marked invalid.
+  on($("csv-apply"), "click", () => edit(() => panel.loadCsv($("csv").value), $("csv")));
   on($("csv-file"), "change", async (ev) => {
     const f = ev.target.files?.[0];
     ev.target.value = "";
@@ -795,7 +800,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       return;
     }
     $("csv").value = text.slice(0, 200_000);
-    edit(() => panel.loadCsv(text));
+    edit(() => panel.loadCsv(text), $("csv"));
   });
   on($("export"), "click", () => {
     render();

@@ -145,6 +145,7 @@ const EN = {
   "gda.conic": "boundary: {kind}",
   "gda.figure.logistic": "logistic regression",
   "gda.figure.bayes": "Bayes decision boundary",
+  "gda.figure.half": "p = 0.5 (fitted φ, equal losses)",
   "gda.csvFileError": "The file could not be read.",
   "gda.src.custom": "Your points",
   "nb.title": "Naive Bayes spam filter",
@@ -436,6 +437,7 @@ const ZH = {
   "gda.conic": "边界：{kind}",
   "gda.figure.logistic": "逻辑回归",
   "gda.figure.bayes": "贝叶斯决策边界",
+  "gda.figure.half": "p = 0.5（拟合的 φ，损失相等）",
   "gda.csvFileError": "无法读取该文件。",
   "gda.src.custom": "你的点",
   "nb.title": "朴素贝叶斯垃圾短信过滤器",
@@ -736,7 +738,7 @@ function lineReasonZh(reason) {
   if ((m = reason.match(/^(\S+) is missing; it must be a number\.$/s))) return `${m[1]} 缺失；它必须是一个数。`;
   if ((m = reason.match(/^(\S+) is infinite; an infinite coordinate cannot be plotted\.$/s))) return `${m[1]} 是无穷大；无穷大的坐标无法绘制。`;
   if ((m = reason.match(/^(\S+)(?: “(.*)”)? is too large to store .*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 太大，无法存储（超过约 1.8 × 10³⁰⁸）。`;
-  if ((m = reason.match(/^(\S+)(?: “(.*)”)? is not a number.*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 不是一个数。`;
+  if ((m = reason.match(/^(\S+)(?: “(.*)”)? is not a number( \(write decimals with a point: 1\.5\))?.*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 不是一个数${m[3] ? "（小数请用小数点书写：1.5）" : ""}。`;
   return reason;
 }
 
