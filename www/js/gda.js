@@ -450,6 +450,17 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     return done;
   }
 
+  // One finger on an empty part of the plot scrolls the page (style.css: touch-action
+  // pan-y); on a mean's handle, on a point to move or erase, or where a point is added, the
+  // touch is the figure's: its scroll is cancelled here (the pointer events still come).
+  on(canvas, "touchstart", (ev) => {
+    if (ev.touches.length !== 1) return;
+    const r = canvas.getBoundingClientRect();
+    const p = { x: ev.touches[0].clientX - r.left, y: ev.touches[0].clientY - r.top };
+    const grabs = addClass(mode) >= 0
+      || ((mode === "erase" || mode === "move") ? panel.hitPoint(p.x, p.y) >= 0 : panel.hitHandle(p.x, p.y) >= 0);
+    if (grabs && ev.cancelable) ev.preventDefault();
+  }, { passive: false });
   on(canvas, "pointerdown", (ev) => {
     const p = local(ev);
     if (addClass(mode) >= 0) {

@@ -217,6 +217,10 @@ async function main() {
     // below fills it in.
     if (!coreArrived() && location.hash !== "#lesson-presenter" && [null, "gda"].includes(link.get("embed"))) prepare(document.getElementById("gda-slot"), { lang });
     await loadCore();
+    // The sentence goes as soon as the core is here, before any panel shows: the first panel
+    // (laid out ahead, unseen) takes its place unseen. Hidden after every panel had mounted,
+    // it moved the drawn figure 55 px up under a finger about to drag it.
+    boot.hidden = true;
     // The presenter's second window of a lesson: notes and the next step, no panels.
     if (location.hash === "#lesson-presenter") {
       boot.hidden = true;
@@ -293,6 +297,7 @@ async function main() {
       boot.textContent = t(lang, "boot.failed", { msg: e && e.message ? e.message : String(e) });
     }
     boot.classList.add("input-error");
+    boot.hidden = false;
     // Language, projector and link need the core: no control that cannot work.
     document.querySelector(".shell-controls").hidden = true;
   }
