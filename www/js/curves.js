@@ -7,7 +7,7 @@
 import { CurvesRun, drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
+import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
 import { carriesCore, compiledCore } from "./wasm-compile.js";
 
 /** The numeric settings: name, whether whole, range, the message key of the range. */
@@ -312,6 +312,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       });
     }
     $("tbody").replaceChildren(...rows);
+    // The table wider than a phone scrolls in its box: reachable by keyboard, named.
+    focusScrollables(section, ".table-wrap", () => t(lang, "lc.numbers"));
   }
 
   /** Says where unregularised logistic regression has no finite fit. */
