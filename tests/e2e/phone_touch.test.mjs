@@ -96,3 +96,24 @@ test("the figure stays where it is when the loading sentence goes", async () => 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the 3-D view keeps every touch: a vertical drag on it turns it, the page stays", async () => {
+  const { context, page, cdp, errors } = await phone(`${server.url}?v3=1`);
+  await page.waitForSelector('#gda-slot [data-role="v3-canvas"]');
+  const { touch, gda } = await page.evaluate(() => ({
+    touch: getComputedStyle(document.querySelector('#gda-slot [data-role="v3-canvas"]')).touchAction,
+    gda: getComputedStyle(document.querySelector('#gda-slot [data-role="canvas"]')).touchAction,
+  }));
+  assert.equal(touch, "none");
+  assert.equal(gda, "pan-y pinch-zoom");
+  // A finger drawn up across the 3-D view: the page does not scroll.
+  await page.$eval('#gda-slot [data-role="v3-canvas"]', (c) => c.scrollIntoView({ block: "center" }));
+  await page.waitForTimeout(200);
+  const y0 = await page.evaluate(() => scrollY);
+  const r = await page.$eval('#gda-slot [data-role="v3-canvas"]', (c) => { const b = c.getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height * 0.8, h: b.height }; });
+  await swipeUp(cdp, r.x, r.y, r.h * 0.5);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => scrollY), y0, "the page scrolled under the 3-D view");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
