@@ -83,3 +83,23 @@ test("a message the link carries whole opens without a note", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The same class: the GDA panel's own points live in the page's history, never in a link.
+// Before, "Copy link" said "Link copied" and only the opened page said the points were missing.
+test("a link copied with your own points says it does not carry them", async () => {
+  const { page, context, errors } = await open(browser, server.url);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  await page.evaluate(() => { document.querySelector('#gda-slot details:has([data-role="csv"])').open = true; });
+  await page.fill('#gda-slot [data-role="csv"]', "0,0,0\n1,0.5,0\n0.5,1,0\n3,3,1\n4,3.5,1\n3.5,4,1\n");
+  await page.click('#gda-slot [data-role="csv-apply"]');
+  await page.waitForFunction(() => /src=custom/.test(location.search));
+  await page.click("#copy-link");
+  assert.match(await page.textContent("#copy-status"), /without your own points/);
+  // Opened, the link shows generated data (as the copy status said) and says why.
+  const fresh = await open(browser, page.url());
+  assert.equal(await fresh.page.inputValue('#gda-slot [data-role="source"]'), "generated");
+  assert.match(await fresh.page.textContent("#gda-slot"), /your own points, which a link cannot carry/);
+  await fresh.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -320,7 +320,9 @@ document.getElementById("copy-link").addEventListener("click", async () => {
   const nb = parseState(location.search).state.nb;
   const f = (x) => x.toLocaleString(lang);
   const kept = [...nb.text].length;
-  const cut = nb.whole_chars ? ` ${t(lang, "shell.copiedCut", { kept: f(kept), whole: f(nb.whole_chars), lost: f(nb.whole_chars - kept) })}` : "";
+  let cut = nb.whole_chars ? ` ${t(lang, "shell.copiedCut", { kept: f(kept), whole: f(nb.whole_chars), lost: f(nb.whole_chars - kept) })}` : "";
+  // The GDA panel's own points live in the page's history, never in a link: said here too.
+  if (panels.gda && currentState().gda.source === "custom") cut += ` ${t(lang, cut ? "shell.copiedOwnToo" : "shell.copiedOwn")}`;
   status.classList.toggle("link-cut", Boolean(cut));
   try {
     await navigator.clipboard.writeText(url);
