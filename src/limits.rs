@@ -49,6 +49,13 @@ pub const SEED: Range = Range {
     whole: true,
     rule: "the seed must be a whole number from 0 to 2⁵³ − 1",
 };
+/// The length in characters of a message a link carries cut (`tn`): above the link's 2,000.
+pub const WHOLE_MESSAGE_CHARS: Range = Range {
+    min: 2001.0,
+    max: 1e9,
+    whole: true,
+    rule: "the whole message's length is a whole number from 2,001 to 10⁹",
+};
 /// The lesson step a link shows (1-based; a lesson has at most 200 steps).
 pub const LESSON_STEP: Range =
     Range { min: 1.0, max: 200.0, whole: true, rule: "a lesson step is a whole number from 1 to 200" };

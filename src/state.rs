@@ -34,6 +34,7 @@
 //! | `ev` | event model | `multinomial`, `bernoulli` |
 //! | `prior` | prior | `ml`, `smoothed`, `uniform` |
 //! | `t` | the typed message (absent: the panel's first message, [`NB_FIRST_MESSAGE`]; `t=`: empty) | at most 2,000 characters |
+//! | `tn` | the whole message's length in characters, written when `t` holds only its first 2,000: the opened page says the message was cut, and that its verdict is the cut message's | 2,001 … 10⁹ |
 //! | `nbseed` | split seed | 0 … 2⁵³ − 1 |
 //! | `cost` | λ_FP/λ_FN, a lost ham against a missed spam | 1 … 1000 |
 //! | `bayes` | pseudo-counts `β₁,β₀,α_ham,α_spam` | each 0 … 1000 |
@@ -333,6 +334,10 @@ pub struct NbState {
     /// Whether an email's header tokens (`subject:word`, `from-domain:…`) are scored.
     #[serde(default)]
     pub headers: bool,
+    /// The whole message's length in characters when [`NbState::text`] is only its first
+    /// [`MAX_TEXT_IN_LINK`] (a link cut it); `None`: the text is the whole message.
+    #[serde(default)]
+    pub whole_chars: Option<u64>,
 }
 
 fn one() -> f64 {
@@ -394,6 +399,14 @@ pub enum NoticeReason {
     Invalid(&'static str),
     /// The value was too long and was cut.
     Cut(&'static str),
+    /// The spam panel's message is only the first `kept` of its `whole` characters: the link
+    /// could not carry the rest, so the verdict shown is the cut message's.
+    MessageCut {
+        /// Characters the link carries.
+        kept: u64,
+        /// Characters of the whole message.
+        whole: u64,
+    },
     /// The query string was too long; the rest was not read.
     TooLong,
 }
@@ -432,6 +445,7 @@ impl Default for AppState {
                 pseudo: None,
                 resample: no_resampling(),
                 headers: false,
+                whole_chars: None,
             },
             cat: CatState::default(),
             curves: CurvesState::default(),
@@ -500,6 +514,8 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
     }
     let mut seen: Vec<String> = Vec::new();
     let mut means: [Option<[f64; 2]>; MAX_CLASSES] = [None; MAX_CLASSES];
+    // `tn`: the length of the message the link's `t` was cut from.
+    let mut whole_from_tn: Option<u64> = None;
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let notice = |reason| Notice { key: cut(&key, 40), value: cut(&value, 40), reason };
         if seen.iter().any(|k| *k == key) {
@@ -583,12 +599,17 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
                 // Control characters other than line breaks and tabs are dropped: a link
                 // must not plant invisible text.
                 let clean: String = v.chars().filter(|c| !c.is_control() || matches!(c, '\n' | '\t')).collect();
-                if clean.chars().count() > MAX_TEXT_IN_LINK {
-                    notices.push(notice(NoticeReason::Cut("a message in a link is cut at 2,000 characters")));
+                let chars = clean.chars().count();
+                if chars > MAX_TEXT_IN_LINK {
+                    // Said once, after the loop (with `tn`'s length when the link has it).
+                    state.nb.whole_chars = Some(chars as u64);
                 }
                 state.nb.text = cut(&clean, MAX_TEXT_IN_LINK);
                 Ok(())
             }
+            "tn" => within(v, &limits::WHOLE_MESSAGE_CHARS)
+                .map(|x| whole_from_tn = Some(x as u64))
+                .ok_or(limits::WHOLE_MESSAGE_CHARS.rule),
             "cost" => within(v, &limits::COST).map(|x| state.nb.cost = x).ok_or(limits::COST.rule),
             "bayes" => {
                 let parts: Vec<Option<f64>> = v.split(',').map(|x| within(x.trim(), &limits::PSEUDO)).collect();
@@ -662,6 +683,30 @@ pub fn parse_query(query: &str) -> (AppState, Vec<Notice>) {
         let keys: Vec<String> = (0..k).map(|c| format!("m{c}")).collect();
         let rule = if k == 2 { "both means must be given" } else { "every class mean must be given, or none" };
         notices.push(Notice { key: keys.join("/"), value: String::new(), reason: NoticeReason::Invalid(rule) });
+    }
+    // A message the link could not carry whole (cut when the link was written, `tn`, or when
+    // it was read, a `t` over the limit): the page says so, and whose verdict it shows.
+    let kept = state.nb.text.chars().count() as u64;
+    let whole = match (whole_from_tn, state.nb.whole_chars) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
+    state.nb.whole_chars = None;
+    match whole {
+        Some(whole) if kept == MAX_TEXT_IN_LINK as u64 && whole > kept => {
+            state.nb.whole_chars = Some(whole);
+            notices.push(Notice {
+                key: "t".into(),
+                value: String::new(),
+                reason: NoticeReason::MessageCut { kept, whole },
+            });
+        }
+        Some(whole) => notices.push(Notice {
+            key: "tn".into(),
+            value: whole.to_string(),
+            reason: NoticeReason::Invalid("“tn” is the length of a message “t” holds the first 2,000 characters of"),
+        }),
+        None => {}
     }
     // The learning curves' range of m must be a range: otherwise both ends go back to the
     // defaults.
@@ -813,6 +858,13 @@ pub fn to_query(state: &AppState) -> String {
     }
     if n.text != dn.text {
         q.append_pair("t", &cut(&n.text, MAX_TEXT_IN_LINK));
+        // A message longer than a link carries: its whole length, so that the opened page
+        // says it shows a cut message (and the cut message's verdict), never silently.
+        let chars = n.text.chars().count() as u64;
+        let whole = if chars > MAX_TEXT_IN_LINK as u64 { Some(chars) } else { n.whole_chars.filter(|&w| w > chars) };
+        if let Some(w) = whole.filter(|_| chars >= MAX_TEXT_IN_LINK as u64) {
+            q.append_pair("tn", &w.to_string());
+        }
     }
     if n.seed != dn.seed {
         q.append_pair("nbseed", &n.seed.to_string());

@@ -533,6 +533,24 @@ impl GdaLab {
         Ok(())
     }
 
+    /// The class whose handle lies within `reach` of `at`, other than class `k` (the nearest
+    /// if several do), with positions mapped by `to_pixels` into the units of `at` and
+    /// `reach` (the figure's pixels). A hand cannot put two means on one point: dragged onto
+    /// each other they stop a few thousandths apart, where w is tiny and the boundary leaps
+    /// out of the window; so a mean dragged this close to another snaps onto it, and the
+    /// means coincide (w = 0; with a shared Σ the prior alone decides).
+    pub fn snap_onto(&self, k: usize, at: Vec2, to_pixels: impl Fn(Vec2) -> Vec2, reach: f64) -> Option<usize> {
+        (0..self.classes)
+            .filter(|&j| j != k)
+            .map(|j| {
+                let p = to_pixels(self.handle(j));
+                (j, (p[0] - at[0]).hypot(p[1] - at[1]))
+            })
+            .filter(|&(_, d)| d <= reach)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(j, _)| j)
+    }
+
     /// Puts class k's handle exactly at `to`, wherever the window is (a link or a history
     /// step restoring a mean), and fits the window to the data again.
     ///
@@ -1133,6 +1151,10 @@ impl GdaLab {
                 s.conic = conic;
                 s.reports.extend(report(id, m, m));
             }
+            // A singular shared Σ means every class's Σ is singular too (each class's scatter
+            // is part of the pooled one): the fit's sentence says it for all of them, once.
+            Some(Err(Error::SingularClassCovariance { .. }))
+                if matches!(self.fit, Err(Error::SingularCovariance { .. })) => {}
             Some(Err(e)) => s.model_error = Some(e.to_string()),
             None => {}
         }
@@ -1180,7 +1202,17 @@ impl GdaLab {
                 s.prior_alone =
                     s.coincident && matches!(self.models.covariance, Covariance::Shared | Covariance::DiagonalShared);
             }
-            Err(e) => s.error = Some(e.to_string()),
+            Err(e) => {
+                s.error = Some(e.to_string());
+                // φ and the class means are defined whatever Σ is (a singular Σ has no
+                // inverse, the classes still have their means): shown, not blanked.
+                if n[0] > 0 && n[1] > 0 {
+                    s.phi = Some(n[1] as f64 / (n[0] + n[1]) as f64);
+                    s.mu = class_mean(&self.points, &self.labels, 0)
+                        .zip(class_mean(&self.points, &self.labels, 1))
+                        .map(|(a, b)| [a, b]);
+                }
+            }
         }
         s
     }

@@ -110,7 +110,7 @@ pub fn key_of_panel(key: &str, panel: &str) -> bool {
             ["src", "seed", "k", "pairs", "cov", "lr", "heat", "lam", "phi", "l01", "l10"].contains(&key)
                 || class_key(key)
         }
-        "nb" => ["a", "ev", "prior", "t", "nbseed", "cost", "bayes", "rs"].contains(&key),
+        "nb" => ["a", "ev", "prior", "t", "tn", "nbseed", "cost", "bayes", "rs"].contains(&key),
         "cat" => ["cl", "cprior", "cq"].contains(&key),
         // Every learning-curves key starts "lc" (lcp, lcmin, lcmax, lcs, lcn, lcl, lca, lcseed…).
         "curves" => key.starts_with("lc"),

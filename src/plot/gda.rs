@@ -67,6 +67,15 @@ pub struct FigureText {
     /// Legend entry of the pairwise boundaries (k > 2, with the toggle).
     #[serde(default = "default_pairwise")]
     pub pairwise: String,
+    /// Legend entry of the grey dashed reference drawn when the Bayes rule moves the
+    /// boundary (a prior override or unequal losses): where p(y = 1 | x) = ½ with the fitted
+    /// prior.
+    #[serde(default = "default_half")]
+    pub half: String,
+}
+
+fn default_half() -> String {
+    "p = 0.5 (fitted φ, equal losses)".into()
 }
 
 fn default_regions() -> String {
@@ -94,6 +103,7 @@ impl FigureText {
             logistic: default_logistic(),
             regions: default_regions(),
             pairwise: default_pairwise(),
+            half: default_half(),
         }
     }
 }
@@ -505,8 +515,15 @@ pub fn draw_over<DB: DrawingBackend>(
     // The decision boundary: the Bayes rule's, log-odds (with the prior) = threshold. None
     // at all when the means coincide; the legend then names no boundary.
     let boundary = decision.as_ref().map(|d| boundary_lines(&d.model, d.shift, threshold, view)).unwrap_or_default();
+    // Where the posterior is ½, for reference, when the Bayes rule has moved the line (a
+    // prior override or unequal losses): dashed grey, and named in the legend.
+    let reference = match &decision {
+        Some(d) if threshold != 0.0 || d.shift != 0.0 => boundary_lines(&d.model, 0.0, 0.0, view),
+        _ => Vec::new(),
+    };
+    let drawn = Drawn { boundary: !boundary.is_empty(), reference: !reference.is_empty() };
     // The legend's place is known first: the ellipses' labels keep out of it.
-    let key = legend_layout(lab, &text, &frame, style, !boundary.is_empty());
+    let key = legend_layout(lab, &text, &frame, style, drawn);
     let mut labels: Vec<(String, usize, Vec<[f64; 4]>)> = Vec::new();
     let label_px = style.px(11.0);
     if let (true, Some(gaussians)) = (layers.ellipses, gaussians) {
@@ -562,19 +579,15 @@ pub fn draw_over<DB: DrawingBackend>(
         }
     }
 
-    if let Some(decision) = decision {
-        let moved = threshold != 0.0 || decision.shift != 0.0;
-        // Where the posterior is ½, for reference, when the Bayes rule has moved the line.
-        if moved {
-            for line in boundary_lines(&decision.model, 0.0, 0.0, view) {
-                for dash in dashes(&line, &frame, style.px(6.0), style.px(4.0)) {
-                    chart
-                        .draw_series(std::iter::once(PathElement::new(
-                            dash,
-                            pal.boundary.mix(0.45).stroke_width(style.ipx(1.5)),
-                        )))
-                        .map_err(draw_error)?;
-                }
+    if decision.is_some() {
+        for line in &reference {
+            for dash in dashes(line, &frame, style.px(6.0), style.px(4.0)) {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        dash,
+                        pal.boundary.mix(0.45).stroke_width(style.ipx(1.5)),
+                    )))
+                    .map_err(draw_error)?;
             }
         }
         for line in &boundary {
@@ -615,7 +628,7 @@ pub fn draw_over<DB: DrawingBackend>(
         }
     }
 
-    legend(root, lab, &text, &key, style, !boundary.is_empty())?;
+    legend(root, lab, &text, &key, style, drawn)?;
     Ok(())
 }
 
@@ -773,17 +786,28 @@ pub fn handle_marks(frame: &PlotFrame, style: &Style, h: Vec2) -> Vec<(Vec2, usi
     out
 }
 
+/// Which of the lines the legend may name are drawn.
+#[derive(Debug, Clone, Copy)]
+struct Drawn {
+    /// The decision boundary.
+    boundary: bool,
+    /// The dashed p = ½ reference of a moved Bayes rule.
+    reference: bool,
+}
+
 /// The legend's box, in whichever corner of the plot box hides the fewest points.
-fn legend_layout(lab: &GdaLab, text: &FigureText, frame: &PlotFrame, style: &Style, boundary: bool) -> LegendLayout {
+fn legend_layout(lab: &GdaLab, text: &FigureText, frame: &PlotFrame, style: &Style, drawn: Drawn) -> LegendLayout {
     let names = &text.classes;
     let [l, t, r, b] = frame.pixels;
     let truth = lab.spec().is_some();
     let logistic = matches!(lab.logistic(), Some(Ok(_)));
-    let rows = 3 + usize::from(boundary) + usize::from(truth) + usize::from(logistic);
+    let boundary = drawn.boundary;
+    let rows = 3 + usize::from(boundary) + usize::from(drawn.reference) + usize::from(truth) + usize::from(logistic);
     let labels = [format!("y = 0: {}", names[0]), format!("y = 1: {}", names[1])];
     let longest = labels
         .iter()
         .chain([&text.fitted, &text.truth, &text.boundary, &text.logistic])
+        .chain(drawn.reference.then_some(&text.half))
         .map(|s| text_units(s))
         .max()
         .unwrap_or(0);
@@ -837,8 +861,9 @@ fn legend<DB: DrawingBackend>(
     text: &FigureText,
     key: &LegendLayout,
     style: &Style,
-    boundary: bool,
+    drawn: Drawn,
 ) -> Result<()> {
+    let boundary = drawn.boundary;
     let pal = style.palette();
     let names = &text.classes;
     let em = key.em;
@@ -882,6 +907,15 @@ fn legend<DB: DrawingBackend>(
     if boundary {
         root.draw(&PathElement::new(seg(y), pal.boundary.stroke_width(style.ipx(2.5)))).map_err(draw_error)?;
         row(&mut y, &text.boundary)?;
+    }
+    if drawn.reference {
+        // Drawn as the figure draws it: grey dashes.
+        let s = seg(y);
+        let d = (half * 2) / 3;
+        let dash = pal.boundary.mix(0.45).stroke_width(style.ipx(1.5));
+        root.draw(&PathElement::new(vec![s[0], (s[0].0 + d, s[0].1)], dash)).map_err(draw_error)?;
+        root.draw(&PathElement::new(vec![(s[1].0 - d, s[1].1), s[1]], dash)).map_err(draw_error)?;
+        row(&mut y, &text.half)?;
     }
     if logistic {
         let s = seg(y);

@@ -23,6 +23,10 @@ use crate::plot::gda::{draw_with, plot_box, GdaLayers, PlotFrame};
 use crate::plot::raster::{draw_texts, QueuedText, Raster, RasterBackend, MAX_PIXELS};
 use crate::plot::Style;
 
+/// How near another mean (in CSS pixels) a dragged mean snaps onto it: a few pixels, less
+/// than a mean's own 22 px grab reach, so a mean can still be dragged past another.
+pub const SNAP_CSS_PX: f64 = 6.0;
+
 /// The generating parameters as the controls send them.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 struct Params {
@@ -752,19 +756,24 @@ impl GdaPanel {
         best.0
     }
 
-    /// Drags mean `k` to the CSS-pixel position (clamped to the plot window).
+    /// Drags mean `k` to the CSS-pixel position (clamped to the plot window); within
+    /// [`SNAP_CSS_PX`] of another mean it snaps onto that mean ([`GdaLab::snap_onto`]).
+    /// Returns the class snapped onto, or −1.
     ///
     /// # Errors
     /// Before the first draw, or for a non-finite position.
     #[wasm_bindgen(js_name = dragTo)]
-    pub fn drag_to(&mut self, k: u32, css_x: f64, css_y: f64) -> Result<(), JsError> {
+    pub fn drag_to(&mut self, k: u32, css_x: f64, css_y: f64) -> Result<i32, JsError> {
         // Within a drag, through the frame it started in (the window is held still).
         let frame = self
             .drag_frame
             .or(self.frame)
             .ok_or_else(|| js_error(Error::Browser("drag before the figure is drawn".into())))?;
-        let to = frame.to_data(css_x * self.style.dpr, css_y * self.style.dpr);
-        self.lab.move_mean(k as usize, to).map_err(js_error)
+        let at = [css_x * self.style.dpr, css_y * self.style.dpr];
+        let snap = self.lab.snap_onto(k as usize, at, |p| frame.to_pixels(p), self.style.px(SNAP_CSS_PX));
+        let to = snap.map_or_else(|| frame.to_data(at[0], at[1]), |j| self.lab.handle(j));
+        self.lab.move_mean(k as usize, to).map_err(js_error)?;
+        Ok(snap.map_or(-1, |j| j as i32))
     }
 
     /// Moves mean `k` by a fraction of the plot window (keyboard arrows).

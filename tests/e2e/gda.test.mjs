@@ -88,7 +88,9 @@ test("a degenerate sample is explained, not shown as NaN", async () => {
   }
   await page.waitForSelector('#gda-slot [data-role="error"]:not([hidden])');
   assert.match(await page.textContent('#gda-slot [data-role="error"]'), /singular/);
-  assert.equal((await page.textContent('#gda-slot [data-role="phi"]')).trim(), "—");
+  // Σ has no inverse, but φ is defined: one point of class 1 out of two, 1/2.
+  assert.match((await page.textContent('#gda-slot [data-role="phi"]')).trim(), /^0\.500/);
+  assert.equal((await page.textContent('#gda-slot [data-role="sigma"]')).trim(), "—");
   await assertNoGarbage(page);
   assert.deepEqual(errors, []);
   await context.close();

@@ -57,3 +57,50 @@ for (const lang of ["en", "zh-CN"]) {
     await context.close();
   });
 }
+
+/** Mean k's position on the page, in CSS pixels (through the frame drawn last). */
+const handleAt = (page, k) => page.evaluate((k) => {
+  const p = window.genlab_panels.gda.controller.panel;
+  const r = document.querySelector('#gda-slot [data-role="canvas"]').getBoundingClientRect();
+  const h = p.handles();
+  const [x, y] = p.dataToPixels(h[2 * k], h[2 * k + 1]);
+  return { x: r.left + x / devicePixelRatio, y: r.top + y / devicePixelRatio };
+}, k);
+
+// Two means dragged onto one point by hand. Before: they stopped ~0.004 apart, the table
+// printed "−0.003 x₁ − 0.002 x₂ − 0.409 = 0 (outside the plot)" and the line just vanished;
+// the sentence came only from a hand-edited link, and only in the table below the figure.
+for (const [name, viewport] of [["laptop", { width: 1280, height: 800 }], ["phone", { width: 360, height: 740 }]]) {
+  test(`a mean dragged within a few pixels of the other snaps onto it, said beside the figure (${name})`, async () => {
+    const { page, context, errors } = await open(browser, server.url, viewport);
+    await page.$eval('#gda-slot [data-role="canvas"]', (c) => c.scrollIntoView({ block: "center" }));
+    const note = '#gda-slot [data-role="coincide-note"]';
+    assert.equal(await page.isVisible(note), false);
+    const from = await handleAt(page, 1);
+    const to = await handleAt(page, 0);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    // Released 3 px right of and 2 px below μ₀, as a hand leaves it (within the 6 px snap).
+    await page.mouse.move(to.x + 3, to.y + 2, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForFunction((sel) => !document.querySelector(sel).hidden, note);
+    const said = await page.textContent(note);
+    assert.match(said, /^μ₁ snapped onto μ₀\. The means coincide/);
+    // Beside the figure: in its caption, right under the canvas.
+    assert.equal(await page.$eval(note, (el) => el.closest("figure") !== null), true);
+    // The numbers agree: w is exactly 0 and the table gives the same sentence.
+    assert.equal(await page.textContent('#gda-slot [data-role="w"]'), "(0.000, 0.000)");
+    assert.match(await page.textContent('#gda-slot [data-role="boundary"]'), /^The means coincide/);
+    assert.equal(await page.textContent('#gda-slot [data-role="mu0"]'), await page.textContent('#gda-slot [data-role="mu1"]'));
+    assert.equal(await boundaryPixels(page), 0);
+    // Dragged 40 px away again: no snap, a boundary, and no sentence.
+    const at = await handleAt(page, 0);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 40, at.y, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction((sel) => document.querySelector(sel).hidden, note);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -162,3 +162,61 @@ for (const c of CASES) {
     }
   });
 }
+
+/** Each printed page's text (pdftotext), in page order. */
+function pagesText(name, count) {
+  const pdf = path.join(dir, `${name}.pdf`);
+  return Array.from({ length: count }, (_, i) => execFileSync("pdftotext", ["-f", String(i + 1), "-l", String(i + 1), "-layout", pdf, "-"]).toString());
+}
+
+/** The share of a page's pixels that are dark (every channel below 60): text is a few per
+ * cent; a figure printed on a dark background is a large block of them. */
+function darkShare(img) {
+  let n = 0;
+  for (let i = 0; i < img.rgb.length; i += 3) if (img.rgb[i] < 60 && img.rgb[i + 1] < 60 && img.rgb[i + 2] < 60) n++;
+  return n / (img.width * img.height);
+}
+
+// From a system in dark mode, before: every text printed rgb(226, 228, 232) on white (the
+// dark scheme's variables outranked the print ones), the learning-curve figure printed on its
+// dark background (redrawn light a frame after the print was laid out), the curves printed as
+// an empty "computing…" unless scrolled to, and GDA's training-table heading was left alone
+// at the foot of a page, its table on the next.
+test("printing from a system in dark mode gives a light handout with every figure computed and headings with their tables", async () => {
+  // With the logistic-regression overlay: a two-row training table (whose heading was orphaned).
+  const { page, context, errors } = await open(browser, `${server.url}?lr=1`, {
+    width: 1280, height: 800, setup: (p) => p.emulateMedia({ colorScheme: "dark" }),
+  });
+  try {
+    // The page follows the system: dark on screen, the curves not scrolled to (not started).
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).color), "rgb(226, 228, 232)");
+    assert.equal(await page.evaluate(() => window.genlab.curves.summary()), null);
+    await page.emulateMedia({ media: "print", colorScheme: "dark" });
+    const inks = await page.evaluate(() => [...document.querySelectorAll("main h2, main h3, main td, main th, main p, main li")]
+      .filter((el) => el.getClientRects().length && el.textContent.trim())
+      .map((el) => getComputedStyle(el).color));
+    // Dark ink only: no text whose every channel is above 150 (the print palette's lightest
+    // ink, the muted #333 and the class colours, all have a channel below 110).
+    const light = inks.filter((c) => { const [r, g, b] = c.match(/\d+/g).map(Number); return r > 150 && g > 150 && b > 150; });
+    assert.deepEqual([...new Set(light)], [], "light text on the printout");
+    await page.emulateMedia({ media: null, colorScheme: "dark" });
+    const pages = await printPages(page, "dark");
+    // Every figure computed: the curves ran for the print, all of their splits.
+    const done = await page.evaluate(() => { const s = window.genlab.curves.summary(); return s && [s.splits_done, s.splits_total]; });
+    assert.ok(done && done[0] === done[1] && done[0] > 0, `curves computed for the print: ${done}`);
+    const texts = pagesText("dark", pages.length);
+    // No page holds a dark block (a figure on a dark background).
+    pages.forEach((p, i) => assert.ok(darkShare(p) < 0.04, `page ${i + 1}: ${(100 * darkShare(p)).toFixed(1)} % dark pixels`));
+    // The curves page shows curves, not "computing…" (their lesson sentence is printed too).
+    const curvesPage = texts.findIndex((t) => /Learning curves/.test(t));
+    assert.ok(curvesPage >= 0, "the learning curves are printed");
+    assert.doesNotMatch(texts.slice(curvesPage).join("\n"), /computing/i);
+    // Headings with their tables: the training table's heading on the page of its first row.
+    const heading = texts.findIndex((t) => /Training fit, model by model/.test(t));
+    const row = texts.findIndex((t) => /GDA \(shared Σ\)\s+\d/.test(t));
+    assert.ok(heading >= 0 && heading === row, `the heading is on page ${heading + 1}, its table on page ${row + 1}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -101,3 +101,30 @@ fn gaussian_naive_bayes_with_shared_variances_has_no_boundary_either() {
     let grid = genlab::gda::level_set(&model, 0.0, v, 160, 120).unwrap();
     assert!(grid.is_empty(), "{} pieces of boundary", grid.len());
 }
+
+/// A mean dragged within a few pixels of the other snaps onto it (the page's drag,
+/// `GdaPanel::dragTo`): by hand two means stop ~0.004 apart, w is tiny but not 0 and the
+/// boundary leaves the window; snapped, they coincide and w = 0 exactly (the rule above).
+#[test]
+fn a_mean_dragged_beside_the_other_snaps_onto_it_and_the_means_coincide() {
+    let mut lab = GdaLab::generated(SampleSpec::default()).unwrap();
+    // Data units as "pixels", 100 to one unit: a reach of 6 is 0.06 units.
+    let px = |p: [f64; 2]| [100.0 * p[0], 100.0 * p[1]];
+    let mu0 = lab.handle(0);
+    // 0.004 from μ₀ (0.4 "px"), as a hand leaves it: class 1 snaps onto class 0.
+    let near = [100.0 * (mu0[0] + 0.003), 100.0 * (mu0[1] - 0.002)];
+    assert_eq!(lab.snap_onto(1, near, px, 6.0), Some(0));
+    // Class 0 itself never counts, and 0.1 units away (10 "px") is beyond the reach.
+    assert_eq!(lab.snap_onto(0, near, px, 6.0), None);
+    let far = [100.0 * (mu0[0] + 0.1), 100.0 * mu0[1]];
+    assert_eq!(lab.snap_onto(1, far, px, 6.0), None);
+    // Where it would have stopped: the means differ, w ≠ 0 (the defect: a boundary far off).
+    lab.move_mean(1, [mu0[0] + 0.003, mu0[1] - 0.002]).unwrap();
+    assert!(!lab.summary().coincident);
+    // Snapped onto μ₀: they coincide and the prior alone decides (shared Σ, the default).
+    lab.move_mean(1, lab.handle(0)).unwrap();
+    let s = lab.summary();
+    assert!(s.coincident, "{:?}", s.mu);
+    assert_eq!(s.w, Some([0.0, 0.0]));
+    assert!(!s.boundary_visible);
+}

@@ -65,11 +65,19 @@ fn assert_readable_sentence(message: &str) {
     }
 }
 
-/// Every numeric field of a summary is `None` and the error explains why.
+/// The error explains why; Σ, w and b are `None` (nothing to invert), while φ = m₁/m and the
+/// class means, defined whenever both classes have points, are given (and finite).
 fn assert_failed_summary(s: &GdaSummary) {
     let Some(error) = &s.error else { panic!("no error in {s:?}") };
     assert_readable_sentence(error);
-    assert_eq!((s.phi, s.mu, s.sigma, s.w, s.b), (None, None, None, None, None));
+    assert_eq!((s.sigma, s.w, s.b), (None, None, None));
+    if s.n[0] > 0 && s.n[1] > 0 {
+        assert_eq!(s.phi, Some(s.n[1] as f64 / (s.n[0] + s.n[1]) as f64));
+        let Some(mu) = s.mu else { panic!("no means in {s:?}") };
+        assert!(mu.iter().flatten().all(|v| v.is_finite()), "{mu:?}");
+    } else {
+        assert_eq!((s.phi, s.mu), (None, None));
+    }
     assert!(!s.boundary_visible);
 }
 
@@ -236,7 +244,7 @@ fn an_invalid_spec_is_rejected_and_the_panel_keeps_its_state() {
 // ---------------------------------------------------------------------------------------
 
 #[test]
-fn one_point_per_class_reports_a_sentence_and_no_numbers() {
+fn one_point_per_class_reports_a_sentence_and_only_phi_and_the_means() {
     // n₀ = n₁ = 1 is a valid spec, but each point is its class mean, so Σ = 0.
     let mut lab = generated(SampleSpec::default());
     lab.set_spec(SampleSpec { n0: 1, n1: 1, ..SampleSpec::default() }).expect("valid spec");
@@ -347,4 +355,33 @@ fn set_view_ignores_an_empty_or_non_finite_window() {
     let good = Rect { x0: -2.0, x1: 3.0, y0: -1.0, y1: 1.5 };
     lab.set_view(good);
     assert_eq!(lab.view(), good);
+}
+
+/// A singular Σ (every point on the line y = x) has no inverse, so no w, b or boundary; but
+/// φ and the two class means are defined and shown. Before: the numbers table blanked them.
+/// By hand: class 0 = (0,0), (1,1); class 1 = (2,2), (3,3): φ = 2/4, μ₀ = (0.5, 0.5),
+/// μ₁ = (2.5, 2.5).
+#[test]
+fn a_singular_sigma_keeps_phi_and_the_means() {
+    let mut lab = generated(SampleSpec::default());
+    lab.load_csv("0,0,0\n1,1,0\n2,2,1\n3,3,1\n").unwrap();
+    let s = lab.summary();
+    assert!(s.error.as_deref().is_some_and(|e| e.contains("singular")), "{:?}", s.error);
+    assert_eq!(s.phi, Some(0.5));
+    assert_eq!(s.mu, Some([[0.5, 0.5], [2.5, 2.5]]));
+    assert_eq!((s.sigma, s.w, s.b), (None, None, None));
+}
+
+/// With QDA drawn and every point on one line, the shared Σ and each class's Σ are all
+/// singular (a class's scatter is part of the pooled one): one sentence, not two.
+#[test]
+fn a_singular_sigma_is_said_once_when_qda_is_drawn() {
+    let mut lab = generated(SampleSpec::default());
+    let mut settings = *lab.models();
+    settings.covariance = genlab::gda::lab::Covariance::PerClass;
+    lab.set_models(settings).unwrap();
+    lab.load_csv("0,0,0\n1,1,0\n2,2,0\n3,3,1\n4,4,1\n5,5,1\n").unwrap();
+    let s = lab.summary();
+    assert!(s.error.as_deref().is_some_and(|e| e.contains("singular")), "{:?}", s.error);
+    assert_eq!(s.model_error, None);
 }

@@ -120,6 +120,12 @@ fn spans_the_plot(p: &Polyline) -> bool {
     p.points.len() > 2 || (last[0] - first[0]).hypot(last[1] - first[1]) > 100.0
 }
 
+/// Whether a faint line is the legend's sample of the dashed reference: two short level
+/// dashes (the reference itself runs along the sloped w·x + b = 0 of these data).
+fn legend_dash(p: &Polyline) -> bool {
+    p.points.len() == 2 && p.points[0][1] == p.points[1][1] && (p.points[1][0] - p.points[0][0]).abs() < 30.0
+}
+
 fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
     let key = format!(" {name}=\"");
     let start = tag.find(&key)? + key.len();
@@ -769,7 +775,8 @@ fn prior_override_draws_the_p_half_reference_and_the_moved_boundary() {
     assert!(shift > 5.0 * tol, "the two lines would be indistinguishable");
     let lines = polylines(&svg);
     // The reference: the fitted posterior's ½ line, w·x + b = 0, faint and dashed.
-    let reference: Vec<&Polyline> = lines.iter().filter(|p| p.stroke == "#111111" && p.opacity < 1.0).collect();
+    let reference: Vec<&Polyline> =
+        lines.iter().filter(|p| p.stroke == "#111111" && p.opacity < 1.0 && !legend_dash(p)).collect();
     assert!(reference.len() >= 3, "no dashed reference line ({} pieces)", reference.len());
     for v in reference.iter().flat_map(|p| &p.points) {
         let x = frame.to_data(v[0], v[1]);

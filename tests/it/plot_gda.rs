@@ -79,3 +79,23 @@ fn sizes_scale_with_the_device_pixel_ratio() {
     assert_eq!(width(&one).as_deref(), Some("3"));
     assert_eq!(width(&two).as_deref(), Some("5"));
 }
+
+/// A prior override moves the Bayes boundary and leaves a grey dashed line where
+/// p(y = 1 | x) = ½ with the fitted prior: the legend names it (the exported PNG is this
+/// drawing). Before, the dashed line was drawn and the legend did not say what it was.
+#[test]
+fn the_dashed_reference_of_a_moved_decision_rule_is_named_in_the_legend() {
+    let mut lab = GdaLab::generated(SampleSpec::default()).unwrap();
+    let name = "p = 0.5 (fitted φ, equal losses)";
+    assert!(!render(&lab, Style::default()).contains(name), "named without being drawn");
+    let mut settings = *lab.models();
+    settings.prior = Some(0.9);
+    lab.set_models(settings).unwrap();
+    assert!(render(&lab, Style::default()).contains(name), "the dashed reference is not named");
+    // Unequal losses move the rule too.
+    let mut settings = *lab.models();
+    settings.prior = None;
+    settings.loss10 = 4.0;
+    lab.set_models(settings).unwrap();
+    assert!(render(&lab, Style::default()).contains(name));
+}

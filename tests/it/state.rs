@@ -118,9 +118,43 @@ fn a_long_message_is_cut_and_control_characters_dropped() {
     let long = "x".repeat(MAX_TEXT_IN_LINK + 50);
     let (s, n) = parse_query(&format!("t={long}"));
     assert_eq!(s.nb.text.chars().count(), MAX_TEXT_IN_LINK);
-    assert!(matches!(n[0].reason, NoticeReason::Cut(_)));
+    assert_eq!(n[0].reason, NoticeReason::MessageCut { kept: 2000, whole: 2050 });
+    assert_eq!(s.nb.whole_chars, Some(2050));
     let (s, _) = parse_query("t=a%00b%07c%0Ad");
     assert_eq!(s.nb.text, "abc\nd");
+}
+
+/// A message longer than a link carries: the link holds its first 2,000 characters and the
+/// whole length (`tn`), and the page opened from it is told the message was cut, by how
+/// much, so it never shows the cut message's verdict as the whole one's.
+#[test]
+fn a_link_that_cuts_the_message_says_so_when_opened() {
+    let mut s = AppState::default();
+    // 9,368 characters, the length of the pasted spam email this was found with.
+    s.nb.text = "spam ".repeat(1873) + "win";
+    assert_eq!(s.nb.text.chars().count(), 9368);
+    let q = to_query(&s);
+    assert!(q.contains("tn=9368"), "{q}");
+    let (back, n) = parse_query(&q);
+    assert_eq!(back.nb.text.chars().count(), MAX_TEXT_IN_LINK);
+    assert_eq!(back.nb.text, s.nb.text.chars().take(MAX_TEXT_IN_LINK).collect::<String>());
+    assert_eq!(back.nb.whole_chars, Some(9368));
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert_eq!(n[0].key, "t");
+    assert_eq!(n[0].reason, NoticeReason::MessageCut { kept: 2000, whole: 9368 });
+    // Opened and copied again unchanged, the link still says how long the message was.
+    assert_eq!(to_query(&back), q);
+    // A message the link carries whole writes no length and opens without a notice.
+    s.nb.text = "x".repeat(MAX_TEXT_IN_LINK);
+    let q = to_query(&s);
+    assert!(!q.contains("tn="), "{q}");
+    assert_eq!(parse_query(&q).1, vec![]);
+    // A length that does not fit the message is refused with a notice, and the text kept.
+    let (s, n) = parse_query("t=short&tn=9000");
+    assert_eq!((s.nb.text.as_str(), s.nb.whole_chars), ("short", None));
+    assert!(matches!(n[0].reason, NoticeReason::Invalid(_)), "{n:?}");
+    let (_, n) = parse_query("tn=12");
+    assert!(matches!(n[0].reason, NoticeReason::Invalid(_)), "{n:?}");
 }
 
 #[test]

@@ -4,10 +4,10 @@
 // lesson and the table, and starts a new run (which cancels the old one) on every change.
 // Data files are fetched by the worker when a pairing needs one, never before.
 
-import { drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
+import { CurvesRun, drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
+import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
 import { carriesCore, compiledCore } from "./wasm-compile.js";
 
 /** The numeric settings: name, whether whole, range, the message key of the range. */
@@ -316,6 +316,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       });
     }
     $("tbody").replaceChildren(...rows);
+    // The table wider than a phone scrolls in its box: reachable by keyboard, named.
+    focusScrollables(section, ".table-wrap", () => t(lang, "lc.numbers"));
   }
 
   /** Says where unregularised logistic regression has no finite fit. */
@@ -446,8 +448,60 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
 
   function setTheme(isDark) {
     dark = isDark;
-    schedule();
+    // At once, not in the next frame: a print (light, js/genlab.js themeFollower) is laid
+    // out before it, and the figure printed dark.
+    cancelAnimationFrame(frame);
+    frame = 0;
+    render();
   }
+
+  /**
+   * Computes the curves of the current settings on this thread, at once, and stops the
+   * worker's run: a print cannot wait for the worker, and printed "computing…" (or nothing,
+   * when the panel had not been scrolled to). Not for a pairing whose data file the worker
+   * has not fetched. Returns whether it computed.
+   */
+  function computeNow() {
+    if (destroyed || curvesDataFile(state.pairing)) return false;
+    const corpus = curvesNeedsSpamCorpus(state.pairing) ? corpusSource?.() : null;
+    if (curvesNeedsSpamCorpus(state.pairing) && !corpus) return false;
+    runId += 1;
+    worker?.postMessage({ type: "cancel" });
+    started = true;
+    seen.disconnect();
+    const t0 = performance.now();
+    const handle = corpus ? CurvesRun.withCorpus({ ...state }, corpus.labels, corpus.offsets, corpus.ids, corpus.words) : new CurvesRun({ ...state }, "");
+    try {
+      while (!handle.step(1));
+      summary = handle.summary();
+    } finally {
+      handle.free();
+    }
+    if (corpus) {
+      corpusName = corpus.name;
+      corpusPrint = fingerprint(corpus);
+    }
+    elapsed = performance.now() - t0;
+    running = false;
+    summaryState = { ...state };
+    section.dataset.run = "done";
+    showCredit();
+    return true;
+  }
+  // Every figure is computed before it prints.
+  on(window, "beforeprint", () => {
+    const current = summary && !running && Object.keys(state).every((k) => summaryState?.[k] === state[k]);
+    if (!current) {
+      try {
+        computeNow();
+      } catch (e) {
+        showMessageAt($("input-error"), sentence(translateMessage(lang, e.message), lang), { lang });
+      }
+    }
+    cancelAnimationFrame(frame);
+    frame = 0;
+    render();
+  });
 
   function destroy() {
     destroyed = true;

@@ -14,6 +14,7 @@ export const GDA = `
         aria-describedby="{{id}}-keys"></canvas>
     </div>
     <figcaption>
+      <p class="explain" data-role="coincide-note" hidden></p>
       <p class="readout" data-role="pointer"></p>
       <p id="{{id}}-keys" class="hint" data-role="keys"></p>
       <p class="sr-only" data-role="cursor-live" aria-live="polite"></p>

@@ -31,6 +31,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   const source = $("source");
   let active = 0;
   let dragging = -1;
+  // The last drag's snap of mean k onto mean j ({ k, j }), while the means coincide; or null.
+  let snapped = null;
+  const SUB = ["₀", "₁", "₂", "₃", "₄"];
   let frame = 0;
   let liveTimer = 0;
   let pointer = null;
@@ -158,6 +161,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       truth: t(lang, "gda.figure.truth"),
       boundary: t(lang, s.threshold !== 0 || s.models.prior !== null ? "gda.figure.bayes" : "gda.figure.boundary"),
       logistic: t(lang, "gda.figure.logistic"),
+      half: t(lang, "gda.figure.half"),
     };
   }
 
@@ -217,6 +221,15 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     err.hidden = !s.error;
     $("classes-numbers").hidden = s.classes <= 2;
     $("two-numbers").hidden = s.classes > 2;
+    // Coincident means, said beside the figure too, where the missing boundary is (and the
+    // snap of a drag that put one mean on the other, while they still coincide).
+    const coincide = s.classes <= 2 && !s.error && s.coincident;
+    const note = $("coincide-note");
+    note.hidden = !coincide;
+    if (!coincide) snapped = null;
+    const snapText = snapped ? `${t(lang, "gda.snapped", { a: `μ${SUB[snapped.k]}`, b: `μ${SUB[snapped.j]}` })} ` : "";
+    // The sentence of the model drawn: "the prior alone decides" only under one shared Σ.
+    note.textContent = coincide ? `${snapText}${t(lang, s.prior_alone ? "gda.coincident" : "gda.coincidentSpread")}` : "";
     if (s.classes > 2) {
       writeClassNumbers(s, message);
       return;
@@ -350,7 +363,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       }
       return tr;
     }));
-    if (modelError) {
+    // The drawn model's refusal, unless it is the sentence already there (a singular Σ
+    // refuses the shared fit and a model built on it alike: said once).
+    if (modelError && !$("error").textContent.includes(modelError)) {
       const err = $("error");
       err.textContent = err.textContent ? `${err.textContent} ${modelError}` : modelError;
       err.hidden = false;
@@ -445,23 +460,35 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     return { x: ev.clientX - r.left, y: ev.clientY - r.top };
   }
 
-  /** Runs a point edit; a refusal is shown, not thrown. Returns whether it was made. */
-  function edit(fn) {
+  /** Runs a point edit; a refusal is shown (under `anchor`, which it marks invalid: the
+   * control behind the latest event unless told), not thrown. Returns whether it was made. */
+  function edit(fn, anchor = recent.last()) {
     let done = false;
     try {
       fn();
       done = true;
-      showInputError("");
+      showInputError("", anchor);
       // The data are now the user's own: the controls show what getState reports.
       syncControls();
       onChange("push");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(translateMessage(lang, e.message), anchor);
     }
     schedule();
     return done;
   }
 
+  // One finger on an empty part of the plot scrolls the page (style.css: touch-action
+  // pan-y); on a mean's handle, on a point to move or erase, or where a point is added, the
+  // touch is the figure's: its scroll is cancelled here (the pointer events still come).
+  on(canvas, "touchstart", (ev) => {
+    if (ev.touches.length !== 1) return;
+    const r = canvas.getBoundingClientRect();
+    const p = { x: ev.touches[0].clientX - r.left, y: ev.touches[0].clientY - r.top };
+    const grabs = addClass(mode) >= 0
+      || ((mode === "erase" || mode === "move") ? panel.hitPoint(p.x, p.y) >= 0 : panel.hitHandle(p.x, p.y) >= 0);
+    if (grabs && ev.cancelable) ev.preventDefault();
+  }, { passive: false });
   on(canvas, "pointerdown", (ev) => {
     const p = local(ev);
     if (addClass(mode) >= 0) {
@@ -503,7 +530,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }
     if (dragging >= 0) {
       try {
-        panel.dragTo(dragging, pointer.x, pointer.y);
+        // Within a few pixels of another mean it snaps onto it (said beside the figure).
+        const onto = panel.dragTo(dragging, pointer.x, pointer.y);
+        snapped = onto >= 0 ? { k: dragging, j: onto } : null;
         onChange("replace");
       } catch (e) {
         showInputError(translateMessage(lang, e.message));
@@ -785,7 +814,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   }));
   on($("outliers"), "click", () => edit(() => panel.addOutliers()));
   on($("bimodal"), "click", () => edit(() => panel.makeBimodal()));
-  on($("csv-apply"), "click", () => edit(() => panel.loadCsv($("csv").value)));
+  // A refused CSV is the text box's fault: its message goes under it, and it is marked invalid.
+  on($("csv-apply"), "click", () => edit(() => panel.loadCsv($("csv").value), $("csv")));
   on($("csv-file"), "change", async (ev) => {
     const f = ev.target.files?.[0];
     ev.target.value = "";
@@ -809,7 +839,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       return;
     }
     $("csv").value = text.slice(0, 200_000);
-    edit(() => panel.loadCsv(text));
+    edit(() => panel.loadCsv(text), $("csv"));
   });
   on($("export"), "click", () => {
     render();

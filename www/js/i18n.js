@@ -24,12 +24,16 @@ const EN = {
   "shell.lessons": "Lessons",
   "shell.copied": "Link copied to the clipboard.",
   "shell.copyManual": "Copy this link:",
-  "shell.notices": "Some settings in the link were ignored:",
+  "shell.notices": "Some settings in the link were ignored or cut:",
   "shell.notice.unknown": "“{key}” is not a genlab setting",
   "shell.notice.repeated": "“{key}” appears twice; the first value counts",
   "shell.notice.invalid": "{key}: {rule}",
   "shell.notice.cut": "{key}: {rule}",
   "shell.notice.toolong": "the link is too long; the end was not read",
+  "shell.notice.messagecut": "the message is cut: this link carries only its first {kept} of {whole} characters (the last {lost} are not in it), so the spam panel scores the cut message, and the whole message's verdict may differ. A long message travels whole as a file: save it as .eml or .txt and drop it on the message box",
+  "shell.copiedOwn": "Link copied, but without your own points (a link cannot carry them): it opens on generated data. To share them, save them as CSV and paste them in where it is opened.",
+  "shell.copiedOwnToo": "Nor does it carry your own points (save them as CSV and paste them in where it is opened).",
+  "shell.copiedCut": "Link copied, but it cuts the message: it carries only the first {kept} of the message's {whole} characters (the last {lost} are left out), and opened it scores the cut message, whose verdict may differ. To share the whole message, save it as an .eml or .txt file and drop it on the message box.",
   "shell.dismiss": "Dismiss",
   "footer.text": "everything runs in your browser; nothing you type leaves this page. Each dataset is credited where it is shown.",
   "export.png": "Download figure (PNG)",
@@ -153,6 +157,7 @@ const EN = {
   "gda.conic": "boundary: {kind}",
   "gda.figure.logistic": "logistic regression",
   "gda.figure.bayes": "Bayes decision boundary",
+  "gda.figure.half": "p = 0.5 (fitted φ, equal losses)",
   "gda.csvFileError": "The file could not be read.",
   "gda.src.custom": "Your points",
   "nb.title": "Naive Bayes spam filter",
@@ -203,6 +208,7 @@ const EN = {
   "nb.spamOut": " (spam ruled out)",
   "nb.noVerdict": "No verdict: both classes are ruled out, P(spam | x) = 0/0. Raise α above 0.",
   "nb.noVerdictBeta": "No verdict: both classes are ruled out, P(spam | x) = 0/0. Raise β₁ and β₀ above 0.",
+  "nb.cutNote": "This verdict is for the first {kept} of the message's {whole} characters: the link it came from left the last {lost} out, and the whole message's verdict may differ. A long message travels whole as a file (.eml or .txt) dropped on this box.",
   "nb.d.times": "“{w}” — {n} time(s) in this message",
   "nb.d.countsM": "training occurrences: spam {s} of {st}, ham {h} of {ht}",
   "nb.d.countsB": "training messages containing it: spam {s} of {st}, ham {h} of {ht}",
@@ -307,6 +313,7 @@ const EN = {
   "gda.key.none": "There is no point here to pick.",
   "gda.coincident": "The means coincide: with one Σ shared by both classes w = 0, the features carry no evidence and the prior alone decides (no boundary).",
   "gda.coincidentSpread": "The means coincide: under the shared-Σ model w = 0 and only the prior decides (no line). The drawn model, with a Σ per class, still tells the classes apart by their spread.",
+  "gda.snapped": "{a} snapped onto {b}.",
 };
 
 const ZH = {
@@ -329,12 +336,16 @@ const ZH = {
   "shell.lessons": "课程",
   "shell.copied": "链接已复制到剪贴板。",
   "shell.copyManual": "请复制此链接：",
-  "shell.notices": "链接中的部分设置已被忽略：",
+  "shell.notices": "链接中的部分设置已被忽略或截断：",
   "shell.notice.unknown": "“{key}”不是 genlab 的设置",
   "shell.notice.repeated": "“{key}”出现了两次，以第一次为准",
   "shell.notice.invalid": "{key}：{rule}",
   "shell.notice.cut": "{key}：{rule}",
   "shell.notice.toolong": "链接过长，末尾部分未读取",
+  "shell.notice.messagecut": "消息被截断：这个链接只带有它 {whole} 个字符中的前 {kept} 个（最后 {lost} 个不在其中），所以垃圾邮件面板给截断后的消息打分，完整消息的判定可能不同。长消息请作为文件完整传递：存成 .eml 或 .txt 文件，拖到消息框里",
+  "shell.copiedOwn": "链接已复制，但不包含你自己的点（链接无法携带它们）：打开后显示的是生成的数据。要分享这些点，请把它们存成 CSV，在打开的页面中粘贴。",
+  "shell.copiedOwnToo": "它也不包含你自己的点（请把它们存成 CSV，在打开的页面中粘贴）。",
+  "shell.copiedCut": "链接已复制，但它截断了消息：它只带有消息 {whole} 个字符中的前 {kept} 个（最后 {lost} 个被略去），打开后给截断后的消息打分，判定可能不同。要分享完整消息，请把它存成 .eml 或 .txt 文件，拖到消息框里。",
   "shell.dismiss": "关闭",
   "footer.text": "所有计算都在你的浏览器中完成，你输入的内容不会离开本页。每个数据集在显示处注明来源。",
   "export.png": "下载图像（PNG）",
@@ -458,6 +469,7 @@ const ZH = {
   "gda.conic": "边界：{kind}",
   "gda.figure.logistic": "逻辑回归",
   "gda.figure.bayes": "贝叶斯决策边界",
+  "gda.figure.half": "p = 0.5（拟合的 φ，损失相等）",
   "gda.csvFileError": "无法读取该文件。",
   "gda.src.custom": "你的点",
   "nb.title": "朴素贝叶斯垃圾短信过滤器",
@@ -508,6 +520,7 @@ const ZH = {
   "nb.spamOut": "（已排除“垃圾”）",
   "nb.noVerdict": "无法判定：两个类别都被排除，P(垃圾 | x) = 0/0。请把 α 调到大于 0。",
   "nb.noVerdictBeta": "无法判定：两个类别都被排除，P(垃圾 | x) = 0/0。请把 β₁ 和 β₀ 调到大于 0。",
+  "nb.cutNote": "这个判定只针对消息 {whole} 个字符中的前 {kept} 个：打开的链接略去了最后 {lost} 个，完整消息的判定可能不同。长消息请作为文件（.eml 或 .txt）拖到这个框里，才能完整传递。",
   "nb.d.times": "“{w}”在这条消息中出现 {n} 次",
   "nb.d.countsM": "训练中出现次数：垃圾 {s}/{st}，正常 {h}/{ht}",
   "nb.d.countsB": "训练中包含该词的消息数：垃圾 {s}/{st}，正常 {h}/{ht}",
@@ -612,6 +625,7 @@ const ZH = {
   "gda.key.none": "这里没有可选的点。",
   "gda.coincident": "两个均值重合：两类共用一个 Σ 时 w = 0，特征不提供任何证据，只由先验决定（没有边界）。",
   "gda.coincidentSpread": "两个均值重合：在共用 Σ 的模型下 w = 0，只由先验决定（没有直线）。图中的模型每类各有一个 Σ，仍能凭离散程度区分两类。",
+  "gda.snapped": "{a} 已吸附到 {b} 上。",
 };
 
 export const DICTS = { en: EN, "zh-CN": ZH };
@@ -672,7 +686,8 @@ const RULES_ZH = {
   "resampling is “none”, “undersample_ham” or “oversample_spam”": "重采样只能是“none”“undersample_ham”或“oversample_spam”",
   "the event model is “multinomial” or “bernoulli”": "事件模型只能是“multinomial”或“bernoulli”",
   "the prior is “ml”, “smoothed” or “uniform”": "先验只能是“ml”“smoothed”或“uniform”",
-  "a message in a link is cut at 2,000 characters": "链接中的消息在 2,000 个字符处截断",
+  "the whole message's length is a whole number from 2,001 to 10⁹": "完整消息的长度必须是 2,001 到 10⁹ 之间的整数",
+  "“tn” is the length of a message “t” holds the first 2,000 characters of": "“tn” 是一条消息的长度，而 “t” 要恰好带有它的前 2,000 个字符",
   "both means must be given": "两个均值必须同时给出",
   "a correlation must lie strictly between −1 and 1": "相关系数必须严格介于 −1 和 1 之间",
   "a standard deviation must be a positive number no larger than 1,000,000": "标准差必须是不超过 1,000,000 的正数",
@@ -763,7 +778,7 @@ function lineReasonZh(reason) {
   if ((m = reason.match(/^(\S+) is missing; it must be a number\.$/s))) return `${m[1]} 缺失；它必须是一个数。`;
   if ((m = reason.match(/^(\S+) is infinite; an infinite coordinate cannot be plotted\.$/s))) return `${m[1]} 是无穷大；无穷大的坐标无法绘制。`;
   if ((m = reason.match(/^(\S+)(?: “(.*)”)? is too large to store .*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 太大，无法存储（超过约 1.8 × 10³⁰⁸）。`;
-  if ((m = reason.match(/^(\S+)(?: “(.*)”)? is not a number.*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 不是一个数。`;
+  if ((m = reason.match(/^(\S+)(?: “(.*)”)? is not a number( \(write decimals with a point: 1\.5\))?.*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 不是一个数${m[3] ? "（小数请用小数点书写：1.5）" : ""}。`;
   return reason;
 }
 
@@ -779,6 +794,11 @@ export function translateMessage(lang, text) {
 
 /** A state-link notice `{key, value, reason: {kind, rule}}` as a sentence. */
 export function noticeText(lang, n) {
+  if (n.reason.kind === "message-cut") {
+    const { kept, whole } = n.reason.rule;
+    const f = (x) => x.toLocaleString(lang);
+    return t(lang, "shell.notice.messagecut", { kept: f(kept), whole: f(whole), lost: f(whole - kept) });
+  }
   const rule = n.reason.rule ? (lang === "zh-CN" ? RULES_ZH[n.reason.rule] ?? n.reason.rule : n.reason.rule) : "";
   return t(lang, `shell.notice.${n.reason.kind.replace("-", "")}`, { key: n.key, value: n.value, rule });
 }

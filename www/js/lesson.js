@@ -429,7 +429,12 @@ export async function startLessons(ctx) {
 
   // ---- the menu: built-in lessons, open a file, record ----
   const fileInput = el("input", { type: "file", accept: ".txt,.lesson,text/plain", hidden: true });
-  const menuStatus = el("p", { class: "input-error", role: "alert" });
+  const menuStatus = el("p", { class: "input-error", role: "alert", hidden: true });
+  /** Says what went wrong under the menu's buttons (an empty bar is hidden, not shown pink). */
+  const setMenuStatus = (text) => {
+    menuStatus.textContent = text;
+    menuStatus.hidden = !text;
+  };
   menu.append(
     el("h2", { id: "lessons-title" }), el("h3", { "data-w": "lessons.builtin" }), el("ul", { class: "lesson-list" }),
     el("p", { class: "buttons" },
@@ -438,15 +443,22 @@ export async function startLessons(ctx) {
       el("button", { type: "button", "data-w": "lessons.close", onclick: () => { menu.hidden = true; } })),
     fileInput, menuStatus,
   );
+  // Escape closes the menu, and the focus goes back to the button that opened it.
+  menu.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape" || menu.hidden) return;
+    ev.preventDefault();
+    menu.hidden = true;
+    document.getElementById("lessons")?.focus();
+  });
   fileInput.addEventListener("change", async () => {
     const file = fileInput.files?.[0];
     fileInput.value = "";
     if (!file) return;
-    menuStatus.textContent = "";
+    setMenuStatus("");
     const bytes = new Uint8Array(await file.arrayBuffer());
     const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
     if (bytes.includes(0) || text.includes("\uFFFD")) {
-      menuStatus.textContent = w("file.notText");
+      setMenuStatus(w("file.notText"));
       return;
     }
     await play(text, { link: null });
@@ -993,7 +1005,7 @@ export async function startLessons(ctx) {
           text = await decompressLesson(value);
         } catch (e) {
           menu.hidden = false;
-          menuStatus.textContent = w("link.bad", { msg: e && e.message ? e.message : String(e) });
+          setMenuStatus(w("link.bad", { msg: e && e.message ? e.message : String(e) }));
           return;
         }
         await play(text, { link: value, step });

@@ -39,10 +39,15 @@ function currentState() {
 }
 
 /** What a history entry keeps beside its URL: the GDA panel's own points, which a link
- * cannot carry (null when it shows generated or real data). */
+ * cannot carry (null when it shows generated or real data), and the spam panel's message
+ * when it is longer than a link carries (null otherwise). */
 function historyData() {
-  return { gda: panels.gda?.controller.historyData() ?? null };
+  const text = panels.nb?.controller.getState().text ?? "";
+  return { gda: panels.gda?.controller.historyData() ?? null, nbText: text.length > LINK_TEXT_HINT ? text : null };
 }
+// A message of at most this many UTF-16 units fits a link whole (the core's limit is 2,000
+// characters, and a character is one or two units): longer ones are kept in the history entry.
+const LINK_TEXT_HINT = 2000;
 
 /** Whether two history entries keep the same points (both none, or equal). */
 function samePoints(a, b) {
@@ -58,7 +63,8 @@ function writeUrl(how) {
   const url = `${location.pathname}${q ? `?${q}` : ""}${location.hash}`;
   const data = historyData();
   // The same URL may hold other points (an edit of the user's own points).
-  if (url === `${location.pathname}${location.search}${location.hash}` && samePoints(data.gda, history.state?.gda)) return false;
+  if (url === `${location.pathname}${location.search}${location.hash}` && samePoints(data.gda, history.state?.gda)
+    && data.nbText === (history.state?.nbText ?? null)) return false;
   if (how === "push") history.pushState(data, "", url);
   else history.replaceState(data, "", url);
   deck?.save(q);
@@ -156,6 +162,9 @@ function writeNotices() {
 /** Applies a parsed state to the whole page: every panel gets all of its state (and the
  * GDA panel the points its history entry kept). */
 function applyState(state, data) {
+  // The whole message the entry kept, where its link holds only the first part of it.
+  const whole = data?.nbText;
+  if (whole && state.nb.whole_chars && whole.startsWith(state.nb.text)) state = { ...state, nb: { ...state.nb, text: whole, whole_chars: null } };
   if (state.lang !== lang) setLang(state.lang);
   if (state.projector !== projector) setProjector(state.projector);
   if ((state.theme ?? null) !== theme) setTheme(state.theme);
@@ -208,6 +217,10 @@ async function main() {
     // below fills it in.
     if (!coreArrived() && location.hash !== "#lesson-presenter" && [null, "gda"].includes(link.get("embed"))) prepare(document.getElementById("gda-slot"), { lang });
     await loadCore();
+    // The sentence goes as soon as the core is here, before any panel shows: the first panel
+    // (laid out ahead, unseen) takes its place unseen. Hidden after every panel had mounted,
+    // it moved the drawn figure 55 px up under a finger about to drag it.
+    boot.hidden = true;
     // The presenter's second window of a lesson: notes and the next step, no panels.
     if (location.hash === "#lesson-presenter") {
       boot.hidden = true;
@@ -284,6 +297,7 @@ async function main() {
       boot.textContent = t(lang, "boot.failed", { msg: e && e.message ? e.message : String(e) });
     }
     boot.classList.add("input-error");
+    boot.hidden = false;
     // Language, projector and link need the core: no control that cannot work.
     document.querySelector(".shell-controls").hidden = true;
   }
@@ -301,12 +315,21 @@ document.getElementById("copy-link").addEventListener("click", async () => {
   const status = document.getElementById("copy-status");
   syncUrl("push");
   const url = location.href;
+  // A link that cannot carry the whole message says so where it is copied (and the page it
+  // opens says so again, js/nb.js): how much it keeps and how to share the whole message.
+  const nb = parseState(location.search).state.nb;
+  const f = (x) => x.toLocaleString(lang);
+  const kept = [...nb.text].length;
+  let cut = nb.whole_chars ? ` ${t(lang, "shell.copiedCut", { kept: f(kept), whole: f(nb.whole_chars), lost: f(nb.whole_chars - kept) })}` : "";
+  // The GDA panel's own points live in the page's history, never in a link: said here too.
+  if (panels.gda && currentState().gda.source === "custom") cut += ` ${t(lang, cut ? "shell.copiedOwnToo" : "shell.copiedOwn")}`;
+  status.classList.toggle("link-cut", Boolean(cut));
   try {
     await navigator.clipboard.writeText(url);
-    status.textContent = t(lang, "shell.copied");
+    status.textContent = cut ? cut.trim() : t(lang, "shell.copied");
   } catch {
     // No clipboard (an insecure context, or permission refused): show the link to copy.
-    status.textContent = `${t(lang, "shell.copyManual")} ${url}`;
+    status.textContent = `${t(lang, "shell.copyManual")} ${url}${cut}`;
   }
 });
 document.getElementById("lessons").addEventListener("click", async () => {
@@ -320,7 +343,9 @@ window.addEventListener("popstate", () => {
   const { state, notices } = parseState(location.search);
   deck?.save(location.search.slice(1));
   applyState(state, history.state);
-  showNotices(notices);
+  // The entry kept the whole message: it is not cut on this screen.
+  const restored = history.state?.nbText && state.nb.whole_chars && history.state.nbText.startsWith(state.nb.text);
+  showNotices(restored ? notices.filter((n) => n.reason.kind !== "message-cut") : notices);
   lessonLink = state.lesson ? { value: state.lesson, step: state.step } : null;
   if (lessons || state.lesson) loadLessons().then((l) => l.popstate(state));
 });

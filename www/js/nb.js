@@ -104,6 +104,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
 
   // The first message is the link's default (a link without `t` shows it).
   text.value = parseState("").state.nb.text;
+  // The message a link gave cut ({ text, whole }: its first characters and the whole
+  // message's length), while the box still holds it unchanged; null otherwise.
+  let cutMessage = null;
 
   /** Redraws in the next animation frame, once however many events arrive. */
   function schedule(metrics = false) {
@@ -353,8 +356,14 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const verdict = $("verdict");
     setText(verdict, verdictText(e));
     verdict.className = `verdict ${e.verdict === null ? "undefined" : e.verdict === "spam" ? "is-spam" : "is-ham"}`;
+    // A message a link cut: its verdict is said to be the cut message's, never the whole one's.
+    const cut = cutMessage && cutMessage.text === text.value ? cutMessage : null;
+    const note = $("cut-note");
+    note.hidden = !cut;
+    const kept = cut ? [...cut.text].length : 0;
+    setText(note, cut ? t(lang, "nb.cutNote", { kept: kept.toLocaleString(lang), whole: cut.whole.toLocaleString(lang), lost: (cut.whole - kept).toLocaleString(lang) }) : "");
     clearTimeout(liveTimer);
-    liveTimer = setTimeout(() => setText($("live"), verdict.textContent), 900);
+    liveTimer = setTimeout(() => setText($("live"), cut ? `${verdict.textContent} ${note.textContent}` : verdict.textContent), 900);
 
     const more = e.unknown_count - e.unknown_words.length;
     const list = e.unknown_words.join(", ") + (more > 0 ? t(lang, "nb.unknownMore", { k: more }) : "");
@@ -1010,7 +1019,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const b = sm && typeof sm === "object" && sm.kind === "bayesian" ? sm : null;
     const c = panel.costs();
     return {
-      alpha: panel.alpha(), event, prior: $("prior").value, text: text.value.slice(0, 2000), seed: panel.seed(),
+      // The whole message: the core writes what a link can carry, and the length it cut.
+      alpha: panel.alpha(), event, prior: $("prior").value, text: text.value, seed: panel.seed(),
+      whole_chars: cutMessage && cutMessage.text === text.value ? cutMessage.whole : null,
       cost: c.false_positive / c.false_negative,
       pseudo: b ? [b.beta1, b.beta0, b.alpha_class[0], b.alpha_class[1]] : null,
       resample: panel.resampling(),
@@ -1038,6 +1049,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     section.querySelectorAll('[data-role="event"]').forEach((r) => { r.checked = r.value === s.event; });
     $("prior").value = s.prior;
     text.value = typeof s.text === "string" ? s.text : "";
+    cutMessage = s.whole_chars ? { text: text.value, whole: s.whole_chars } : null;
     showAlpha(panel.alpha(), "");
     showCosts();
     showSmoothing();

@@ -130,7 +130,9 @@ function markScrolling(box, label) {
   if (on && box.dataset.scrollFocus !== "1") {
     box.dataset.scrollFocus = "1";
     box.tabIndex = 0;
-    if (!box.getAttribute("role")) box.setAttribute("role", "region");
+    // A list keeps its role (its items are list items only inside a list: axe "listitem");
+    // a focusable, named list scrolls by keyboard as a region does.
+    if (!box.getAttribute("role") && !box.matches("ol, ul")) box.setAttribute("role", "region");
   } else if (!on && box.dataset.scrollFocus === "1") {
     delete box.dataset.scrollFocus;
     box.removeAttribute("tabindex");
