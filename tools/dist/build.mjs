@@ -238,8 +238,15 @@ for (const page of PAGES) put(page, page === "index.html" ? pageFile(files, new 
 put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
 put("genlab.html", singleFile(files));
 put("genlab-widget.mjs", widgetFile(files));
-// Only the hashed folder: where several rules match a path, hosts may combine their headers.
-put("_headers", `/${folder}/*\n  Cache-Control: public, max-age=31536000, immutable\n`);
+// Where several rules match a path, hosts may combine their headers: one rule per path. Every
+// file a course page on another origin loads (the element's and mount()'s genlab.js, the
+// modules, the .wasm and the stylesheet under the hashed folder, the notebook widget a MyST
+// page may import by address) is readable from any origin.
+put("_headers", [
+  `/${folder}/*\n  Cache-Control: public, max-age=31536000, immutable\n  Access-Control-Allow-Origin: *\n`,
+  "/genlab.js\n  Access-Control-Allow-Origin: *\n",
+  "/genlab-widget.mjs\n  Access-Control-Allow-Origin: *\n",
+].join(""));
 put(".nojekyll", "");
 
 const sizes = [];
