@@ -114,10 +114,12 @@ function closureThrough(modules, aliases, root) {
  * bundled modules (one i18n.js, one set of compiled cores) instead of loading its own copies.
  * `workers` (ids of modules a Worker runs) makes the bundle its workers' source too, for a
  * build with no files beside it (a file:// page may not start a worker from a file, and a
- * strict CSP allows none): `import.meta.genlabWorker(spec)` then answers, for a worker module
- * `spec` relative to the asking module, a `blob:` URL of a module script that holds that
- * worker's modules, taken from this script's own text (Function.prototype.toString, so no
- * module is carried twice in the file), and runs it. Elsewhere it is undefined.
+ * strict CSP allows none): `import.meta.genlabWorker(spec)` then starts, for a worker module
+ * `spec` relative to the asking module, a Worker from a `blob:` URL of a script that holds
+ * that worker's modules, taken from this script's own text (Function.prototype.toString, so
+ * no module is carried twice in the file), and runs it; elsewhere it is undefined. The
+ * script is a classic one (its registry in an async function): Chromium refuses a module
+ * worker from a blob: URL a file:// page made (its origin is opaque).
  */
 export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "", aliases = {}, base = "location.href", later = null, workers = [] } = {}) {
   const defs = [...modules].map(([id, src]) => `${JSON.stringify(id)}: ${wrapModule(id, src)}`).join(",\n");
@@ -134,16 +136,18 @@ const __worker = (from, spec) => {
   const ids = __workerIds[id];
   if (!ids) throw new Error(\`module \${id} is not a bundled worker\`);
   if (!__workerUrls.has(id)) {
-    const text = \`const __sources = {\n\${ids.map((m) => \`\${JSON.stringify(m)}: \${__sources[m].toString()}\`).join(",\\n")}\n};
+    const text = \`(async () => {
+const __sources = {\n\${ids.map((m) => \`\${JSON.stringify(m)}: \${__sources[m].toString()}\`).join(",\\n")}\n};
 const __aliases = \${JSON.stringify(__aliases)};
 const __later = null;
 const __base = \${JSON.stringify(String(${base}))};
 \${__workerRegistry}
 await __req(\${JSON.stringify(id)});
+})().catch((e) => setTimeout(() => { throw e; }));
 \`;
     __workerUrls.set(id, URL.createObjectURL(new Blob([text], { type: "text/javascript" })));
   }
-  return __workerUrls.get(id);
+  return new Worker(__workerUrls.get(id));
 };`;
   const fullMeta = workers.length === 0 ? meta : `{ ...${meta}, genlabWorker: (spec) => __worker(id, spec) }`;
   return `// genlab, every module in one script (tools/dist/bundle.mjs); each runs when first imported.

@@ -104,9 +104,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     summaryState = { ...state };
     if (!worker) {
       // A one-file build (the offline file, the notebook widget) has no worker file beside it:
-      // its bundle hands over a blob: URL of the worker's modules (tools/dist/bundle.mjs).
-      const url = import.meta.genlabWorker?.("./curves-worker.js") ?? new URL("./curves-worker.js", import.meta.url);
-      worker = new Worker(url, { type: "module" });
+      // its bundle starts the worker from its own text (tools/dist/bundle.mjs, `workers`).
+      worker = import.meta.genlabWorker?.("./curves-worker.js") ?? new Worker(new URL("./curves-worker.js", import.meta.url), { type: "module" });
       worker.onmessage = onWorker;
       worker.onerror = (ev) => {
         running = false;
