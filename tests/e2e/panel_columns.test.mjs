@@ -58,23 +58,26 @@ function layoutFaults() {
       if (!visible(el)) continue;
       const control = ["INPUT", "SELECT", "BUTTON", "TEXTAREA", "CANVAS"].includes(el.tagName);
       if (!control && !own(el)) continue;
-      // What the boxes that scroll or clip around it leave of it.
-      let box = el.getBoundingClientRect();
+      // Its box (a control's) or its text's line boxes, as far as the boxes that scroll or
+      // clip around it show them.
+      let boxes = [el.getBoundingClientRect()];
       if (!control) {
         const range = document.createRange();
         range.selectNodeContents(el);
         const rects = [...range.getClientRects()].filter((q) => q.width > 0 && q.height > 0);
-        if (rects.length) box = { left: Math.min(...rects.map((q) => q.left)), right: Math.max(...rects.map((q) => q.right)), top: Math.min(...rects.map((q) => q.top)), bottom: Math.max(...rects.map((q) => q.bottom)) };
+        if (rects.length) boxes = rects;
       }
-      let r = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      const clips = [];
       for (let a = el.parentElement; a && a !== section.parentElement; a = a.parentElement) {
         const cs = getComputedStyle(a);
-        if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
-        const c = a.getBoundingClientRect();
-        r = { left: Math.max(r.left, c.left), right: Math.min(r.right, c.right), top: Math.max(r.top, c.top), bottom: Math.min(r.bottom, c.bottom) };
+        if (cs.overflowX !== "visible" || cs.overflowY !== "visible") clips.push(a.getBoundingClientRect());
       }
-      if (r.right - r.left < 2 || r.bottom - r.top < 2) continue;
-      atoms.push({ el, r });
+      const rs = boxes.map((q) => clips.reduce((r, c) => ({ left: Math.max(r.left, c.left), right: Math.min(r.right, c.right), top: Math.max(r.top, c.top), bottom: Math.min(r.bottom, c.bottom) }), { left: q.left, right: q.right, top: q.top, bottom: q.bottom }))
+        .filter((r) => r.right - r.left >= 2 && r.bottom - r.top >= 2);
+      if (rs.length === 0) continue;
+      // The text's own extent (a table cell scrolled half out of its box is not squeezed).
+      const box = { left: Math.min(...boxes.map((r) => r.left)), right: Math.max(...boxes.map((r) => r.right)) };
+      atoms.push({ el, rs });
       const cs = getComputedStyle(el);
       if (!control && !["auto", "scroll"].includes(cs.overflowX) && cs.display !== "inline" && el.scrollWidth > el.clientWidth + 1) out.push(`${panel}: clipped ${name(el)}: ${el.scrollWidth} px in ${el.clientWidth} px`);
       if (!control) {
@@ -88,9 +91,15 @@ function layoutFaults() {
       for (let j = i + 1; j < atoms.length; j++) {
         const [a, b] = [atoms[i], atoms[j]];
         if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-        const dx = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-        const dy = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-        if (dx > 2 && dy > 2) out.push(`${panel}: ${name(a.el)} over ${name(b.el)} (${Math.round(dx)}×${Math.round(dy)} px)`);
+        let worst = null;
+        for (const p of a.rs) {
+          for (const q of b.rs) {
+            const dx = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+            const dy = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+            if (dx > 2 && dy > 2 && (!worst || dx * dy > worst[0] * worst[1])) worst = [dx, dy];
+          }
+        }
+        if (worst) out.push(`${panel}: ${name(a.el)} over ${name(b.el)} (${Math.round(worst[0])}×${Math.round(worst[1])} px)`);
       }
     }
     const w = section.getBoundingClientRect().width;
@@ -116,7 +125,12 @@ for (const width of [480, 600, 720, 800]) {
           for (const d of document.querySelectorAll("details")) d.open = true;
           for (const el of document.querySelectorAll(".numbers")) el.style.contentVisibility = "visible";
         });
+        // The curves run once their panel is on screen.
+        await page.locator(".genlab-curves").scrollIntoViewIfNeeded();
         await page.waitForFunction(() => document.querySelector(".genlab-curves")?.dataset.run === "done", null, { timeout: 60000 });
+        if (process.env.GENLAB_SHOTS) {
+          for (const p of PANELS) await page.locator(`#col-${p}`).screenshot({ path: `${process.env.GENLAB_SHOTS}/column-${width}-${lang}-${p}.png` });
+        }
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         assert.deepEqual(await page.evaluate(layoutFaults), []);
         const sizes = await page.evaluate(() => ({
