@@ -81,8 +81,10 @@ if ! command -v geckodriver >/dev/null; then
   say "installing geckodriver (a few minutes, once)"
   cargo install --locked geckodriver --version 0.37.1 || cargo install --locked geckodriver
 fi
-if [[ ! -d tests/e2e/node_modules/playwright-core ]]; then
-  say "installing playwright-core for the end-to-end tests (it drives Debian's Chromium; no browser download)"
+# Again whenever the lockfile is newer than what npm installed (a test gained a dev dependency:
+# MyST's anywidget renderer, reveal.js, esbuild).
+if [[ ! -d tests/e2e/node_modules/playwright-core || tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]]; then
+  say "installing playwright-core and the end-to-end tests' tools (it drives Debian's Chromium; no browser download)"
   (cd tests/e2e && npm ci --no-audit --no-fund)
 fi
 say "tools ready"

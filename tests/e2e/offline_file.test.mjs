@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { assertAllDrawn, launch, panelsDrawn, repo } from "./lib.mjs";
+import { assertAllDrawn, launch, panelsDrawn, repo, serve } from "./lib.mjs";
 
 const file = path.join(repo, "dist", "genlab.html");
 const fileUrl = pathToFileURL(file).href;
@@ -120,4 +120,44 @@ test("the figure exports as a PNG from the file", async () => {
   assert.deepEqual(refused, []);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/** Waits until the learning curves' run has finished (or failed: its status says why). */
+async function curvesRun(page) {
+  await page.locator("#curves-slot").scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => ["done", "error"].includes(document.querySelector(".genlab-curves")?.dataset.run), null, { timeout: 60000 }).catch(() => {});
+  return page.evaluate(() => {
+    const section = document.querySelector(".genlab-curves");
+    return { run: section?.dataset.run ?? null, status: section?.querySelector('[data-role="status"]')?.textContent ?? "" };
+  });
+}
+
+test("from file:// the learning curves compute: their worker comes from the file itself", async () => {
+  // The file's one script makes the worker (a blob: URL of its own modules' text), which its
+  // CSP allows and nothing else: from file:// a worker file would be refused (origin null).
+  const csp = readFileSync(file, "utf8").match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)[1];
+  assert.match(csp, /(^|; )worker-src blob:(;|$)/);
+  const { context, refused } = await offline();
+  const { page, errors } = await openIn(context, fileUrl);
+  const done = await curvesRun(page);
+  assert.equal(done.run, "done", `the curves panel says “${done.status}”`);
+  const [done_, asked] = await page.evaluate(() => [window.genlab.curves.summary().splits_done, window.genlab.curves.getState().splits]);
+  assert.equal(done_, asked, "every split of the run computed");
+  assert.deepEqual(refused, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("over http the file's own CSP lets its learning-curves worker run", async () => {
+  const server = await serve(path.join(repo, "dist"));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const { page, errors } = await openIn(context, `${server.url}genlab.html?embed=curves`);
+    const done = await curvesRun(page);
+    assert.equal(done.run, "done", `the curves panel says “${done.status}”`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    server.close();
+  }
 });

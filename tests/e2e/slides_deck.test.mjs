@@ -147,3 +147,52 @@ test("without deck=1 the panel sends nothing and keeps nothing", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The slide in a real reveal.js deck (npm reveal.js 6, its own index.html's markup and
+// stylesheets): at a projector's 1024×768 and a full-HD 1920×1080, the frame stays inside the
+// slide (reveal.js's 960×700 box, scaled to the window), under the slide's heading.
+const revealDist = path.join(repo, "tests", "e2e", "node_modules", "reveal.js", "dist");
+for (const [width, height] of [[1024, 768], [1920, 1080]]) {
+  test(`the documented slide fits a real reveal.js slide at ${width}×${height}`, async () => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const name = `reveal-${width}.html`;
+    writeFileSync(path.join(deckDir, name), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5 (reveal.js)</title>
+<link rel="stylesheet" href="reveal/reset.css"><link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/white.css"></head>
+<body><div class="reveal"><div class="slides">
+<section><h1>Lecture 5</h1></section>
+${slide.replaceAll("https://your.host/genlab/", server.url)}
+<section><h2>After the panel</h2></section>
+</div></div>
+<script src="reveal/reveal.js"></script>
+<script>Reveal.initialize({ hash: false }).then(() => { Reveal.slide(1); window.deckReady = true; });</script>
+</body></html>`);
+    await context.route(`${deckServer.url}reveal/**`, (route) => route.fulfill({ path: path.join(revealDist, new URL(route.request().url()).pathname.slice("/reveal/".length)) }));
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    try {
+      await page.goto(`${deckServer.url}${name}`);
+      await page.waitForFunction(() => window.deckReady, null, { timeout: 20000 });
+      await page.frameLocator("iframe").locator("html[data-ready=true]").waitFor({ timeout: 20000 });
+      // reveal.js lays out again on the window's load: measure after the slide has settled.
+      await page.waitForTimeout(500);
+      const box = await page.evaluate(() => {
+        const r = (el) => { const q = el.getBoundingClientRect(); return { left: q.left, top: q.top, right: q.right, bottom: q.bottom }; };
+        const section = Reveal.getCurrentSlide();
+        return { slides: r(document.querySelector(".reveal .slides")), frame: r(section.querySelector("iframe")), heading: r(section.querySelector("h2")), scale: Reveal.getScale() };
+      });
+      const { slides, frame, heading } = box;
+      const where = JSON.stringify(box);
+      assert.ok(frame.top >= heading.bottom - 1, `the frame starts under the heading: ${where}`);
+      assert.ok(frame.left >= slides.left - 1 && frame.right <= slides.right + 1, `the frame within the slide's width: ${where}`);
+      assert.ok(frame.bottom <= slides.bottom + 1, `the frame within the slide's height: ${where}`);
+      // And it takes most of what is left under the heading (a frame too small is no fix).
+      assert.ok(frame.bottom - frame.top >= 0.8 * (slides.bottom - heading.bottom), `the frame uses the slide's height: ${where}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -7,6 +7,7 @@ import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { forEachEngine, openPage, assertNoPageErrors, assertNoGarbage, textOf } from "./lib.mjs";
 import { repo } from "./server.mjs";
 import { t } from "../../www/js/i18n.js";
@@ -98,5 +99,19 @@ forEachEngine((c) => {
     const inked = await s.execute(inkedCanvases);
     assert.ok(inked.length >= 1 && inked.every(Boolean), `figures drawn: ${inked}`);
     await assertNoPageErrors(s);
+  });
+
+  test("the single file from disk computes its learning curves (its worker made from the file itself)", async () => {
+    const s = c.session;
+    // From file:// a worker script file is refused (origin null) and the file's CSP allows
+    // only blob: workers: the curves finish only with a worker the file's script makes.
+    await openPage(s, `${pathToFileURL(path.join(dist, "genlab.html")).href}?embed=curves`);
+    const run = await s.waitFor("the curves' run ended", () => {
+      const section = document.querySelector(".genlab-curves");
+      return ["done", "error"].includes(section?.dataset.run) && { run: section.dataset.run, status: section.querySelector('[data-role="status"]').textContent };
+    }, [], 55000);
+    assert.equal(run.run, "done", `${c.engine}: the curves panel says “${run.status}”`);
+    const splits = await s.execute(() => [window.genlab.curves.summary().splits_done, window.genlab.curves.getState().splits]);
+    assert.equal(splits[0], splits[1], `${c.engine}: every split computed`);
   });
 }, { root: dist });

@@ -13,7 +13,7 @@
 //   assets-<hash>/        style.css, js/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
 //                         modules, each with its glue), pkg/ (the full one), later/ (index.html's
 //                         modules fetched on demand) (cache forever)
-//   _headers              cache rules for hosts that read them (Netlify, Cloudflare Pages)
+//   _headers              cache and cross-origin rules for hosts that read them (Netlify, Cloudflare Pages)
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -157,12 +157,14 @@ function bundledModules(files) {
   const text = (rel) => files.get(rel).toString("utf8");
   return new Map([...files].filter(([rel]) => rel.endsWith(".js") && !/^js\/(embed|element)-example\.js$/.test(rel) && !/^pkg-(gda|nb|curves|lesson|surface)\//.test(rel)).map(([rel]) => [rel, text(rel)]));
 }
+/** The modules a Worker runs: a one-file build carries them as its workers' source. */
+const WORKERS = ["js/curves-worker.js"];
 const ONE_CORE = { "pkg-gda/genlab.js": "pkg/genlab.js", "pkg-nb/genlab.js": "pkg/genlab.js", "pkg-curves/genlab.js": "pkg/genlab.js", "pkg-lesson/genlab.js": "pkg/genlab.js", "pkg-surface/genlab.js": "pkg/genlab.js" };
 
 /** dist/genlab.html: index.html with its stylesheet, every module and the full .wasm inside it. */
 function singleFile(files) {
   const text = (rel) => files.get(rel).toString("utf8");
-  const script = bundle(bundledModules(files), ["js/wasm-compile.js", "js/main.js"], { aliases: ONE_CORE });
+  const script = bundle(bundledModules(files), ["js/wasm-compile.js", "js/main.js"], { aliases: ONE_CORE, workers: WORKERS });
   const style = text("style.css");
   for (const [what, body] of [["script", script], ["style", style]]) {
     if (/<\/(script|style)|<!--/i.test(body)) throw new Error(`the inlined ${what} contains a closing tag or a comment opener`);
@@ -172,6 +174,8 @@ function singleFile(files) {
     `script-src ${cspHash(script)} 'wasm-unsafe-eval'`,
     `style-src ${cspHash(style)}`,
     "img-src data: blob:",
+    // The learning curves' worker, made from this file's own script (bundle()'s `workers`).
+    "worker-src blob:",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -206,6 +210,7 @@ function widgetFile(files) {
   const text = (rel) => files.get(rel).toString("utf8");
   return bundle(bundledModules(files), ["js/wasm-compile.js"], {
     aliases: ONE_CORE,
+    workers: WORKERS,
     prelude: `const __CSS = ${JSON.stringify(text("style.css"))};\nconst __WASM = "${files.get("pkg/genlab_bg.wasm").toString("base64")}";`,
     meta: "{ genlabCss: __CSS, genlabWasm: __WASM }",
     tail: 'const __widget = await __req("js/widget.js");\nexport default __widget.default;',
@@ -233,8 +238,15 @@ for (const page of PAGES) put(page, page === "index.html" ? pageFile(files, new 
 put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
 put("genlab.html", singleFile(files));
 put("genlab-widget.mjs", widgetFile(files));
-// Only the hashed folder: where several rules match a path, hosts may combine their headers.
-put("_headers", `/${folder}/*\n  Cache-Control: public, max-age=31536000, immutable\n`);
+// Where several rules match a path, hosts may combine their headers: one rule per path. Every
+// file a course page on another origin loads (the element's and mount()'s genlab.js, the
+// modules, the .wasm and the stylesheet under the hashed folder, the notebook widget a MyST
+// page may import by address) is readable from any origin.
+put("_headers", [
+  `/${folder}/*\n  Cache-Control: public, max-age=31536000, immutable\n  Access-Control-Allow-Origin: *\n`,
+  "/genlab.js\n  Access-Control-Allow-Origin: *\n",
+  "/genlab-widget.mjs\n  Access-Control-Allow-Origin: *\n",
+].join(""));
 put(".nojekyll", "");
 
 const sizes = [];

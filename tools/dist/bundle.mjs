@@ -63,30 +63,13 @@ export function wrapModule(id, source) {
 }
 
 /**
- * One module script holding `modules` (a Map of id → source), running `entries` in order.
- * Exports are read through getters, so a module's `let` keeps its current value. `prelude`
- * (declarations), `meta` (an expression of more `import.meta` fields) and `tail` (the
- * bundle's own exports) let a build hand data to the modules and export from them.
- * `aliases` (id → id) makes one module answer to two names: the single file and the widget
- * carry the full wasm module alone, so "pkg-gda/genlab.js" is "pkg/genlab.js" there.
- * `base` (an expression of a URL) is what a module's `import.meta.url` is resolved against
- * (its id appended). `later` (an expression of a URL, or null) is where the modules not
- * bundled wait, each as laterModule() wrote it, at its id: a module first imported but not
- * in `modules` is fetched from there and runs in this bundle's registry, so it shares the
- * bundled modules (one i18n.js, one set of compiled cores) instead of loading its own copies.
+ * The module registry's code: `__req(name)` runs a module of `__sources` (through
+ * `__aliases`, or fetched from `__later`) once and resolves to its namespace. `meta` is an
+ * expression of more `import.meta` fields, where `id` names the module; `base` an expression
+ * of the URL a module's `import.meta.url` is resolved against (its id appended).
  */
-export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "", aliases = {}, base = "location.href", later = null } = {}) {
-  const defs = [...modules].map(([id, src]) => `${JSON.stringify(id)}: ${wrapModule(id, src)}`).join(",\n");
-  for (const e of entries) if (!modules.has(e)) throw new Error(`entry ${e} is not among the modules`);
-  for (const [from, to] of Object.entries(aliases)) if (!modules.has(to) || modules.has(from)) throw new Error(`alias ${from} → ${to}: the target must be bundled, the alias not`);
-  return `// genlab, every module in one script (tools/dist/bundle.mjs); each runs when first imported.
-${prelude}
-const __sources = {
-${defs}
-};
-const __loaded = new Map();
-const __aliases = ${JSON.stringify(aliases)};
-const __later = ${later ?? "null"};
+function registry(meta, base) {
+  return `const __loaded = new Map();
 const __source = (id) => __sources[id] ?? (__later === null
   ? () => Promise.reject(new Error(\`module \${id} is not bundled\`))
   : (req, exp, meta) => import(new URL(id, __later).href).then((m) => m.default(req, exp, meta)));
@@ -98,7 +81,83 @@ const __req = (name) => {
     __loaded.set(id, __source(id)(__req, exp, { ...${meta}, url: new URL(id, ${base}).href }).then(() => ns));
   }
   return __loaded.get(id);
+};`;
+}
+
+/** The ids `root` imports (statically or with import()), itself included, through `aliases`. */
+function closureThrough(modules, aliases, root) {
+  const seen = new Set();
+  const visit = (name) => {
+    const id = aliases[name] ?? name;
+    if (seen.has(id)) return;
+    if (!modules.has(id)) throw new Error(`${id} is imported but is not among the modules`);
+    seen.add(id);
+    const src = modules.get(id);
+    const specs = [...src.matchAll(/^import\s+(?:[^"';]+?\s+from\s+)?["']([^"']+)["']/gm), ...src.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+    for (const spec of specs) visit(resolve(id, spec));
+  };
+  visit(root);
+  return [...seen].sort();
+}
+
+/**
+ * One module script holding `modules` (a Map of id → source), running `entries` in order.
+ * Exports are read through getters, so a module's `let` keeps its current value. `prelude`
+ * (declarations), `meta` (an expression of more `import.meta` fields) and `tail` (the
+ * bundle's own exports) let a build hand data to the modules and export from them.
+ * `aliases` (id → id) makes one module answer to two names: the single file and the widget
+ * carry the full wasm module alone, so "pkg-gda/genlab.js" is "pkg/genlab.js" there.
+ * `base` (an expression of a URL) is what a module's `import.meta.url` is resolved against
+ * (its id appended). `later` (an expression of a URL, or null) is where the modules not
+ * bundled wait, each as laterModule() wrote it, at its id: a module first imported but not
+ * in `modules` is fetched from there and runs in this bundle's registry, so it shares the
+ * bundled modules (one i18n.js, one set of compiled cores) instead of loading its own copies.
+ * `workers` (ids of modules a Worker runs) makes the bundle its workers' source too, for a
+ * build with no files beside it (a file:// page may not start a worker from a file, and a
+ * strict CSP allows none): `import.meta.genlabWorker(spec)` then starts, for a worker module
+ * `spec` relative to the asking module, a Worker from a `blob:` URL of a script that holds
+ * that worker's modules, taken from this script's own text (Function.prototype.toString, so
+ * no module is carried twice in the file), and runs it; elsewhere it is undefined. The
+ * script is a classic one (its registry in an async function): Chromium refuses a module
+ * worker from a blob: URL a file:// page made (its origin is opaque).
+ */
+export function bundle(modules, entries, { prelude = "", meta = "{}", tail = "", aliases = {}, base = "location.href", later = null, workers = [] } = {}) {
+  const defs = [...modules].map(([id, src]) => `${JSON.stringify(id)}: ${wrapModule(id, src)}`).join(",\n");
+  for (const e of entries) if (!modules.has(e)) throw new Error(`entry ${e} is not among the modules`);
+  for (const [from, to] of Object.entries(aliases)) if (!modules.has(to) || modules.has(from)) throw new Error(`alias ${from} → ${to}: the target must be bundled, the alias not`);
+  const workerIds = Object.fromEntries(workers.map((w) => [w, closureThrough(modules, aliases, w)]));
+  const workerCode = workers.length === 0 ? "" : `
+// Each worker's source: its modules' texts (as this script holds them) in a registry of its own.
+const __workerIds = ${JSON.stringify(workerIds)};
+const __workerRegistry = ${JSON.stringify(registry("{}", "__base"))};
+const __workerUrls = new Map();
+const __worker = (from, spec) => {
+  const id = new URL(spec, \`https://bundle.invalid/\${from}\`).pathname.slice(1);
+  const ids = __workerIds[id];
+  if (!ids) throw new Error(\`module \${id} is not a bundled worker\`);
+  if (!__workerUrls.has(id)) {
+    const text = \`(async () => {
+const __sources = {\n\${ids.map((m) => \`\${JSON.stringify(m)}: \${__sources[m].toString()}\`).join(",\\n")}\n};
+const __aliases = \${JSON.stringify(__aliases)};
+const __later = null;
+const __base = \${JSON.stringify(String(${base}))};
+\${__workerRegistry}
+await __req(\${JSON.stringify(id)});
+})().catch((e) => setTimeout(() => { throw e; }));
+\`;
+    __workerUrls.set(id, URL.createObjectURL(new Blob([text], { type: "text/javascript" })));
+  }
+  return new Worker(__workerUrls.get(id));
+};`;
+  const fullMeta = workers.length === 0 ? meta : `{ ...${meta}, genlabWorker: (spec) => __worker(id, spec) }`;
+  return `// genlab, every module in one script (tools/dist/bundle.mjs); each runs when first imported.
+${prelude}
+const __sources = {
+${defs}
 };
+const __aliases = ${JSON.stringify(aliases)};
+const __later = ${later ?? "null"};${workerCode}
+${registry(fullMeta, base)}
 ${entries.map((e) => `await __req(${JSON.stringify(e)});`).join("\n")}
 ${tail}
 `;

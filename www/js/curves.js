@@ -8,7 +8,7 @@ import { CurvesRun, drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSp
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
-import { carriesCore, compiledCore } from "./wasm-compile.js";
+import { compiledCore } from "./wasm-compile.js";
 
 /** The numeric settings: name, whether whole, range, the message key of the range. */
 const FIELDS = [
@@ -103,7 +103,9 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     summary = null;
     summaryState = { ...state };
     if (!worker) {
-      worker = new Worker(new URL("./curves-worker.js", import.meta.url), { type: "module" });
+      // A one-file build (the offline file, the notebook widget) has no worker file beside it:
+      // its bundle starts the worker from its own text (tools/dist/bundle.mjs, `workers`).
+      worker = import.meta.genlabWorker?.("./curves-worker.js") ?? new Worker(new URL("./curves-worker.js", import.meta.url), { type: "module" });
       worker.onmessage = onWorker;
       worker.onerror = (ev) => {
         running = false;
@@ -131,7 +133,9 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     // The worker instantiates the module this thread has compiled already (a
     // WebAssembly.Module is shared with a worker, not copied) instead of fetching the .wasm
     // a second time; every run goes through the same promise, so runs arrive in order.
-    workerModule ??= carriesCore() ? Promise.resolve(null) : compiledCore("curves").catch(() => null);
+    // Where the page carries the full core, so does the worker's bundle (its glue is the full
+    // module's): it is handed that module, and has no .wasm file it could fetch instead.
+    workerModule ??= compiledCore("curves").catch(() => null);
     const to = worker;
     workerModule.then((module) => to.postMessage({ ...msg, module }));
     setStatus(t(lang, file ? "lc.loading" : "lc.progress", { done: 0, total: state.splits }));

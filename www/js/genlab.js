@@ -201,6 +201,8 @@ function linkStylesheet(doc) {
  *   "replace" while dragging or typing);
  * - `theme`: "dark" or "light"; absent (or null) follows the system's preference
  *   (`prefers-color-scheme`), also when it changes.
+ * Children of `element` marked `data-genlab-fallback` (a sentence for a page whose module
+ * cannot load) are removed when the panel is put in.
  * Links genlab's stylesheet into the page when the page has not (see linkStylesheet), unless
  * `styles` is false (the caller styles the panel, as the notebook widget does in its shadow root).
  * Returns `{ getState, setState, setLang, setProjector, setTheme, destroy }`.
@@ -218,6 +220,8 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   // Each panel's own module (the naive Bayes panels' loader awaits theirs).
   const kind = await (panel === "gda" ? Promise.all([loadCore(), PANELS.gda()]).then(([, k]) => k) : PANELS[panel]());
   const defaults = parseState("").state[panel];
+  // What the page shows where the panel could not load (its module blocked, no script) goes now.
+  for (const fallback of element.querySelectorAll(":scope > [data-genlab-fallback]")) fallback.remove();
   if (!section) {
     section = panelSection(panel, kind.markup);
     element.append(section);
@@ -353,7 +357,9 @@ function hiddenControls(value) {
  * follows the panel as it changes, and a `change` event carries `detail.state` (that query
  * string), `detail.panel` and `detail.mode` ("push" or "replace", as mount()'s onChange).
  * Removing the element frees the panel's memory; the panel's own input events stop here, so
- * a `change` heard on the element is always this one.
+ * a `change` heard on the element is always this one. What the element holds in the page's
+ * markup is its fallback (a sentence for a page where this module cannot load): it is
+ * replaced by the panel as soon as the element is defined.
  */
 export class GenlabPanelElement extends HTMLElement {
   static observedAttributes = ["panel", "lang", "state", "controls", "projector", "theme"];

@@ -6,8 +6,9 @@
 // ("en", "zh-CN"), `state` (the panel's part of a link's query string, as <genlab-panel>'s
 // attribute), `controls` ("-seed,-tools"), `theme` ("dark", "light" or ""), `projector`
 // (bool). `state` goes both ways: Python sets it and the panel follows; a student changes the
-// panel and `state` follows (model.set + save_changes). The panel lives in a shadow root with
-// its own copy of genlab's stylesheet, so the notebook's look and the panel's do not mix.
+// panel and `state` follows (model.set, then save_changes where the host's model has it).
+// The panel lives in a shadow root with its own copy of genlab's stylesheet, so the
+// notebook's look and the panel's do not mix.
 
 import { loadCore, mount, parseState, stateQuery } from "./genlab.js";
 
@@ -21,20 +22,63 @@ function shadowStyles() {
   return style;
 }
 
-/** anywidget's render: one panel in `el`, its state kept in step with the model; returns the cleanup. */
+/**
+ * Calls the model's `name` method where the host's model has one, and never lets it throw
+ * into the panel: anywidget hosts differ in what their model implements (MyST's renderer
+ * implements only get, set and on; its save_changes and off throw "not implemented yet").
+ */
+function optional(model, name, ...args) {
+  try {
+    if (typeof model?.[name] === "function") model[name](...args);
+  } catch {
+    // That host has nothing to do here: its model lives in the page alone.
+  }
+}
+
+/** `fn` as a listener that never throws into the host's model (a failure goes to the console). */
+const guarded = (fn) => () => {
+  try {
+    fn();
+  } catch (e) {
+    console.warn("genlab widget:", e);
+  }
+};
+
+/**
+ * anywidget's render: one panel in `el`, its state kept in step with the model; returns the
+ * cleanup. Only the model's get, set and on are relied on; nothing is thrown into the host:
+ * a panel that cannot start says why in `el`.
+ */
 async function render({ model, el }) {
+  const host = document.createElement("div");
+  host.className = "genlab-widget";
+  let handle = null;
+  try {
+    handle = await start(model, host, el);
+  } catch (e) {
+    const p = document.createElement("p");
+    p.className = "genlab-widget-error";
+    p.textContent = `genlab: ${e && e.message ? e.message : String(e)}`;
+    host.replaceChildren(p);
+    if (!host.isConnected) el.append(host);
+    return () => host.remove();
+  }
+  return handle.cleanup;
+}
+
+/** Mounts the panel into `host` (appended to `el`); resolves to { cleanup }. */
+async function start(model, host, el) {
   await loadCore();
   const panel = ["gda", "nb", "cat"].includes(model.get("panel")) ? model.get("panel") : "gda";
   const toState = (q) => parseState(String(q || "")).state[panel];
   const toQuery = (s) => stateQuery({ ...parseState("").state, [panel]: s });
-  const host = document.createElement("div");
-  host.className = "genlab-widget";
   const root = host.attachShadow({ mode: "open" });
   const slot = document.createElement("div");
   root.append(shadowStyles(), slot);
   el.append(host);
   let last = null;
   let handle = null;
+  let gone = false;
   handle = await mount(slot, {
     panel,
     lang: model.get("lang") === "zh-CN" ? "zh-CN" : "en",
@@ -43,10 +87,10 @@ async function render({ model, el }) {
     theme: model.get("theme") || null,
     styles: false,
     onChange: () => {
-      if (!handle) return;
+      if (!handle || gone) return;
       last = toQuery(handle.getState());
-      model.set("state", last);
-      model.save_changes();
+      optional(model, "set", "state", last);
+      optional(model, "save_changes");
     },
   });
   last = toQuery(handle.getState());
@@ -61,12 +105,20 @@ async function render({ model, el }) {
     "change:theme": () => handle.setTheme(model.get("theme") || null),
     "change:projector": () => handle.setProjector(Boolean(model.get("projector"))),
   };
-  for (const [name, fn] of Object.entries(listeners)) model.on(name, fn);
-  return () => {
-    for (const [name, fn] of Object.entries(listeners)) model.off(name, fn);
-    handle.destroy();
-    host.remove();
+  const heard = Object.entries(listeners).map(([name, fn]) => [name, guarded(() => gone || fn())]);
+  /** The panel's own cleanup runs first and always; the model's `off` only where it works. */
+  const cleanup = () => {
+    if (gone) return;
+    gone = true;
+    try {
+      handle.destroy();
+    } finally {
+      host.remove();
+      for (const [name, fn] of heard) optional(model, "off", name, fn);
+    }
   };
+  for (const [name, fn] of heard) optional(model, "on", name, fn);
+  return { cleanup };
 }
 
 export default { render };
