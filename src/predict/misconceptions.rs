@@ -96,8 +96,8 @@ const CATALOGUE: [Misconception; 20] = [
     },
     Misconception {
         id: "sigma-divides-by-m-minus-one",
-        en: "GDA's Σ divides by m, not by m − 1 or m − 2: the maximum-likelihood estimate is (1/m) Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ over all m training points. Dividing by m − 2 gives the unbiased pooled estimate, a different estimator. Look at the denominator.",
-        zh: "GDA 的 Σ 除以 m，而不是 m − 1 或 m − 2：最大似然估计是对全部 m 个训练点求 (1/m) Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ。除以 m − 2 得到的是无偏的合并估计，那是另一个估计量。请看分母。",
+        en: "GDA's Σ divides by m, not by m − 1 or m − 2: the maximum-likelihood estimate is (1/m) Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ over all m training points. With two classes, dividing by m − 2 gives the unbiased pooled estimate, a different estimator. Look at the denominator.",
+        zh: "GDA 的 Σ 除以 m，而不是 m − 1 或 m − 2：最大似然估计是对全部 m 个训练点求 (1/m) Σᵢ (xᵢ − μ_{yᵢ})(xᵢ − μ_{yᵢ})ᵀ。在两个类别时，除以 m − 2 得到的是无偏的合并估计，那是另一个估计量。请看分母。",
         why_en: "Which estimate maximises the likelihood, and which is unbiased?",
         why_zh: "哪个估计使似然最大，哪个是无偏的？",
     },

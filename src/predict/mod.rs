@@ -16,8 +16,9 @@
 //!   on the unit square with the rule αu + βv + γ > 0, α = w₁(x_max − x_min),
 //!   β = w₂(y_max − y_min), γ = wᵀ(x_min, y_min) + b. The corner (x_min, y_min) is an input,
 //!   so the translation itself rounds nothing, and γ, where large terms cancel for a view far
-//!   from the origin, is summed with error-free products and sums; a view centred at 10⁶ is
-//!   scored as accurately as one at the origin (to about 10⁻¹²).
+//!   from the origin, is summed with error-free products and sums (the coefficients are
+//!   scaled by powers of two only, which round nothing); a view centred at 10⁶ is scored as
+//!   accurately as one at the origin (the tests find errors of about 10⁻¹⁶).
 //! * **The angle between two lines** ([`angle_deg`]) with normals a and b:
 //!   atan2(|a × b|, |a · b|) in degrees, in [0°, 90°] (a line has no direction, so 100° is 80°);
 //!   atan2 rather than arccos keeps small angles accurate.

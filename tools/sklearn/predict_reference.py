@@ -103,6 +103,10 @@ NAMED = [
     ("w0-b-zero-vs-line", (0.0, 4.0, 0.0, 2.0), ((0.0, 0.0), 0.0), ((1.0, 0.0), -1.0)),
     ("w0-b-positive-vs-line", (0.0, 4.0, 0.0, 2.0), ((0.0, 0.0), 2.5), ((1.0, 0.0), -1.0)),
     ("far-from-origin", (1e6 - 2.0, 1e6 + 2.0, -1e6 - 1.0, -1e6 + 1.0), ((1.0, 2.0), 999999.5), ((-3.0, 1.0), 3999999.75)),
+    # Normals and bounds that are not short binary fractions: w.x rounds, and a sum that
+    # does not compensate loses about 1e-10 of 2e6 against a view 0.2 wide.
+    ("far-from-origin-inexact", (1e6 + 0.1, 1e6 + 0.3, 1e6 + 0.7, 1e6 + 0.9),
+     ((0.1, 0.7), -(0.1 * (1e6 + 0.2) + 0.7 * (1e6 + 0.8))), ((1 / 3, -0.3), -(1 / 3 * (1e6 + 0.17) - 0.3 * (1e6 + 0.85)))),
     ("far-from-origin-small-angle", (1e6 - 1.0, 1e6 + 1.0, 1e6 - 1.0, 1e6 + 1.0), ((1.0, 1.0), -2e6), ((1.0, 1.0 + 2.0**-20), -2e6 - 2.0**-20 * 1e6 + 0.125)),
 ]
 
@@ -112,9 +116,10 @@ def main():
     rows = [(label, view, a, b) for label, view, a, b in NAMED]
     for i in range(200):
         kind = rng.random()
-        if kind < 0.15:  # a view far from the origin
+        far = kind < 0.15
+        if far:  # a view far from the origin, sizes and normals with all 53 bits
             cx, cy = rng.choice([1e6, -1e6, 3e7]), rng.choice([1e6, -2e6, 0.0])
-            hx, hy = dy(rng, 0.25, 8, 64), dy(rng, 0.25, 8, 64)
+            hx, hy = rng.uniform(0.05, 8), rng.uniform(0.05, 8)
         else:
             cx, cy = dy(rng, -20, 20, 64), dy(rng, -20, 20, 64)
             hx, hy = dy(rng, 0.25, 16, 64), dy(rng, 0.25, 16, 64)
@@ -125,7 +130,7 @@ def main():
             if r < 0.06:  # w = 0: b decides
                 rules.append(((0.0, 0.0), rng.choice([-1.5, 0.0, 2.0])))
                 continue
-            w = (dy(rng, -4, 4), dy(rng, -4, 4))
+            w = (rng.uniform(-4, 4), rng.uniform(-4, 4)) if far else (dy(rng, -4, 4), dy(rng, -4, 4))
             if r < 0.14:  # vertical or horizontal lines
                 w = (w[0], 0.0) if r < 0.10 else (0.0, w[1])
             if w == (0.0, 0.0):
