@@ -7,7 +7,7 @@
 //! deciding 0 when y = 1 and λ₁₀ that of deciding 1 when y = 0, and the Bayes decision is 1
 //! where p(y = 1 | x) > λ₁₀/(λ₀₁ + λ₁₀).
 
-use super::{angle_deg, bad, logit_gap};
+use super::{angle_deg, bad, line_agreement, logit_gap};
 use crate::Result;
 
 /// One of this chapter's typical mistakes and the hint that answers it.
@@ -272,4 +272,37 @@ pub fn detect_scaled_losses_move(before: (f64, f64), after: (f64, f64), predicte
     let (r0, r1) = (before.1 / before.0, after.1 / after.0);
     let same_ratio = (r0 - r1).abs() <= 1e-12 * r0.max(r1);
     Ok(before != after && same_ratio && predicted != Movement::Stays)
+}
+
+/// "The boundary bisects the segment between the means at right angles"
+/// (`boundary-perpendicular-bisector`), for a predicted line on the plot's `view`: fires when
+/// the predicted rule agrees with the perpendicular bisector of μ₀μ₁ (the rule
+/// (μ₁ − μ₀)ᵀ(x − (μ₀ + μ₁)/2) > 0) on at least 1 − `tol` of the view, while the true rule
+/// agrees with it on less than 1 − 2·`tol` (the truth is turned or slid away from it). A right
+/// answer never fires: it agrees with the bisector exactly as much as the truth does.
+///
+/// # Errors
+/// [`crate::Error::InvalidParameter`] for a NaN or infinite input, coincident means, a bad
+/// view (see [`line_agreement`]) or a tolerance that is negative or not finite.
+pub fn detect_perpendicular_bisector(
+    view: [f64; 4],
+    mu0: [f64; 2],
+    mu1: [f64; 2],
+    truth: ([f64; 2], f64),
+    predicted: ([f64; 2], f64),
+    tol: f64,
+) -> Result<bool> {
+    check_tolerance(tol)?;
+    if !mu0.iter().chain(&mu1).all(|c| c.is_finite()) {
+        return Err(bad("means", format!("{mu0:?}, {mu1:?}"), "the means must be finite numbers"));
+    }
+    if mu0 == mu1 {
+        return Err(bad("means", format!("{mu0:?}, {mu1:?}"), "coincident means have no perpendicular bisector"));
+    }
+    let d = [mu1[0] - mu0[0], mu1[1] - mu0[1]];
+    let mid = [(mu0[0] + mu1[0]) / 2.0, (mu0[1] + mu1[1]) / 2.0];
+    let bisector = (d, -(d[0] * mid[0] + d[1] * mid[1]));
+    let truth_share = line_agreement(view, truth, bisector)?;
+    let predicted_share = line_agreement(view, predicted, bisector)?;
+    Ok(truth_share < 1.0 - 2.0 * tol && predicted_share >= 1.0 - tol)
 }

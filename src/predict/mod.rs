@@ -35,8 +35,8 @@
 mod misconceptions;
 
 pub use misconceptions::{
-    detect_ignored_prior, detect_prior_turns, detect_scaled_losses_move, detect_swapped_loss_threshold, misconceptions,
-    Misconception, Movement,
+    detect_ignored_prior, detect_perpendicular_bisector, detect_prior_turns, detect_scaled_losses_move,
+    detect_swapped_loss_threshold, misconceptions, Misconception, Movement,
 };
 
 use crate::{Error, Result};

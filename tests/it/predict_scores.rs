@@ -6,8 +6,8 @@
 //! and writes `tests/fixtures/predict/line_agreement.csv`.
 
 use genlab::predict::{
-    angle_deg, crossover_gap, detect_ignored_prior, detect_prior_turns, detect_scaled_losses_move,
-    detect_swapped_loss_threshold, line_agreement, logit_gap, misconceptions, Movement,
+    angle_deg, crossover_gap, detect_ignored_prior, detect_perpendicular_bisector, detect_prior_turns,
+    detect_scaled_losses_move, detect_swapped_loss_threshold, line_agreement, logit_gap, misconceptions, Movement,
 };
 use genlab::Error;
 
@@ -383,4 +383,25 @@ fn scaled_losses_fire_on_any_predicted_movement() {
     // No change at all is not "doubling both".
     assert!(!detect_scaled_losses_move((1.0, 3.0), (1.0, 3.0), Movement::TowardClass1).unwrap());
     assert_invalid(detect_scaled_losses_move((1.0, f64::INFINITY), (2.0, 6.0), Movement::Stays), "losses before");
+}
+
+#[test]
+fn bisector_fires_when_the_truth_is_turned_away_from_it() {
+    // Means (0, 0) and (2, 0): the bisector is x > 1. View [−2, 4] × [−3, 3], centred at (1, 0).
+    let view = [-2.0, 4.0, -3.0, 3.0];
+    let (mu0, mu1) = ([0.0, 0.0], [2.0, 0.0]);
+    let bisector: Rule = ([1.0, 0.0], -1.0);
+    // A tilted Σ turns the truth: x − 0.8y > 1, through (1, 0), meeting y = ±3 at x = 1 ± 2.4.
+    // By hand it disagrees with x > 1 on two triangles ½·3·2.4 = 3.6 of the 36: agreement 0.8.
+    let turned: Rule = ([1.0, -0.8], -1.0);
+    assert_close(line_agreement(view, turned, bisector).unwrap(), 0.8, 1e-15, "by hand");
+    assert!(detect_perpendicular_bisector(view, mu0, mu1, turned, bisector, 0.02).unwrap());
+    // The student who draws the true line is right: no hint.
+    assert!(!detect_perpendicular_bisector(view, mu0, mu1, turned, turned, 0.02).unwrap());
+    // A different wrong answer (a horizontal line) is not this mistake.
+    assert!(!detect_perpendicular_bisector(view, mu0, mu1, turned, ([0.0, 1.0], 0.0), 0.02).unwrap());
+    // With Σ a multiple of I and φ = ½ the truth is the bisector: drawing it is right.
+    assert!(!detect_perpendicular_bisector(view, mu0, mu1, bisector, bisector, 0.02).unwrap());
+    assert_invalid(detect_perpendicular_bisector(view, mu0, mu0, turned, bisector, 0.02), "means");
+    assert_invalid(detect_perpendicular_bisector(view, mu0, [f64::NAN, 0.0], turned, bisector, 0.02), "means");
 }
