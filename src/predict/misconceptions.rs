@@ -110,8 +110,8 @@ const CATALOGUE: [Misconception; 20] = [
     },
     Misconception {
         id: "unseen-word-vetoes",
-        en: "A word that appears in no training message does not veto anything at α = 0: it is not in the vocabulary, so it is ignored at every α and has no row in the ledger. Only a word seen in one class's training messages but not in the other's vetoes at α = 0. Look at which words the ledger lists.",
-        zh: "在任何训练消息中都没有出现过的词在 α = 0 时不会否决任何类别：它不在词表中，所以在任何 α 下都被忽略，在明细中也没有对应的行。只有在一个类别的训练消息中出现、而在另一个类别中没有出现的词，才会在 α = 0 时起否决作用。请看明细列出了哪些词。",
+        en: "A word that appears in no training message does not veto anything at α = 0: it is not in the vocabulary, so it is ignored at every α and has no row in the ledger. What vetoes a class at α = 0 is a word of the message seen in the other class's training messages but never in this one's (and, in the Bernoulli model, a word missing from the message that every training message of the class contains). Look at which words the ledger lists.",
+        zh: "在任何训练消息中都没有出现过的词在 α = 0 时不会否决任何类别：它不在词表中，所以在任何 α 下都被忽略，在明细中也没有对应的行。在 α = 0 时，能否决某个类别的是消息中这样的词：它在另一个类别的训练消息中出现过，却从未在该类别中出现（在伯努利模型中，还有该类别每条训练消息都含有、而这条消息中没有的词）。请看明细列出了哪些词。",
         why_en: "Is the word in the vocabulary built from the training messages?",
         why_zh: "这个词在由训练消息建立的词表中吗？",
     },
