@@ -3,7 +3,7 @@
 //! An in-browser laboratory for generative classifiers: Gaussian Discriminant Analysis and
 //! naive Bayes, computed in Rust and drawn with plotters, compiled to WebAssembly.
 //!
-//! The core ([`stats`], [`gda`], [`nb`], [`data`], [`plot`]) is pure Rust and tests
+//! The core ([`stats`], [`gda`], [`nb`], [`data`], [`plot`], [`predict`]) is pure Rust and tests
 //! natively; only `web` (built for `wasm32` alone) touches the browser.
 
 pub mod curves;
@@ -14,6 +14,7 @@ pub mod lesson;
 pub mod limits;
 pub mod nb;
 pub mod plot;
+pub mod predict;
 pub mod state;
 pub mod stats;
 

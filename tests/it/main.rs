@@ -61,6 +61,7 @@ mod plot_palette;
 mod plot_raster;
 mod plot_raster_frames;
 mod plot_surface;
+mod predict_scores;
 mod prop_gda;
 mod prop_lesson;
 mod prop_nb;
