@@ -31,7 +31,7 @@ test("a loss ratio of 10 sets the threshold P(spam) > 10/11 and shows it in the 
   await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="cost-help"]').textContent.includes("0.909"));
   assert.match(await text(page, "verdict"), /spam only if P\(spam \| x\) > 0\.909/);
   assert.equal(await page.$$eval('#nb-slot [data-role="ledger"] .threshold', (m) => m.length), 1);
-  assert.match(await text(page, "expected-cost"), /at P = ½ it would be/);
+  assert.match(await text(page, "expected-cost"), /with the threshold P\(spam \| x\) > ½ it would be/);
   assert.match(page.url(), /cost=10/);
   // A message whose P(spam) is between ½ and 10/11 is ham under the costs.
   const flipped = await page.evaluate(() => {
