@@ -295,6 +295,21 @@ pub struct LogisticSummary {
     pub separated_pairs: Vec<(usize, usize)>,
 }
 
+impl LogisticSummary {
+    /// The row of an overlay that could not be fitted: its sentence, no numbers.
+    fn failed(e: &Error) -> LogisticSummary {
+        LogisticSummary {
+            error: Some(e.to_string()),
+            w: None,
+            b: None,
+            lambda: None,
+            separable: false,
+            ridge: false,
+            separated_pairs: Vec::new(),
+        }
+    }
+}
+
 /// One model's fit on its own training points.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ModelReport {
@@ -1172,15 +1187,7 @@ impl GdaLab {
                         separated_pairs: Vec::new(),
                     }
                 }
-                Err(e) => LogisticSummary {
-                    error: Some(e.to_string()),
-                    w: None,
-                    b: None,
-                    lambda: None,
-                    separable: false,
-                    ridge: false,
-                    separated_pairs: Vec::new(),
-                },
+                Err(e) => LogisticSummary::failed(e),
             });
         }
         if let (Some(model), Ok(loss)) = (self.decision_log_odds(), self.models.loss()) {
@@ -1279,15 +1286,7 @@ impl GdaLab {
                     separated_pairs: pairs,
                 }
             }
-            Err(e) => LogisticSummary {
-                error: Some(e.to_string()),
-                w: None,
-                b: None,
-                lambda: None,
-                separable: false,
-                ridge: false,
-                separated_pairs: Vec::new(),
-            },
+            Err(e) => LogisticSummary::failed(e),
         });
     }
 }

@@ -5,26 +5,9 @@
 //! reads the decision threshold on the drawn boundary. States are the lessons' own, read
 //! from `src/lesson/builtin/`, or the audit's replay states (`../shared/reviews/claims-audit.md`).
 
+use crate::common::opened;
 use genlab::gda::classifier::Classifier;
 use genlab::gda::GdaLab;
-use genlab::gda::SampleSpec;
-use genlab::state::parse_query;
-
-/// The lab a link's query opens, as the page's `setState` builds it.
-fn opened(query: &str) -> GdaLab {
-    let (s, notices) = parse_query(query);
-    assert!(notices.is_empty(), "{notices:?}");
-    let g = s.gda;
-    let d = SampleSpec::default();
-    let spec = SampleSpec {
-        n0: g.n[0] as usize,
-        n1: g.n[1] as usize,
-        class0: genlab::gda::ClassParams { mean: d.class0.mean, sd: g.sd[0], rho: g.rho[0] },
-        class1: genlab::gda::ClassParams { mean: d.class1.mean, sd: g.sd[1], rho: g.rho[1] },
-        seed: g.seed,
-    };
-    GdaLab::from_settings(&g.source, spec, g.means, g.models).expect("a valid link")
-}
 
 /// The state of step `step` of the built-in lesson `file`.
 fn lesson_state(file: &str, step: &str) -> String {

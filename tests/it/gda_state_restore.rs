@@ -4,29 +4,13 @@
 //! mean is dragged the window holds still, so a pointer held at the plot's edge leaves the
 //! mean where it is.
 
+use crate::common::opened;
 use genlab::data::Preset;
 use genlab::gda::lab::{ModelSettings, MAX_MEAN};
 use genlab::gda::{GdaLab, SampleSpec};
-use genlab::state::parse_query;
 
 fn close(a: [f64; 2], b: [f64; 2], tol: f64) -> bool {
     (a[0] - b[0]).abs() <= tol && (a[1] - b[1]).abs() <= tol
-}
-
-/// The lab a link's query opens, as the page's `setState` builds it.
-fn opened(query: &str) -> GdaLab {
-    let (s, notices) = parse_query(query);
-    assert!(notices.is_empty(), "{notices:?}");
-    let g = s.gda;
-    let d = SampleSpec::default();
-    let spec = SampleSpec {
-        n0: g.n[0] as usize,
-        n1: g.n[1] as usize,
-        class0: genlab::gda::ClassParams { mean: d.class0.mean, sd: g.sd[0], rho: g.rho[0] },
-        class1: genlab::gda::ClassParams { mean: d.class1.mean, sd: g.sd[1], rho: g.rho[1] },
-        seed: g.seed,
-    };
-    GdaLab::from_settings(&g.source, spec, g.means, g.models).expect("a valid link")
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! what its caption or notes say is checked against the fit. Expected figures are the
 //! claims audit's replays (`../shared/reviews/claims-audit.md`) or derived in the comments.
 
-use genlab::gda::{GdaLab, SampleSpec};
+use crate::common::opened;
+use genlab::gda::GdaLab;
 use genlab::lesson::Step;
 use genlab::state::parse_query;
 
@@ -18,21 +19,6 @@ fn lesson(file: &str) -> Vec<Step> {
 
 fn step(file: &str, name: &str) -> Step {
     lesson(file).into_iter().find(|s| s.name == name).unwrap_or_else(|| panic!("{file}: no step {name}"))
-}
-
-fn opened(query: &str) -> GdaLab {
-    let (s, notices) = parse_query(query);
-    assert!(notices.is_empty(), "{notices:?}");
-    let g = s.gda;
-    let d = SampleSpec::default();
-    let spec = SampleSpec {
-        n0: g.n[0] as usize,
-        n1: g.n[1] as usize,
-        class0: genlab::gda::ClassParams { mean: d.class0.mean, sd: g.sd[0], rho: g.rho[0] },
-        class1: genlab::gda::ClassParams { mean: d.class1.mean, sd: g.sd[1], rho: g.rho[1] },
-        seed: g.seed,
-    };
-    GdaLab::from_settings(&g.source, spec, g.means, g.models).expect("a valid link")
 }
 
 /// The direction of a line wᵀx + b = 0, in degrees modulo 180.

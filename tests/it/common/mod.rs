@@ -205,3 +205,20 @@ pub fn generated_sets() -> Vec<(&'static str, Labelled)> {
         ),
     ]
 }
+
+/// The two-class lab a link's query opens, as the page's `setState` builds it (the link must
+/// parse without notices).
+pub fn opened(query: &str) -> genlab::gda::GdaLab {
+    let (s, notices) = genlab::state::parse_query(query);
+    assert!(notices.is_empty(), "{notices:?}");
+    let g = s.gda;
+    let d = genlab::gda::SampleSpec::default();
+    let spec = genlab::gda::SampleSpec {
+        n0: g.n[0] as usize,
+        n1: g.n[1] as usize,
+        class0: genlab::gda::ClassParams { mean: d.class0.mean, sd: g.sd[0], rho: g.rho[0] },
+        class1: genlab::gda::ClassParams { mean: d.class1.mean, sd: g.sd[1], rho: g.rho[1] },
+        seed: g.seed,
+    };
+    genlab::gda::GdaLab::from_settings(&g.source, spec, g.means, g.models).expect("a valid link")
+}
