@@ -94,7 +94,7 @@ fn curved_boundary_on_its_curve(preset: Preset) {
     assert!(ink > 300, "{preset:?}: the boundaries are drawn: {ink} ink pixels");
     assert!(
         off.is_empty(),
-        "{} of {ink} ink pixels lie beside the curve (first: {:?})",
+        "{preset:?}: {} of {ink} ink pixels lie beside the curve (first: {:?})",
         off.len(),
         &off[..off.len().min(5)]
     );
