@@ -328,8 +328,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     // The live region reads the k-class model drawn: its priors, its means and its rule.
     announce(s, message, null, () => t(lang, "gda.liveK", {
       k,
-      priors: (s.priors || []).map((p, c) => `π${sub(c)} ${num(p, 2)}`).join(", "),
-      means: (s.means || []).map((m, c) => `μ${sub(c)} ${vec(m, 2)}`).join(", "),
+      priors: (s.priors || []).map((p, c) => `π${sub(c)} ${num(p, 2)}`).join(", ") || "—",
+      means: (s.means || []).map((m, c) => `μ${sub(c)} ${vec(m, 2)}`).join(", ") || "—",
       rule: t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k }),
     }));
   }
