@@ -894,10 +894,13 @@ impl GdaLab {
         if parsed.points.iter().flatten().any(|v| v.abs() > 1e154) {
             return Err(Error::TooLarge);
         }
+        // Named for every class the labels make (0, 1, 2 → three names), as `classes_of`
+        // counts them: the figure's legend and description name each class the fit has.
+        let k = parsed.labels.iter().max().map_or(2, |&l| usize::from(l) + 1);
         self.base = Dataset {
             points: parsed.points,
             labels: parsed.labels,
-            class_names: generic_names(2),
+            class_names: generic_names(k),
             axis_names: ["x₁", "x₂"],
             credit: "",
         };

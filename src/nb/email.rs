@@ -14,6 +14,10 @@
 //! **The body.** The text bodies in reading order (`multipart/alternative`: the
 //! `text/plain` alternative when there is one, otherwise the HTML one reduced by
 //! [`html_to_text`]); a `text/plain` body that is in fact an HTML document is reduced too.
+//! A plain alternative that is a stub beside the HTML one ("This is an HTML Message",
+//! under a quarter of the HTML text's characters: [`is_stub`]) gives way to the HTML one,
+//! so a spam that hides its text in HTML is scored on that text ([`Email::part`] says
+//! which part was read).
 //! Attachments (any part that is not a body, nested messages' attachments included) are
 //! only listed by (file name, MIME type) and never tokenized.
 //!
@@ -58,6 +62,92 @@ pub struct Email {
     body_text: String,
     attachments: Vec<(String, String)>,
     truncated: bool,
+    part: BodyPart,
+}
+
+/// Which text part of an email the model reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyPart {
+    /// The plain-text body (no HTML alternative).
+    Plain,
+    /// The HTML body, tags dropped (no plain-text alternative).
+    Html,
+    /// `multipart/alternative`: the plain-text alternative (the HTML one is not read).
+    PlainOverHtml,
+    /// `multipart/alternative`: the HTML alternative, tags dropped, because the plain-text
+    /// one is a stub ([`is_stub`]) of `stub_words` words.
+    HtmlOverStub {
+        /// The words of the plain-text stub.
+        stub_words: usize,
+    },
+}
+
+impl BodyPart {
+    /// A short code for the page: `plain`, `html`, `plain-alternative` or
+    /// `html-alternative`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            BodyPart::Plain => "plain",
+            BodyPart::Html => "html",
+            BodyPart::PlainOverHtml => "plain-alternative",
+            BodyPart::HtmlOverStub { .. } => "html-alternative",
+        }
+    }
+}
+
+/// Whether a plain-text alternative is a stub beside the HTML one's text ("This is an HTML
+/// message", "view this email in your browser"): under a quarter of its characters. A
+/// plain alternative written for the same message is about as long as the HTML text.
+pub fn is_stub(plain: &str, html: &str) -> bool {
+    4 * plain.trim().chars().count() < html.trim().chars().count()
+}
+
+/// The decoded text of the body parts `ids`, HTML reduced to text, separated by a blank
+/// line and cut at [`MAX_BODY_CHARS`] characters (and whether it was cut).
+fn read_bodies(message: &mail_parser::Message<'_>, ids: &[u32]) -> (String, bool) {
+    let mut body = String::new();
+    let mut truncated = false;
+    for &id in ids {
+        let Some(part) = message.parts.get(id as usize) else { continue };
+        let start = (part.offset_body as usize).min(message.raw_message.len());
+        let end = (part.offset_end as usize).clamp(start, message.raw_message.len());
+        let raw = &message.raw_message[start..end];
+        let undecoded = match &part.body {
+            PartType::Text(t) | PartType::Html(t) => still_base64(t, raw),
+            _ => false,
+        };
+        let recovered = if undecoded || (part.is_encoding_problem && part.encoding == Encoding::Base64) {
+            let charset = part.content_type().and_then(|ct| ct.attribute("charset"));
+            Some(decode_leading_base64(raw, charset))
+        } else {
+            None
+        };
+        let text = match (&part.body, recovered) {
+            (PartType::Html(_), Some(text)) => html_to_text(&text),
+            (_, Some(text)) if looks_like_html(&text) => html_to_text(&text),
+            (_, Some(text)) => text,
+            (PartType::Text(text), None) if looks_like_html(text) => html_to_text(text),
+            (PartType::Text(text), None) => undo_stray_quoted_printable(text),
+            (PartType::Html(html), None) => html_to_text(&undo_stray_quoted_printable(html)),
+            _ => continue,
+        };
+        let text = text.replace("\r\n", "\n");
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if !body.is_empty() {
+            body.push_str("\n\n");
+        }
+        body.push_str(text);
+        if body.chars().count() > MAX_BODY_CHARS {
+            let cut = body.char_indices().nth(MAX_BODY_CHARS).map_or(body.len(), |(i, _)| i);
+            body.truncate(cut);
+            truncated = true;
+            break;
+        }
+    }
+    (body, truncated)
 }
 
 impl Email {
@@ -140,8 +230,6 @@ impl Email {
             .map(|(_, domain)| domain.trim().trim_end_matches('>').to_ascii_lowercase())
             .filter(|d| !d.is_empty());
 
-        let mut body = String::new();
-        let mut truncated = false;
         // A multipart whose closing boundary never comes leaves its text parts among the
         // attachments; unnamed text parts that are not marked as attachments are read as
         // the body then.
@@ -150,50 +238,35 @@ impl Email {
         } else {
             Vec::new()
         };
-        for &id in message.text_body.iter().chain(&orphans) {
-            let Some(part) = message.parts.get(id as usize) else { continue };
-            let start = (part.offset_body as usize).min(message.raw_message.len());
-            let end = (part.offset_end as usize).clamp(start, message.raw_message.len());
-            let raw = &message.raw_message[start..end];
-            let undecoded = match &part.body {
-                PartType::Text(t) | PartType::Html(t) => still_base64(t, raw),
-                _ => false,
-            };
-            let recovered = if undecoded || (part.is_encoding_problem && part.encoding == Encoding::Base64) {
-                let charset = part.content_type().and_then(|ct| ct.attribute("charset"));
-                Some(decode_leading_base64(raw, charset))
+        let text_ids: Vec<u32> = message.text_body.iter().chain(&orphans).copied().collect();
+        let (plain, plain_cut) = read_bodies(message, &text_ids);
+        // `multipart/alternative`: the parser lists the plain alternative in `text_body` and
+        // the HTML one in `html_body`; they differ only when the message has both.
+        let html_ids: Vec<u32> = message.html_body.clone();
+        let has_alternative = !html_ids.is_empty()
+            && html_ids != text_ids
+            && html_ids
+                .iter()
+                .any(|&id| matches!(message.parts.get(id as usize).map(|p| &p.body), Some(PartType::Html(_))));
+        let (body, truncated, part) = if has_alternative {
+            let (html, html_cut) = read_bodies(message, &html_ids);
+            if is_stub(&plain, &html) {
+                let stub_words = plain.split_whitespace().count();
+                (html, html_cut, BodyPart::HtmlOverStub { stub_words })
             } else {
-                None
-            };
-            let text = match (&part.body, recovered) {
-                (PartType::Html(_), Some(text)) => html_to_text(&text),
-                (_, Some(text)) if looks_like_html(&text) => html_to_text(&text),
-                (_, Some(text)) => text,
-                (PartType::Text(text), None) if looks_like_html(text) => html_to_text(text),
-                (PartType::Text(text), None) => undo_stray_quoted_printable(text),
-                (PartType::Html(html), None) => html_to_text(&undo_stray_quoted_printable(html)),
-                _ => continue,
-            };
-            let text = text.replace("\r\n", "\n");
-            let text = text.trim();
-            if text.is_empty() {
-                continue;
+                (plain, plain_cut, BodyPart::PlainOverHtml)
             }
-            if !body.is_empty() {
-                body.push_str("\n\n");
-            }
-            body.push_str(text);
-            if body.chars().count() > MAX_BODY_CHARS {
-                let cut = body.char_indices().nth(MAX_BODY_CHARS).map_or(body.len(), |(i, _)| i);
-                body.truncate(cut);
-                truncated = true;
-                break;
-            }
-        }
+        } else {
+            let html = text_ids
+                .iter()
+                .filter_map(|&id| message.parts.get(id as usize))
+                .all(|p| matches!(p.body, PartType::Html(_)));
+            (plain, plain_cut, if html && !text_ids.is_empty() { BodyPart::Html } else { BodyPart::Plain })
+        };
 
         let mut attachments = Vec::new();
         collect_attachments(message, &orphans, &mut attachments, 0);
-        Email { subject, from_domain, body_text: body, attachments, truncated }
+        Email { subject, from_domain, body_text: body, attachments, truncated, part }
     }
 
     /// The subject, decoded (RFC 2047 encoded words too) and trimmed; `None` when absent or
@@ -227,6 +300,11 @@ impl Email {
     /// Whether the body text was cut at [`MAX_BODY_CHARS`].
     pub fn truncated(&self) -> bool {
         self.truncated
+    }
+
+    /// Which text part the model reads (see the [module docs](self)).
+    pub fn part(&self) -> BodyPart {
+        self.part
     }
 
     /// Header evidence tokens: `from-domain:<domain>` and one `subject:<token>` per token of

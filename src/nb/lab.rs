@@ -32,7 +32,7 @@ use hashbrown::HashTable;
 use super::corpus::{decode_text, parse_line_str, stratified_split, DedupReport, Split, TextEncoding};
 use super::costs::Costs;
 use super::counts::{hash_word, IdCounter, Interner, NOT_IN_VOCABULARY};
-use super::email::{looks_like_email, Email};
+use super::email::{looks_like_email, BodyPart, Email};
 use super::eval::evaluate_bags_with_costs;
 use super::explain::{AbsentEvidence, Explanation, HiddenWords, Veto};
 use super::mailbox::MboxSplitter;
@@ -333,6 +333,10 @@ pub struct EmailSummary {
     pub header_tokens: Vec<String>,
     /// Whether the header tokens were scored.
     pub header_evidence: bool,
+    /// Which text part was read, as [`crate::nb::email::BodyPart::code`].
+    pub part: String,
+    /// The words of the plain-text stub the HTML alternative was read instead of, if so.
+    pub stub_words: Option<usize>,
 }
 
 impl Ledger {
@@ -1094,6 +1098,11 @@ impl SpamLab {
                 body_cut: cut,
                 header_tokens: email.header_tokens(),
                 header_evidence: self.header_evidence,
+                part: email.part().code().to_string(),
+                stub_words: match email.part() {
+                    BodyPart::HtmlOverStub { stub_words } => Some(stub_words),
+                    _ => None,
+                },
             }),
             email_error: None,
         }

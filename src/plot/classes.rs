@@ -159,6 +159,33 @@ pub fn draw_more_points<DB: DrawingBackend>(
     Ok(())
 }
 
+/// A boundary polyline in data coordinates at its exact (fractional) pixel positions.
+pub fn boundary_path(frame: &PlotFrame, line: &[Vec2]) -> Vec<(f64, f64)> {
+    line.iter()
+        .map(|p| {
+            let [x, y] = frame.to_pixels(*p);
+            (x, y)
+        })
+        .collect()
+}
+
+/// `path` without the vertices closer than `gap` pixels to the last one kept (its two ends
+/// always kept): rounded to whole pixels, its segments then turn by a few degrees only.
+pub fn thinned(path: &[(f64, f64)], gap: f64) -> Vec<(f64, f64)> {
+    let Some((&last, rest)) = path.split_last() else { return Vec::new() };
+    let mut out: Vec<(f64, f64)> = Vec::with_capacity(path.len());
+    for &p in rest {
+        if out.last().is_none_or(|q| (p.0 - q.0).hypot(p.1 - q.1) >= gap) {
+            out.push(p);
+        }
+    }
+    if out.len() > 1 && out.last().is_some_and(|q| (last.0 - q.0).hypot(last.1 - q.1) < gap) {
+        out.pop();
+    }
+    out.push(last);
+    out
+}
+
 /// A polyline in data coordinates as pixel coordinates.
 fn to_pixels(frame: &PlotFrame, line: &[Vec2]) -> Vec<(i32, i32)> {
     line.iter()
@@ -262,10 +289,27 @@ pub fn draw_over_classes<DB: DrawingBackend>(
             }
         }
     }
+    // The traced vertices of a curved boundary lie on it but can be under a pixel apart:
+    // rounded to whole pixels, such a path turns by 45° and 90° at every vertex and the
+    // curve is drawn in steps. Into a whole raster it is stroked at the vertices' exact
+    // positions (as the ellipses are); another backend takes whole pixels, so there the
+    // path keeps only vertices at least 3 px apart.
     for pair in &pairs {
         for line in &pair.top_two {
-            root.draw(&PathElement::new(to_pixels(frame, line), pal.boundary.stroke_width(style.ipx(2.5))))
-                .map_err(draw_error)?;
+            let exact = boundary_path(frame, line);
+            match raster {
+                Some(raster) => {
+                    let c = pal.boundary;
+                    raster.borrow_mut().stroke_polyline(&exact, f64::from(style.ipx(2.5)), [c.0, c.1, c.2], 1.0);
+                }
+                None => {
+                    let coarse = thinned(&exact, style.px(3.0));
+                    let path: Vec<(i32, i32)> =
+                        coarse.iter().map(|&(x, y)| (x.round() as i32, y.round() as i32)).collect();
+                    root.draw(&PathElement::new(path, pal.boundary.stroke_width(style.ipx(2.5))))
+                        .map_err(draw_error)?;
+                }
+            }
         }
     }
     // Softmax regression's k-class boundary (logistic regression's, for k classes), long

@@ -590,11 +590,24 @@ pub fn draw_over<DB: DrawingBackend>(
                     .map_err(draw_error)?;
             }
         }
+        // A traced conic's vertices can be under a pixel apart: stroked at their exact
+        // positions into a raster, never rounded to whole pixels one by one (steps); see
+        // `classes::boundary_path`.
         for line in &boundary {
-            let path: Vec<(f64, f64)> = line.iter().map(|p| (p[0], p[1])).collect();
-            chart
-                .draw_series(std::iter::once(PathElement::new(path, pal.boundary.stroke_width(style.ipx(2.5)))))
-                .map_err(draw_error)?;
+            let exact = super::classes::boundary_path(&frame, line);
+            match raster {
+                Some(raster) => {
+                    let c = pal.boundary;
+                    raster.borrow_mut().stroke_polyline(&exact, f64::from(style.ipx(2.5)), [c.0, c.1, c.2], 1.0);
+                }
+                None => {
+                    let coarse = super::classes::thinned(&exact, style.px(3.0));
+                    let path: Vec<(i32, i32)> =
+                        coarse.iter().map(|&(x, y)| (x.round() as i32, y.round() as i32)).collect();
+                    root.draw(&PathElement::new(path, pal.boundary.stroke_width(style.ipx(2.5))))
+                        .map_err(draw_error)?;
+                }
+            }
         }
     }
 

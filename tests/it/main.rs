@@ -11,6 +11,7 @@ mod curves_models;
 mod curves_text;
 mod data_presets;
 mod data_three_species;
+mod gda_boundary_smooth;
 mod gda_claims;
 mod gda_classes;
 mod gda_classes_sklearn;

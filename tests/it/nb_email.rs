@@ -8,7 +8,7 @@
 //! (`policy.default`, `get_body(('plain', 'html'))`) decodes the same bytes to the same
 //! text before HTML reduction.
 
-use genlab::nb::email::{html_to_text, looks_like_email, Email};
+use genlab::nb::email::{html_to_text, is_stub, looks_like_email, BodyPart, Email};
 use genlab::nb::tokenize;
 use genlab::Error;
 
@@ -58,6 +58,37 @@ fn multipart_alternative_prefers_plain_text_and_lists_attachments() {
     // Never tokenized: neither the attachments' names nor their base64.
     let tokens = email.tokens(true);
     assert!(!tokens.iter().any(|t| t.contains("notes.pdf") || t.contains("JVBER") || t == "html"), "{tokens:?}");
+}
+
+/// multipart/alternative whose plain part is the stub "This is an HTML Message" (5 words,
+/// 23 characters) beside an HTML part of 142 characters of text: the HTML part is read,
+/// tags and style sheet dropped. The expected text was written by hand from the fixture
+/// (each <p> a line of its own, as html_to_text breaks blocks); Python's
+/// `email.message_from_bytes(...).get_body(("html",))` gives the same HTML.
+#[test]
+fn a_plain_stub_gives_way_to_the_html_alternative() {
+    let email = fixture("spam-english-alternative-stub.eml");
+    assert_eq!(email.subject().as_deref(), Some("Earn $1500 or more per week!"));
+    assert_eq!(email.part(), BodyPart::HtmlOverStub { stub_words: 5 });
+    assert_eq!(
+        email.body_text(),
+        "Earn $1500 or more per week from home!\n\nClick here to claim your free offer now. Limited time, act now."
+    );
+    let tokens = email.tokens(false);
+    assert!(tokens.iter().any(|t| t == "earn") && tokens.iter().any(|t| t == "free"), "{tokens:?}");
+    assert!(!tokens.iter().any(|t| t == "color" || t == "message"), "{tokens:?}");
+    // A plain alternative written for the message (the lab-notes fixture) is still read.
+    assert_eq!(fixture("ham-english-base64-alternative.eml").part(), BodyPart::PlainOverHtml);
+    assert_eq!(fixture("spam-english-html.eml").part(), BodyPart::Html);
+    assert_eq!(fixture("ham-english-latin1-qp.eml").part(), BodyPart::Plain);
+}
+
+/// The stub rule: under a quarter of the HTML text's characters (counted by hand).
+#[test]
+fn a_stub_is_under_a_quarter_of_the_html_text() {
+    assert!(is_stub("This is an HTML Message", &"x".repeat(93))); // 4 × 23 = 92 < 93
+    assert!(!is_stub("This is an HTML Message", &"x".repeat(92)));
+    assert!(!is_stub("the same words", "the same words"));
 }
 
 #[test]

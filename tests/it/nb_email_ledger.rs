@@ -54,6 +54,29 @@ fn example_emails_decode_to_the_text_a_reader_sees() {
     assert!(home.body_text().contains("我这个周末回家吃饭"));
 }
 
+/// A pasted multipart/alternative spam whose plain part is a stub is scored on its HTML
+/// text: the ledger's rows are those of the HTML text typed as plain text, they still sum
+/// to the verdict, and the ledger says which part was read.
+#[test]
+fn a_stub_alternative_is_scored_on_its_html_text() {
+    let lab = SpamLab::builtin().unwrap();
+    let path = format!("{}/tests/fixtures/email/spam-english-alternative-stub.eml", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let ledger = lab.explain(&text);
+    let email = ledger.email.as_ref().expect("read as an email");
+    assert_eq!(email.part, "html-alternative");
+    assert_eq!(email.stub_words, Some(5));
+    let html_text =
+        "Earn $1500 or more per week from home!\n\nClick here to claim your free offer now. Limited time, act now.";
+    let typed = lab.explain_plain(html_text);
+    assert_eq!(ledger.explanation.words, typed.explanation.words);
+    assert_eq!(ledger.explanation.log_odds, typed.explanation.log_odds);
+    assert!(!ledger.explanation.words.iter().any(|w| w.word == "message"));
+    assert_rows_sum(&ledger);
+    let plain = lab.explain(example("en-ham"));
+    assert_eq!(plain.email.as_ref().unwrap().stub_words, None);
+}
+
 #[test]
 fn a_pasted_email_is_scored_on_its_body_and_says_what_it_read() {
     let lab = SpamLab::builtin().unwrap();

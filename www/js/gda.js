@@ -85,7 +85,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       ...s.more.flatMap((m) => [m.n, m.sd[0], m.sd[1], m.rho])];
     sliders.forEach((el, i) => { el.value = String(values[i]); showValue(el); });
     seed.value = String(p ? p.seed : s.seed);
-    $("classes").value = String(s.classes);
+    // The data's k (a CSV with labels 0, 1, 2 makes three classes; the link's k is the
+    // generated data's only).
+    $("classes").value = String(panel.classes());
     $("pairwise").checked = s.pairwise;
     // The two-class controls (the Bayes rule's prior and losses, the posterior heat map)
     // have no k-class meaning yet: hidden for k > 2. Logistic regression's overlay stays
@@ -323,6 +325,13 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const names = figureText(s).classes;
     canvas.setAttribute("aria-label", s.error ? t(lang, "gda.ariaError", { error: message })
       : t(lang, "gda.ariaK", { k, classes: names.join(", "), means: (s.means || []).map((m) => vec(m, 2)).join(", ") }));
+    // The live region reads the k-class model drawn: its priors, its means and its rule.
+    announce(s, message, null, () => t(lang, "gda.liveK", {
+      k,
+      priors: (s.priors || []).map((p, c) => `π${sub(c)} ${num(p, 2)}`).join(", ") || "—",
+      means: (s.means || []).map((m, c) => `μ${sub(c)} ${vec(m, 2)}`).join(", ") || "—",
+      rule: t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k }),
+    }));
   }
 
   /** The model the figure draws, named, when it is not the shared-Σ fit with its fitted φ
@@ -408,12 +417,13 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("heat").checked = m.heat;
   }
 
-  /** Reads the fit to screen readers once things settle (not on every drag step). */
-  function announce(s, message, eq) {
+  /** Reads the fit to screen readers once things settle (not on every drag step): `sentence`
+   * makes the k-class reading, else φ and the boundary `eq` of two classes. */
+  function announce(s, message, eq, sentence = null) {
     if (gliding) return;
     clearTimeout(liveTimer);
     liveTimer = setTimeout(() => {
-      $("live").textContent = s.error ? message : t(lang, "gda.live", { phi: num(s.phi, 2), eq });
+      $("live").textContent = s.error ? message : sentence ? sentence() : t(lang, "gda.live", { phi: num(s.phi, 2), eq });
     }, 700);
   }
 

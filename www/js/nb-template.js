@@ -91,6 +91,7 @@ export const NB = `
       <dl class="email-fields">
         <dt data-i18n="nb.emailSubject"></dt><dd data-role="email-subject"></dd>
         <dt data-i18n="nb.emailFrom"></dt><dd data-role="email-from"></dd>
+        <dt data-i18n="nb.emailPart"></dt><dd data-role="email-part"></dd>
         <dt data-i18n="nb.emailAttachments"></dt><dd data-role="email-attachments"></dd>
       </dl>
       <details class="email-body"><summary data-role="email-body-summary"></summary><pre data-role="email-body" translate="no" tabindex="0"></pre></details>

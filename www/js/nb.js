@@ -407,6 +407,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       ? `${m.attachments.map(([name, type]) => (name ? `${name} (${type})` : type)).join(", ")} — ${t(lang, "nb.attachmentsNote")}`
       : t(lang, "nb.noAttachments");
     setText($("email-attachments"), att);
+    // Which text part was read: a plain-text stub beside an HTML alternative gives way to it.
+    setText($("email-part"), t(lang, `nb.part.${m.part}`, { n: (m.stub_words ?? 0).toLocaleString(lang) }));
     setText($("email-body-summary"), t(lang, "nb.emailBody", { n: m.body_chars.toLocaleString(lang) }));
     const body = m.body_cut
       ? `${m.body}${t(lang, "nb.emailBodyCut", { k: m.body.length.toLocaleString(lang), n: m.body_chars.toLocaleString(lang) })}`
