@@ -61,6 +61,12 @@ function screen() {
       controls: ["source", "n0", "sdx0", "sdy0", "rho0", "n1", "sdx1", "sdy1", "rho1", "seed", "covariance", "lambda", "prior", "loss01", "loss10"].map((r) => value("gda", r)),
       checks: ["logistic", "heat", "prior-on"].map((r) => role("gda", r).checked),
       outputs: all("#gda-slot output", (o) => o.textContent),
+      // The whole numbers table, shown or hidden, cell by cell: a block a state hides must
+      // hold what a fresh page's holds (a Back once left logistic regression's w and b
+      // behind its hidden row, and the k-class table's numbers behind the two-class one).
+      table: all('#gda-slot .numbers [data-role]:not([data-role="live"])', (el) => `${el.dataset.role}${el.hidden ? " (hidden)" : ""}: ${el.textContent}`),
+      // The figure's text alternative: what it draws, in words.
+      figure: role("gda", "canvas").getAttribute("aria-label"),
     };
   }
   if (document.getElementById("nb-slot")) {
@@ -260,6 +266,19 @@ const GDA = {
     await page.click(gdaRole(r));
     return `toggle ${r}`;
   },
+  async prior(page, rnd) {
+    // The override's value (its slider is live only while the override is on).
+    if (!(await page.isChecked(gdaRole("prior-on")))) await page.click(gdaRole("prior-on"));
+    const v = pick(rnd, ["0.1", "0.25", "0.7", "0.9"]);
+    await setControl(page, gdaRole("prior"), v);
+    return `prior φ = ${v}`;
+  },
+  async losses(page, rnd) {
+    const r = rnd() < 0.5 ? "loss01" : "loss10";
+    const v = pick(rnd, ["0.5", "1", "2", "5"]);
+    await setControl(page, gdaRole(r), v, { input: false });
+    return `${r} = ${v}`;
+  },
   async edit(page, rnd) {
     const r = pick(rnd, ["outliers", "bimodal"]);
     await page.click(gdaRole(r));
@@ -378,6 +397,49 @@ async function walk(name, actions, seed, changes = 20) {
 
 test("a random walk through the GDA panel and history: the screen is always the URL's", async () => {
   await walk("gda", GDA, 17);
+});
+
+test("every GDA model and overlay switched on and off, then Back ×5: each entry shows what a fresh page at its URL shows", async () => {
+  // The walk as reported: 11 GDA changes with logistic regression toggled, then Back 5 times;
+  // the entry reached had logistic regression off, yet its w and b stayed in the numbers
+  // table (where a fresh page at that URL has none). Every model and overlay is switched
+  // here, on and off, and every entry is checked against a fresh page, after each change
+  // and after each Back.
+  const { page, context, errors } = await open(browser, server.url);
+  await prepare(page);
+  const steps = [
+    ["logistic on", () => page.click(gdaRole("logistic"))],
+    ["n0 = 50", () => setControl(page, gdaRole("n0"), 50)],
+    ["Σ per class (QDA)", () => page.selectOption(gdaRole("covariance"), "per-class")],
+    ["heat map on", () => page.click(gdaRole("heat"))],
+    ["logistic off", () => page.click(gdaRole("logistic"))],
+    ["Σ diagonal per class (Gaussian NB)", () => page.selectOption(gdaRole("covariance"), "diagonal-per-class")],
+    ["prior override on", () => page.click(gdaRole("prior-on"))],
+    ["logistic on", () => page.click(gdaRole("logistic"))],
+    ["λ₁₀ = 5", () => setControl(page, gdaRole("loss10"), 5, { input: false })],
+    ["heat map off", () => page.click(gdaRole("heat"))],
+    ["Σ diagonal shared", () => page.selectOption(gdaRole("covariance"), "diagonal-shared")],
+    // (k classes hide the heat map and the decision controls: last.)
+    ["k = 3", () => page.selectOption(gdaRole("classes"), "3")],
+  ];
+  const log = [];
+  for (const [what, act] of steps) {
+    await act();
+    log.push(what);
+    await settled(page);
+    await check(page, errors, `step ${log.length} (${log.join(", ")})`);
+  }
+  for (let i = 1; i <= 5; i++) {
+    const pops = await page.evaluate(() => window.__pops);
+    await page.evaluate(() => history.back());
+    await page.waitForFunction((n) => window.__pops > n, pops);
+    await check(page, errors, `Back ×${i} after ${log.join(", ")}`, true);
+  }
+  // Back ×5 lands on step 7, "prior override on": logistic regression off, Gaussian NB drawn.
+  const url = await page.evaluate(() => location.search);
+  assert.doesNotMatch(url, /lr=1/, url);
+  assert.equal(await page.textContent(gdaRole("logistic-numbers")), "", "no w and b of logistic regression behind its hidden row");
+  await context.close();
 });
 
 test("a random walk through the naive Bayes panel and history: the screen is always the URL's", async () => {

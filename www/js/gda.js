@@ -23,6 +23,23 @@ const AXES = { generated: ["x1", "x2"] };
  */
 export function createGda(section, { lang = "en", controls = [], onChange = () => {}, state = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
+  // Each cell of the numbers table as the markup holds it before any fit is written: what a
+  // fresh page at any URL keeps in the blocks its state hides.
+  // (and each row it shows only for some states, hidden or not as the markup has it).
+  const pristine = new Map([...section.querySelectorAll(".numbers td[data-role], .numbers span[data-role]")].map((c) => [c, c.textContent]));
+  const pristineRows = new Map([...section.querySelectorAll('.numbers tr[data-role^="row-"]')].map((r) => [r, r.hidden]));
+  /** Shows or hides a block of the numbers table (a row, or the two- or k-class table). A
+   * hidden block goes back to the markup's cells, so no number of an earlier state stays
+   * behind it: a state restored by history then holds exactly what a fresh page at its
+   * URL holds (logistic regression toggled off no longer keeps its w and b). */
+  function reveal(block, shown) {
+    block.hidden = !shown;
+    if (shown) return;
+    for (const cell of block.querySelectorAll("[data-role]")) {
+      if (pristine.has(cell)) cell.textContent = pristine.get(cell);
+      if (pristineRows.has(cell)) cell.hidden = pristineRows.get(cell);
+    }
+  }
   const canvas = $("canvas");
   const box = $("box");
   const panel = new GdaPanel(canvas);
@@ -221,8 +238,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const message = s.error ? translateMessage(lang, s.error) : "";
     err.textContent = message;
     err.hidden = !s.error;
-    $("classes-numbers").hidden = s.classes <= 2;
-    $("two-numbers").hidden = s.classes > 2;
+    reveal($("classes-numbers"), s.classes > 2);
+    reveal($("two-numbers"), s.classes <= 2);
     // Coincident means, said beside the figure too, where the missing boundary is (and the
     // snap of a drag that put one mean on the other, while they still coincide).
     const coincide = s.classes <= 2 && !s.error && s.coincident;
@@ -293,7 +310,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("k-sigma-label").textContent = t(lang, shared ? "gda.kSigmaShared" : "gda.kSigmaPerClass");
     $("k-sigmas").textContent = !s.covariances ? "—" : shared ? mat(s.covariances[0])
       : s.covariances.map((m, c) => `Σ${sub(c)} = ${mat(m)}`).join("\n\n");
-    $("row-k-deltas").hidden = !s.discriminants;
+    reveal($("row-k-deltas"), Boolean(s.discriminants));
     if (s.discriminants) {
       $("k-deltas").textContent = s.discriminants.map(([w, b], c) => `δ${sub(c)}(x) = ${num(w[0])} x₁ ${term(w[1], "x₂")} ${term(b, "")}`).join("\n");
     }
@@ -301,7 +318,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     // Softmax regression's overlay: its λ, and whether λ = 0 has a finite fit (decided
     // exactly: a separable pair of classes alone does not rule it out).
     const lr = s.logistic;
-    $("row-k-logistic").hidden = !lr;
+    reveal($("row-k-logistic"), Boolean(lr));
     if (lr) {
       const names = figureText(s).classes;
       const pairs = (lr.separated_pairs || []).map(([a, b]) => t(lang, "gda.softmaxPair", { a: names[a], b: names[b] })).join(t(lang, "gda.softmaxPairSep"));
@@ -346,14 +363,14 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** The comparison model's Σs, logistic regression, the Bayes rule and the training table. */
   function writeModelNumbers(s) {
     const sigmasRow = $("row-sigmas");
-    sigmasRow.hidden = !s.sigmas;
+    reveal(sigmasRow, Boolean(s.sigmas));
     if (s.sigmas) {
       $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
       $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
     }
     const modelError = s.model_error ? translateMessage(lang, s.model_error) : "";
     const lr = s.logistic;
-    $("row-logistic").hidden = !lr;
+    reveal($("row-logistic"), Boolean(lr));
     if (lr) {
       $("logistic-numbers").textContent = lr.error
         ? translateMessage(lang, lr.error)
