@@ -64,7 +64,9 @@ function screen() {
       // The whole numbers table, shown or hidden, cell by cell: a block a state hides must
       // hold what a fresh page's holds (a Back once left logistic regression's w and b
       // behind its hidden row, and the k-class table's numbers behind the two-class one).
-      table: all('#gda-slot .numbers [data-role]:not([data-role="live"])', (el) => `${el.dataset.role}${el.hidden ? " (hidden)" : ""}: ${el.textContent}`),
+      // (A block's own line says only whether it is hidden; the pointer's readout and the
+      // live region follow the mouse and the clock, not the URL.)
+      table: all('#gda-slot .numbers [data-role]:not([data-role="live"], [data-role="posterior"])', (el) => `${el.dataset.role}${el.hidden ? " (hidden)" : ""}${el.querySelector("[data-role]") ? "" : `: ${el.textContent}`}`),
       // The figure's text alternative: what it draws, in words.
       figure: role("gda", "canvas").getAttribute("aria-label"),
     };
