@@ -78,6 +78,9 @@ function screen() {
       text: value("nb", "text"),
       controls: ["alpha", "alpha-slider", "prior", "cost", "cost-slider", "resample", "beta1", "beta0", "aham", "aspam"].map((r) => value("nb", r)),
       checks: [...all('#nb-slot [data-role="event"]', (r) => `${r.value}:${r.checked}`), `bayes:${role("nb", "bayes-on").checked}`],
+      // What the ledger read of an email, shown or hidden (a plain message after an email
+      // once kept that email's subject and body behind the hidden box).
+      email: all('#nb-slot [data-role^="email"]', (el) => `${el.dataset.role}${el.hidden ? " (hidden)" : ""}${el.querySelector("[data-role]") ? "" : `: ${el.textContent}`}`),
       metrics: ["acc", "prec", "rec", "f1", "tn", "fp", "fn", "tp", "input-error"].map((r) => text("nb", r)),
     };
   }
@@ -446,6 +449,28 @@ test("every GDA model and overlay switched on and off, then Back ×5: each entry
 
 test("a random walk through the naive Bayes panel and history: the screen is always the URL's", async () => {
   await walk("nb", NB, 23);
+});
+
+test("an email, then a plain message, then Back and Forward: the email box holds what a fresh page's holds", async () => {
+  // Same class as the GDA table's hidden rows: a box the state hides must not keep an
+  // earlier state's text (here the pasted email's subject, sender and body).
+  const { page, context, errors } = await open(browser, server.url);
+  await prepare(page);
+  await page.fill(nbRole("text"), "From: deals@shop.example\nSubject: Cheap watches\n\nCheap replica watches, buy now and save 90 percent!");
+  await settled(page);
+  assert.equal(await page.textContent(nbRole("email-subject")), "Cheap watches");
+  await check(page, errors, "the email");
+  await page.fill(nbRole("text"), "meeting tomorrow");
+  await settled(page);
+  await check(page, errors, "a plain message after the email");
+  assert.equal(await page.textContent(nbRole("email-subject")), "");
+  for (const dir of ["back", "forward"]) {
+    const pops = await page.evaluate(() => window.__pops);
+    await page.evaluate((d) => (d === "back" ? history.back() : history.forward()), dir);
+    await page.waitForFunction((n) => window.__pops > n, pops);
+    await check(page, errors, dir, true);
+  }
+  await context.close();
 });
 
 test("a random walk through the categorical panel and history: the screen is always the URL's", async () => {

@@ -400,7 +400,11 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     setText($("email-error"), problem);
     $("email-error").hidden = !problem;
     box.hidden = !m;
-    if (!m) return;
+    if (!m) {
+      // Hidden, the box keeps no earlier email's fields behind it (a fresh page's are empty).
+      for (const r of ["email-subject", "email-from", "email-part", "email-attachments", "email-body-summary", "email-body", "email-headers"]) setText($(r), "");
+      return;
+    }
     setText($("email-subject"), m.subject ?? t(lang, "nb.noSubject"));
     setText($("email-from"), m.from_domain ?? "—");
     const att = m.attachments.length
