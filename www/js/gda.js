@@ -23,9 +23,9 @@ const AXES = { generated: ["x1", "x2"] };
  */
 export function createGda(section, { lang = "en", controls = [], onChange = () => {}, state = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
-  // Each cell of the numbers table as the markup holds it before any fit is written: what a
-  // fresh page at any URL keeps in the blocks its state hides.
-  // (and each row it shows only for some states, hidden or not as the markup has it).
+  // Each cell of the numbers table as the markup holds it before any fit is written, and
+  // each row shown only for some states, hidden or not as the markup has it: what a fresh
+  // page at any URL keeps in the blocks its state hides.
   const pristine = new Map([...section.querySelectorAll(".numbers td[data-role], .numbers span[data-role]")].map((c) => [c, c.textContent]));
   const pristineRows = new Map([...section.querySelectorAll('.numbers tr[data-role^="row-"]')].map((r) => [r, r.hidden]));
   /** Shows or hides a block of the numbers table (a row, or the two- or k-class table). A
