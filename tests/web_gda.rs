@@ -160,7 +160,9 @@ fn degenerate_sample_explains_itself_and_draws() {
     let s = p.summary().unwrap();
     let err = get(&s, "error").as_string().expect("an explanation");
     assert!(err.contains("singular"), "{err}");
-    assert!(get(&s, "phi").is_null() && get(&s, "w").is_null());
+    // φ and the means are defined (one point of each class: φ = ½); Σ⁻¹, so w, is not.
+    assert_eq!(get(&s, "phi").as_f64(), Some(0.5));
+    assert!(!get(&s, "mu").is_null() && get(&s, "w").is_null());
     assert!(p.posterior_at(100.0, 100.0).unwrap().is_null());
 }
 
