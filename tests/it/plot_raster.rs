@@ -1,4 +1,4 @@
-//! The software rasterizer behind the GDA figure's canvas (src/plot/raster.rs): coverage of
+//! The software rasterizer behind the GDA figure's canvas (src/plot/raster/): coverage of
 //! pixels at positions worked out by hand, the canvas's half-pixel conventions, and the
 //! whole figure drawn through its plotters backend.
 #![cfg(not(target_arch = "wasm32"))]
@@ -419,7 +419,7 @@ fn markers_far_outside_the_image_paint_nothing_and_do_not_fail() {
 #[test]
 fn every_blend_of_a_byte_over_a_byte_is_the_rounded_canvas_formula() {
     // All 256 alphas × 256 colours over 256 backgrounds, in each channel: the packed blend
-    // (two bytes per 32-bit word, src/plot/raster.rs `blend_pixel`) must equal the
+    // (two bytes per 32-bit word, src/plot/raster/blend.rs `blend_pixel`) must equal the
     // per-byte rule of the canvas, dst' = round((c·a + d·(255 − a)) / 255), written here
     // straight from that rule in integers: ⌊(c·a + d·(255 − a) + 127) / 255⌋.
     let mut r = Raster::new(256, 1).unwrap();

@@ -1,4 +1,4 @@
-//! What the GDA panel relies on to redraw a frame cheaply (src/plot/raster.rs): undoing
+//! What the GDA panel relies on to redraw a frame cheaply (src/plot/raster/damage.rs): undoing
 //! only what was drawn over the saved base, reporting which pixels changed, laying recorded
 //! blends again over a new picture, deciding which labels to draw again, and drawing a
 //! picture in strips. Expected values are worked out by hand from the blend rule
