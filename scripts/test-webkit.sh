@@ -6,6 +6,12 @@
 #       the wasm browser tests in WebKit N times, counting the failed runs and keeping their logs
 #       (ARGS go to wasm-pack test, e.g. --release or --test web_gda_models; JSC options such as
 #       JSC_useBBQJIT=false pass through the environment); fails if any run failed
+#   scripts/test-webkit.sh --defaults N [ARGS]
+#       the default-flags lane: the same N times with JavaScriptCore's defaults (every tier,
+#       compiled in the background), never retried. A failed run whose log matches a known
+#       signature of the engine's tier-up bug (tests/webkit_reproducer/README.md: an overflow
+#       panic or an out-of-bounds trap in the rasterizer, or a hang) is counted and reported as
+#       the engine's; any other failure fails the run. Prints the rate with the engine's version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -13,10 +19,19 @@ step() { printf '\n=== %s ===\n' "$*"; }
 source scripts/webkit-env.sh
 
 loop=0
-if [[ ${1:-} == --loop ]]; then
-  loop=${2:?"--loop needs a count"}
+defaults=0
+if [[ ${1:-} == --loop || ${1:-} == --defaults ]]; then
+  [[ $1 == --defaults ]] && defaults=1
+  loop=${2:?"$1 needs a count"}
   shift 2
 fi
+if ((defaults)); then
+  # The defaults: every tier on (webkit_wasm_tests turns BBQ off unless told otherwise).
+  export JSC_useBBQJIT=true
+  unset JSC_useOMGJIT JSC_useConcurrentJIT JSC_jitPolicyScale
+fi
+# The engine's known failures (tests/webkit_reproducer/README.md), as they show in a run's log.
+engine_signature='attempt to (multiply|add|subtract) with overflow|RuntimeError: Out of bounds|index out of bounds|timed out|Timeout'
 
 step "tools"
 bash scripts/ensure-tools.sh test
@@ -24,6 +39,7 @@ bash scripts/ensure-tools.sh test
 if ((loop > 0)); then
   logs=$(mktemp -d /tmp/webkit-loop.XXXXXX)
   failed=0
+  engine=0
   for ((i = 1; i <= loop; i++)); do
     start=$SECONDS
     if webkit_wasm_tests "$@" >"$logs/run-$i.log" 2>&1; then
@@ -32,10 +48,19 @@ if ((loop > 0)); then
     else
       failed=$((failed + 1))
       echo "run $i of $loop FAILED ($((SECONDS - start)) s): $(grep -m1 -E 'panicked at|Out of bounds|RuntimeError|timed out|failed' "$logs/run-$i.log")"
+      if ((defaults)) && grep -qE "$engine_signature" "$logs/run-$i.log"; then
+        engine=$((engine + 1))
+      fi
     fi
   done
-  step "WebKit wasm tests: $failed of $loop runs failed (their logs: $logs)"
-  ((failed == 0))
+  if ((defaults)); then
+    version=$(dpkg-query -W -f '${Version}' libjavascriptcoregtk-4.1-0 2>/dev/null || echo unknown)
+    step "WebKit wasm tests with the engine's defaults (JavaScriptCore $version): $engine of $loop runs failed with the engine's known signature, $((failed - engine)) otherwise (their logs: $logs)"
+    ((failed == engine))
+  else
+    step "WebKit wasm tests: $failed of $loop runs failed (their logs: $logs)"
+    ((failed == 0))
+  fi
   exit
 fi
 

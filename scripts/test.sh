@@ -34,9 +34,15 @@ wasm-pack test --headless --chrome
 step "browser tests: headless Firefox"
 wasm-pack test --headless --firefox
 
-step "browser tests: headless WebKit (WebKitGTK's MiniBrowser under Xvfb)"
+# WebKit once per wasm tier, each lane deterministic (scripts/webkit-env.sh says why and how).
 # In a subshell: WebKit's environment (no sandbox, software GL) is for WebKit alone.
-(source scripts/webkit-env.sh && webkit_wasm_tests)
+for lane in interpreter bbq-eager omg-eager; do
+  step "browser tests: headless WebKit (WebKitGTK's MiniBrowser under Xvfb), $lane lane"
+  (source scripts/webkit-env.sh && webkit_tier_lane "$lane")
+done
+step "browser tests: headless WebKit with the engine's default flags, ${GENLAB_WEBKIT_DEFAULT_RUNS:-1} run(s), never retried"
+# Its known tier-up failures are counted as the engine's and reported; any other failure fails.
+bash scripts/test-webkit.sh --defaults "${GENLAB_WEBKIT_DEFAULT_RUNS:-1}"
 
 step "end-to-end tests: the real page in headless Chromium"
 bash scripts/build-wasm.sh
