@@ -5,7 +5,7 @@
 // dist/genlab-scorm.zip with this same module (under Node, which has the same streams).
 // The SCO's handshake with the LMS is js/scorm.js, inside the single file.
 
-import { zipWrite } from "./zip.js";
+import { zipWrite } from "./zip-write.js";
 
 /** Escapes text for an XML element or a double-quoted attribute. */
 const xml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
