@@ -253,3 +253,20 @@ test("the page's “Download for your LMS”: the same checks, and the package s
     server.close();
   }
 });
+
+test("docs/lecturers.md's LMS route: the package's files as its snippet lists them, its sizes as measured (within 5 %)", () => {
+  const doc = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8");
+  const block = doc.match(/<!-- snippet: scorm -->\n```text\n([\s\S]*?)\n```\n/);
+  assert.ok(block, "docs/lecturers.md has the snippet \"scorm\"");
+  const [head, ...inside] = block[1].split("\n");
+  assert.equal(head, "genlab-scorm.zip");
+  assert.deepEqual(inside.map((line) => line.trim().split(/\s+/)[0]), unzip(zipFile)[1]);
+  const mb = (file) => statSync(path.join(dist, file)).size / 1e6;
+  const near = (said, real, what) => assert.ok(Math.abs(said - real) <= 0.05 * real, `${what}: the page says ${said} MB, measured ${real.toFixed(3)} MB`);
+  const [, pkg, single] = doc.match(/The package is ([\d.]+) MB and\s+`genlab\.html` ([\d.]+) MB: both under the 2 MB/).map(Number);
+  near(pkg, mb("genlab-scorm.zip"), "the package");
+  near(single, mb("genlab.html"), "genlab.html");
+  const row = doc.split("\n").find((line) => line.startsWith("| A SCORM 1.2 package"));
+  near(Number(row.match(/([\d.]+) MB as a file/)[1]), mb("genlab-scorm.zip"), "the table's package");
+  assert.ok(pkg < 2 && single < 2);
+});
