@@ -10,6 +10,7 @@
 //   genlab.js             a stable address for course pages: re-exports assets-<hash>/js/genlab.js
 //   genlab.html           everything inlined: opens from disk with no network
 //   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
+//   genlab-scorm.zip      the SCORM 1.2 package for an LMS: imsmanifest.xml and genlab.html
 //   assets-<hash>/        style.css, js/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
 //                         modules, each with its glue), pkg/ (the full one), later/ (index.html's
 //                         modules fetched on demand) (cache forever)
