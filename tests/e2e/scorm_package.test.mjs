@@ -241,6 +241,7 @@ test("the page's “Download for your LMS”: the same checks, and the package s
     assert.deepEqual(await h.frame.evaluate(() => [window.genlab.gda.getState().n, window.genlab.nb.getState().alpha]), shown);
     assert.equal(await h.frame.evaluate(() => document.documentElement.lang), "zh-CN");
     assertAllDrawn(assert, await panelsDrawn(h.frame));
+    if (process.env.GENLAB_SHOTS) await h.page.screenshot({ path: process.env.GENLAB_SHOTS.replace(/\.png$/, "-made.png") });
     await handshake(h);
     assertStayedInside(h);
     assert.deepEqual(h.errors, []);
