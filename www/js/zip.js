@@ -104,4 +104,3 @@ export async function zipRead(file, entry, budget) {
   budget.left -= length;
   return out.subarray(0, length);
 }
-
