@@ -271,3 +271,22 @@ test("docs/lecturers.md's LMS route: the package's files as its snippet lists th
   near(Number(row.match(/([\d.]+) MB as a file/)[1]), mb("genlab-scorm.zip"), "the table's package");
   assert.ok(pkg < 2 && single < 2);
 });
+
+test("“Download for your LMS” where no genlab.html is beside the page (www/ served as it is) says so, and downloads nothing", async () => {
+  const { t } = await import("../../www/js/i18n.js");
+  const server = await serve();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  try {
+    const page = await context.newPage();
+    const downloads = [];
+    page.on("download", (d) => downloads.push(d));
+    await page.goto(server.url);
+    await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
+    await page.click("#lms-package");
+    await page.waitForFunction((text) => document.getElementById("copy-status").textContent === text, t("en", "shell.lmsFailed"), { timeout: 10000 });
+    assert.deepEqual(downloads, []);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
