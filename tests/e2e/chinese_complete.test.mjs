@@ -25,7 +25,7 @@ after(async () => {
 // Latin words a Chinese page may show, and why:
 const ALLOWED = new Set([
   // the product, file formats, units, encodings
-  "genlab", "PNG", "CSV", "TAB", "UTF", "MB", "KB", "mm", "cm",
+  "genlab", "PNG", "CSV", "TAB", "UTF", "MB", "KB", "mm", "cm", "LMS", "SCORM",
   // email formats and charsets (.eml, .mbox, HTML email, GBK), and the header-token syntax
   // the ledger shows and a mailbox may use (subject:word, from-domain:…, X-Label: spam)
   "HTML", "GBK", "eml", "mbox", "zip", "subject", "from-domain", "Label",

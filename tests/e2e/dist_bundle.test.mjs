@@ -41,7 +41,7 @@ test("every asset sits in one content-hashed folder; only entry points keep plai
   assert.match(folder, /^assets-[0-9a-f]{12}$/);
   const files = walk(dist).filter((f) => !/\.(br|gz)$/.test(f));
   const plain = files.filter((f) => !f.startsWith(`${folder}/`)).sort();
-  assert.deepEqual(plain, ["_headers", ".nojekyll", "element-example.html", "embed-example.html", "genlab.html", "genlab-widget.mjs", "genlab.js", "index.html", "sizes.json"].sort());
+  assert.deepEqual(plain, ["_headers", ".nojekyll", "element-example.html", "embed-example.html", "genlab.html", "genlab-scorm.zip", "genlab-widget.mjs", "genlab.js", "index.html", "sizes.json"].sort());
   for (const need of ["style.css", "js/genlab.js", "js/main.js", "pkg/genlab.js", "pkg/genlab_bg.wasm", "pkg-gda/genlab.js", "pkg-gda/genlab_bg.wasm", "pkg-nb/genlab.js", "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab.js", "pkg-curves/genlab_bg.wasm", "pkg-lesson/genlab.js", "pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab.js", "pkg-surface/genlab_bg.wasm", "data/wdbc.csv", "data/digits.csv"]) {
     assert.ok(files.includes(`${folder}/${need}`), `${need} is in the hashed folder`);
   }

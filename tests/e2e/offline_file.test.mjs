@@ -171,7 +171,7 @@ test("a browser without DecompressionStream says in a sentence why the file cann
     await context.addInitScript(() => { delete globalThis.DecompressionStream; });
     const page = await context.newPage();
     await page.goto(`${fileUrl}?lang=${lang}`);
-    await page.waitForFunction(() => document.getElementById("boot").classList.contains("input-error"), null, { timeout: 30000 });
+    await page.waitForSelector("#boot.input-error", { timeout: 30000 });
     assert.equal(await page.textContent("#boot"), t(lang, "boot.no-decompress"));
     assert.deepEqual(refused, []);
     await context.close();

@@ -10,6 +10,7 @@
 //   genlab.js             a stable address for course pages: re-exports assets-<hash>/js/genlab.js
 //   genlab.html           everything inlined: opens from disk with no network
 //   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
+//   genlab-scorm.zip      the SCORM 1.2 package for an LMS: imsmanifest.xml and genlab.html
 //   assets-<hash>/        style.css, js/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
 //                         modules, each with its glue), pkg/ (the full one), later/ (index.html's
 //                         modules fetched on demand) (cache forever)
@@ -20,6 +21,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync }
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { scormPackage } from "../../www/js/lms-package.js";
 import { createRequire } from "node:module";
 import { bundle, importClosure, laterModule } from "./bundle.mjs";
 import { assetFolder } from "./folder.mjs";
@@ -161,11 +163,20 @@ function bundledModules(files) {
 const WORKERS = ["js/curves-worker.js"];
 const ONE_CORE = { "pkg-gda/genlab.js": "pkg/genlab.js", "pkg-nb/genlab.js": "pkg/genlab.js", "pkg-curves/genlab.js": "pkg/genlab.js", "pkg-lesson/genlab.js": "pkg/genlab.js", "pkg-surface/genlab.js": "pkg/genlab.js" };
 
+/**
+ * The full .wasm as the one-file builds carry it: gzip -9, then base64 (js/wasm-compile.js
+ * unpacks it with the browser's DecompressionStream). Raw, the base64 text was 2.4 MB of
+ * genlab.html's 2.6 MB: over the 2 MB upload limit PHP (and so a self-hosted Moodle) has by
+ * default. Gzip, not brotli: DecompressionStream has no brotli in Firefox or WebKit.
+ */
+const carriedCore = (files) => gzipSync(files.get("pkg/genlab_bg.wasm"), { level: 9 }).toString("base64");
+
 /** dist/genlab.html: index.html with its stylesheet, every module and the full .wasm inside it. */
 function singleFile(files) {
   const text = (rel) => files.get(rel).toString("utf8");
-  const script = bundle(bundledModules(files), ["js/wasm-compile.js", "js/main.js"], { aliases: ONE_CORE, workers: WORKERS });
-  const style = text("style.css");
+  // Minified as index.html's script is: the comments that explain the sources were 0.2 MB.
+  const script = minifiedModule(bundle(bundledModules(files), ["js/wasm-compile.js", "js/main.js"], { aliases: ONE_CORE, workers: WORKERS }));
+  const style = minified([["style.css", files.get("style.css")]])[0][1].toString("utf8");
   for (const [what, body] of [["script", script], ["style", style]]) {
     if (/<\/(script|style)|<!--/i.test(body)) throw new Error(`the inlined ${what} contains a closing tag or a comment opener`);
   }
@@ -198,23 +209,24 @@ function singleFile(files) {
   const html = shell
     .replace("@STYLE@", () => style)
     .replace("@SCRIPT@", () => script)
-    .replace("@WASM@", () => files.get("pkg/genlab_bg.wasm").toString("base64"));
+    .replace("@WASM@", () => carriedCore(files));
   return html;
 }
 
 /**
  * dist/genlab-widget.mjs: the notebook widget (js/widget.js, an anywidget module) with every
- * module, the stylesheet and the .wasm in one ES module file.
+ * module, the stylesheet and the .wasm in one ES module file, minified (a saved notebook
+ * keeps a copy of it per widget).
  */
 function widgetFile(files) {
   const text = (rel) => files.get(rel).toString("utf8");
-  return bundle(bundledModules(files), ["js/wasm-compile.js"], {
+  return minifiedModule(bundle(bundledModules(files), ["js/wasm-compile.js"], {
     aliases: ONE_CORE,
     workers: WORKERS,
-    prelude: `const __CSS = ${JSON.stringify(text("style.css"))};\nconst __WASM = "${files.get("pkg/genlab_bg.wasm").toString("base64")}";`,
+    prelude: `const __CSS = ${JSON.stringify(minified([["style.css", files.get("style.css")]])[0][1].toString("utf8"))};\nconst __WASM = "${carriedCore(files)}";`,
     meta: "{ genlabCss: __CSS, genlabWasm: __WASM }",
     tail: 'const __widget = await __req("js/widget.js");\nexport default __widget.default;',
-  });
+  }));
 }
 
 /** Every file under `dir`, relative to it. */
@@ -238,6 +250,10 @@ for (const page of PAGES) put(page, page === "index.html" ? pageFile(files, new 
 put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
 put("genlab.html", singleFile(files));
 put("genlab-widget.mjs", widgetFile(files));
+// The SCORM 1.2 package for an LMS: imsmanifest.xml and genlab.html (the page's own
+// "Download for your LMS" makes the same with its state as the start). Not compressed twice
+// beside itself: a zip is not served as text.
+put("genlab-scorm.zip", Buffer.from(await (await scormPackage(readFileSync(path.join(dist, "genlab.html"), "utf8"), { title: "genlab: generative classifiers, live" })).arrayBuffer()));
 // Where several rules match a path, hosts may combine their headers: one rule per path. Every
 // file a course page on another origin loads (the element's and mount()'s genlab.js, the
 // modules, the .wasm and the stylesheet under the hashed folder, the notebook widget a MyST

@@ -4,7 +4,7 @@
 
 import { loadCore, mount, prepare, themeFollower, parseState, stateQuery, version } from "./genlab.js";
 import { t, applyLabels, noticeText, loadCatStrings, loadCurvesStrings, loadSurfaceStrings } from "./i18n.js";
-import { coreArrived } from "./wasm-compile.js";
+import { carriesCore, coreArrived } from "./wasm-compile.js";
 
 const html = document.documentElement;
 let lang = "en";
@@ -203,6 +203,16 @@ function changedBy(name) {
 /** Boots the page; a failure is shown in words, never as a blank page. */
 async function main() {
   const boot = document.getElementById("boot");
+  // The single file made by "Download for your LMS" starts in the state it was made from
+  // (js/lms-package.js), where its address carries none (an LMS opens it at its bare address).
+  const start = document.querySelector('meta[name="genlab-start"]')?.content ?? "";
+  if (start && !location.search) history.replaceState(null, "", `${location.pathname}?${start}${location.hash}`);
+  // The single file (it carries its core) is the SCO of genlab's SCORM package: it tells an
+  // LMS it ran, and does nothing where there is none (js/scorm.js). Elsewhere never loaded.
+  if (carriesCore()) {
+    import("./scorm.js").then((m) => m.scormStart()).catch(() => {});
+    document.getElementById("lms-package").hidden = true;
+  }
   // While the .wasm is on its way (the longest wait of a first load on a slow network), and
   // if it cannot start, the page already looks as the link asks: its language, colours and
   // projector mode, read here without the core (which reads the whole link once it is there).
@@ -330,6 +340,32 @@ document.getElementById("copy-link").addEventListener("click", async () => {
   } catch {
     // No clipboard (an insecure context, or permission refused): show the link to copy.
     status.textContent = `${t(lang, "shell.copyManual")} ${url}${cut}`;
+  }
+});
+// "Download for your LMS": a SCORM 1.2 package of the single file (genlab.html, beside this
+// page in a release) that starts in the screen's state. Its code is loaded when pressed. The
+// single file itself hides the button: from a disk it cannot read its own bytes.
+document.getElementById("lms-package").addEventListener("click", async () => {
+  const status = document.getElementById("copy-status");
+  status.classList.remove("link-cut");
+  syncUrl("push");
+  const start = location.search.slice(1);
+  status.textContent = t(lang, "shell.lmsMaking");
+  try {
+    const [{ scormPackage }, response] = await Promise.all([import("./lms-package.js"), fetch(new URL("genlab.html", location.href))]);
+    if (!response.ok) throw new Error(`${response.status}`);
+    const zip = await scormPackage(await response.text(), { title: t(lang, "shell.lmsTitle"), start });
+    const url = URL.createObjectURL(zip);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "genlab-scorm.zip";
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    status.textContent = t(lang, "shell.lmsDone", { mb: (zip.size / 1e6).toLocaleString(lang, { maximumFractionDigits: 1 }) });
+  } catch {
+    status.textContent = t(lang, "shell.lmsFailed");
   }
 });
 document.getElementById("lessons").addEventListener("click", async () => {
