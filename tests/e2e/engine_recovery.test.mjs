@@ -1,0 +1,201 @@
+// A panel survives its engine failing (js/recovery.js). Faults are injected through the
+// test hook `globalThis.genlabFaults`: kind "trap" corrupts the lab object's handle so that
+// the wasm code itself traps on its next call (a genuine WebAssembly.RuntimeError raised by
+// the engine inside wasm: an out-of-bounds load), kind "throw" throws a RuntimeError from
+// JavaScript without entering wasm (simulated). Either way the panel must come back on a
+// fresh instance within a second, with the same state and one line that says so; a second
+// failure within ten seconds says "reload the page" instead.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, open, serve } from "./lib.mjs";
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const RECOVERED = "The engine behind this panel failed; it was restarted and your settings restored.";
+const RECOVERED_ZH = "此面板的计算引擎出错，已重新启动，您的设置已恢复。";
+const RELOAD = "The engine behind this panel failed again and was not restarted: reload the page to go on.";
+
+const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+
+/** The panel's part of the link (the page's own stateQuery of its getState). */
+const link = (page, name) => page.evaluate(async (name) => {
+  const g = await import(new URL("js/genlab.js", location.href).href);
+  const ctl = window.genlab_panels[name].controller;
+  return g.stateQuery({ ...g.parseState("").state, [name]: ctl.getState() });
+}, name);
+
+/**
+ * Whether two links say the same: the same keys and values, numbers equal to 1e-12. The
+ * history's own setState moves a class's points by the distance to the stored mean and the
+ * mean is then their average again, so a restored mean can differ from the stored one in its
+ * last bits (Back and Forward do the same: 1.4000000000000008 comes back as
+ * 1.4000000000000001); the link is otherwise the same string.
+ */
+function sameLink(a, b) {
+  const pa = [...new URLSearchParams(a)];
+  const pb = [...new URLSearchParams(b)];
+  if (pa.length !== pb.length) return false;
+  return pa.every(([k, v], i) => {
+    const [k2, v2] = pb[i];
+    if (k !== k2) return false;
+    const xs = v.split(",");
+    const ys = v2.split(",");
+    return xs.length === ys.length && xs.every((x, j) => x === ys[j]
+      || (Number.isFinite(Number(x)) && Math.abs(Number(x) - Number(ys[j])) <= 1e-12 * Math.max(1, Math.abs(Number(x)))));
+  });
+}
+
+/** The panel's engine notice ("" when there is none) and its engine record. */
+const engine = (page, slot) => page.evaluate((slot) => {
+  const section = document.querySelector(`#${slot} section.panel`);
+  const p = section.querySelector('[data-role="engine-notice"]');
+  const e = section.genlabEngine;
+  return { notice: p && !p.hidden ? p.textContent : "", state: e.state, recoveries: e.recoveries, ms: e.lastRecoveryMs, inert: section.inert };
+}, slot);
+
+/** Where mean k's handle is on the page (CSS pixels). */
+const handleAt = (page, k) => page.evaluate((k) => {
+  const p = window.genlab_panels.gda.controller.panel;
+  const r = document.querySelector('#gda-slot [data-role="canvas"]').getBoundingClientRect();
+  const h = p.handles();
+  const [x, y] = p.dataToPixels(h[2 * k], h[2 * k + 1]);
+  return { x: r.left + x / devicePixelRatio, y: r.top + y / devicePixelRatio };
+}, k);
+
+/** Arms the test hook: the call after the next `after` calls of `method` fails. */
+const arm = (page, flavour, fault) => page.evaluate(([flavour, fault]) => {
+  globalThis.genlabFaults = { ...globalThis.genlabFaults, [flavour]: fault };
+}, [flavour, fault]);
+
+/** Grabs mean 1 and drags it 40 px to the left in 4 steps; leaves the button down. */
+async function startDrag(page) {
+  await page.$eval('#gda-slot [data-role="canvas"]', (c) => c.scrollIntoView({ block: "center" }));
+  await frame(page);
+  const h = await handleAt(page, 1);
+  await page.mouse.move(h.x, h.y);
+  await page.mouse.down();
+  await page.mouse.move(h.x - 40, h.y + 10, { steps: 4 });
+  await frame(page);
+  return h;
+}
+
+test("a trap inside wasm mid-drag: the GDA panel is back within 1 s on a fresh instance, same state, one line", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&seed=5&n0=30`);
+  const h = await startDrag(page);
+  const beforeLink = await link(page, "gda");
+  const memoryBefore = await page.evaluate(async () => (await import(new URL("js/genlab.js", location.href).href)).loadCore().then((e) => { window.memoryBefore = e.memory; return e.memory.buffer.byteLength; }));
+  assert.ok(memoryBefore > 0);
+  await arm(page, "gda", { method: "dragTo", after: 0, kind: "trap" });
+  const t0 = Date.now();
+  await page.mouse.move(h.x - 44, h.y + 12);
+  await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="engine-notice"]')?.textContent, null, { timeout: 1000 });
+  const wall = Date.now() - t0;
+  await page.mouse.up();
+  await frame(page);
+  const e = await engine(page, "gda-slot");
+  assert.equal(e.notice, RECOVERED);
+  assert.equal(e.state, "up");
+  assert.equal(e.recoveries, 1);
+  assert.equal(e.inert, false);
+  assert.ok(e.ms < 1000 && wall < 1000, `recovered in ${e.ms} ms (wall ${wall} ms)`);
+  console.log(`gda recovery: ${e.ms.toFixed(1)} ms in the page, ${wall} ms wall`);
+  // The settings are those of the last good moment: the link is the same.
+  const afterLink = await link(page, "gda");
+  assert.ok(sameLink(afterLink, beforeLink), `${afterLink} ≠ ${beforeLink}`);
+  assert.match(beforeLink, /m1=/);
+  // A fresh instance: another memory than the one the page started with.
+  assert.equal(await page.evaluate(() => document.querySelector("#gda-slot section.panel").genlabEngine.memory !== window.memoryBefore
+    && document.querySelector("#gda-slot section.panel").genlabEngine.memory instanceof WebAssembly.Memory), true);
+  // And it works: the figure is drawn, and a new drag moves the mean.
+  const drawn = await page.evaluate(() => {
+    const c = document.querySelector('#gda-slot [data-role="canvas"]');
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    return seen.size;
+  });
+  assert.ok(drawn > 20, `the figure has ${drawn} colours`);
+  const h2 = await handleAt(page, 1);
+  await page.mouse.move(h2.x, h2.y);
+  await page.mouse.down();
+  await page.mouse.move(h2.x + 30, h2.y, { steps: 3 });
+  await page.mouse.up();
+  await frame(page);
+  assert.ok(!sameLink(await link(page, "gda"), beforeLink));
+  // The one console error is the injected trap's (genuine: raised inside wasm).
+  assert.equal(errors.length, 1, errors.join("\n"));
+  assert.match(errors[0], /engine failed in dragTo/);
+  assert.match(errors[0], /RuntimeError: memory access out of bounds/);
+  await context.close();
+});
+
+test("a second failure within ten seconds says 'reload the page' and does not loop", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&seed=5`);
+  const h = await startDrag(page);
+  await arm(page, "gda", { method: "dragTo", after: 0, kind: "trap" });
+  await page.mouse.move(h.x - 44, h.y + 12);
+  await page.waitForFunction(() => document.querySelector("#gda-slot section.panel").genlabEngine.state === "up"
+    && document.querySelector("#gda-slot section.panel").genlabEngine.recoveries === 1, null, { timeout: 1000 });
+  await page.mouse.up();
+  // The second, simulated (a RuntimeError thrown in JavaScript): the summary of the next drawing.
+  await arm(page, "gda", { method: "summary", after: 0, kind: "throw" });
+  await page.evaluate(() => new Promise((r) => setTimeout(() => { setTimeout(r, 50); window.genlab_panels.gda.controller.render(); })));
+  const e = await engine(page, "gda-slot");
+  assert.equal(e.notice, RELOAD);
+  assert.equal(e.state, "dead");
+  assert.equal(e.inert, true);
+  // It stays down: no third attempt, no stream of errors from the calls refused meanwhile.
+  await page.mouse.move(h.x, h.y);
+  await page.mouse.down();
+  await page.mouse.move(h.x + 20, h.y, { steps: 3 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  assert.equal((await engine(page, "gda-slot")).recoveries, 1);
+  assert.equal(errors.length, 2, errors.join("\n"));
+  assert.ok(errors.every((m) => /engine failed in (dragTo|summary)/.test(m)), errors.join("\n"));
+  await context.close();
+});
+
+test("a trap while typing: the spam panel is back with the message as typed, the notice in Chinese", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=nb&lang=zh-CN`);
+  const box = '#nb-slot [data-role="text"]';
+  await page.fill(box, "");
+  await page.type(box, "free money now");
+  await frame(page);
+  const beforeState = await page.evaluate(() => window.genlab_panels.nb.controller.getState());
+  // The next explanation of the message traps inside wasm, while the user types on.
+  await arm(page, "nb", { method: "explain", after: 0, kind: "trap" });
+  const t0 = Date.now();
+  await page.type(box, "!");
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, null, { timeout: 1000 });
+  const wall = Date.now() - t0;
+  await page.type(box, "!");
+  await frame(page);
+  const e = await engine(page, "nb-slot");
+  assert.equal(e.notice, RECOVERED_ZH);
+  assert.equal(e.recoveries, 1);
+  console.log(`nb recovery: ${e.ms.toFixed(1)} ms in the page, ${wall} ms wall`);
+  assert.ok(e.ms < 1000 && wall < 1000);
+  // Every setting as before; the message holds every keystroke, the one that met the trap too.
+  const afterState = await page.evaluate(() => window.genlab_panels.nb.controller.getState());
+  assert.deepEqual(afterState, { ...beforeState, text: "free money now!!" });
+  // The ledger and the verdict are written again from the fresh instance.
+  const rows = await page.$$eval('#nb-slot [data-role="ledger"] li, #nb-slot [data-role="ledger"] tr', (r) => r.length);
+  assert.ok(rows > 0);
+  // Switching the language rewrites the notice (its key is kept).
+  await page.evaluate(() => window.genlab_panels.nb.setLang("en"));
+  assert.equal((await engine(page, "nb-slot")).notice, RECOVERED);
+  assert.equal(errors.length, 1, errors.join("\n"));
+  assert.match(errors[0], /engine failed in explain/);
+  assert.match(errors[0], /RuntimeError/);
+  await context.close();
+});
