@@ -199,3 +199,16 @@ test("a trap while typing: the spam panel is back with the message as typed, the
   assert.match(errors[0], /RuntimeError/);
   await context.close();
 });
+
+test("a panic-like trap in the categorical panel (simulated): back with its settings", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=cat&cl=0.5`);
+  const beforeLink = await link(page, "cat");
+  await arm(page, "nb", { method: "explain", after: 0, kind: "throw" });
+  // The next explanation, in the next drawing, fails.
+  await page.evaluate(() => new Promise((r) => setTimeout(() => { setTimeout(r, 0); window.genlab_panels.cat.controller.render(); })));
+  await page.waitForFunction(() => document.querySelector("#cat-slot section.panel").genlabEngine.recoveries === 1, null, { timeout: 1000 });
+  assert.equal((await engine(page, "cat-slot")).notice, RECOVERED);
+  assert.equal(await link(page, "cat"), beforeLink);
+  assert.equal(errors.length, 1, errors.join("\n"));
+  await context.close();
+});
