@@ -212,3 +212,40 @@ test("a panic-like trap in the categorical panel (simulated): back with its sett
   assert.equal(errors.length, 1, errors.join("\n"));
   await context.close();
 });
+
+const RESTARTED = "The learning curves' computation stopped responding; it was restarted.";
+const WORKER_RELOAD = "The learning curves' computation stopped responding again: choose fewer sizes or splits, or reload the page.";
+
+/** Opens the learning curves alone with `faults` armed before the page's first run. */
+const openCurves = (faults) => open(browser, `${server.url}?embed=curves`, {
+  setup: (page) => page.addInitScript((f) => { globalThis.genlabFaults = f; }, faults),
+});
+
+test("a learning-curves worker that hangs mid-run is terminated and its run restarted, once", async () => {
+  const { page, context, errors } = await openCurves({ curves: { worker: "hang" }, curvesDeadlineMs: 800 });
+  const slot = "#curves-slot section.panel";
+  await page.waitForFunction((slot) => document.querySelector(slot).dataset.run === "done", slot, { timeout: 15000 });
+  const notice = await page.$eval(`${slot} [data-role="engine-notice"]`, (p) => p.textContent);
+  assert.equal(notice, RESTARTED);
+  // The restarted run finished, and its status says so (no "computing…" left behind).
+  assert.doesNotMatch(await page.$eval(`${slot} [data-role="status"]`, (p) => p.textContent), /…/);
+  assert.equal(errors.length, 1, errors.join("\n"));
+  assert.match(errors[0], /worker was silent for 800 ms/);
+  await context.close();
+});
+
+test("a learning-curves worker that traps inside wasm is replaced; the second stall says what to do", async () => {
+  const { page, context, errors } = await openCurves({ curves: { worker: "trap" }, curvesDeadlineMs: 800 });
+  const slot = "#curves-slot section.panel";
+  await page.waitForFunction((slot) => document.querySelector(slot).dataset.run === "done", slot, { timeout: 15000 });
+  assert.equal(await page.$eval(`${slot} [data-role="engine-notice"]`, (p) => p.textContent), RESTARTED);
+  assert.equal(errors.length, 1, errors.join("\n"));
+  assert.match(errors[0], /worker failed/);
+  // Twice in a row (the run and its restart both hang): no third worker, a sentence instead.
+  await page.evaluate(() => { globalThis.genlabFaults = { curves: { worker: "hang", times: 2 }, curvesDeadlineMs: 800 }; });
+  await page.evaluate(() => window.genlab_panels.curves.setState({ seed: 99 }));
+  await page.waitForFunction((slot) => document.querySelector(slot).dataset.run === "error", slot, { timeout: 15000 });
+  assert.equal(await page.$eval(`${slot} [data-role="engine-notice"]`, (p) => p.textContent), WORKER_RELOAD);
+  assert.equal(errors.length, 3, errors.join("\n"));
+  await context.close();
+});

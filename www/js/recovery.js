@@ -65,6 +65,22 @@ function listen() {
   });
 }
 
+/** Writes the panel's one-line engine notice, `key` in `lang` (its key kept on it, so that
+ * the panel's applyLabels rewrites it when the language changes). */
+export function showEngineNotice(section, key, lang) {
+  let p = section.querySelector(':scope > [data-role="engine-notice"]');
+  if (!p) {
+    p = document.createElement("p");
+    p.className = "engine-notice";
+    p.dataset.role = "engine-notice";
+    p.setAttribute("role", "status");
+    section.prepend(p);
+  }
+  p.dataset.i18n = key;
+  p.textContent = t(lang, key);
+  p.hidden = false;
+}
+
 /** A fresh instance of the `flavour` module: its glue evaluated again, instantiated anew. */
 async function freshGlue(flavour, fault) {
   if (fault?.instantiate) throw new RangeError("WebAssembly.instantiate(): Out of memory (injected)");
@@ -126,20 +142,7 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
     }
   }
 
-  /** Writes the one-line notice (its key keeps it in the page's language). */
-  function notice(key) {
-    let p = section.querySelector(':scope > [data-role="engine-notice"]');
-    if (!p) {
-      p = document.createElement("p");
-      p.className = "engine-notice";
-      p.dataset.role = "engine-notice";
-      p.setAttribute("role", "status");
-      section.prepend(p);
-    }
-    p.dataset.i18n = key;
-    p.textContent = t(lang(), key);
-    p.hidden = false;
-  }
+  const notice = (key) => showEngineNotice(section, key, lang());
 
   /** The engine failed under `name`: drop the object, then rebuild or give up. */
   function fail(name, error) {
