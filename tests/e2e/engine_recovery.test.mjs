@@ -71,6 +71,10 @@ const handleAt = (page, k) => page.evaluate((k) => {
   return { x: r.left + x / devicePixelRatio, y: r.top + y / devicePixelRatio };
 }, k);
 
+/** Corrupts the handle of a panel's lab object (as memory corruption would): its next call
+ * traps inside wasm, an out-of-bounds load (a genuine RuntimeError, with or without the hook). */
+const corrupt = (page, name) => page.evaluate((name) => { window.genlab_panels[name].controller.panel.__wbg_ptr = 0xfffffff0; }, name);
+
 /** Arms the test hook: the call after the next `after` calls of `method` fails. */
 const arm = (page, flavour, fault) => page.evaluate(([flavour, fault]) => {
   globalThis.genlabFaults = { ...globalThis.genlabFaults, [flavour]: fault };
@@ -94,7 +98,7 @@ test("a trap inside wasm mid-drag: the GDA panel is back within 1 s on a fresh i
   const beforeLink = await link(page, "gda");
   const memoryBefore = await page.evaluate(async () => (await import(new URL("js/genlab.js", location.href).href)).loadCore().then((e) => { window.memoryBefore = e.memory; return e.memory.buffer.byteLength; }));
   assert.ok(memoryBefore > 0);
-  await arm(page, "gda", { method: "dragTo", after: 0, kind: "trap" });
+  await corrupt(page, "gda");
   const t0 = Date.now();
   await page.mouse.move(h.x - 44, h.y + 12);
   await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="engine-notice"]')?.textContent, null, { timeout: 1000 });
@@ -173,7 +177,7 @@ test("a trap while typing: the spam panel is back with the message as typed, the
   await frame(page);
   const beforeState = await page.evaluate(() => window.genlab_panels.nb.controller.getState());
   // The next explanation of the message traps inside wasm, while the user types on.
-  await arm(page, "nb", { method: "explain", after: 0, kind: "trap" });
+  await corrupt(page, "nb");
   const t0 = Date.now();
   await page.type(box, "!");
   await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, null, { timeout: 1000 });
@@ -195,7 +199,7 @@ test("a trap while typing: the spam panel is back with the message as typed, the
   await page.evaluate(() => window.genlab_panels.nb.setLang("en"));
   assert.equal((await engine(page, "nb-slot")).notice, RECOVERED);
   assert.equal(errors.length, 1, errors.join("\n"));
-  assert.match(errors[0], /engine failed in explain/);
+  assert.match(errors[0], /engine failed in \w+\(\)/);
   assert.match(errors[0], /RuntimeError/);
   await context.close();
 });

@@ -222,6 +222,11 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
   }
 
   const proxy = new Proxy({}, {
+    // A property written goes to the object (the tests corrupt its handle this way).
+    set(_, name, value) {
+      if (real) real[name] = value;
+      return true;
+    },
     get(_, name) {
       if (name === "free") {
         return () => {
