@@ -135,9 +135,10 @@ test("a trap inside wasm mid-drag: the GDA panel is back within 1 s on a fresh i
   await page.mouse.up();
   await frame(page);
   assert.ok(!sameLink(await link(page, "gda"), beforeLink));
-  // The one console error is the injected trap's (genuine: raised inside wasm).
+  // The one console error is the injected trap's (genuine: raised inside wasm), in whichever
+  // call came first after the corruption: the drag's move, or the link's read of the state.
   assert.equal(errors.length, 1, errors.join("\n"));
-  assert.match(errors[0], /engine failed in dragTo/);
+  assert.match(errors[0], /engine failed in (dragTo|state|summary|draw|resize)\(\)/);
   assert.match(errors[0], /RuntimeError: memory access out of bounds/);
   await context.close();
 });
