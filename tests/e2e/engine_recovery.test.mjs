@@ -254,3 +254,28 @@ test("a learning-curves worker that traps inside wasm is replaced; the second st
   assert.equal(errors.length, 3, errors.join("\n"));
   await context.close();
 });
+
+test("a first instantiation that fails (out of memory, simulated) is tried once more: the page starts", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=gda`, {
+    setup: (page) => page.addInitScript(() => { globalThis.genlabFaults = { load: { gda: 1 } }; }),
+  });
+  // The panel is there and answers.
+  assert.equal(await page.evaluate(() => globalThis.genlabFaults.load.gda), 0, "the injected failure was met");
+  assert.ok(await page.evaluate(() => window.genlab_panels.gda.controller.panel.classes()) === 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a fresh instance that cannot be made (out of memory, simulated) says 'reload the page' at once", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&seed=5`);
+  await arm(page, "gda", { method: "draw", after: 0, kind: "trap", instantiate: true });
+  await page.evaluate(() => new Promise((r) => setTimeout(() => { setTimeout(r, 50); window.genlab_panels.gda.controller.render(); })));
+  await page.waitForFunction(() => document.querySelector("#gda-slot section.panel").genlabEngine.state === "dead", null, { timeout: 1000 });
+  const e = await engine(page, "gda-slot");
+  assert.equal(e.notice, RELOAD);
+  assert.equal(e.recoveries, 0);
+  assert.equal(errors.length, 2, errors.join("\n"));
+  assert.match(errors[0], /engine failed in draw\(\)/);
+  assert.match(errors[1], /could not be started again.*Out of memory/s);
+  await context.close();
+});

@@ -101,7 +101,9 @@ function faultFor(flavour, name, counts) {
   const n = (counts.get(name) ?? 0) + 1;
   counts.set(name, n);
   if (n <= (f.after ?? 0)) return null;
-  delete globalThis.genlabFaults[flavour];
+  // Once; a fault that also refuses the next instantiation keeps that part.
+  if (f.instantiate) globalThis.genlabFaults[flavour] = { instantiate: true };
+  else delete globalThis.genlabFaults[flavour];
   return f.kind ?? "trap";
 }
 
