@@ -21,15 +21,12 @@
 // name makes the fresh instantiation fail.
 
 import { t } from "./i18n.js";
-import { carriesCore, compiledCore } from "./wasm-compile.js";
+import { compiledCore } from "./wasm-compile.js";
 
 /** A second failure within this time says "reload the page" instead of recovering again. */
 export const FAILURE_WINDOW_MS = 10000;
 
-const GLUES = {
-  gda: new URL("../pkg-gda/genlab.js", import.meta.url),
-  nb: new URL("../pkg-nb/genlab.js", import.meta.url),
-};
+const GLUES = { gda: "../pkg-gda/genlab.js", nb: "../pkg-nb/genlab.js" };
 
 /** An address far past any memory the core grows to: a load through it traps. */
 const BAD_POINTER = 0xfffffff0;
@@ -84,14 +81,20 @@ export function showEngineNotice(section, key, lang) {
 /** A fresh instance of the `flavour` module: its glue evaluated again, instantiated anew. */
 async function freshGlue(flavour, fault) {
   if (fault?.instantiate) throw new RangeError("WebAssembly.instantiate(): Out of memory (injected)");
-  // The single file and the widget carry one module and no glue file to import again.
-  if (carriesCore() || !GLUES[flavour]) throw new Error("no glue to instantiate again");
   instances += 1;
-  const url = new URL(GLUES[flavour]);
-  url.searchParams.set("instance", String(instances));
-  const [module, glue] = await Promise.all([compiledCore(flavour), import(url.href)]);
-  const exports = await glue.default({ module_or_path: module });
-  return { glue, exports };
+  // Where the page is one bundle (dist/, the single file, the widget), its registry runs the
+  // glue's source again (tools/dist/bundle.mjs); elsewhere the glue's file is imported again
+  // under an address of its own, which the browser evaluates anew.
+  let glue;
+  if (import.meta.genlabFresh) glue = import.meta.genlabFresh(GLUES[flavour]);
+  else {
+    const url = new URL(GLUES[flavour], import.meta.url);
+    url.searchParams.set("instance", String(instances));
+    glue = import(url.href);
+  }
+  const [module, fresh] = await Promise.all([compiledCore(flavour), glue]);
+  const exports = await fresh.default({ module_or_path: module });
+  return { glue: fresh, exports };
 }
 
 /** The test hook's fault for this call of `name` on a `flavour` panel, or null. */
