@@ -7,7 +7,10 @@
 // failure within ten seconds says "reload the page" instead.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { launch, open, serve, repo } from "./lib.mjs";
 
 let server;
 let browser;
@@ -277,5 +280,25 @@ test("a fresh instance that cannot be made (out of memory, simulated) says 'relo
   assert.equal(errors.length, 2, errors.join("\n"));
   assert.match(errors[0], /engine failed in draw\(\)/);
   assert.match(errors[1], /could not be started again.*Out of memory/s);
+  await context.close();
+});
+
+test("the single offline file recovers too: its bundle runs the glue's source again for a fresh instance", async () => {
+  const file = path.join(repo, "dist", "genlab.html");
+  assert.ok(existsSync(file), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
+  const { page, context, errors } = await open(browser, `${pathToFileURL(file).href}?embed=gda&seed=5&n0=30`);
+  const h = await startDrag(page);
+  const before = await page.evaluate(() => window.genlab_panels.gda.controller.getState());
+  await corrupt(page, "gda");
+  await page.mouse.move(h.x - 44, h.y + 12);
+  await page.waitForFunction(() => document.querySelector("#gda-slot section.panel").genlabEngine.state === "up"
+    && document.querySelector("#gda-slot section.panel").genlabEngine.recoveries === 1, null, { timeout: 1000 });
+  await page.mouse.up();
+  assert.equal((await engine(page, "gda-slot")).notice, RECOVERED);
+  const after = await page.evaluate(() => window.genlab_panels.gda.controller.getState());
+  assert.deepEqual(Object.keys(after), Object.keys(before));
+  assert.equal(JSON.stringify(after.models), JSON.stringify(before.models));
+  for (const [k, m] of before.means.entries()) for (const [i, v] of m.entries()) assert.ok(Math.abs(after.means[k][i] - v) <= 1e-12, `mean ${k}`);
+  assert.equal(errors.length, 1, errors.join("\n"));
   await context.close();
 });
