@@ -25,7 +25,7 @@ after(async () => {
 
 const RECOVERED = "The engine behind this panel failed; it was restarted and your settings restored.";
 const RECOVERED_ZH = "此面板的计算引擎出错，已重新启动，您的设置已恢复。";
-const RELOAD = "The engine behind this panel failed again and was not restarted: reload the page to go on.";
+const RELOAD = "The engine behind this panel failed and was not restarted: reload the page to go on.";
 
 const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
 
@@ -301,4 +301,44 @@ test("the single offline file recovers too: its bundle runs the glue's source ag
   for (const [k, m] of before.means.entries()) for (const [i, v] of m.entries()) assert.ok(Math.abs(after.means[k][i] - v) <= 1e-12, `mean ${k}`);
   assert.equal(errors.length, 1, errors.join("\n"));
   await context.close();
+});
+
+test("what the state does not hold: an edited categorical table comes back; a spam corpus of one's own is said to be lost", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=cat`);
+  // A cell edited (the first row's first attribute set to its other value), through the lab.
+  const edited = await page.evaluate(() => {
+    const ctl = window.genlab_panels.cat.controller;
+    const table = ctl.panel.table();
+    const values = table.attributes[0].values;
+    const now = table.rows[0][0] ?? table.rows[0].values?.[0];
+    const pristine = ctl.panel.csv();
+    ctl.panel.setCell(0, 0, values.find((v) => v !== now) ?? values[0]);
+    ctl.render();
+    return { pristine, csv: ctl.panel.csv() };
+  }).then(({ pristine, csv }) => {
+    assert.notEqual(csv, pristine, "the cell was edited");
+    return csv;
+  });
+  const beforeState = await page.evaluate(() => window.genlab_panels.cat.controller.getState());
+  await corrupt(page, "cat");
+  await page.evaluate(() => new Promise((r) => setTimeout(() => { setTimeout(r, 0); window.genlab_panels.cat.controller.render(); })));
+  await page.waitForFunction(() => document.querySelector("#cat-slot section.panel").genlabEngine.recoveries === 1, null, { timeout: 1000 });
+  assert.equal((await engine(page, "cat-slot")).notice, RECOVERED);
+  assert.equal(await page.evaluate(() => window.genlab_panels.cat.controller.panel.csv()), edited);
+  assert.deepEqual(await page.evaluate(() => window.genlab_panels.cat.controller.getState()), beforeState);
+  assert.equal(errors.length, 1, errors.join("\n"));
+  await context.close();
+
+  const nb = await open(browser, `${server.url}?embed=nb`);
+  await nb.page.evaluate(() => {
+    const ctl = window.genlab_panels.nb.controller;
+    ctl.panel.addMessage("spam", "win cash prizes now");
+    ctl.render();
+  });
+  await corrupt(nb.page, "nb");
+  await nb.page.evaluate(() => new Promise((r) => setTimeout(() => { setTimeout(r, 0); window.genlab_panels.nb.controller.render(); })));
+  await nb.page.waitForFunction(() => document.querySelector("#nb-slot section.panel").genlabEngine.recoveries === 1, null, { timeout: 1000 });
+  assert.equal((await engine(nb.page, "nb-slot")).notice, "The engine behind this panel failed; it was restarted with your settings, but on the built-in corpus: load your own corpus again.");
+  assert.equal(nb.errors.length, 1, nb.errors.join("\n"));
+  await nb.context.close();
 });

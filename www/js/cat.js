@@ -52,9 +52,15 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   const panel = guardPanel({
     section, flavour: "nb", glue, lang: () => lang,
     make: (g) => new g.CatPanel(),
-    snapshot: () => getState(),
-    restore: (s) => { buildTable(); setState(s); },
+    // An edited table is not in the state: its CSV goes with the snapshot and is read back.
+    snapshot: (owned) => ({ state: getState(), csv: owned ? panel.csv() : null }),
+    restore: (snap) => {
+      if (snap.csv !== null) panel.loadCsv(snap.csv);
+      buildTable();
+      setState(snap.state);
+    },
     sticky: ["setLang"],
+    own: { marks: ["setCell", "addRow", "removeRow", "loadCsv"], clears: ["reset"] },
   });
   // The worked example in the page's language (the same counts; links keep English values).
   panel.setLang(lang);

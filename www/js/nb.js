@@ -85,6 +85,13 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     snapshot: () => getState(),
     restore: (s) => setState({ ...s, text: text.value }),
     sticky: ["setTheme"],
+    // A corpus of one's own (loaded, or edited) is not in the state: the fresh panel has the
+    // built-in one, shows it, and the notice says so.
+    own: {
+      marks: ["corpusFinish", "mailboxFinish", "addMessage", "removeMessage", "relabelMessage"],
+      clears: ["resetCorpus"],
+      key: "engine.recoveredCorpus",
+    },
   });
   const text = $("text");
   const slider = $("alpha-slider");

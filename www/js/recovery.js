@@ -116,9 +116,14 @@ function faultFor(flavour, name, counts) {
  * failure. `flavour`: "gda" or "nb" (which module). `snapshot()`: the controller's whole
  * state (its getState, and anything a history entry keeps beside it); `restore(snap)`: its
  * setState. `sticky`: setters whose latest call the fresh object gets again (size, theme,
- * projector: what is not in the state). `lang()`: the page's language now. `redraw()`.
+ * projector: what is not in the state). `lang()`: the page's language now. `own`: data of
+ * the user's own that the state does not hold, `{marks, clears, key}`: after a successful
+ * call of one of `marks` (and none of `clears` since) `snapshot(true)` is asked for them too
+ * (the categorical panel's edited table, as CSV), and where they cannot be given back the
+ * notice is `key`, which says what was lost (the spam panel's own corpus: the fresh panel
+ * shows the built-in one).
  */
-export function guardPanel({ section, flavour, glue, make, snapshot, restore, sticky = [], lang }) {
+export function guardPanel({ section, flavour, glue, make, snapshot, restore, sticky = [], lang, own = null }) {
   listen();
   let real = make(glue);
   let down = false;
@@ -127,6 +132,7 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
   let snap = null;
   let snapping = false;
   let snapQueued = false;
+  let owned = false;
   const stickyArgs = new Map();
   const counts = new Map();
   const wrappers = new Map();
@@ -139,7 +145,7 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
     if (down || dead) return;
     snapping = true;
     try {
-      snap = snapshot();
+      snap = snapshot(owned);
     } catch {
       // A refused read keeps the older snapshot; a failing engine is caught by the call.
     } finally {
@@ -197,12 +203,20 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
     down = false;
     section.inert = false;
     section.classList.remove("engine-down");
-    restore(snap);
+    // What the user owned is owned again only if the restore gives it back (a mark replayed).
+    const lostOwn = owned && Boolean(own?.key);
+    owned = false;
+    try {
+      restore(snap);
+    } catch (e) {
+      // A part refused (not the engine: that is fail()'s) leaves the rest restored.
+      if (!e?.genlabEngineDown) console.error("genlab: a part of the panel's state could not be restored.", e);
+    }
     if (down) return; // failed again while restoring: fail() has said what to do
     info.recoveries += 1;
     info.lastRecoveryMs = performance.now() - started;
     info.state = "up";
-    notice("engine.recovered");
+    notice(lostOwn ? own.key : "engine.recovered");
   }
 
   /** One call of `name` on the object, guarded. */
@@ -214,6 +228,8 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
       if (fault === "trap") real.__wbg_ptr = BAD_POINTER;
       const result = real[name](...args);
       if (sticky.includes(name)) stickyArgs.set(name, args);
+      if (own?.marks.includes(name)) owned = true;
+      else if (own?.clears.includes(name)) owned = false;
       if (!snapping && !snapQueued) {
         snapQueued = true;
         queueMicrotask(takeSnapshot);
