@@ -128,6 +128,7 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
   let real = make(glue);
   let down = false;
   let dead = false;
+  let freed = false;
   let failedAt = -Infinity;
   let snap = null;
   let snapping = false;
@@ -142,7 +143,7 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
   /** Keeps the latest good state, once per task (the calls of one event share it). */
   function takeSnapshot() {
     snapQueued = false;
-    if (down || dead) return;
+    if (down || dead || freed) return;
     snapping = true;
     try {
       snap = snapshot(owned);
@@ -191,6 +192,8 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
     try {
       const fresh = await freshGlue(flavour, fault?.instantiate ? fault : null);
       if (fault?.instantiate) delete globalThis.genlabFaults[flavour];
+      // The panel was removed meanwhile: nothing to rebuild.
+      if (freed) return;
       real = make(fresh.glue);
       info.memory = fresh.exports.memory;
       for (const [name, args] of stickyArgs) real[name](...args);
@@ -221,6 +224,7 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
 
   /** One call of `name` on the object, guarded. */
   function call(name, args) {
+    if (freed && !down) return real[name](...args);
     if (down) throw downError();
     const fault = faultFor(flavour, name, counts);
     try {
@@ -251,9 +255,9 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
     get(_, name) {
       if (name === "free") {
         return () => {
-          dead = true;
+          // Freed: the object stays, as freed objects do (its handle 0), and answers unguarded.
+          freed = true;
           if (!down && real) real.free();
-          real = null;
         };
       }
       if (!real) {
