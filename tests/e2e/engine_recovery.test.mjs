@@ -344,3 +344,26 @@ test("what the state does not hold: an edited categorical table comes back; a sp
   assert.equal(nb.errors.length, 1, nb.errors.join("\n"));
   await nb.context.close();
 });
+
+test("the learning curves' figure (simulated failure while drawing): redrawn from a fresh instance, the curves kept", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=curves`);
+  const slot = "#curves-slot section.panel";
+  await page.waitForFunction((slot) => document.querySelector(slot).dataset.run === "done", slot, { timeout: 30000 });
+  const status = await page.$eval(`${slot} [data-role="status"]`, (p) => p.textContent);
+  await arm(page, "curves", { method: "drawLearningCurves", after: 0, kind: "throw" });
+  await page.evaluate(() => new Promise((r) => setTimeout(() => { setTimeout(r, 0); window.genlab_panels.curves.controller.render(); })));
+  await page.waitForFunction(() => document.querySelector("#curves-slot section.panel").genlabEngine.recoveries === 1, null, { timeout: 3000 });
+  assert.equal((await engine(page, "curves-slot")).notice, RECOVERED);
+  // The same curves (the run is not repeated), drawn again: the figure has its colours.
+  assert.equal(await page.$eval(`${slot} [data-role="status"]`, (p) => p.textContent), status);
+  const colours = await page.$eval(`${slot} [data-role="canvas"]`, (c) => {
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    return seen.size;
+  });
+  assert.ok(colours > 10, `${colours} colours`);
+  assert.equal(errors.length, 1, errors.join("\n"));
+  assert.match(errors[0], /engine failed in drawLearningCurves\(\)/);
+  await context.close();
+});

@@ -4,12 +4,13 @@
 // lesson and the table, and starts a new run (which cancels the old one) on every change.
 // Data files are fetched by the worker when a pairing needs one, never before.
 
-import { CurvesRun, drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
+import * as glue from "../pkg-curves/genlab.js";
+import { CurvesRun, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
 import { compiledCore } from "./wasm-compile.js";
-import { showEngineNotice } from "./recovery.js";
+import { guardPanel, showEngineNotice } from "./recovery.js";
 
 /** The numeric settings: name, whether whole, range, the message key of the range. */
 const FIELDS = [
@@ -48,6 +49,15 @@ function plain(x) {
 export function createCurves(section, { lang = "en", controls = [], onChange = () => {}, state: initial = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const canvas = $("canvas");
+  // The module's figure and table functions on this thread, behind the guard that gives the
+  // panel a fresh instance if the engine fails while drawing (recovery.js); the state and the
+  // curves are the page's, so the recovery is a redraw.
+  const core = guardPanel({
+    section, flavour: "curves", glue, lang: () => lang,
+    make: (g) => g,
+    snapshot: () => ({}),
+    restore: () => render(),
+  });
   const cleanups = cleanupList();
   const { on } = cleanups;
   const recent = lastControl(section, on);
@@ -284,7 +294,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     const w = box.clientWidth;
     const h = box.clientHeight;
     if (w > 0 && h > 0) {
-      plotFrame = drawLearningCurves(canvas, summary ?? emptySummary(), figureText(), w, h, window.devicePixelRatio || 1, projector, dark);
+      plotFrame = core.drawLearningCurves(canvas, summary ?? emptySummary(), figureText(), w, h, window.devicePixelRatio || 1, projector, dark);
     }
     canvas.setAttribute("aria-label", t(lang, "lc.canvasLabel", { gen: genName() }));
     if (summary) {
@@ -449,7 +459,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   on($("export"), "click", () => downloadCanvas(canvas, `genlab-learning-curves-${state.pairing}.png`));
   on($("csv"), "click", () => {
     if (!summary) return;
-    const blob = new Blob([curvesCsv(summary)], { type: "text/csv" });
+    const blob = new Blob([core.curvesCsv(summary)], { type: "text/csv" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
@@ -603,6 +613,6 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     /** The longest redraw so far (ms), and a reset (for the benchmark). */
     renderMax: () => renderMax,
     resetRenderMax: () => { renderMax = 0; },
-    csv: () => (summary ? curvesCsv(summary) : ""),
+    csv: () => (summary ? core.curvesCsv(summary) : ""),
   };
 }

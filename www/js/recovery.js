@@ -6,7 +6,8 @@
 // fresh evaluation of the glue: it is imported again under a query of its own, and
 // instantiated from the WebAssembly.Module compiled already (new memory, nothing shared).
 //
-// `guardPanel` wraps a panel's lab object (GdaPanel, SpamPanel, CatPanel) in ONE proxy at
+// `guardPanel` wraps a panel's lab object (GdaPanel, SpamPanel, CatPanel; for the learning
+// curves, the module's own functions) in ONE proxy at
 // the boundary: the controller calls it as it called the object. A call that fails in the
 // engine discards the object, and the panel is rebuilt on a fresh instance, given back the
 // settings it last had (restored by the controller's own setState, the one the history
@@ -26,7 +27,7 @@ import { compiledCore } from "./wasm-compile.js";
 /** A second failure within this time says "reload the page" instead of recovering again. */
 export const FAILURE_WINDOW_MS = 10000;
 
-const GLUES = { gda: "../pkg-gda/genlab.js", nb: "../pkg-nb/genlab.js" };
+const GLUES = { gda: "../pkg-gda/genlab.js", nb: "../pkg-nb/genlab.js", curves: "../pkg-curves/genlab.js" };
 
 /** An address far past any memory the core grows to: a load through it traps. */
 const BAD_POINTER = 0xfffffff0;
@@ -113,7 +114,7 @@ function faultFor(flavour, name, counts) {
 /**
  * Wraps the lab object `make(glue)` builds (its class read from the glue given; the first
  * time, the glue the controller imported) so that the panel in `section` survives an engine
- * failure. `flavour`: "gda" or "nb" (which module). `snapshot()`: the controller's whole
+ * failure. `flavour`: "gda", "nb" or "curves" (which module). `snapshot()`: the controller's whole
  * state (its getState, and anything a history entry keeps beside it); `restore(snap)`: its
  * setState. `sticky`: setters whose latest call the fresh object gets again (size, theme,
  * projector: what is not in the state). `lang()`: the page's language now. `own`: data of
