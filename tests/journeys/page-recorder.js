@@ -26,14 +26,20 @@
 
   window.addEventListener("error", (e) => {
     if (e instanceof ErrorEvent) {
-      errors.push(`uncaught ${describe(e.error ?? e.message)} (${e.filename}:${e.lineno})`);
+      // Read after the event has gone through the page: an error the page handled (its
+      // listener called preventDefault) is not reported to the console, so not here either.
+      setTimeout(() => {
+        if (!e.defaultPrevented) errors.push(`uncaught ${describe(e.error ?? e.message)} (${e.filename}:${e.lineno})`);
+      });
     } else if (e.target && e.target !== window) {
       // A resource (script, stylesheet, image) that failed to load.
       const t = e.target;
       errors.push(`could not load <${t.tagName.toLowerCase()}> ${t.src || t.href || ""}`);
     }
   }, true);
-  window.addEventListener("unhandledrejection", (e) => errors.push(`unhandled rejection: ${describe(e.reason)}`));
+  window.addEventListener("unhandledrejection", (e) => setTimeout(() => {
+    if (!e.defaultPrevented) errors.push(`unhandled rejection: ${describe(e.reason)}`);
+  }));
   document.addEventListener("securitypolicyviolation", (e) => {
     errors.push(`CSP ${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
   }, true);

@@ -323,10 +323,11 @@ export class Session {
     await this.cmd("POST", `/element/${id}/value`, { text });
   }
 
-  /** Performs W3C input actions (then releases every key and button). */
-  async actions(sources) {
+  /** Performs W3C input actions (then releases every key and button, unless `release` is
+   * false: a drag may then go on in the next call). */
+  async actions(sources, { release = true } = {}) {
     await this.cmd("POST", "/actions", { actions: sources });
-    await this.cmd("DELETE", "/actions");
+    if (release) await this.cmd("DELETE", "/actions");
   }
 
   /** A screenshot of the viewport, as PNG bytes. */

@@ -40,6 +40,8 @@ export function wrapModule(id, source) {
     })
     .replace(/^import\s+["']([^"']+)["'];?[ \t]*$/gm, (_, spec) => `await __req(${JSON.stringify(resolve(id, spec))});`)
     .replace(/\bimport\(\s*["']([^"']+)["']\s*\)/g, (_, spec) => `__req(${JSON.stringify(resolve(id, spec))})`)
+    // An import of a computed address (a name, never a string) stays the browser's own.
+    .replace(/\bimport\(\s*([A-Za-z_$][\w$.]*)\s*\)/g, (_, name) => `__nativeImport(${name})`)
     .replace(/\bimport\.meta\b/g, "__meta")
     .replace(/^export\s+((?:async\s+)?function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/gm, (_, kind, name) => {
       exported.push([name, name]);
@@ -73,14 +75,20 @@ function registry(meta, base) {
 const __source = (id) => __sources[id] ?? (__later === null
   ? () => Promise.reject(new Error(\`module \${id} is not bundled\`))
   : (req, exp, meta) => import(new URL(id, __later).href).then((m) => m.default(req, exp, meta)));
+const __nativeImport = (url) => import(url);
+const __run = (id) => {
+  const ns = Object.create(null);
+  const exp = (getters) => { for (const [k, get] of Object.entries(getters)) Object.defineProperty(ns, k, { get, enumerable: true }); };
+  return __source(id)(__req, exp, { ...${meta}, url: new URL(id, ${base}).href, genlabFresh: (spec) => __fresh(id, spec) }).then(() => ns);
+};
 const __req = (name) => {
   const id = __aliases[name] ?? name;
-  if (!__loaded.has(id)) {
-    const ns = Object.create(null);
-    const exp = (getters) => { for (const [k, get] of Object.entries(getters)) Object.defineProperty(ns, k, { get, enumerable: true }); };
-    __loaded.set(id, __source(id)(__req, exp, { ...${meta}, url: new URL(id, ${base}).href }).then(() => ns));
-  }
+  if (!__loaded.has(id)) __loaded.set(id, __run(id));
   return __loaded.get(id);
+};
+const __fresh = (from, spec) => {
+  const name = new URL(spec, \`https://bundle.invalid/\${from}\`).pathname.slice(1);
+  return __run(__aliases[name] ?? name);
 };`;
 }
 
@@ -107,6 +115,9 @@ function closureThrough(modules, aliases, root) {
  * bundle's own exports) let a build hand data to the modules and export from them.
  * `aliases` (id → id) makes one module answer to two names: the single file and the widget
  * carry the full wasm module alone, so "pkg-gda/genlab.js" is "pkg/genlab.js" there.
+ * Every module's `import.meta.genlabFresh(spec)` runs the module `spec` (relative to it) once
+ * more, apart from the one `import` gives: a fresh namespace (js/recovery.js makes a fresh
+ * wasm instance with a fresh evaluation of its glue).
  * `base` (an expression of a URL) is what a module's `import.meta.url` is resolved against
  * (its id appended). `later` (an expression of a URL, or null) is where the modules not
  * bundled wait, each as laterModule() wrote it, at its id: a module first imported but not

@@ -3,9 +3,11 @@
 // posterior, and every count out. Every number is read from the Rust panel's answers, and
 // table text (names, values) only ever reaches the page as textContent.
 
-import { CatPanel, textFileProblem } from "../pkg-nb/genlab.js";
+import * as glue from "../pkg-nb/genlab.js";
+import { textFileProblem } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
+import { guardPanel } from "./recovery.js";
 import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
 
 const MINUS = "\u2212";
@@ -45,7 +47,21 @@ function el(tag, className, text) {
  */
 export function createCat(section, { lang = "en", controls = [], onChange = () => {}, state = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
-  const panel = new CatPanel();
+  // The lab, behind the guard that rebuilds it on a fresh wasm instance if the engine fails
+  // (recovery.js): the settings come back through setState, as the history's do.
+  const panel = guardPanel({
+    section, flavour: "nb", glue, lang: () => lang,
+    make: (g) => new g.CatPanel(),
+    // An edited table is not in the state: its CSV goes with the snapshot and is read back.
+    snapshot: (owned) => ({ state: getState(), csv: owned ? panel.csv() : null }),
+    restore: (snap) => {
+      if (snap.csv !== null) panel.loadCsv(snap.csv);
+      buildTable();
+      setState(snap.state);
+    },
+    sticky: ["setLang"],
+    own: { marks: ["setCell", "addRow", "removeRow", "loadCsv"], clears: ["reset"] },
+  });
   // The worked example in the page's language (the same counts; links keep English values).
   panel.setLang(lang);
   const slider = $("lambda-slider");

@@ -8,6 +8,10 @@
 //      module: the page's compiled pkg-curves WebAssembly.Module, or null to fetch the .wasm here)
 //      {type: "cancel"}
 // Out: {type: "progress" | "done", id, summary, ms, seen}   {type: "error", id, message}
+//      {type: "crash", id, message}: the engine failed (a trap: this instance is poisoned; the
+//      page terminates this worker and starts a new one)
+// Test hook: a run's `fault` ("hang" or "trap", set only by the tests through the page's
+// globalThis.genlabFaults) makes it hang, or trap inside wasm, after its first slice.
 
 import init, { CurvesRun } from "../pkg-curves/genlab.js";
 
@@ -50,7 +54,7 @@ async function fileText(url) {
   return files.get(url);
 }
 
-async function run({ id, state, dataUrl, corpus, module }) {
+async function run({ id, state, dataUrl, corpus, module, fault }) {
   current = id;
   let handle = null;
   try {
@@ -67,10 +71,15 @@ async function run({ id, state, dataUrl, corpus, module }) {
       const ms = performance.now() - start;
       postMessage({ type: finished ? "done" : "progress", id, summary: handle.summary(), ms, seen });
       if (!finished) await yieldToMessages();
+      if (fault === "hang") for (;;);
+      // A corrupted handle: the next step's load is out of bounds, a genuine trap.
+      if (fault === "trap") handle.__wbg_ptr = 0xfffffff0;
       if (current !== id) return;
     }
   } catch (e) {
-    if (current === id) postMessage({ type: "error", id, message: e && e.message ? e.message : String(e) });
+    const crash = e instanceof WebAssembly.RuntimeError;
+    if (crash) handle = null; // never freed into a poisoned instance
+    if (current === id) postMessage({ type: crash ? "crash" : "error", id, message: e && e.message ? e.message : String(e) });
   } finally {
     handle?.free();
   }

@@ -4,11 +4,13 @@
 // lesson and the table, and starts a new run (which cancels the old one) on every change.
 // Data files are fetched by the worker when a pairing needs one, never before.
 
-import { CurvesRun, drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
+import * as glue from "../pkg-curves/genlab.js";
+import { CurvesRun, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
 import { compiledCore } from "./wasm-compile.js";
+import { guardPanel, showEngineNotice } from "./recovery.js";
 
 /** The numeric settings: name, whether whole, range, the message key of the range. */
 const FIELDS = [
@@ -27,6 +29,9 @@ const TEXT = new Set(["textmn", "textbern", "usermn", "userbern"]);
 const alphaKey = (pairing) => (TEXT.has(pairing) ? "text_alpha" : "alpha");
 /** A typed number starts a run after this pause (ms); a select or a step starts one at once. */
 const TYPING_PAUSE = 400;
+// A running worker posts its curves every ~40 ms of work; silent this long, it is stuck (its
+// first message may wait for a data file and the module's instantiation: seconds on a slow phone).
+const WORKER_DEADLINE_MS = 15000;
 
 /** A number as a link writes it: the shortest form that reads back the same. */
 function plain(x) {
@@ -44,6 +49,15 @@ function plain(x) {
 export function createCurves(section, { lang = "en", controls = [], onChange = () => {}, state: initial = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const canvas = $("canvas");
+  // The module's figure and table functions on this thread, behind the guard that gives the
+  // panel a fresh instance if the engine fails while drawing (recovery.js); the state and the
+  // curves are the page's, so the recovery is a redraw.
+  const core = guardPanel({
+    section, flavour: "curves", glue, lang: () => lang,
+    make: (g) => g,
+    snapshot: () => ({}),
+    restore: () => render(),
+  });
   const cleanups = cleanupList();
   const { on } = cleanups;
   const recent = lastControl(section, on);
@@ -79,6 +93,36 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   /** Messages a replaced run posted after the worker knew of the newer run (for tests:
    * a replaced run may finish the slice it is in, and must post nothing after it). */
   let late = 0;
+  // The watchdog: a run whose worker is silent past its deadline (it posts every ~40 ms of
+  // work) has its worker terminated and the run started again on a new one, once; the second
+  // time the panel says what to do. `stalls` counts since the last run that finished.
+  let watchdog = 0;
+  let stalls = 0;
+  /** How long a running worker may stay silent (ms); the test hook may shorten it. */
+  const deadline = () => globalThis.genlabFaults?.curvesDeadlineMs ?? WORKER_DEADLINE_MS;
+  function watch() {
+    clearTimeout(watchdog);
+    watchdog = running ? setTimeout(() => stalled("silent"), deadline()) : 0;
+  }
+  /** The worker stopped answering (or its engine failed): a new one, once. */
+  function stalled(why) {
+    clearTimeout(watchdog);
+    watchdog = 0;
+    if (!running || destroyed) return;
+    console.error(`genlab: the learning curves' worker ${why === "silent" ? `was silent for ${deadline()} ms` : "failed"}; it is restarted.`);
+    worker?.terminate();
+    worker = null;
+    stalls += 1;
+    if (stalls === 1) {
+      showEngineNotice(section, "engine.workerRestarted", lang);
+      start();
+      return;
+    }
+    running = false;
+    section.dataset.run = "error";
+    setStatus("");
+    showEngineNotice(section, "engine.workerReload", lang);
+  }
 
   /** The generative model's name: the one of the curves shown (or about to be). */
   const genName = () => {
@@ -109,6 +153,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       worker.onmessage = onWorker;
       worker.onerror = (ev) => {
         running = false;
+        watch();
         setStatus(t(lang, "lc.loadFailed", { msg: ev.message || "worker" }));
       };
     }
@@ -130,6 +175,13 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       corpusPrint = fingerprint(corpus);
     }
     const msg = { type: "run", id: runId, state: { ...state }, dataUrl, corpus };
+    // Test hook: the worker hangs (or traps) after its first slice of this run.
+    const fault = globalThis.genlabFaults?.curves;
+    if (fault?.worker) {
+      msg.fault = fault.worker;
+      if (!(fault.times > 1)) delete globalThis.genlabFaults.curves;
+      else fault.times -= 1;
+    }
     // The worker instantiates the module this thread has compiled already (a
     // WebAssembly.Module is shared with a worker, not copied) instead of fetching the .wasm
     // a second time; every run goes through the same promise, so runs arrive in order.
@@ -140,6 +192,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     workerModule.then((module) => to.postMessage({ ...msg, module }));
     setStatus(t(lang, file ? "lc.loading" : "lc.progress", { done: 0, total: state.splits }));
     section.dataset.run = "running";
+    watch();
     showCredit();
     schedule();
   }
@@ -148,8 +201,13 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     const msg = ev.data;
     if (msg.seen > msg.id) late += 1;
     if (msg.id !== runId || destroyed) return;
+    if (msg.type === "crash") {
+      stalled("crash");
+      return;
+    }
     if (msg.type === "error") {
       running = false;
+      watch();
       section.dataset.run = "error";
       showMessageAt($("input-error"), sentence(translateMessage(lang, msg.message), lang), { lang });
       setStatus("");
@@ -159,8 +217,10 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     elapsed = msg.ms;
     if (msg.type === "done") {
       running = false;
+      stalls = 0;
       section.dataset.run = "done";
     }
+    watch();
     schedule();
   }
 
@@ -234,7 +294,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     const w = box.clientWidth;
     const h = box.clientHeight;
     if (w > 0 && h > 0) {
-      plotFrame = drawLearningCurves(canvas, summary ?? emptySummary(), figureText(), w, h, window.devicePixelRatio || 1, projector, dark);
+      plotFrame = core.drawLearningCurves(canvas, summary ?? emptySummary(), figureText(), w, h, window.devicePixelRatio || 1, projector, dark);
     }
     canvas.setAttribute("aria-label", t(lang, "lc.canvasLabel", { gen: genName() }));
     if (summary) {
@@ -399,7 +459,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   on($("export"), "click", () => downloadCanvas(canvas, `genlab-learning-curves-${state.pairing}.png`));
   on($("csv"), "click", () => {
     if (!summary) return;
-    const blob = new Blob([curvesCsv(summary)], { type: "text/csv" });
+    const blob = new Blob([core.curvesCsv(summary)], { type: "text/csv" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
@@ -509,6 +569,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
 
   function destroy() {
     destroyed = true;
+    clearTimeout(watchdog);
     cancelAnimationFrame(frame);
     clearTimeout(typingTimer);
     seen.disconnect();
@@ -552,6 +613,6 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     /** The longest redraw so far (ms), and a reset (for the benchmark). */
     renderMax: () => renderMax,
     resetRenderMax: () => { renderMax = 0; },
-    csv: () => (summary ? curvesCsv(summary) : ""),
+    csv: () => (summary ? core.curvesCsv(summary) : ""),
   };
 }

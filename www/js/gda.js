@@ -1,10 +1,12 @@
 // The GDA panel's controller: DOM events in, scalars to the Rust panel, numbers out.
 // All maths and drawing happen in Rust; this file only wires controls to the handle.
 
-import { GdaPanel, textFileProblem } from "../pkg-gda/genlab.js";
+import * as glue from "../pkg-gda/genlab.js";
+import { textFileProblem } from "../pkg-gda/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { attachSurface } from "./gda3d.js";
+import { guardPanel } from "./recovery.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
 
 /** Each class's sliders, in the order of its cloud's numbers (n, σx, σy, ρ). */
@@ -42,7 +44,15 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   }
   const canvas = $("canvas");
   const box = $("box");
-  const panel = new GdaPanel(canvas);
+  // The lab, behind the guard that rebuilds it on a fresh wasm instance if the engine fails
+  // (recovery.js): the settings come back through setState, as the history's do.
+  const panel = guardPanel({
+    section, flavour: "gda", glue, lang: () => lang,
+    make: (g) => new g.GdaPanel(canvas),
+    snapshot: () => ({ state: getState(), data: historyData() }),
+    restore: (snap) => { dragging = -1; draggingPoint = -1; keyHold = false; setState(snap.state, snap.data); },
+    sticky: ["setProjector", "setTheme", "setActiveHandle"],
+  });
   const sliders = SLIDERS.map((k) => $(k));
   const seed = $("seed");
   const source = $("source");

@@ -51,6 +51,26 @@ const PANELS = {
 /** The accepted names, for the message that rejects any other. */
 const PANEL_NAMES = Object.keys(PANELS).map((name) => `"${name}"`).join(", ").replace(/, ([^,]*)$/, " or $1");
 
+/**
+ * Instantiates a glue's module (a WebAssembly.Module compiled already). An instantiation
+ * that fails (its memory refused: out of memory on a phone with many tabs) is tried once
+ * more, at once, before the failure is reported: the glue lets go of a failed attempt.
+ * (`globalThis.genlabFaults.load = {gda: 1}`, set only by the tests, makes the first fail.)
+ */
+async function instantiate(glue, module, flavour) {
+  try {
+    const faults = globalThis.genlabFaults?.load;
+    if (faults?.[flavour] > 0) {
+      faults[flavour] -= 1;
+      throw new RangeError("WebAssembly.instantiate(): Out of memory: Cannot allocate Wasm memory for new instance (injected)");
+    }
+    return await glue.default({ module_or_path: module });
+  } catch (e) {
+    console.warn(`genlab: the ${flavour} module could not be instantiated (${e && e.message}); trying once more.`);
+    return glue.default({ module_or_path: module });
+  }
+}
+
 let core = null;
 let nbCore = null;
 // The glue whose state functions (parseState, stateQuery, version: in every module) the page
@@ -63,7 +83,7 @@ let shared = null;
  */
 export function loadCore() {
   core ??= compiledCore("gda").then(async (module) => {
-    const exports = await gdaGlue.default({ module_or_path: module });
+    const exports = await instantiate(gdaGlue, module, "gda");
     shared ??= gdaGlue;
     return exports;
   });
@@ -80,7 +100,7 @@ export function loadNbCore() {
   nbCore ??= carriesCore()
     ? loadCore()
     : Promise.all([compiledCore("nb"), import("../pkg-nb/genlab.js")]).then(async ([module, glue]) => {
-      const exports = await glue.default({ module_or_path: module });
+      const exports = await instantiate(glue, module, "nb");
       shared ??= glue;
       return exports;
     });
@@ -96,7 +116,7 @@ export function loadCurvesCore() {
   curvesCore ??= carriesCore()
     ? loadCore()
     : Promise.all([compiledCore("curves"), import("../pkg-curves/genlab.js")]).then(async ([module, glue]) => {
-      const exports = await glue.default({ module_or_path: module });
+      const exports = await instantiate(glue, module, "curves");
       shared ??= glue;
       return exports;
     });
@@ -113,7 +133,7 @@ export function loadSurfaceCore() {
   surfaceCore ??= carriesCore()
     ? loadCore().then(() => gdaGlue)
     : Promise.all([compiledCore("surface"), import("../pkg-surface/genlab.js")]).then(async ([module, glue]) => {
-      await glue.default({ module_or_path: module });
+      await instantiate(glue, module, "surface");
       return glue;
     });
   return surfaceCore;
@@ -128,7 +148,7 @@ export function loadLessonCore() {
   lessonCore ??= carriesCore()
     ? loadCore()
     : Promise.all([compiledCore("lesson"), import("../pkg-lesson/genlab.js")]).then(([module, glue]) =>
-      glue.default({ module_or_path: module }));
+      instantiate(glue, module, "lesson"));
   return lessonCore;
 }
 

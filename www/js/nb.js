@@ -2,10 +2,12 @@
 // ledger, verdict and evaluation out. Every number is read from the Rust panel's answers,
 // and user text only ever reaches the page as textContent.
 
+import * as glue from "../pkg-nb/genlab.js";
 import { SpamPanel, parseState } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { zipEntries, zipRead, ZipError, ZIP_LIMITS } from "./zip.js";
+import { guardPanel } from "./recovery.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";
 
 export const EXAMPLES = {
@@ -74,7 +76,23 @@ function alphaText(a) {
  */
 export function createNb(section, { lang = "en", controls = [], onChange = () => {}, state = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
-  const panel = new SpamPanel();
+  // The lab, behind the guard that rebuilds it on a fresh wasm instance if the engine fails
+  // (recovery.js): the settings come back through setState, as the history's do, with the
+  // message as the box holds it now (the keystroke that met the failure is kept).
+  const panel = guardPanel({
+    section, flavour: "nb", glue, lang: () => lang,
+    make: (g) => new g.SpamPanel(),
+    snapshot: () => getState(),
+    restore: (s) => setState({ ...s, text: text.value }),
+    sticky: ["setTheme"],
+    // A corpus of one's own (loaded, or edited) is not in the state: the fresh panel has the
+    // built-in one, shows it, and the notice says so.
+    own: {
+      marks: ["corpusFinish", "mailboxFinish", "addMessage", "removeMessage", "relabelMessage"],
+      clears: ["resetCorpus"],
+      key: "engine.recoveredCorpus",
+    },
+  });
   const text = $("text");
   const slider = $("alpha-slider");
   const alphaBox = $("alpha");

@@ -1,0 +1,109 @@
+// Journeys in every engine: a panel survives its engine failing (www/js/recovery.js). The
+// GDA panel's lab object has its handle corrupted mid-drag, so that its next call traps
+// inside wasm (an out-of-bounds load: a genuine WebAssembly.RuntimeError raised by the
+// engine); the panel must be back within a second on a fresh instance, with the same state
+// and the one line that says so. The spam panel meets the same while a message is typed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { forEachEngine, openPage, pageErrors, assertNoGarbage } from "./lib.mjs";
+
+const RECOVERED = "The engine behind this panel failed; it was restarted and your settings restored.";
+
+/** The panel's state as its getState gives it (what the link is written from). (A page's
+ * module cannot be imported from a WebDriver script in Firefox: it gets a module graph of its
+ * own, with no instance.) */
+const stateOf = (s, name) => s.execute((name) => window.genlab_panels[name].controller.getState(), name);
+
+/** The same state: equal values, numbers to 1e-12 (the history's setState may change a
+ * restored mean in its last bits: see tests/e2e/engine_recovery.test.mjs). */
+function sameState(a, b) {
+  if (typeof a === "number" && typeof b === "number") return a === b || Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a));
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a === b;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => sameState(a[k], b[k]));
+}
+
+/** The panel's engine record and notice. */
+const engine = (s, slot) => s.execute((slot) => {
+  const section = document.querySelector(`#${slot} section.panel`);
+  const p = section.querySelector('[data-role="engine-notice"]');
+  const e = section.genlabEngine;
+  return { notice: p && !p.hidden ? p.textContent : "", state: e.state, recoveries: e.recoveries, ms: e.lastRecoveryMs, fresh: Boolean(e.memory && e.memory.buffer.byteLength > 0) };
+}, slot);
+
+/** The errors the recorder kept, but for the one the failure itself logs. */
+const otherErrors = async (s) => (await pageErrors(s)).filter((m) => !/^console\.error: genlab: the engine failed in \w+\(\); the panel restarts it\. RuntimeError/.test(m));
+
+forEachEngine((c) => {
+  test("a trap inside wasm mid-drag: the GDA panel is back within 1 s with the same state and one line", async () => {
+    const s = c.session;
+    await openPage(s, `${c.server.url}?embed=gda&seed=5&n0=30`);
+    const h = await s.execute(() => {
+      const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
+      canvas.scrollIntoView({ block: "center" });
+      const p = window.genlab.gda.panel;
+      const hs = p.handles();
+      const px = p.dataToPixels(hs[2], hs[3]);
+      const r = canvas.getBoundingClientRect();
+      return { x: Math.round(r.left + px[0] / devicePixelRatio), y: Math.round(r.top + px[1] / devicePixelRatio) };
+    });
+    const move = (x, y) => ({ type: "pointerMove", duration: 50, origin: "viewport", x, y });
+    const mouse = (actions) => [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions }];
+    const initial = await stateOf(s, "gda");
+    // Grab μ₁ and drag it; the button stays down.
+    await s.actions(mouse([move(h.x, h.y), { type: "pointerDown", button: 0 }, move(h.x - 15, h.y + 5), move(h.x - 30, h.y + 10)]), { release: false });
+    // (Means not moved are not in the state: null until the drag.)
+    await s.waitFor("the drag to move μ₁", () => window.genlab.gda.getState().means !== null);
+    const before = await stateOf(s, "gda");
+    assert.ok(!sameState(before, initial), "the drag moved μ₁");
+    // The handle is corrupted: the next call (the drag's next move) traps inside wasm.
+    await s.execute(() => { window.genlab.gda.panel.__wbg_ptr = 0xfffffff0; });
+    await s.actions(mouse([move(h.x - 34, h.y + 12)]), { release: false });
+    const t0 = Date.now();
+    await s.waitFor("the recovery notice", () => document.querySelector('#gda-slot [data-role="engine-notice"]')?.textContent, [], 5000);
+    const wall = Date.now() - t0;
+    await s.actions(mouse([{ type: "pointerUp", button: 0 }]));
+    const e = await engine(s, "gda-slot");
+    console.log(`${c.engine}: gda recovery ${e.ms?.toFixed(1)} ms in the page (notice seen ${wall} ms after the move returned)`);
+    assert.equal(e.notice, RECOVERED);
+    assert.equal(e.state, "up");
+    assert.equal(e.recoveries, 1);
+    assert.equal(e.fresh, true);
+    assert.ok(e.ms < 1000, `recovered in ${e.ms} ms`);
+    const after = await stateOf(s, "gda");
+    assert.ok(sameState(after, before), `${JSON.stringify(after)} ≠ ${JSON.stringify(before)}`);
+    // The fresh panel answers: its numbers are written, and nothing else failed.
+    await assertNoGarbage(s);
+    assert.deepEqual(await otherErrors(s), [], `errors in ${c.engine}`);
+    assert.equal((await pageErrors(s)).length, 1, (await pageErrors(s)).join("\n"));
+  });
+
+  test("a trap while typing: the spam panel is back with every keystroke", async () => {
+    const s = c.session;
+    await openPage(s, `${c.server.url}?embed=nb`);
+    const box = await s.execute(() => {
+      const t = document.querySelector('#nb-slot [data-role="text"]');
+      t.scrollIntoView({ block: "center" });
+      t.value = "";
+      t.dispatchEvent(new Event("input", { bubbles: true }));
+      t.focus();
+      return true;
+    });
+    assert.ok(box);
+    const keys = (text) => [{ type: "key", id: "kb", actions: [...text].flatMap((ch) => [{ type: "keyDown", value: ch }, { type: "keyUp", value: ch }]) }];
+    await s.actions(keys("free money"));
+    await s.waitFor("the text", () => window.genlab.nb.getState().text === "free money");
+    const before = await s.execute(() => window.genlab.nb.getState());
+    await s.execute(() => { window.genlab.nb.panel.__wbg_ptr = 0xfffffff0; });
+    await s.actions(keys("x"));
+    await s.waitFor("the recovery notice", () => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, [], 5000);
+    const e = await engine(s, "nb-slot");
+    console.log(`${c.engine}: nb recovery ${e.ms?.toFixed(1)} ms in the page`);
+    assert.equal(e.notice, RECOVERED);
+    assert.equal(e.recoveries, 1);
+    assert.ok(e.ms < 1000);
+    assert.deepEqual(await s.execute(() => window.genlab.nb.getState()), { ...before, text: "free moneyx" });
+    await assertNoGarbage(s);
+    assert.deepEqual(await otherErrors(s), [], `errors in ${c.engine}`);
+  });
+});
