@@ -87,4 +87,12 @@ if [[ ! -d tests/e2e/node_modules/playwright-core || tests/e2e/package-lock.json
   say "installing playwright-core and the end-to-end tests' tools (it drives Debian's Chromium; no browser download)"
   (cd tests/e2e && npm ci --no-audit --no-fund)
 fi
+# The npm package's checks (tests/e2e/npm_package.test.mjs): publint, @arethetypeswrong/cli and
+# TypeScript in tools/npm-check/, and Vite in the fixture site tests/fixtures/npm-vite/ (pinned).
+for dir in tools/npm-check tests/fixtures/npm-vite; do
+  if [[ ! -f $dir/node_modules/.package-lock.json || $dir/package-lock.json -nt $dir/node_modules/.package-lock.json ]]; then
+    say "installing the npm package's checks into $dir (once)"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+  fi
+done
 say "tools ready"
