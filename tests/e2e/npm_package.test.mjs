@@ -247,7 +247,7 @@ test("a course page loads the package from a CDN-shaped path, its .wasm served a
   try {
     let tab, errors;
     ({ context, page: tab, errors } = await visit(`${site.url}/lecture-5.html`));
-    await tab.waitForFunction(() => document.querySelector("genlab-panel")?.handle, null, { timeout: 20000 }).catch((e) => { throw new Error(`${e.message}: ${errors.join("\n")}`); });
+    await tab.waitForFunction(() => document.querySelector("genlab-panel")?.handle, null, { timeout: 20000 }).catch(async (e) => { throw new Error(`${e.message}: the element says "${(await tab.textContent("genlab-panel")).trim()}"; ${errors.join("\n")}`); });
     const drawn = await panelsDrawn(tab, "genlab-panel");
     assert.ok(drawn.gda > 20, `the GDA figure is drawn (${drawn.gda} colours)`);
     assert.match(await tab.textContent("genlab-panel h2"), /高斯判别分析/);
