@@ -121,6 +121,8 @@ test("the package: its version is Cargo.toml's, every .wasm a module asks for is
   assert.deepEqual(manifest.exports["./widget"], { types: "./genlab-widget.d.mts", default: "./genlab-widget.mjs" });
   assert.equal(manifest.exports["./genlab.html"], "./genlab.html");
   assert.equal(manifest.customElements, "custom-elements.json");
+  // The README npm shows pins the CDN address to this very version.
+  assert.ok(readFileSync(path.join(unpacked, "README.md"), "utf8").includes(`${CDN}genlab@${version}/genlab.js`), "the package's README pins its CDN address");
   const files = new Set(walk(unpacked));
   for (const target of Object.values(manifest.exports).flatMap((e) => (typeof e === "string" ? [e] : Object.values(e)))) {
     assert.ok(files.has(target.slice(2)), `exported ${target} is in the tarball`);
@@ -184,6 +186,7 @@ test("a Vite site that installs the tarball: tsc accepts its typed use, the pane
   await run(path.join(fixture, "node_modules", ".bin", "vite"), ["build", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"], { cwd: fixture });
   const built = walk(out);
   assert.equal(built.filter((f) => f.endsWith(".wasm")).length, 5, `vite copied the five .wasm: ${built.join(", ")}`);
+  assert.equal(built.filter((f) => /curves-worker[^/]*\.js$/.test(f)).length, 1, `vite bundled the learning curves' worker once: ${built.join(", ")}`);
   const tBuild = Date.now();
   const site = await host({ mounts: { "/": out } });
   let context;
@@ -234,26 +237,33 @@ test("a Vite site that installs the tarball: tsc accepts its typed use, the pane
   console.log(`vite site: install ${((tInstall - t0) / 1000).toFixed(1)} s, tsc ${((tTsc - tInstall) / 1000).toFixed(1)} s, build ${((tBuild - tTsc) / 1000).toFixed(1)} s, browser ${((tBrowser - tBuild) / 1000).toFixed(1)} s, dev server ${((Date.now() - tBrowser) / 1000).toFixed(1)} s`);
 });
 
-test("a course page loads the package from a CDN-shaped path, its .wasm served as application/octet-stream", async () => {
+test("a course page loads the package from a CDN-shaped path, its .wasm served as application/octet-stream; the learning curves' worker starts", async () => {
   const snippet = snippets["npm-cdn"];
   assert.ok(snippet, 'docs/lecturers.md has a snippet "npm-cdn"');
   // Pinned to this version, a raw file: never "@latest", never jsDelivr's "/+esm" rewrite.
   assert.ok(snippet.includes(`${CDN}genlab@${version}/genlab.js`), `the snippet pins genlab@${version}`);
   assert.doesNotMatch(snippet, /\+esm|@latest|genlab\/genlab\.js/);
   const cdn = await host({ wasmType: "application/octet-stream", cors: true, mounts: { [`/npm/genlab@${version}/`]: unpacked } });
-  const page = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5</title></head>\n<body>\n${snippet.replaceAll(CDN, `${cdn.url}/npm/`)}\n</body></html>\n`;
+  // The snippet, and a learning-curves panel, whose worker must start although its script is on the CDN's origin.
+  const curves = '<genlab-panel id="curves" panel="curves" state="lcn=20"></genlab-panel>';
+  const page = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5</title></head>\n<body>\n${snippet.replaceAll(CDN, `${cdn.url}/npm/`)}\n${curves}\n</body></html>\n`;
   const site = await host({ pages: { "/lecture-5.html": page } });
   let context;
   try {
     let tab, errors;
     ({ context, page: tab, errors } = await visit(`${site.url}/lecture-5.html`));
-    await tab.waitForFunction(() => document.querySelector("genlab-panel")?.handle, null, { timeout: 20000 }).catch(async (e) => { throw new Error(`${e.message}: the element says "${(await tab.textContent("genlab-panel")).trim()}"; ${errors.join("\n")}`); });
-    const drawn = await panelsDrawn(tab, "genlab-panel");
+    await tab.waitForFunction(() => [...document.querySelectorAll("genlab-panel")].every((el) => el.handle), null, { timeout: 20000 }).catch(async (e) => { throw new Error(`${e.message}: the element says "${(await tab.textContent("genlab-panel")).trim()}"; ${errors.join("\n")}`); });
+    const drawn = await panelsDrawn(tab, "genlab-panel:not(#curves)");
     assert.ok(drawn.gda > 20, `the GDA figure is drawn (${drawn.gda} colours)`);
     assert.match(await tab.textContent("genlab-panel h2"), /高斯判别分析/);
     assert.equal(await tab.locator("text=If this sentence stays").count(), 0, "the fallback sentence is gone");
-    const wasm = [...cdn.served].filter(([p]) => p.endsWith(".wasm"));
-    assert.deepEqual(wasm, [[`/npm/genlab@${version}/pkg-gda/genlab_bg.wasm`, "application/octet-stream"]]);
+    // The learning curves' runs finish in their worker (started from a blob: module of the page's origin).
+    await tab.locator("#curves").scrollIntoViewIfNeeded();
+    await tab.waitForFunction(() => /splits done/.test(document.querySelector('#curves [data-role="status"]')?.textContent ?? ""), null, { timeout: 30000 })
+      .catch(async (e) => { throw new Error(`${e.message}: the curves panel says "${await tab.textContent('#curves [data-role="status"]')}"; ${errors.join("\n")}`); });
+    assert.match(await tab.textContent('#curves [data-role="status"]'), /^20 splits done/);
+    const wasm = [...cdn.served].filter(([p]) => p.endsWith(".wasm")).sort();
+    assert.deepEqual(wasm, ["pkg-curves", "pkg-gda"].map((m) => [`/npm/genlab@${version}/${m}/genlab_bg.wasm`, "application/octet-stream"]));
     assert.ok(cdn.served.has(`/npm/genlab@${version}/style.css`), "the stylesheet came from beside the modules");
     assert.deepEqual(errors, []);
   } finally {

@@ -70,7 +70,9 @@ copy("style.css");
 for (const name of readdirSync(path.join(assets, "data"))) if (name.endsWith(".csv")) copy(`data/${name}`);
 copy(path.join(dist, "genlab-widget.mjs"), "genlab-widget.mjs");
 copy(path.join(dist, "genlab.html"), "genlab.html");
-for (const name of ["README.md", "genlab.d.ts", "genlab-widget.d.mts", "custom-elements.json"]) copy(path.join(repo, "npm", name), name);
+for (const name of ["genlab.d.ts", "genlab-widget.d.mts", "custom-elements.json"]) copy(path.join(repo, "npm", name), name);
+// The README's CDN address pinned to this version (npm shows the README of each version).
+writeFileSync(path.join(pkgDir, "README.md"), readFileSync(path.join(repo, "npm", "README.md"), "utf8").replaceAll("genlab@VERSION/", `genlab@${version}/`));
 writeFileSync(path.join(pkgDir, "genlab.js"), `// <genlab-panel> and mount(): importing this module defines the element.\nexport * from "./js/genlab.js";\n`);
 
 const wasm = CORES.map((core) => `./${core}/genlab_bg.wasm`);
@@ -81,8 +83,6 @@ const manifest = {
   license,
   keywords: ["machine-learning", "teaching", "gaussian-discriminant-analysis", "naive-bayes", "webassembly", "web-component", "anywidget"],
   type: "module",
-  // Importing genlab.js defines <genlab-panel>: a bundler must keep it even when nothing it exports is used.
-  sideEffects: ["./genlab.js", "./js/genlab.js"],
   types: "./genlab.d.ts",
   exports: {
     ".": { types: "./genlab.d.ts", default: "./genlab.js" },
