@@ -172,7 +172,7 @@ test("the declarations and the Custom Elements Manifest say what js/genlab.js do
 test("a Vite site that installs the tarball: tsc accepts its typed use, the panels render from vite build and vite's dev server", async () => {
   const t0 = Date.now();
   // The tarball as a user installs it (not saved: the fixture's package.json keeps only Vite).
-  await run("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--offline", tarball], { cwd: fixture });
+  await run("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: fixture });
   assert.equal(JSON.parse(readFileSync(path.join(fixture, "node_modules", "genlab", "package.json"), "utf8")).version, version);
   const tInstall = Date.now();
   // The docs' bundler snippet is the fixture's script, word for word.
