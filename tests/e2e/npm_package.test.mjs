@@ -11,6 +11,7 @@ import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -158,6 +159,11 @@ test("the declarations and the Custom Elements Manifest say what js/genlab.js do
   assert.deepEqual([...declared].sort(), [...exported].sort(), "genlab.d.ts declares the module's exports, no more, no fewer");
   const observed = JSON.parse(source.match(/static observedAttributes = (\[[^\]]*\])/)[1]);
   const cem = JSON.parse(readFileSync(path.join(unpacked, "custom-elements.json"), "utf8"));
+  // Valid against the Custom Elements Manifest schema (npm custom-elements-manifest, with ajv, in tools/npm-check/).
+  const need = createRequire(path.join(checks, "..", "..", "package.json"));
+  const Ajv = need("ajv");
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(need("custom-elements-manifest/schema.json"));
+  assert.ok(validate(cem), JSON.stringify(validate.errors));
   const element = cem.modules.flatMap((m) => m.declarations).find((d) => d.customElement);
   assert.equal(element.tagName, "genlab-panel");
   assert.equal(element.name, "GenlabPanelElement");
