@@ -23,6 +23,10 @@ async function finished(page, splits) {
     const s = c?.summary();
     return c && !c.running() && s && s.splits_done === n && document.querySelector(".genlab-curves").dataset.run === "done";
   }, splits, { timeout: 120000 });
+  // The figure is redrawn in the next animation frame after the last result (curves.js
+  // schedule()): on a loaded machine the pixels could still be the previous frame's, with the
+  // crossover elsewhere. Two frames later the last result is drawn.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** The CSV's rows as objects. */

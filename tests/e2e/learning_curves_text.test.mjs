@@ -25,6 +25,9 @@ async function finished(page, pairing, splits) {
     const s = c?.summary();
     return c && !c.running() && s && s.pairing === p && s.splits_done === n && document.querySelector(".genlab-curves").dataset.run === "done";
   }, [pairing, splits], { timeout: 180000 });
+  // The figure is redrawn in the next animation frame after the last result (curves.js
+  // schedule()): two frames later its pixels are the last result's.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 function rows(csv) {
