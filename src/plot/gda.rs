@@ -255,7 +255,7 @@ pub fn draw_base<DB: DrawingBackend>(
     let pal = style.palette();
     root.fill(&pal.background).map_err(draw_error)?;
     let view = lab.view();
-    let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
+    let font = |css: f64| (FontFamily::SansSerif, style.text_px(css)).into_font();
     let thin = style.ipx(1.0);
 
     let mut chart = chart_on(root, view, style)?;
@@ -422,7 +422,7 @@ pub fn draw_points<DB: DrawingBackend>(
     // belong to this layer (under the ellipses, which cross them at a few points only).
     // For a linear model they are exact lines, like the boundary (two classes only).
     if let (true, Some(decision), 2) = (lab.models().heat, lab.decision_log_odds(), lab.classes()) {
-        let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
+        let font = |css: f64| (FontFamily::SansSerif, style.text_px(css)).into_font();
         for probability in [0.1f64, 0.9] {
             let lines = boundary_lines(&decision.model, decision.shift, (probability / (1.0 - probability)).ln(), view);
             for line in &lines {
@@ -493,7 +493,7 @@ pub fn draw_over<DB: DrawingBackend>(
         return super::classes::draw_over_classes(root, lab, layers, style, frame, raster);
     }
     let view = frame.view;
-    let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
+    let font = |css: f64| (FontFamily::SansSerif, style.text_px(css)).into_font();
     let mut chart = chart_on(root, view, style)?;
     let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
     let frame = *frame;
@@ -525,7 +525,7 @@ pub fn draw_over<DB: DrawingBackend>(
     // The legend's place is known first: the ellipses' labels keep out of it.
     let key = legend_layout(lab, &text, &frame, style, drawn);
     let mut labels: Vec<(String, usize, Vec<[f64; 4]>)> = Vec::new();
-    let label_px = style.px(11.0);
+    let label_px = style.text_px(11.0);
     if let (true, Some(gaussians)) = (layers.ellipses, gaussians) {
         for (k, (mu, sigma)) in gaussians.iter().enumerate() {
             for (level, width) in [(1.0, 2.0), (2.0, 1.5)] {
@@ -767,7 +767,7 @@ pub const LEGEND_SHARE: f64 = 0.42;
 pub fn legend_size(plot: (f64, f64), rows: usize, longest: usize, style: &Style) -> (i32, i32, f64) {
     let (pw, ph) = plot;
     let compact = pw < style.px(420.0);
-    let wanted = style.px(if compact { 10.0 } else { 12.0 });
+    let wanted = style.text_px(if compact { 10.0 } else { 12.0 });
     let units = longest.max(14) as f64;
     // Width = em·(2.6 + 0.58·units); height = rows·1.5·em + 6 css px.
     let pad = style.px(6.0);
