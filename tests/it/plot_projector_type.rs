@@ -13,21 +13,28 @@ use genlab::plot::surface::{draw_surfaces, SurfaceAngles, SurfaceModel};
 use genlab::plot::{Style, PROJECTOR_MIN_TEXT};
 use plotters::prelude::*;
 
-/// (text, font size) of every `<text>` in an SVG drawing.
+/// plotters' SVG backend writes a font's size divided by 1.24 (plotters-svg, svg.rs:
+/// `style.size() / 1.24`): the size the figure asked for is the attribute × 1.24.
+const SVG_FONT_SCALE: f64 = 1.24;
+
+/// (text, font size asked for, in backing pixels) of every `<text>` in an SVG drawing.
 fn texts(svg: &str) -> Vec<(String, f64)> {
     svg.split("<text")
         .skip(1)
         .filter_map(|t| {
             let (tag, rest) = t.split_once('>')?;
             let at = tag.find(" font-size=\"")? + 12;
-            let size = tag[at..].split('"').next()?.trim_end_matches("px").parse().ok()?;
+            let size = tag[at..].split('"').next()?.trim_end_matches("px").parse::<f64>().ok()? * SVG_FONT_SCALE;
             Some((rest.split("</text>").next()?.trim().to_string(), size))
         })
         .collect()
 }
 
 /// Draws with `paint` on an SVG of `size` backing pixels and returns its words.
-fn words(size: (u32, u32), paint: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>)) -> Vec<(String, f64)> {
+fn words(
+    size: (u32, u32),
+    paint: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>),
+) -> Vec<(String, f64)> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
@@ -75,7 +82,8 @@ fn every_word_of_every_figure_is_at_least_20_css_px_in_projector_mode() {
 
         // The learning curves, with their crossover and Bayes-error labels.
         let pairing = Pairing::Clouds(Cloud::ModelTrue);
-        let spec = CurveSpec { pairing, m_min: 4, m_max: 300, sizes: 10, splits: 10, lambda: 0.01, alpha: 1e-9, seed: 1 };
+        let spec =
+            CurveSpec { pairing, m_min: 4, m_max: 300, sizes: 10, splits: 10, lambda: 0.01, alpha: 1e-9, seed: 1 };
         let mut run = CurveRun::new(spec, pairing.data(1, "").unwrap()).unwrap();
         run.step(10);
         let mut summary = run.summary();
