@@ -141,26 +141,26 @@ export const GDA = `
         <tr><th scope="row"><math><msub><mi>π</mi><mi>c</mi></msub><mo>=</mo><mfrac><msub><mi>m</mi><mi>c</mi></msub><mi>m</mi></mfrac></math></th><td data-role="k-priors"></td></tr>
         <tr><th scope="row"><math><msub><mi>μ</mi><mi>c</mi></msub></math> <span data-i18n="gda.meanOfC"></span></th><td data-role="k-means"></td></tr>
         <tr><th scope="row"><math><mi>Σ</mi></math> <span data-role="k-sigma-label"></span></th><td data-role="k-sigmas"></td></tr>
-        <tr data-role="row-k-deltas"><th scope="row"><math><msub><mi>δ</mi><mi>c</mi></msub><mo>(</mo><mi>x</mi><mo>)</mo><mo>=</mo><msubsup><mi>w</mi><mi>c</mi><mi>T</mi></msubsup><mi>x</mi><mo>+</mo><msub><mi>b</mi><mi>c</mi></msub></math></th><td data-role="k-deltas"></td></tr>
-        <tr><th scope="row"><span data-i18n="gda.kRule"></span> <math><mover><mi>y</mi><mo>^</mo></mover><mo>=</mo><munder><mi>argmax</mi><mi>c</mi></munder><mi>p</mi><mo>(</mo><mi>y</mi><mo>=</mo><mi>c</mi><mo>|</mo><mi>x</mi><mo>)</mo></math></th><td data-role="k-rule"></td></tr>
+        <tr data-role="row-k-deltas"><th scope="row"><math><msub><mi>δ</mi><mi>c</mi></msub><mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo><mo>=</mo><msubsup><mi>w</mi><mi>c</mi><mi>T</mi></msubsup><mi>x</mi><mo>+</mo><msub><mi>b</mi><mi>c</mi></msub></math></th><td data-role="k-deltas"></td></tr>
+        <tr><th scope="row"><span data-i18n="gda.kRule"></span> <math><mover><mi>y</mi><mo>^</mo></mover><mo>=</mo><munder><mi>argmax</mi><mi>c</mi></munder><mi>p</mi><mo stretchy="false">(</mo><mi>y</mi><mo>=</mo><mi>c</mi><mo stretchy="false">|</mo><mi>x</mi><mo stretchy="false">)</mo></math></th><td data-role="k-rule"></td></tr>
         <tr data-role="row-k-logistic" hidden><th scope="row" data-i18n="gda.softmaxRow"></th><td data-role="k-logistic"></td></tr>
       </tbody>
     </table>
     <table data-role="two-numbers">
       <tbody>
-        <tr><th scope="row"><math><mi>φ</mi><mo>=</mo><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><mn>1</mn><mo stretchy="false">{</mo><msup><mi>y</mi><mrow><mo>(</mo><mi>i</mi><mo>)</mo></mrow></msup><mo>=</mo><mn>1</mn><mo stretchy="false">}</mo></math></th>
+        <tr><th scope="row"><math><mi>φ</mi><mo>=</mo><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><mn>1</mn><mo stretchy="false">{</mo><msup><mi>y</mi><mrow><mo stretchy="false">(</mo><mi>i</mi><mo stretchy="false">)</mo></mrow></msup><mo>=</mo><mn>1</mn><mo stretchy="false">}</mo></math></th>
           <td data-role="phi"></td></tr>
         <tr><th scope="row"><math><msub><mi>μ</mi><mn>0</mn></msub></math> <span data-i18n="gda.meanOf0"></span></th><td data-role="mu0"></td></tr>
         <tr><th scope="row"><math><msub><mi>μ</mi><mn>1</mn></msub></math> <span data-i18n="gda.meanOf1"></span></th><td data-role="mu1"></td></tr>
-        <tr><th scope="row"><math><mi>Σ</mi><mo>=</mo><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><mo>(</mo><mi>x</mi><mo>−</mo><msub><mi>μ</mi><mi>y</mi></msub><mo>)</mo><msup><mrow><mo>(</mo><mi>x</mi><mo>−</mo><msub><mi>μ</mi><mi>y</mi></msub><mo>)</mo></mrow><mi>T</mi></msup></math></th><td data-role="sigma"></td></tr>
-        <tr><th scope="row"><math><mi>w</mi><mo>=</mo><msup><mi>Σ</mi><mrow><mo>−</mo><mn>1</mn></mrow></msup><mo>(</mo><msub><mi>μ</mi><mn>1</mn></msub><mo>−</mo><msub><mi>μ</mi><mn>0</mn></msub><mo>)</mo></math></th><td data-role="w"></td></tr>
+        <tr><th scope="row"><math><mi>Σ</mi><mo>=</mo><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><mo stretchy="false">(</mo><mi>x</mi><mo>−</mo><msub><mi>μ</mi><mi>y</mi></msub><mo stretchy="false">)</mo><msup><mrow><mo stretchy="false">(</mo><mi>x</mi><mo>−</mo><msub><mi>μ</mi><mi>y</mi></msub><mo stretchy="false">)</mo></mrow><mi>T</mi></msup></math></th><td data-role="sigma"></td></tr>
+        <tr><th scope="row"><math><mi>w</mi><mo>=</mo><msup><mi>Σ</mi><mrow><mo>−</mo><mn>1</mn></mrow></msup><mo stretchy="false">(</mo><msub><mi>μ</mi><mn>1</mn></msub><mo>−</mo><msub><mi>μ</mi><mn>0</mn></msub><mo stretchy="false">)</mo></math></th><td data-role="w"></td></tr>
         <tr><th scope="row"><math><mi>b</mi><mo>=</mo><mo>−</mo><msup><mi>w</mi><mi>T</mi></msup><mfrac><mrow><msub><mi>μ</mi><mn>0</mn></msub><mo>+</mo><msub><mi>μ</mi><mn>1</mn></msub></mrow><mn>2</mn></mfrac><mo>+</mo><mi>log</mi><mfrac><mi>φ</mi><mrow><mn>1</mn><mo>−</mo><mi>φ</mi></mrow></mfrac></math></th><td data-role="b"></td></tr>
         <tr><th scope="row"><span data-i18n="gda.boundary"></span> <math><msup><mi>w</mi><mi>T</mi></msup><mi>x</mi><mo>+</mo><mi>b</mi><mo>=</mo><mn>0</mn></math></th><td data-role="boundary"></td></tr>
-        <tr><th scope="row"><math><mi>p</mi><mo>(</mo><mi>y</mi><mo>=</mo><mn>1</mn><mo>|</mo><mi>x</mi><mo>)</mo></math> <span data-i18n="gda.posteriorDrawn"></span></th><td data-role="posterior">—</td></tr>
+        <tr><th scope="row"><math><mi>p</mi><mo stretchy="false">(</mo><mi>y</mi><mo>=</mo><mn>1</mn><mo stretchy="false">|</mo><mi>x</mi><mo stretchy="false">)</mo></math> <span data-i18n="gda.posteriorDrawn"></span></th><td data-role="posterior">—</td></tr>
         <tr data-role="row-sigmas" hidden><th scope="row"><math><msub><mi>Σ</mi><mn>0</mn></msub><mo>,</mo><msub><mi>Σ</mi><mn>1</mn></msub></math> <span data-role="sigmas-label"></span></th><td data-role="sigmas"></td></tr>
         <tr data-role="row-logistic" hidden><th scope="row"><span data-i18n="gda.logisticRow"></span> <math><msub><mi>w</mi><mtext>LR</mtext></msub><mo>,</mo><msub><mi>b</mi><mtext>LR</mtext></msub></math></th><td data-role="logistic-numbers"></td></tr>
         <tr><th scope="row"><span data-i18n="gda.thresholdRow"></span> <math><mi>log</mi><mfrac><msub><mi>λ</mi><mn>10</mn></msub><msub><mi>λ</mi><mn>01</mn></msub></mfrac></math></th><td data-role="threshold"></td></tr>
-        <tr><th scope="row"><span data-i18n="gda.riskRow"></span> <math><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><msub><mi>λ</mi><mrow><mi>δ</mi><mo>(</mo><mi>x</mi><mo>)</mo><mi>y</mi></mrow></msub></math></th><td data-role="risk"></td></tr>
+        <tr><th scope="row"><span data-i18n="gda.riskRow"></span> <math><mfrac><mn>1</mn><mi>m</mi></mfrac><mo>∑</mo><msub><mi>λ</mi><mrow><mi>δ</mi><mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo><mi>y</mi></mrow></msub></math></th><td data-role="risk"></td></tr>
       </tbody>
     </table>
     <h3 data-i18n="gda.training"></h3>
