@@ -86,7 +86,7 @@ pub fn draw_curves<DB: DrawingBackend>(
 ) -> Result<CurvesFrame> {
     let pal = style.palette();
     root.fill(&pal.background).map_err(draw_error)?;
-    let font = |css: f64| ("sans-serif", style.px(css)).into_font();
+    let font = |css: f64| ("sans-serif", style.text_px(css)).into_font();
     let ms: Vec<usize> = summary.curves[0].points.iter().map(|p| p.m).collect();
     let (lo_m, hi_m) = match (ms.first(), ms.last()) {
         (Some(&a), Some(&b)) if b > a => (a as f64, b as f64),

@@ -108,6 +108,10 @@ impl Palette {
     }
 }
 
+/// The smallest type in projector mode, in CSS pixels: the figures' labels match the
+/// page's (style.css keeps its projector text at 20 px or more).
+pub const PROJECTOR_MIN_TEXT: f64 = 20.0;
+
 /// How big things are drawn: the device pixel ratio and projector mode; and in which
 /// colours (the page's theme).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -132,6 +136,18 @@ impl Style {
     pub fn px(&self, css: f64) -> f64 {
         let dpr = if self.dpr.is_finite() { self.dpr.clamp(0.5, 4.0) } else { 1.0 };
         css * dpr * if self.projector { 1.75 } else { 1.0 }
+    }
+
+    /// A type size of `css` CSS pixels in backing-store pixels: as [`Style::px`], and in
+    /// projector mode never under [`PROJECTOR_MIN_TEXT`] CSS pixels (11 px labels × 1.75
+    /// came to 19.25 px, under what a back row reads).
+    pub fn text_px(&self, css: f64) -> f64 {
+        let px = self.px(css);
+        if self.projector {
+            px.max(self.px(PROJECTOR_MIN_TEXT / 1.75))
+        } else {
+            px
+        }
     }
 
     /// The colours of the theme.

@@ -64,7 +64,7 @@ pub fn draw_alpha_curve<DB: DrawingBackend>(
     // their Okabe–Ito colours, which stand out on either background.
     let colour_of = |c: RGBColor| if c == SERIES[0].1 { pal.ink } else { c };
     root.fill(&pal.background).map_err(draw_error)?;
-    let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
+    let font = |css: f64| (FontFamily::SansSerif, style.text_px(css)).into_font();
     let lowest =
         curve.iter().flat_map(|(_, m)| SERIES.iter().filter_map(move |(_, _, get)| get(m))).fold(1.0f64, f64::min);
     // Zoom in on the top of the scale, where the metrics of a decent filter live.

@@ -81,7 +81,7 @@ fn coincident_means_do_not_stack_the_two_classes_labels() {
         }
         let labels = mass_labels(&svg);
         assert!(labels.iter().any(|l| l.0 == "39.3 %") && labels.iter().any(|l| l.0 == "86.5 %"), "{labels:?}");
-        let px = style.px(11.0);
+        let px = style.text_px(11.0);
         let boxes: Vec<[f64; 4]> = labels
             .iter()
             .map(|(text, x, y)| {

@@ -302,8 +302,23 @@ html.presenting .lesson-keys, html.presenting [data-lesson="edit"], html.present
 html.presenting main { max-width: none; }
 /* The figure gets the room: the panel's title and introduction are the lesson's caption now. */
 html.presenting .panel > h2, html.presenting .panel .lede { display: none; }
-html.presenting .lesson-caption { font-size: clamp(1.4rem, 2.6vw, 3rem); max-width: none; }
+html.presenting .lesson-caption { max-width: none; }
 html.presenting .lesson-title { font-size: clamp(1rem, 1.4vw, 1.6rem); }
+/* The whole figure under the bar (--lesson-bar, its height): the screen less the bar and
+   the panel's padding (a projector showed 55–70 % of it). The bar takes less of the screen:
+   the title gives way to the buttons on one line, the caption is large but not huge. */
+html.presenting .lesson-head { flex-wrap: nowrap; align-items: center; }
+html.presenting .lesson-title { flex: 1 1 0; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+html.presenting .lesson-counter { white-space: nowrap; }
+html.presenting .lesson-buttons { flex: none; }
+html.presenting .lesson-bar { padding: 0.3rem 0; }
+html.presenting .lesson-caption { font-size: clamp(1.2rem, 2.2vw, 2.6rem); margin: 0.3rem 0; line-height: 1.3; }
+html.presenting main .panel { padding-top: 0.5rem; }
+html.presenting main .panel .canvas-box { max-height: max(200px, min(760px, calc(100vh - var(--lesson-bar, 0px) - 1.5rem))); }
+html.presenting main .lc-box.curve-box { max-height: max(12rem, calc(100vh - var(--lesson-bar, 0px) - 1.5rem)); min-height: 12rem; }
+/* The ledger's rows as tight as their type: a lesson's message shows whole under the bar. */
+html.presenting .ledger .term { min-height: 0; padding-block: 0; }
+html.presenting .nb-ledger h3 { margin-top: 0; }
 .lesson-blank { position: fixed; inset: 0; z-index: 1000; background: #000; color: #000; }
 /* The presenter's second window. */
 .presenter { padding: 1rem 0; }
@@ -393,6 +408,8 @@ export async function startLessons(ctx) {
   const blank = el("div", { class: "lesson-blank", hidden: true, role: "status" });
   main.prepend(menu, editor, bar);
   document.body.append(blank);
+  // The bar's height, for presenter mode to fit the step's figure under it (STYLES).
+  new ResizeObserver(() => html.style.setProperty("--lesson-bar", `${Math.ceil(bar.getBoundingClientRect().height)}px`)).observe(bar);
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("genlab-lesson") : null;
 
   // The lesson playing: { lesson, errors, link } and the step shown (0-based).

@@ -125,7 +125,7 @@ pub const LEGEND_SHARE: f64 = 0.42;
 pub fn legend_size(plot: (f64, f64), rows: usize, longest: usize, style: &Style) -> (i32, i32, f64) {
     let (pw, ph) = plot;
     let compact = pw < style.px(420.0);
-    let wanted = style.px(if compact { 10.0 } else { 12.0 });
+    let wanted = style.text_px(if compact { 10.0 } else { 12.0 });
     let units = longest.max(14) as f64;
     // Width = em·(2.6 + 0.58·units); height = rows·1.5·em + 6 css px.
     let pad = style.px(6.0);

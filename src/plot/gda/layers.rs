@@ -141,7 +141,7 @@ pub fn draw_points<DB: DrawingBackend>(
     // belong to this layer (under the ellipses, which cross them at a few points only).
     // For a linear model they are exact lines, like the boundary (two classes only).
     if let (true, Some(decision), 2) = (lab.models().heat, lab.decision_log_odds(), lab.classes()) {
-        let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
+        let font = |css: f64| (FontFamily::SansSerif, style.text_px(css)).into_font();
         for probability in [0.1f64, 0.9] {
             let lines = boundary_lines(&decision.model, decision.shift, (probability / (1.0 - probability)).ln(), view);
             for line in &lines {
@@ -212,7 +212,7 @@ pub fn draw_over<DB: DrawingBackend>(
         return crate::plot::classes::draw_over_classes(root, lab, layers, style, frame, raster);
     }
     let view = frame.view;
-    let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
+    let font = |css: f64| (FontFamily::SansSerif, style.text_px(css)).into_font();
     let mut chart = chart_on(root, view, style)?;
     let text = layers.text.clone().unwrap_or_else(|| FigureText::english(lab));
     let frame = *frame;
@@ -244,7 +244,7 @@ pub fn draw_over<DB: DrawingBackend>(
     // The legend's place is known first: the ellipses' labels keep out of it.
     let key = legend_layout(lab, &text, &frame, style, drawn);
     let mut labels: Vec<(String, usize, Vec<[f64; 4]>)> = Vec::new();
-    let label_px = style.px(11.0);
+    let label_px = style.text_px(11.0);
     if let (true, Some(gaussians)) = (layers.ellipses, gaussians) {
         for (k, (mu, sigma)) in gaussians.iter().enumerate() {
             for (level, width) in [(1.0, 2.0), (2.0, 1.5)] {

@@ -268,7 +268,7 @@ pub fn draw_base<DB: DrawingBackend>(
     let pal = style.palette();
     root.fill(&pal.background).map_err(draw_error)?;
     let view = lab.view();
-    let font = |css: f64| (FontFamily::SansSerif, style.px(css)).into_font();
+    let font = |css: f64| (FontFamily::SansSerif, style.text_px(css)).into_font();
     let thin = style.ipx(1.0);
 
     let mut chart = chart_on(root, view, style)?;

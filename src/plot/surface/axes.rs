@@ -92,7 +92,7 @@ pub(super) fn draw_axes<DB: DrawingBackend>(
     // The height axis stands at the side corner farther left on screen.
     let (cx, cy) = if p.screen([xw, yf, 0.0]).0 <= p.screen([xf, yw, 0.0]).0 { (xw, yf) } else { (xf, yw) };
 
-    let em = style.px(11.0);
+    let em = style.text_px(11.0);
     let len = |a: [f64; 3], b: [f64; 3]| {
         let (s, t) = (p.screen(a), p.screen(b));
         (t.0 - s.0).hypot(t.1 - s.1)
