@@ -6,6 +6,7 @@
 import { CatPanel, textFileProblem } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
+import { say, sayError } from "./messages.js";
 import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
 
 const MINUS = "\u2212";
@@ -364,7 +365,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       panel.setLambda(l);
       showError("input-error", "");
     } catch (err) {
-      showError("input-error", translateMessage(lang, err.message));
+      showError("input-error", sayError(lang, err));
       l = panel.lambda();
       from = "";
     }
@@ -378,7 +379,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       fn();
       showError("table-error", "");
     } catch (err) {
-      showError("table-error", translateMessage(lang, err.message));
+      showError("table-error", sayError(lang, err));
       rebuild = true;
     }
     if (rebuild) buildTable();
@@ -396,13 +397,13 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     on(b, "click", () => { setLambda(Number(b.dataset.lambda), ""); onChange("push"); });
   });
   on($("prior"), "change", (ev) => {
-    try { panel.setPrior(ev.target.value); showError("input-error", ""); } catch (err) { showError("input-error", translateMessage(lang, err.message)); }
+    try { panel.setPrior(ev.target.value); showError("input-error", ""); } catch (err) { showError("input-error", sayError(lang, err)); }
     schedule();
     onChange("push");
   });
   on($("query"), "change", () => {
     const values = [...$("query").querySelectorAll("select")].map((s) => s.value);
-    try { panel.setQuery(values); showError("input-error", ""); } catch (err) { showError("input-error", translateMessage(lang, err.message)); }
+    try { panel.setQuery(values); showError("input-error", ""); } catch (err) { showError("input-error", sayError(lang, err)); }
     schedule();
     onChange("push");
   });
@@ -452,7 +453,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       showError("table-error", "");
       showError("input-error", "");
     } catch (err) {
-      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(translateMessage(lang, err.message), lang) }));
+      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(sayError(lang, err), lang) }));
       return;
     }
     buildTable(0);
@@ -472,7 +473,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     // An image, a binary or an empty file is refused by content, saying which it is.
     const problem = textFileProblem(bytes, "table");
     if (problem) {
-      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(translateMessage(lang, problem), lang) }), ev.target);
+      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(say(lang, problem), lang) }), ev.target);
       return;
     }
     const text = new TextDecoder().decode(bytes);
@@ -491,7 +492,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   function setState(s) {
     recent.forget();
     const problems = [];
-    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(sentence(translateMessage(lang, err.message), lang)); } };
+    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(sentence(sayError(lang, err), lang)); } };
     attempt(() => panel.setLambda(s.lambda));
     attempt(() => panel.setPrior(s.prior));
     attempt(() => panel.setQuery(s.query));

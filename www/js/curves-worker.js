@@ -70,7 +70,7 @@ async function run({ id, state, dataUrl, corpus, module }) {
       if (current !== id) return;
     }
   } catch (e) {
-    if (current === id) postMessage({ type: "error", id, message: e && e.message ? e.message : String(e) });
+    if (current === id) postMessage({ type: "error", id, message: e && e.message ? e.message : String(e), data: e?.data ?? null });
   } finally {
     handle?.free();
   }

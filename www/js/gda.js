@@ -3,7 +3,8 @@
 
 import { GdaPanel, textFileProblem } from "../pkg-gda/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
-import { t, applyLabels, translateMessage } from "./i18n.js";
+import { t, applyLabels } from "./i18n.js";
+import { say, sayError } from "./messages.js";
 import { attachSurface } from "./gda3d.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
 
@@ -145,7 +146,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       // Edited points give way to a generated sample: the data menu must say so.
       syncSource();
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(sayError(lang, e));
       syncControls();
     }
     schedule();
@@ -235,7 +236,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** The numbers panel, read from the model at draw time. */
   function writeNumbers(s) {
     const err = $("error");
-    const message = s.error ? translateMessage(lang, s.error) : "";
+    const message = s.error ? say(lang, s.error) : "";
     err.textContent = message;
     err.hidden = !s.error;
     reveal($("classes-numbers"), s.classes > 2);
@@ -322,7 +323,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     if (lr) {
       const names = figureText(s).classes;
       const pairs = (lr.separated_pairs || []).map(([a, b]) => t(lang, "gda.softmaxPair", { a: names[a], b: names[b] })).join(t(lang, "gda.softmaxPairSep"));
-      $("k-logistic").textContent = lr.error ? translateMessage(lang, lr.error)
+      $("k-logistic").textContent = lr.error ? say(lang, lr.error)
         : lr.ridge ? t(lang, "gda.softmaxRidge", { lambda: num(lr.lambda, 4) })
         : lr.lambda === 0 && pairs ? t(lang, "gda.softmaxMleDespitePairs", { pairs })
         : lr.lambda === 0 ? t(lang, "gda.softmaxMle")
@@ -368,12 +369,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
       $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
     }
-    const modelError = s.model_error ? translateMessage(lang, s.model_error) : "";
+    const modelError = s.model_error ? say(lang, s.model_error) : "";
     const lr = s.logistic;
     reveal($("row-logistic"), Boolean(lr));
     if (lr) {
       $("logistic-numbers").textContent = lr.error
-        ? translateMessage(lang, lr.error)
+        ? say(lang, lr.error)
         : `w = ${vec(lr.w)}\nb = ${num(lr.b)}${lr.ridge ? `\n${t(lang, "gda.separable", { lambda: num(lr.lambda, 4) })}` : ""}`;
     }
     $("threshold").textContent = t(lang, "gda.thresholdValue", { t: num(s.threshold), p: num(s.posterior_threshold) });
@@ -413,7 +414,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setModels(settings);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(sayError(lang, e));
       syncModels();
     }
     schedule();
@@ -499,7 +500,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       syncControls();
       onChange("push");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message), anchor);
+      showInputError(sayError(lang, e), anchor);
     }
     schedule();
     return done;
@@ -552,7 +553,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
         panel.movePoint(draggingPoint, pointer.x, pointer.y);
         onChange("replace");
       } catch (e) {
-        showInputError(translateMessage(lang, e.message));
+        showInputError(sayError(lang, e));
       }
     }
     if (dragging >= 0) {
@@ -562,7 +563,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
         snapped = onto >= 0 ? { k: dragging, j: onto } : null;
         onChange("replace");
       } catch (e) {
-        showInputError(translateMessage(lang, e.message));
+        showInputError(sayError(lang, e));
       }
     }
     schedule();
@@ -662,7 +663,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
           panel.movePointTo(carried, cursor[0], cursor[1]);
           onChange("replace");
         } catch (e) {
-          showInputError(translateMessage(lang, e.message));
+          showInputError(sayError(lang, e));
         }
       }
       schedule();
@@ -799,7 +800,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setClasses(Number($("classes").value));
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(sayError(lang, e));
     }
     syncControls();
     schedule();
@@ -811,7 +812,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       else panel.loadPreset(source.value);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(sayError(lang, e));
     }
     syncControls();
     schedule();
@@ -848,7 +849,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     ev.target.value = "";
     if (!f) return;
     if (f.size > 5_000_000) {
-      showInputError(translateMessage(lang, "Line 1: there are more than 100000 points; the limit is 100000, so split the file or sample it."), ev.target);
+      showInputError(say(lang, { code: "bad-line", line: 1, reason: { code: "points.over-limit", max: 100000 } }), ev.target);
       return;
     }
     let text = "";
@@ -857,7 +858,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       // An image, a binary or an empty file is refused by content, saying which it is.
       const problem = textFileProblem(bytes, "points");
       if (problem) {
-        showInputError(translateMessage(lang, problem), ev.target);
+        showInputError(say(lang, problem), ev.target);
         return;
       }
       text = new TextDecoder().decode(bytes);
@@ -912,7 +913,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setState(s, data?.points ? new Float64Array(data.points) : undefined, data?.names ?? undefined);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(sayError(lang, e));
     }
     syncControls();
     syncModels();
