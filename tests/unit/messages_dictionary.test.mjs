@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { MESSAGES, say, sayError } from "../../www/js/messages.js";
+import { MESSAGES, messageText, errorText } from "../../www/js/messages.js";
 
 const { codes } = JSON.parse(readFileSync(new URL("../../www/js/message-codes.json", import.meta.url), "utf8"));
 const LANGS = ["en", "zh-CN"];
@@ -38,10 +38,10 @@ test("every entry of each dictionary is a code the core can hand over", () => {
 
 test("a message is written with its nested messages in the same language", () => {
   const m = { code: "invalid-parameter", name: "ρ", value: { code: "value.nan" }, rule: { code: "rule.rho" } };
-  assert.equal(say("en", m), "ρ = not a number is not allowed: ρ is a number from −0.95 to 0.95.");
-  assert.equal(say("zh-CN", m), "ρ = 非数字 不允许：ρ 是 −0.95 到 0.95 之间的数。");
-  assert.equal(say("zh-CN", { code: "class-too-small", class: 1, count: 2 }).startsWith("类别 1 只有 2 个点"), true);
+  assert.equal(messageText("en", m), "ρ = not a number is not allowed: ρ is a number from −0.95 to 0.95.");
+  assert.equal(messageText("zh-CN", m), "ρ = 非数字 不允许：ρ 是 −0.95 到 0.95 之间的数。");
+  assert.equal(messageText("zh-CN", { code: "class-too-small", class: 1, count: 2 }).startsWith("类别 1 只有 2 个点"), true);
   // A thrown error carries its message as `data`; one without it is shown by its text.
-  assert.equal(sayError("zh-CN", Object.assign(new Error("x"), { data: { code: "value.infinity" } })), "无穷大");
-  assert.equal(sayError("en", new Error("Some sentence.")), "Some sentence.");
+  assert.equal(errorText("zh-CN", Object.assign(new Error("x"), { data: { code: "value.infinity" } })), "无穷大");
+  assert.equal(errorText("en", new Error("Some sentence.")), "Some sentence.");
 });

@@ -6,7 +6,7 @@
 import { CatPanel, textFileProblem } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { say, sayError } from "./messages.js";
+import { messageText, errorText } from "./messages.js";
 import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
 
 const MINUS = "\u2212";
@@ -365,7 +365,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       panel.setLambda(l);
       showError("input-error", "");
     } catch (err) {
-      showError("input-error", sayError(lang, err));
+      showError("input-error", errorText(lang, err));
       l = panel.lambda();
       from = "";
     }
@@ -379,7 +379,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       fn();
       showError("table-error", "");
     } catch (err) {
-      showError("table-error", sayError(lang, err));
+      showError("table-error", errorText(lang, err));
       rebuild = true;
     }
     if (rebuild) buildTable();
@@ -397,13 +397,13 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     on(b, "click", () => { setLambda(Number(b.dataset.lambda), ""); onChange("push"); });
   });
   on($("prior"), "change", (ev) => {
-    try { panel.setPrior(ev.target.value); showError("input-error", ""); } catch (err) { showError("input-error", sayError(lang, err)); }
+    try { panel.setPrior(ev.target.value); showError("input-error", ""); } catch (err) { showError("input-error", errorText(lang, err)); }
     schedule();
     onChange("push");
   });
   on($("query"), "change", () => {
     const values = [...$("query").querySelectorAll("select")].map((s) => s.value);
-    try { panel.setQuery(values); showError("input-error", ""); } catch (err) { showError("input-error", sayError(lang, err)); }
+    try { panel.setQuery(values); showError("input-error", ""); } catch (err) { showError("input-error", errorText(lang, err)); }
     schedule();
     onChange("push");
   });
@@ -453,7 +453,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       showError("table-error", "");
       showError("input-error", "");
     } catch (err) {
-      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(sayError(lang, err), lang) }));
+      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(errorText(lang, err), lang) }));
       return;
     }
     buildTable(0);
@@ -473,7 +473,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     // An image, a binary or an empty file is refused by content, saying which it is.
     const problem = textFileProblem(bytes, "table");
     if (problem) {
-      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(say(lang, problem), lang) }), ev.target);
+      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(messageText(lang, problem), lang) }), ev.target);
       return;
     }
     const text = new TextDecoder().decode(bytes);
@@ -492,7 +492,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   function setState(s) {
     recent.forget();
     const problems = [];
-    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(sentence(sayError(lang, err), lang)); } };
+    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(sentence(errorText(lang, err), lang)); } };
     attempt(() => panel.setLambda(s.lambda));
     attempt(() => panel.setPrior(s.prior));
     attempt(() => panel.setQuery(s.query));

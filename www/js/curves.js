@@ -7,7 +7,7 @@
 import { CurvesRun, drawLearningCurves, curvesCsv, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
-import { say, sayError } from "./messages.js";
+import { messageText, errorText } from "./messages.js";
 import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
 import { compiledCore } from "./wasm-compile.js";
 
@@ -152,7 +152,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     if (msg.type === "error") {
       running = false;
       section.dataset.run = "error";
-      showMessageAt($("input-error"), sentence((msg.data ? say(lang, msg.data) : sayError(lang, msg.message)), lang), { lang });
+      showMessageAt($("input-error"), sentence((msg.data ? messageText(lang, msg.data) : errorText(lang, msg.message)), lang), { lang });
       setStatus("");
       return;
     }
@@ -500,7 +500,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       try {
         computeNow();
       } catch (e) {
-        showMessageAt($("input-error"), sentence(sayError(lang, e), lang), { lang });
+        showMessageAt($("input-error"), sentence(errorText(lang, e), lang), { lang });
       }
     }
     cancelAnimationFrame(frame);

@@ -4,7 +4,7 @@
 import { GdaPanel, textFileProblem } from "../pkg-gda/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
 import { t, applyLabels } from "./i18n.js";
-import { say, sayError } from "./messages.js";
+import { messageText, errorText } from "./messages.js";
 import { attachSurface } from "./gda3d.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
 
@@ -146,7 +146,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       // Edited points give way to a generated sample: the data menu must say so.
       syncSource();
     } catch (e) {
-      showInputError(sayError(lang, e));
+      showInputError(errorText(lang, e));
       syncControls();
     }
     schedule();
@@ -236,7 +236,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** The numbers panel, read from the model at draw time. */
   function writeNumbers(s) {
     const err = $("error");
-    const message = s.error ? say(lang, s.error) : "";
+    const message = s.error ? messageText(lang, s.error) : "";
     err.textContent = message;
     err.hidden = !s.error;
     reveal($("classes-numbers"), s.classes > 2);
@@ -323,7 +323,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     if (lr) {
       const names = figureText(s).classes;
       const pairs = (lr.separated_pairs || []).map(([a, b]) => t(lang, "gda.softmaxPair", { a: names[a], b: names[b] })).join(t(lang, "gda.softmaxPairSep"));
-      $("k-logistic").textContent = lr.error ? say(lang, lr.error)
+      $("k-logistic").textContent = lr.error ? messageText(lang, lr.error)
         : lr.ridge ? t(lang, "gda.softmaxRidge", { lambda: num(lr.lambda, 4) })
         : lr.lambda === 0 && pairs ? t(lang, "gda.softmaxMleDespitePairs", { pairs })
         : lr.lambda === 0 ? t(lang, "gda.softmaxMle")
@@ -369,12 +369,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
       $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
     }
-    const modelError = s.model_error ? say(lang, s.model_error) : "";
+    const modelError = s.model_error ? messageText(lang, s.model_error) : "";
     const lr = s.logistic;
     reveal($("row-logistic"), Boolean(lr));
     if (lr) {
       $("logistic-numbers").textContent = lr.error
-        ? say(lang, lr.error)
+        ? messageText(lang, lr.error)
         : `w = ${vec(lr.w)}\nb = ${num(lr.b)}${lr.ridge ? `\n${t(lang, "gda.separable", { lambda: num(lr.lambda, 4) })}` : ""}`;
     }
     $("threshold").textContent = t(lang, "gda.thresholdValue", { t: num(s.threshold), p: num(s.posterior_threshold) });
@@ -414,7 +414,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setModels(settings);
       showInputError("");
     } catch (e) {
-      showInputError(sayError(lang, e));
+      showInputError(errorText(lang, e));
       syncModels();
     }
     schedule();
@@ -500,7 +500,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       syncControls();
       onChange("push");
     } catch (e) {
-      showInputError(sayError(lang, e), anchor);
+      showInputError(errorText(lang, e), anchor);
     }
     schedule();
     return done;
@@ -553,7 +553,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
         panel.movePoint(draggingPoint, pointer.x, pointer.y);
         onChange("replace");
       } catch (e) {
-        showInputError(sayError(lang, e));
+        showInputError(errorText(lang, e));
       }
     }
     if (dragging >= 0) {
@@ -563,7 +563,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
         snapped = onto >= 0 ? { k: dragging, j: onto } : null;
         onChange("replace");
       } catch (e) {
-        showInputError(sayError(lang, e));
+        showInputError(errorText(lang, e));
       }
     }
     schedule();
@@ -663,7 +663,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
           panel.movePointTo(carried, cursor[0], cursor[1]);
           onChange("replace");
         } catch (e) {
-          showInputError(sayError(lang, e));
+          showInputError(errorText(lang, e));
         }
       }
       schedule();
@@ -800,7 +800,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setClasses(Number($("classes").value));
       showInputError("");
     } catch (e) {
-      showInputError(sayError(lang, e));
+      showInputError(errorText(lang, e));
     }
     syncControls();
     schedule();
@@ -812,7 +812,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       else panel.loadPreset(source.value);
       showInputError("");
     } catch (e) {
-      showInputError(sayError(lang, e));
+      showInputError(errorText(lang, e));
     }
     syncControls();
     schedule();
@@ -849,7 +849,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     ev.target.value = "";
     if (!f) return;
     if (f.size > 5_000_000) {
-      showInputError(say(lang, { code: "bad-line", line: 1, reason: { code: "points.over-limit", max: 100000 } }), ev.target);
+      showInputError(messageText(lang, { code: "bad-line", line: 1, reason: { code: "points.over-limit", max: 100000 } }), ev.target);
       return;
     }
     let text = "";
@@ -858,7 +858,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       // An image, a binary or an empty file is refused by content, saying which it is.
       const problem = textFileProblem(bytes, "points");
       if (problem) {
-        showInputError(say(lang, problem), ev.target);
+        showInputError(messageText(lang, problem), ev.target);
         return;
       }
       text = new TextDecoder().decode(bytes);
@@ -913,7 +913,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setState(s, data?.points ? new Float64Array(data.points) : undefined, data?.names ?? undefined);
       showInputError("");
     } catch (e) {
-      showInputError(sayError(lang, e));
+      showInputError(errorText(lang, e));
     }
     syncControls();
     syncModels();

@@ -1,6 +1,6 @@
 // The messages of the Rust core, one dictionary per language: the core hands a message over
 // as data, `{code, ...params}` (genlab::message; an error thrown by a panel carries it as
-// `error.data`), and `say` writes it from its code's template here, `{name}` standing for a
+// `error.data`), and `messageText` writes it from its code's template here, `{name}` standing for a
 // parameter (a number, a text shown as it is, or another message written in the same
 // language). The codes are the core's (`message-codes.json`, written from Rust by
 // tests/it/message_codes.rs); tests/unit/messages_dictionary.test.mjs checks that every code
@@ -294,10 +294,10 @@ const ZH = {
 export const MESSAGES = { en: EN, "zh-CN": ZH };
 
 /** A parameter's value in `lang`: a nested message is written in the same language. */
-const part = (lang, value) => (value !== null && typeof value === "object" ? say(lang, value) : String(value));
+const part = (lang, value) => (value !== null && typeof value === "object" ? messageText(lang, value) : String(value));
 
 /** The message `m` (`{code, ...params}`) in `lang`. */
-export function say(lang, m) {
+export function messageText(lang, m) {
   if (m === null || m === undefined) return "";
   if (typeof m !== "object") return String(m);
   if (m.code === "prose") return translateMessage(lang, m.text);
@@ -308,8 +308,8 @@ export function say(lang, m) {
 
 /** What a thrown error says in `lang`: its message as data when the core gave one, else its
  * text (through the older table, for the sentences not yet coded). */
-export function sayError(lang, error) {
-  if (error && typeof error === "object" && error.data) return say(lang, error.data);
+export function errorText(lang, error) {
+  if (error && typeof error === "object" && error.data) return messageText(lang, error.data);
   return translateMessage(lang, String(error?.message ?? error));
 }
 
@@ -321,6 +321,6 @@ export function noticeText(lang, n) {
     const f = (x) => x.toLocaleString(lang);
     return t(lang, "shell.notice.messagecut", { kept: f(kept), whole: f(whole), lost: f(whole - kept) });
   }
-  const rule = n.reason.rule ? say(lang, n.reason.rule) : "";
+  const rule = n.reason.rule ? messageText(lang, n.reason.rule) : "";
   return t(lang, `shell.notice.${n.reason.kind.replace("-", "")}`, { key: n.key, value: n.value, rule });
 }
