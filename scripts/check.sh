@@ -24,6 +24,9 @@ cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step "native tests"
 cargo test
 
+step "the page's message dictionaries against the core's codes (node, no browser)"
+node --test tests/unit/
+
 step "docs (warnings denied)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 

@@ -6,6 +6,8 @@
 
 use thiserror::Error;
 
+use crate::message::{Code, Message, Param};
+
 /// Everything that can go wrong in genlab, from the maths to the input parsers.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum Error {
@@ -70,17 +72,18 @@ pub enum Error {
     /// A line of an input file could not be parsed. The reason is printed as the end of a
     /// sentence: a full stop is added when it has none, so that a sentence that follows it
     /// ("… The previous corpus is still in use.") never runs on.
-    #[error("Line {line}: {}", full_stop(.reason))]
+    #[error("Line {line}: {}", full_stop(&.reason.english()))]
     BadLine {
         /// 1-based line number.
         line: usize,
-        /// What is wrong with it.
-        reason: String,
+        /// What is wrong with it (a [`Message`]; a sentence not yet coded converts into one
+        /// with `.into()`).
+        reason: Message,
     },
 
     /// A corpus or data set has nothing usable in it.
     #[error("{0}")]
-    EmptyData(String),
+    EmptyData(Message),
 
     /// A named item (preset, dataset, option) does not exist.
     #[error("Unknown {kind} “{name}”.")]
@@ -162,6 +165,92 @@ pub enum Error {
     CollinearPoints,
 }
 
+impl Error {
+    /// The error as data for the page: a code of [`crate::message::codes`] and its
+    /// parameters, whose English is this error's `Display`. The variants that still carry a
+    /// sentence (a line's reason, an empty corpus, a bad table or edit, an email) are the
+    /// code `prose` with that sentence.
+    pub fn message(&self) -> Message {
+        use crate::message::codes as c;
+        match self {
+            Error::InvalidParameter { name, value, rule } => {
+                let value = match value.as_str() {
+                    "not a number" => Param::Msg(Message::new(&c::VALUE_NAN)),
+                    "infinity" => Param::Msg(Message::new(&c::VALUE_INFINITY)),
+                    "minus infinity" => Param::Msg(Message::new(&c::VALUE_MINUS_INFINITY)),
+                    v => Param::Text(v.to_string()),
+                };
+                let rule = crate::message::rule_message(rule);
+                let m = Message::new(&c::INVALID_PARAMETER).text("name", *name);
+                match value {
+                    Param::Msg(v) => m.msg("value", v),
+                    Param::Text(v) => m.text("value", v),
+                    Param::Int(v) => m.int("value", v),
+                }
+                .msg("rule", rule)
+            }
+            Error::LengthMismatch { points, labels } => {
+                Message::new(&c::LENGTH_MISMATCH).int("points", *points).int("labels", *labels)
+            }
+            Error::BadLabel { index, label, max } => {
+                Message::new(&c::BAD_LABEL).int("index", *index).int("label", *label).int("max", *max)
+            }
+            Error::EmptyClass { class } => Message::new(&c::EMPTY_CLASS).int("class", *class),
+            Error::NonFinite { index } => Message::new(&c::NON_FINITE).int("index", *index),
+            Error::SingularCovariance { .. } => Message::new(&c::SINGULAR_COVARIANCE),
+            Error::TooLarge => Message::new(&c::TOO_LARGE),
+            Error::Unknown { kind, name } => {
+                Message::new(&c::UNKNOWN).msg("kind", kind_message(kind)).text("name", name.as_str())
+            }
+            Error::Browser(action) => Message::new(&c::BROWSER).text("action", action.as_str()),
+            Error::IndexOutOfRange { kind, index, len } => Message::new(&c::INDEX_OUT_OF_RANGE)
+                .msg("kind", kind_message(kind))
+                .int("index", *index)
+                .int("len", *len),
+            Error::ClassTooSmall { class, count: 1 } => Message::new(&c::CLASS_TOO_SMALL_ONE).int("class", *class),
+            Error::ClassTooSmall { class, count } => {
+                Message::new(&c::CLASS_TOO_SMALL).int("class", *class).int("count", *count)
+            }
+            Error::SingularClassCovariance { class, .. } => {
+                Message::new(&c::SINGULAR_CLASS_COVARIANCE).int("class", *class)
+            }
+            Error::CollinearPoints => Message::new(&c::COLLINEAR_POINTS),
+            Error::BadLine { line, reason } if reason.code().id() != "prose" => {
+                Message::new(&c::BAD_LINE).int("line", *line).msg("reason", reason.clone())
+            }
+            Error::EmptyData(m) if m.code().id() != "prose" => m.clone(),
+            Error::BadLine { .. }
+            | Error::EmptyData(_)
+            | Error::UnknownValue { .. }
+            | Error::BadEmail(_)
+            | Error::BadLabelRule(_)
+            | Error::BadTable(_)
+            | Error::BadEdit(_) => Message::prose(self.to_string()),
+        }
+    }
+}
+
+/// The message of a kind of thing [`Error::Unknown`] or [`Error::IndexOutOfRange`] names
+/// (`prose` for one without a code).
+fn kind_message(kind: &str) -> Message {
+    use crate::message::codes as c;
+    let code = match kind {
+        "preset" => &c::KIND_PRESET,
+        "event model" => &c::KIND_EVENT_MODEL,
+        "prior" => &c::KIND_PRIOR,
+        "pairing" => &c::KIND_PAIRING,
+        "label" => &c::KIND_LABEL,
+        "resampling method" => &c::KIND_RESAMPLING,
+        "message" => &c::KIND_MESSAGE,
+        "row" => &c::KIND_ROW,
+        "column" => &c::KIND_COLUMN,
+        "word" => &c::KIND_WORD,
+        "ledger word" => &c::KIND_LEDGER_WORD,
+        other => return Message::prose(other),
+    };
+    Message::new(code)
+}
+
 /// The crate's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -181,25 +270,32 @@ pub fn full_stop(text: &str) -> std::borrow::Cow<'_, str> {
 /// no text file holds; `None` for bytes that may be text. For the sentences that refuse a
 /// file the user meant as text ("The file is a PNG image, not …").
 pub fn binary_kind(bytes: &[u8]) -> Option<&'static str> {
-    const MAGIC: [(&[u8], &str); 10] = [
-        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
-        (b"\xff\xd8\xff", "a JPEG image"),
-        (b"GIF87a", "a GIF image"),
-        (b"GIF89a", "a GIF image"),
-        (b"%PDF-", "a PDF document"),
-        (b"PK\x03\x04", "a ZIP archive (a .docx, .xlsx or .odt file is one)"),
-        (b"\x1f\x8b", "a gzip-compressed file"),
-        (b"\xff\xfe", "text in UTF-16 (save it as UTF-8)"),
-        (b"\xfe\xff", "text in UTF-16 (save it as UTF-8)"),
-        (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document (.doc or .xls)"),
+    binary_kind_code(bytes).map(|c| c.en())
+}
+
+/// [`binary_kind`] as a message code (`file-kind.*`), for the page to name it in the
+/// reader's language.
+pub fn binary_kind_code(bytes: &[u8]) -> Option<&'static Code> {
+    use crate::message::codes as c;
+    const MAGIC: [(&[u8], &Code); 10] = [
+        (b"\x89PNG\r\n\x1a\n", &c::FILE_PNG),
+        (b"\xff\xd8\xff", &c::FILE_JPEG),
+        (b"GIF87a", &c::FILE_GIF),
+        (b"GIF89a", &c::FILE_GIF),
+        (b"%PDF-", &c::FILE_PDF),
+        (b"PK\x03\x04", &c::FILE_ZIP),
+        (b"\x1f\x8b", &c::FILE_GZIP),
+        (b"\xff\xfe", &c::FILE_UTF16),
+        (b"\xfe\xff", &c::FILE_UTF16),
+        (b"\xd0\xcf\x11\xe0", &c::FILE_OLE),
     ];
     if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        return Some("a WebP image");
+        return Some(&c::FILE_WEBP);
     }
     if let Some((_, kind)) = MAGIC.iter().find(|(m, _)| bytes.starts_with(m)) {
         return Some(kind);
     }
-    bytes.contains(&0).then_some("binary data (it contains NUL bytes, which no text file has)")
+    bytes.contains(&0).then_some(&c::FILE_BINARY)
 }
 
 /// A hint for a line that could not be read and holds full-width punctuation or digits (as a
@@ -208,28 +304,34 @@ pub fn binary_kind(bytes: &[u8]) -> Option<&'static str> {
 /// names the first such character and the half-width one to write instead. `None` when
 /// the line has none.
 pub fn full_width_hint(line: &str) -> Option<String> {
-    let (wide, narrow) = line.chars().find_map(|c| {
-        let narrow = match c {
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
+    full_width_hint_message(line).map(|m| m.english())
+}
+
+/// [`full_width_hint`] as a message (the code `full-width`).
+pub fn full_width_hint_message(line: &str) -> Option<Message> {
+    use crate::message::codes as c;
+    let (wide, narrow) = line.chars().find_map(|ch| {
+        let narrow = match ch {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(ch as u32 - 0xFEE0),
             '\u{3000}' => Some(' '),
             '\u{3001}' => Some(','),
             '\u{3002}' => Some('.'),
             _ => None,
         }?;
-        Some((c, narrow))
+        Some((ch, narrow))
     })?;
     let name = match wide {
-        '\u{3000}' => "the full-width space".to_string(),
-        '\u{3001}' => "the ideographic comma “、”".to_string(),
-        '\u{3002}' => "the ideographic full stop “。”".to_string(),
-        _ => format!("the full-width “{wide}”"),
+        '\u{3000}' => Message::new(&c::CHAR_FULL_WIDTH_SPACE),
+        '\u{3001}' => Message::new(&c::CHAR_IDEOGRAPHIC_COMMA),
+        '\u{3002}' => Message::new(&c::CHAR_IDEOGRAPHIC_FULL_STOP),
+        _ => Message::new(&c::CHAR_FULL_WIDTH).text("char", wide.to_string()),
     };
-    let instead =
-        if narrow == ' ' { "an ordinary space".to_string() } else { format!("the half-width “{narrow}”") };
-    Some(format!(
-        "this line has {name}, as a Chinese or Japanese input method types it; write {instead} instead (switch the \
-         input method to half-width, or replace it in the text)."
-    ))
+    let instead = if narrow == ' ' {
+        Message::new(&c::CHAR_SPACE)
+    } else {
+        Message::new(&c::CHAR_HALF_WIDTH).text("char", narrow.to_string())
+    };
+    Some(Message::new(&c::FULL_WIDTH).msg("wide", name).msg("instead", instead))
 }
 
 /// Formats a number for an error message so that NaN and infinities read as words.

@@ -12,6 +12,7 @@ pub mod error;
 pub mod gda;
 pub mod lesson;
 pub mod limits;
+pub mod message;
 pub mod nb;
 pub mod plot;
 pub mod predict;

@@ -395,10 +395,11 @@ pub enum NoticeReason {
     Unknown,
     /// The key appeared more than once; the first value counts.
     Repeated,
-    /// The value breaks the rule given.
-    Invalid(&'static str),
+    /// The value breaks the rule given (it crosses to the page as the rule's message,
+    /// [`crate::message::rule_message`]).
+    Invalid(#[serde(serialize_with = "rule_as_message")] &'static str),
     /// The value was too long and was cut.
-    Cut(&'static str),
+    Cut(#[serde(serialize_with = "rule_as_message")] &'static str),
     /// The spam panel's message is only the first `kept` of its `whole` characters: the link
     /// could not carry the rest, so the verdict shown is the cut message's.
     MessageCut {
@@ -409,6 +410,11 @@ pub enum NoticeReason {
     },
     /// The query string was too long; the rest was not read.
     TooLong,
+}
+
+/// A notice's rule as the page receives it: a message (`{code}`), not English.
+fn rule_as_message<S: serde::Serializer>(rule: &&'static str, serializer: S) -> Result<S::Ok, S::Error> {
+    crate::message::rule_message(rule).serialize(serializer)
 }
 
 impl Default for AppState {

@@ -109,7 +109,8 @@ impl Dataset {
                         reason: format!(
                             "the diagnosis “{}” is neither malignant nor benign",
                             l.chars().take(20).collect::<String>()
-                        ),
+                        )
+                        .into(),
                     })
                 }
             });
@@ -129,7 +130,7 @@ impl Dataset {
         for (i, l) in labels.iter().enumerate() {
             let digit: u8 = l.parse().map_err(|_| Error::BadLine {
                 line: i + 2,
-                reason: format!("the digit “{}” is not 0 to 9", l.chars().take(20).collect::<String>()),
+                reason: format!("the digit “{}” is not 0 to 9", l.chars().take(20).collect::<String>()).into(),
             })?;
             if digit == neg || digit == pos {
                 xs.extend_from_slice(&x[i * 64..(i + 1) * 64]);
@@ -151,7 +152,7 @@ fn read_csv(csv: &str, d: usize) -> Result<(Vec<f64>, Vec<&str>)> {
         if line.is_empty() {
             continue;
         }
-        let bad = |reason: String| Error::BadLine { line: n + 1, reason };
+        let bad = |reason: String| Error::BadLine { line: n + 1, reason: reason.into() };
         let fields: Vec<&str> = line.split(',').collect();
         if fields.len() != d + 1 {
             return Err(bad(format!("expected {} comma-separated values, found {}", d + 1, fields.len())));

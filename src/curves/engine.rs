@@ -359,7 +359,7 @@ impl CurveRun {
         }
         let text = matches!(data, CurveData::Text(_));
         if text != matches!(spec.pairing, Pairing::Text(..)) {
-            return Err(Error::EmptyData(format!("The data do not suit the pairing “{}”.", spec.pairing.id())));
+            return Err(Error::EmptyData(format!("The data do not suit the pairing “{}”.", spec.pairing.id()).into()));
         }
         let plan = SplitPlan::new(data.labels(), spec.seed);
         let pool = plan.pool_size();

@@ -162,5 +162,5 @@ fn class_of(species: &[&str], name: &str) -> Option<u8> {
 }
 
 fn number(s: &str, line: usize) -> Result<f64> {
-    s.trim().parse::<f64>().map_err(|_| Error::BadLine { line, reason: format!("“{s}” is not a number") })
+    s.trim().parse::<f64>().map_err(|_| Error::BadLine { line, reason: format!("“{s}” is not a number").into() })
 }

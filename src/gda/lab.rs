@@ -29,6 +29,7 @@ use crate::gda::qda::{ConicKind, QuadraticLogOdds};
 use crate::gda::risk::BayesRule;
 use crate::gda::risk::{prior_log_odds, LossMatrix};
 use crate::gda::{ClassesSpec, Cloud, Gda, SampleSpec, DEFAULT_CLOUDS, MAX_CLASSES};
+use crate::message::Message;
 use crate::stats::linalg::Vec2;
 use crate::stats::metrics::Confusion;
 
@@ -207,7 +208,11 @@ pub struct GdaLab {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GdaSummary {
     /// The fit's error, as a sentence for the student.
+    #[serde(skip)]
     pub error: Option<String>,
+    /// The same error as data for the page (it crosses as `error`).
+    #[serde(rename = "error")]
+    pub error_message: Option<Message>,
     /// Points of classes 0 and 1.
     pub n: [usize; 2],
     /// The number of classes k.
@@ -256,7 +261,11 @@ pub struct GdaSummary {
     /// The model settings in force.
     pub models: ModelSettings,
     /// Why the comparison model (QDA, Gaussian NB) could not be fitted.
+    #[serde(skip)]
     pub model_error: Option<String>,
+    /// The same as data for the page (it crosses as `model_error`).
+    #[serde(rename = "model_error")]
+    pub model_error_message: Option<Message>,
     /// Per-class covariances of the comparison model: Σ₀, Σ₁ (QDA) or their diagonals (NB).
     pub sigmas: Option<[[[f64; 2]; 2]; 2]>,
     /// The shape of the drawn quadratic boundary (`Ellipse`, `Hyperbola`, …), with the
@@ -278,7 +287,11 @@ pub struct GdaSummary {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LogisticSummary {
     /// Why it could not be fitted.
+    #[serde(skip)]
     pub error: Option<String>,
+    /// The same as data for the page (it crosses as `error`).
+    #[serde(rename = "error")]
+    pub error_message: Option<Message>,
     /// w.
     pub w: Option<Vec2>,
     /// b.
@@ -300,6 +313,7 @@ impl LogisticSummary {
     fn failed(e: &Error) -> LogisticSummary {
         LogisticSummary {
             error: Some(e.to_string()),
+            error_message: Some(e.message()),
             w: None,
             b: None,
             lambda: None,
@@ -1104,6 +1118,7 @@ impl GdaLab {
         };
         let mut s = GdaSummary {
             error: None,
+            error_message: None,
             n,
             classes: self.classes,
             counts,
@@ -1126,6 +1141,7 @@ impl GdaLab {
             seed,
             models: self.models,
             model_error: None,
+            model_error_message: None,
             sigmas: None,
             conic: None,
             logistic: None,
@@ -1173,7 +1189,10 @@ impl GdaLab {
             // is part of the pooled one): the fit's sentence says it for all of them, once.
             Some(Err(Error::SingularClassCovariance { .. }))
                 if matches!(self.fit, Err(Error::SingularCovariance { .. })) => {}
-            Some(Err(e)) => s.model_error = Some(e.to_string()),
+            Some(Err(e)) => {
+                s.model_error = Some(e.to_string());
+                s.model_error_message = Some(e.message());
+            }
             None => {}
         }
         if let Some(lr) = self.logistic() {
@@ -1182,6 +1201,7 @@ impl GdaLab {
                     s.reports.extend(report("logistic", lr, &Model::Logistic(lr.clone())));
                     LogisticSummary {
                         error: None,
+                        error_message: None,
                         w: Some(lr.w()),
                         b: Some(lr.b()),
                         lambda: Some(lr.lambda()),
@@ -1214,6 +1234,7 @@ impl GdaLab {
             }
             Err(e) => {
                 s.error = Some(e.to_string());
+                s.error_message = Some(e.message());
                 // φ and the class means are defined whatever Σ is (a singular Σ has no
                 // inverse, the classes still have their means): shown, not blanked.
                 if n[0] > 0 && n[1] > 0 {
@@ -1265,7 +1286,10 @@ impl GdaLab {
                 s.discriminants = m.linear_discriminants();
                 s.reports.push(report(id, m));
             }
-            Some(Err(e)) => s.error = Some(e.to_string()),
+            Some(Err(e)) => {
+                s.error = Some(e.to_string());
+                s.error_message = Some(e.message());
+            }
             None => {}
         }
         // The softmax overlay drawn over the figure: its row in the training table, and
@@ -1281,6 +1305,7 @@ impl GdaLab {
                 };
                 LogisticSummary {
                     error: None,
+                    error_message: None,
                     w: None,
                     b: None,
                     lambda: Some(lambda),

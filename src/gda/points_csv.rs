@@ -21,7 +21,8 @@
 //! The first problem stops the parse with [`Error::BadLine`], its 1-based line number and
 //! a sentence saying what is wrong.
 
-use crate::error::{full_width_hint, Error, Result};
+use crate::error::{full_width_hint_message, Error, Result};
+use crate::message::{codes, Message};
 
 /// The most points a file may hold.
 pub const MAX_POINTS: usize = 100_000;
@@ -54,15 +55,13 @@ pub fn parse_points_csv(text: &str) -> Result<LabelledPoints> {
             continue;
         }
         // A bad line typed with a Chinese input method says which character to change.
-        read_line(line, line_no, &mut separator, &mut out).map_err(|e| match (e, full_width_hint(line)) {
+        read_line(line, line_no, &mut separator, &mut out).map_err(|e| match (e, full_width_hint_message(line)) {
             (Error::BadLine { line, .. }, Some(hint)) => Error::BadLine { line, reason: hint },
             (e, _) => e,
         })?;
     }
     if out.points.is_empty() {
-        return Err(Error::EmptyData(
-            "The file has no points: write one point a line as x,y,label (for example 1.5,2.0,1).".into(),
-        ));
+        return Err(Error::EmptyData(Message::new(&codes::POINTS_NONE)));
     }
     Ok(out)
 }
@@ -83,12 +82,7 @@ fn read_line(line: &str, line_no: usize, separator: &mut Option<char>, out: &mut
         return Err(bad(line_no, field_count_reason(fields.len(), sep)));
     }
     if out.points.len() == MAX_POINTS {
-        return Err(bad(
-            line_no,
-            format!(
-                "there are more than {MAX_POINTS} points; the limit is {MAX_POINTS}, so split the file or sample it."
-            ),
-        ));
+        return Err(bad(line_no, Message::new(&codes::POINTS_OVER_LIMIT).int("max", MAX_POINTS)));
     }
     let x = coordinate(fields[0], "x", line_no)?;
     let y = coordinate(fields[1], "y", line_no)?;
@@ -98,10 +92,8 @@ fn read_line(line: &str, line_no: usize, separator: &mut Option<char>, out: &mut
         "2" => 2u8,
         "3" => 3u8,
         "4" => 4u8,
-        "" => return Err(bad(line_no, "the label is missing; it must be a class from 0 to 4.".into())),
-        other => {
-            return Err(bad(line_no, format!("the label is “{}”, but it must be a class from 0 to 4.", shorten(other))))
-        }
+        "" => return Err(bad(line_no, Message::new(&codes::POINTS_LABEL_MISSING))),
+        other => return Err(bad(line_no, Message::new(&codes::POINTS_LABEL_BAD).text("label", shorten(other)))),
     };
     out.points.push([x, y]);
     out.labels.push(label);
@@ -119,21 +111,18 @@ fn looks_like_text(field: &str) -> bool {
     field.parse::<f64>().is_err() && field.chars().any(char::is_alphabetic)
 }
 
-fn bad(line: usize, reason: String) -> Error {
+fn bad(line: usize, reason: Message) -> Error {
     Error::BadLine { line, reason }
 }
 
-fn separator_name(sep: char) -> &'static str {
-    match sep {
-        '\t' => "tabs",
-        ';' => "semicolons",
-        _ => "commas",
-    }
-}
-
-fn field_count_reason(found: usize, sep: char) -> String {
-    let what = if found < 3 { "too few values" } else { "too many values" };
-    format!("{what}: expected 3 (x, y, label) separated by {}, found {found}.", separator_name(sep))
+fn field_count_reason(found: usize, sep: char) -> Message {
+    let code = if found < 3 { &codes::POINTS_TOO_FEW } else { &codes::POINTS_TOO_MANY };
+    let sep = match sep {
+        '\t' => &codes::SEP_TABS,
+        ';' => &codes::SEP_SEMICOLONS,
+        _ => &codes::SEP_COMMAS,
+    };
+    Message::new(code).msg("sep", Message::new(sep)).int("found", found)
 }
 
 /// At most 40 characters of a field, for quoting it in a message.
@@ -149,22 +138,25 @@ fn shorten(s: &str) -> String {
 /// user only when it cannot read as a non-finite value: the page never shows "NaN",
 /// "Infinity" or "undefined", not even the user's own.
 fn coordinate(field: &str, name: &str, line: usize) -> Result<f64> {
+    let named = |code| Message::new(code).text("name", name);
     if field.is_empty() {
-        return Err(bad(line, format!("{name} is missing; it must be a number.")));
+        return Err(bad(line, named(&codes::POINTS_COORDINATE_MISSING)));
     }
     let lower = field.to_ascii_lowercase();
     let quotable = !["nan", "inf", "undefined", "null"].iter().any(|w| lower.contains(w));
-    let quoted = if quotable { format!(" “{}”", shorten(field)) } else { String::new() };
+    let quoted = if quotable {
+        Message::new(&codes::FIELD_QUOTED).text("text", shorten(field))
+    } else {
+        Message::new(&codes::FIELD_HIDDEN)
+    };
     match field.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
-        Ok(v) if v.is_nan() => Err(bad(line, format!("{name} is not a number."))),
-        Ok(_) if lower.contains("inf") => {
-            Err(bad(line, format!("{name} is infinite; an infinite coordinate cannot be plotted.")))
+        Ok(v) if v.is_nan() => {
+            Err(bad(line, named(&codes::POINTS_NOT_NUMBER).msg("field", Message::new(&codes::FIELD_HIDDEN))))
         }
-        Ok(_) => Err(bad(line, format!("{name}{quoted} is too large to store (beyond about 1.8 × 10³⁰⁸)."))),
-        Err(_) if field.contains(',') => {
-            Err(bad(line, format!("{name}{quoted} is not a number (write decimals with a point: 1.5).")))
-        }
-        Err(_) => Err(bad(line, format!("{name}{quoted} is not a number."))),
+        Ok(_) if lower.contains("inf") => Err(bad(line, named(&codes::POINTS_INFINITE))),
+        Ok(_) => Err(bad(line, named(&codes::POINTS_OVERFLOW).msg("field", quoted))),
+        Err(_) if field.contains(',') => Err(bad(line, named(&codes::POINTS_DECIMAL_COMMA).msg("field", quoted))),
+        Err(_) => Err(bad(line, named(&codes::POINTS_NOT_NUMBER).msg("field", quoted))),
     }
 }

@@ -440,7 +440,8 @@ impl CategoricalTable {
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            let fields = split_csv_line(line).map_err(|reason| Error::BadLine { line: n + 1, reason })?;
+            let fields =
+                split_csv_line(line).map_err(|reason| Error::BadLine { line: n + 1, reason: reason.into() })?;
             lines.push((n + 1, fields));
         }
         let mut lines = lines.into_iter();
@@ -448,7 +449,8 @@ impl CategoricalTable {
             return Err(Error::EmptyData(
                 "The table is empty: the first line must name the columns (a name column, the attributes, then \
                  the class)."
-                    .to_string(),
+                    .to_string()
+                    .into(),
             ));
         };
         if header.len() < 3 {
@@ -464,7 +466,7 @@ impl CategoricalTable {
             Some((_, first)) if first.first().is_some_and(|(v, quoted)| !quoted && v == VALUES_MARKER) => {
                 let (line, fields) = rows.remove(0);
                 if fields.len() != width {
-                    return Err(Error::BadLine { line, reason: wrong_width(&fields, width) });
+                    return Err(Error::BadLine { line, reason: wrong_width(&fields, width).into() });
                 }
                 Some(
                     fields[1..]
@@ -477,7 +479,7 @@ impl CategoricalTable {
         };
         for (line, fields) in &rows {
             if fields.len() != width {
-                return Err(Error::BadLine { line: *line, reason: wrong_width(fields, width) });
+                return Err(Error::BadLine { line: *line, reason: wrong_width(fields, width).into() });
             }
         }
         // Without a declaration, the values are the ones used, in order of first appearance.
@@ -508,7 +510,7 @@ impl CategoricalTable {
                 Error::UnknownValue { attribute, value, allowed, .. } => {
                     Error::UnknownValue { attribute, value, allowed, place: format!(" on line {line}") }
                 }
-                Error::BadTable(reason) => Error::BadLine { line: *line, reason },
+                Error::BadTable(reason) => Error::BadLine { line: *line, reason: reason.into() },
                 other => other,
             })?;
         }
@@ -848,7 +850,7 @@ impl CategoricalNb {
         }
         if table.rows.is_empty() {
             return Err(Error::EmptyData(
-                "The table has no rows, so there is nothing to count: add at least one row.".to_string(),
+                "The table has no rows, so there is nothing to count: add at least one row.".to_string().into(),
             ));
         }
         let k = table.class.values.len();
@@ -864,10 +866,13 @@ impl CategoricalNb {
         if lambda == 0.0 {
             if let Some(c) = class_counts.iter().position(|&n| n == 0) {
                 let name = &table.class.values[c];
-                return Err(Error::EmptyData(format!(
+                return Err(Error::EmptyData(
+                    format!(
                     "No row has class “{name}”, so at λ = 0 every P(value | {name}) would be 0/0. Add a row of class \
                      “{name}” or use λ > 0."
-                )));
+                )
+                    .into(),
+                ));
             }
         }
         let mut model = CategoricalNb {

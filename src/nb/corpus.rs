@@ -155,7 +155,7 @@ pub fn parse_corpus(text: &str) -> Result<ParsedCorpus> {
             Err(reason) => {
                 parsed.bad_lines += 1;
                 if parsed.errors.len() < MAX_REPORTED_ERRORS {
-                    parsed.errors.push(Error::BadLine { line: n + 1, reason });
+                    parsed.errors.push(Error::BadLine { line: n + 1, reason: reason.into() });
                 }
             }
         }
@@ -165,19 +165,25 @@ pub fn parse_corpus(text: &str) -> Result<ParsedCorpus> {
             Some(e) => format!(" The first problem: {e}"),
             None => String::new(),
         };
-        return Err(Error::EmptyData(format!(
-            "No message could be read: each line must be “ham” or “spam”, a TAB, then the \
+        return Err(Error::EmptyData(
+            format!(
+                "No message could be read: each line must be “ham” or “spam”, a TAB, then the \
              message text.{first}"
-        )));
+            )
+            .into(),
+        ));
     }
     for label in Label::ALL {
         if parsed.count(label) == 0 {
             let other = label.other();
-            return Err(Error::EmptyData(format!(
-                "The corpus has {} {other} messages but no {label} messages: naive Bayes \
+            return Err(Error::EmptyData(
+                format!(
+                    "The corpus has {} {other} messages but no {label} messages: naive Bayes \
                  needs examples of both classes.",
-                parsed.count(other)
-            )));
+                    parsed.count(other)
+                )
+                .into(),
+            ));
         }
     }
     Ok(parsed)

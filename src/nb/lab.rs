@@ -719,7 +719,7 @@ impl Training {
                 return Err(Error::EmptyData(format!(
                     "After holding out {}% for testing there are no {label} messages left to train on: add more {label} messages.",
                     (TEST_FRACTION * 100.0) as u32
-                )));
+                ).into()));
             }
         }
         let mut model = NaiveBayes::from_counts(counts, settings.event, settings.alpha, settings.prior)?;
@@ -1346,7 +1346,7 @@ impl SpamLab {
 /// The resampled fit's “no messages left to train on” as an edit error.
 fn last_of_class(e: Error) -> Error {
     match e {
-        Error::EmptyData(sentence) => Error::BadEdit(sentence),
+        Error::EmptyData(sentence) => Error::BadEdit(sentence.to_string()),
         other => other,
     }
 }
@@ -1378,13 +1378,16 @@ impl CorpusLoader {
     /// [`Error::EmptyData`] for an empty file or one over [`MAX_CORPUS_BYTES`].
     pub fn new(bytes: &[u8], name: &str) -> Result<CorpusLoader> {
         if bytes.len() > MAX_CORPUS_BYTES {
-            return Err(Error::EmptyData(format!(
-                "The file is {:.1} MB; the panel reads corpus files of up to 10 MB. Use a smaller part of it.",
-                bytes.len() as f64 / 1e6
-            )));
+            return Err(Error::EmptyData(
+                format!(
+                    "The file is {:.1} MB; the panel reads corpus files of up to 10 MB. Use a smaller part of it.",
+                    bytes.len() as f64 / 1e6
+                )
+                .into(),
+            ));
         }
         if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
+            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string().into()));
         }
         let (text, encoding) = decode_text(bytes);
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text).to_string();
@@ -1458,7 +1461,7 @@ impl CorpusLoader {
                 Err(reason) => {
                     self.bad_lines += 1;
                     if self.errors.len() < 20 {
-                        self.errors.push(Error::BadLine { line: self.line, reason }.to_string());
+                        self.errors.push(Error::BadLine { line: self.line, reason: reason.into() }.to_string());
                     }
                 }
             }
@@ -1484,16 +1487,19 @@ impl CorpusLoader {
         let messages = [count(Label::Ham), count(Label::Spam)];
         if self.corpus.labels.is_empty() {
             let first = self.errors.first().map(|e| format!(" The first problem: {e}")).unwrap_or_default();
-            return Err(Error::EmptyData(format!(
-                "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text.{first}"
-            )));
+            return Err(Error::EmptyData(
+                format!(
+                    "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text.{first}"
+                )
+                .into(),
+            ));
         }
         for label in Label::ALL {
             if messages[label.index()] < 2 {
                 return Err(Error::EmptyData(format!(
                     "The corpus has {} {label} message(s): naive Bayes needs at least two of each class (one to train on, one to test).",
                     messages[label.index()]
-                )));
+                ).into()));
             }
         }
         let mut notes = Vec::new();
@@ -1623,10 +1629,13 @@ impl MailboxLoader {
         self.bytes = self.bytes.saturating_add(n);
         self.messages += 1;
         if self.bytes > MAX_MAILBOX_BYTES || self.messages > MAX_MAILBOX_MESSAGES {
-            return Err(Error::EmptyData(format!(
-                "This mailbox is too large for one corpus: at most {MAX_MAILBOX_MESSAGES} messages and 64 MB \
+            return Err(Error::EmptyData(
+                format!(
+                    "This mailbox is too large for one corpus: at most {MAX_MAILBOX_MESSAGES} messages and 64 MB \
                  together. Use a part of it."
-            )));
+                )
+                .into(),
+            ));
         }
         Ok(())
     }
@@ -1708,13 +1717,16 @@ impl MailboxLoader {
     /// [`Error::EmptyData`] for an empty file or one over the caps.
     pub fn begin_mbox_stream(&mut self, name: &str, len: usize) -> Result<()> {
         if len == 0 {
-            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
+            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string().into()));
         }
         if self.bytes.saturating_add(len) > MAX_MAILBOX_BYTES {
-            return Err(Error::EmptyData(format!(
-                "This mailbox file is {:.1} MB; a mailbox may have up to 64 MB. Use a part of it.",
-                len as f64 / 1e6
-            )));
+            return Err(Error::EmptyData(
+                format!(
+                    "This mailbox file is {:.1} MB; a mailbox may have up to 64 MB. Use a part of it.",
+                    len as f64 / 1e6
+                )
+                .into(),
+            ));
         }
         let stem = name.rsplit(['/', '\\']).next().unwrap_or(name);
         self.mbox = Some(MboxStream {
@@ -1746,17 +1758,22 @@ impl MailboxLoader {
                     self.mbox = Some(m);
                     return Ok(());
                 }
-                return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string()));
+                return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string().into()));
             };
             if let Some(kind) = crate::error::binary_kind(piece) {
-                return Err(Error::EmptyData(format!(
-                    "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
+                return Err(Error::EmptyData(
+                    format!(
+                        "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
                      “From …”."
-                )));
+                    )
+                    .into(),
+                ));
             }
             if !b"From ".starts_with(&piece[start..piece.len().min(start + 5)]) {
                 return Err(Error::EmptyData(
-                    "This is not an mbox file: a mailbox starts with a line “From …” before each message.".to_string(),
+                    "This is not an mbox file: a mailbox starts with a line “From …” before each message."
+                        .to_string()
+                        .into(),
                 ));
             }
             m.started = true;
@@ -1831,10 +1848,13 @@ impl MailboxLoader {
     fn into_corpus(mut self) -> Result<Corpus> {
         while !self.step(usize::MAX)? {}
         if let Some(m) = &self.mbox {
-            return Err(Error::EmptyData(format!(
-                "The mailbox file was not read to its end ({} of {} bytes): nothing was changed.",
-                m.fed, m.len
-            )));
+            return Err(Error::EmptyData(
+                format!(
+                    "The mailbox file was not read to its end ({} of {} bytes): nothing was changed.",
+                    m.fed, m.len
+                )
+                .into(),
+            ));
         }
         let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
         let messages = [count(Label::Ham), count(Label::Spam)];
@@ -1843,16 +1863,20 @@ impl MailboxLoader {
             return Err(Error::EmptyData(
                 "No message was found: give an mbox file, or a folder of message files in folders named “ham” and \
                  “spam”."
-                    .to_string(),
+                    .to_string()
+                    .into(),
             ));
         }
         for label in Label::ALL {
             if messages[label.index()] < 2 {
-                return Err(Error::EmptyData(format!(
+                return Err(Error::EmptyData(
+                    format!(
                     "The mailbox has {} {label} message(s) that could be read: naive Bayes needs at least two of each \
                      class (one to train on, one to test).{first}",
                     messages[label.index()]
-                )));
+                )
+                    .into(),
+                ));
             }
         }
         let mut notes = Vec::new();

@@ -125,12 +125,15 @@ impl Mailbox {
                     Some(s) => format!(" The first message left out, {}: {}", s.source, s.reason),
                     None => String::new(),
                 };
-                return Err(Error::EmptyData(format!(
-                    "The {what} has {} {} messages but no {label} messages that could be read: naive Bayes needs \
+                return Err(Error::EmptyData(
+                    format!(
+                        "The {what} has {} {} messages but no {label} messages that could be read: naive Bayes needs \
                      examples of both classes.{first}",
-                    self.count(label.other()),
-                    label.other()
-                )));
+                        self.count(label.other()),
+                        label.other()
+                    )
+                    .into(),
+                ));
             }
         }
         Ok(self)
@@ -183,10 +186,13 @@ where
         total = total.saturating_add(bytes.len());
         count += 1;
         if total > MAX_MAILBOX_BYTES || count > MAX_MAILBOX_MESSAGES {
-            return Err(Error::EmptyData(format!(
+            return Err(Error::EmptyData(
+                format!(
                 "These files are too many or too large for one corpus: at most {MAX_MAILBOX_MESSAGES} messages and \
                  {MAX_MAILBOX_BYTES} bytes (64 MB) together."
-            )));
+            )
+                .into(),
+            ));
         }
         match label_of_path(path) {
             Some(label) => mailbox.push(path.to_string(), label, bytes, &mut seen),
@@ -456,33 +462,43 @@ pub fn read_mbox(bytes: &[u8], label: Label) -> Result<Mailbox> {
 pub fn read_mboxes(files: &[(&[u8], Label)]) -> Result<Mailbox> {
     let total: usize = files.iter().map(|(b, _)| b.len()).sum();
     if total > MAX_MAILBOX_BYTES {
-        return Err(Error::EmptyData(format!(
+        return Err(Error::EmptyData(
+            format!(
             "This mailbox is {total} bytes, more than the {MAX_MAILBOX_BYTES} bytes (64 MB) a corpus may have here."
-        )));
+        )
+            .into(),
+        ));
     }
     let mut mailbox = Mailbox::default();
     let mut seen = HashMap::new();
     let mut n = 0usize;
     for (bytes, label) in files {
         if let Some(kind) = crate::error::binary_kind(bytes) {
-            return Err(Error::EmptyData(format!(
-                "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
+            return Err(Error::EmptyData(
+                format!(
+                    "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
                  “From …”."
-            )));
+                )
+                .into(),
+            ));
         }
         let messages = split_mbox(bytes);
         if messages.is_empty() {
             return Err(Error::EmptyData(
                 "This is not an mbox file: no line starts with “From ”, which begins each message of a mailbox."
-                    .to_string(),
+                    .to_string()
+                    .into(),
             ));
         }
         for m in messages {
             n += 1;
             if n > MAX_MAILBOX_MESSAGES {
-                return Err(Error::EmptyData(format!(
-                    "This mailbox has more than {MAX_MAILBOX_MESSAGES} messages, more than a corpus may have here."
-                )));
+                return Err(Error::EmptyData(
+                    format!(
+                        "This mailbox has more than {MAX_MAILBOX_MESSAGES} messages, more than a corpus may have here."
+                    )
+                    .into(),
+                ));
             }
             mailbox.push(format!("message {n}"), *label, &m, &mut seen);
         }
@@ -490,10 +506,9 @@ pub fn read_mboxes(files: &[(&[u8], Label)]) -> Result<Mailbox> {
     if files.iter().all(|(_, l)| *l == files[0].1) && !files.is_empty() {
         if mailbox.messages.is_empty() {
             let first = mailbox.skipped.first().map(|s| format!(" The first, {}: {}", s.source, s.reason));
-            return Err(Error::EmptyData(format!(
-                "No message of this mailbox could be read.{}",
-                first.unwrap_or_default()
-            )));
+            return Err(Error::EmptyData(
+                format!("No message of this mailbox could be read.{}", first.unwrap_or_default()).into(),
+            ));
         }
         return Ok(mailbox);
     }

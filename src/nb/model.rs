@@ -261,7 +261,7 @@ impl NaiveBayes {
 
     fn install_counts(&mut self, counts: Counts) -> Result<()> {
         check_classes(&counts).map_err(|e| match e {
-            Error::EmptyData(sentence) => Error::BadEdit(sentence),
+            Error::EmptyData(sentence) => Error::BadEdit(sentence.to_string()),
             other => other,
         })?;
         self.tables = compute_tables(&counts, self.event, self.alpha, self.prior, self.pseudo_counts())?;
@@ -488,15 +488,18 @@ fn check_alpha(alpha: f64) -> Result<()> {
 fn check_classes(counts: &Counts) -> Result<()> {
     if counts.total_docs() == 0 {
         return Err(Error::EmptyData(
-            "The training corpus is empty: naive Bayes needs at least one ham and one spam message.".to_string(),
+            "The training corpus is empty: naive Bayes needs at least one ham and one spam message.".to_string().into(),
         ));
     }
     for label in Label::ALL {
         if counts.num_docs(label) == 0 {
-            return Err(Error::EmptyData(format!(
-                "There are no {label} messages in the training data, so P({label}) and \
+            return Err(Error::EmptyData(
+                format!(
+                    "There are no {label} messages in the training data, so P({label}) and \
                  P(word | {label}) cannot be estimated. Add at least one {label} message."
-            )));
+                )
+                .into(),
+            ));
         }
     }
     Ok(())

@@ -153,8 +153,14 @@ impl CatPanel {
     fn new_on(table: CategoricalTable, lambda: f64, prior: Prior) -> CatPanel {
         let chinese = table.same_columns(&CategoricalTable::example_zh().unwrap_or_else(|_| table.clone()))
             && CategoricalTable::example().map_or(true, |en| !table.same_columns(&en));
-        let mut panel =
-            CatPanel { chinese, query: Vec::new(), table, lambda, prior, fit: Err(Error::EmptyData(String::new())) };
+        let mut panel = CatPanel {
+            chinese,
+            query: Vec::new(),
+            table,
+            lambda,
+            prior,
+            fit: Err(Error::EmptyData(String::new().into())),
+        };
         let example: Vec<String> = CAT_EXAMPLE_QUERY.iter().map(|s| s.to_string()).collect();
         panel.query = panel.check_query(&example).unwrap_or_else(|_| CatPanel::first_row_query(&panel.table));
         panel.refit();

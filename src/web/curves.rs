@@ -51,7 +51,9 @@ impl CurvesRun {
     ) -> Result<CurvesRun, JsError> {
         let (s, pairing) = read_state(state)?;
         if !matches!(pairing, Pairing::Text(..)) {
-            return Err(js_error(Error::EmptyData(format!("The pairing “{}” does not read text.", pairing.id()))));
+            return Err(js_error(Error::EmptyData(
+                format!("The pairing “{}” does not read text.", pairing.id()).into(),
+            )));
         }
         let data = TextData::from_packed(labels, offsets, ids, words as usize).map_err(js_error)?;
         CurvesRun::start(&s, pairing, data.into())
@@ -78,7 +80,7 @@ impl CurvesRun {
 
 fn read_state(state: JsValue) -> Result<(CurvesState, Pairing), JsError> {
     let s: CurvesState = serde_wasm_bindgen::from_value(state)
-        .map_err(|e| js_error(Error::EmptyData(format!("The settings could not be read ({e})."))))?;
+        .map_err(|e| js_error(Error::EmptyData(format!("The settings could not be read ({e}).").into())))?;
     let pairing = Pairing::from_id(&s.pairing).map_err(js_error)?;
     Ok((s, pairing))
 }
@@ -124,7 +126,7 @@ pub fn curves_data_file(pairing: &str) -> Result<Option<String>, JsError> {
 #[wasm_bindgen(js_name = curvesCsv)]
 pub fn curves_csv(summary: JsValue) -> Result<String, JsError> {
     let s: CurveSummary = serde_wasm_bindgen::from_value(summary)
-        .map_err(|e| js_error(Error::EmptyData(format!("The curves could not be read ({e})."))))?;
+        .map_err(|e| js_error(Error::EmptyData(format!("The curves could not be read ({e}).").into())))?;
     Ok(s.csv())
 }
 
@@ -148,7 +150,7 @@ pub fn draw_learning_curves(
     dark: bool,
 ) -> Result<JsValue, JsError> {
     let s: CurveSummary = serde_wasm_bindgen::from_value(summary)
-        .map_err(|e| js_error(Error::EmptyData(format!("The curves could not be read ({e})."))))?;
+        .map_err(|e| js_error(Error::EmptyData(format!("The curves could not be read ({e}).").into())))?;
     let text: CurvesText = serde_wasm_bindgen::from_value(text).unwrap_or_default();
     let dpr = if dpr.is_finite() && dpr > 0.0 { dpr.clamp(0.5, 4.0) } else { 1.0 };
     let (w, h) = ((css_width.max(1.0) * dpr).round() as u32, (css_height.max(1.0) * dpr).round() as u32);

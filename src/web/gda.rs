@@ -12,12 +12,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::HtmlCanvasElement;
 
-use super::{js_error, to_js};
+use super::{js_error, js_message, to_js};
 use crate::data::Preset;
 use crate::error::Error;
 use crate::gda::lab::ModelSettings;
 use crate::gda::{ClassParams, GdaLab, SampleSpec};
 use crate::limits;
+use crate::message::{codes, Message};
 use crate::plot::figure::GdaFigure;
 use crate::plot::gda::{draw_with, plot_box, GdaLayers, PlotFrame};
 use crate::plot::raster::{draw_texts, QueuedText, Raster, RasterBackend, MAX_PIXELS};
@@ -121,7 +122,13 @@ impl GdaPanel {
                 crate::state::NoticeReason::Invalid(rule) | crate::state::NoticeReason::Cut(rule) => *rule,
                 _ => "it is not a setting of this panel",
             };
-            return Err(JsError::new(&format!("{} = {} is not allowed: {rule}.", n.key, n.value)));
+            let rule = crate::message::rule_message(rule);
+            return Err(js_message(
+                &Message::new(&codes::INVALID_PARAMETER)
+                    .text("name", n.key.as_str())
+                    .text("value", n.value.as_str())
+                    .msg("rule", rule),
+            ));
         }
         self.lab =
             GdaLab::from_classes_settings(&s.source, s.classes_spec(), s.all_means(), s.models).map_err(js_error)?;
@@ -139,9 +146,7 @@ impl GdaPanel {
         names: Option<String>,
     ) -> Result<(), JsError> {
         let Some(flat) = points.filter(|f| f.len() % 3 == 0) else {
-            return Err(JsError::new(
-                "This link was made from your own points, which a link cannot carry: paste them as CSV, or share a link of generated or real data.",
-            ));
+            return Err(js_message(&Message::new(&codes::OWN_POINTS_LINK)));
         };
         let names = names.as_deref().map(Preset::from_id).transpose().map_err(js_error)?;
         let points: Vec<[f64; 2]> = flat.chunks_exact(3).map(|c| [c[0], c[1]]).collect();
@@ -341,8 +346,8 @@ impl GdaPanel {
     /// A sentence naming the parameter out of range; the panel keeps its previous state.
     #[wasm_bindgen(js_name = setParams)]
     pub fn set_params(&mut self, params: JsValue) -> Result<(), JsError> {
-        let p: Params = serde_wasm_bindgen::from_value(params)
-            .map_err(|_| JsError::new("The sample parameters could not be read: every field must be a number."))?;
+        let p: Params =
+            serde_wasm_bindgen::from_value(params).map_err(|_| js_message(&Message::new(&codes::SAMPLE_UNREADABLE)))?;
         // The sliders', the seed box's and the link's ranges: one constant, one sentence.
         let count = |name: &'static str, v: f64| -> Result<usize, JsError> {
             limits::POINTS_PER_CLASS.check(name, v).map(|v| v as usize).map_err(js_error)
@@ -402,8 +407,8 @@ impl GdaPanel {
     /// A sentence naming the value out of range; the panel keeps its previous state.
     #[wasm_bindgen(js_name = setClouds)]
     pub fn set_clouds(&mut self, params: JsValue) -> Result<(), JsError> {
-        let p: CloudsParams = serde_wasm_bindgen::from_value(params)
-            .map_err(|_| JsError::new("The sample parameters could not be read: every field must be a number."))?;
+        let p: CloudsParams =
+            serde_wasm_bindgen::from_value(params).map_err(|_| js_message(&Message::new(&codes::SAMPLE_UNREADABLE)))?;
         let k = limits::CLASSES.check("k", p.clouds.len() as f64).map_err(js_error)? as usize;
         let seed = limits::SEED.check("seed", p.seed).map_err(js_error)? as u64;
         let old = self.lab.classes_spec().cloned();
@@ -620,7 +625,7 @@ impl GdaPanel {
     #[wasm_bindgen(js_name = setModels)]
     pub fn set_models(&mut self, settings: JsValue) -> Result<(), JsError> {
         let settings: ModelSettings = serde_wasm_bindgen::from_value(settings)
-            .map_err(|_| JsError::new("The model settings could not be read: check every field."))?;
+            .map_err(|_| js_message(&Message::new(&codes::SETTINGS_UNREADABLE)))?;
         // The boxes' and the link's ranges (a value the link would refuse is refused here).
         limits::L2.check("λ", settings.lambda).map_err(js_error)?;
         if let Some(prior) = settings.prior {

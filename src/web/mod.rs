@@ -56,11 +56,26 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// The crate's error as a JavaScript `Error` with the student-readable message. (The
-/// lessons' module alone hands over no crate error.)
+/// The crate's error as a JavaScript `Error`: its `message` is the English sentence (for the
+/// console), its `data` the message as data (`{code, ...params}`, [`crate::message`]), which
+/// the page writes in the reader's language. (The lessons' module alone hands over no crate
+/// error.)
 #[cfg_attr(not(any(feature = "gda", feature = "surface", feature = "nb", feature = "curves")), allow(dead_code))]
 pub(crate) fn js_error(e: crate::Error) -> JsError {
-    JsError::new(&e.to_string())
+    js_message(&e.message())
+}
+
+/// A message of [`crate::message`] as a JavaScript `Error`: its English as the `message`,
+/// the message itself as `data`.
+#[cfg_attr(not(any(feature = "gda", feature = "surface", feature = "nb", feature = "curves")), allow(dead_code))]
+pub(crate) fn js_message(m: &crate::message::Message) -> JsError {
+    let error = JsError::new(&m.english());
+    // The JsError and this JsValue are two handles on one JavaScript object.
+    let object: JsValue = error.clone().into();
+    if let Ok(data) = to_js(m) {
+        let _ = js_sys::Reflect::set(&object, &JsValue::from_str("data"), &data);
+    }
+    error
 }
 
 /// Serializes a result for JavaScript with `None` as `null` (not `undefined`), maps as
@@ -78,25 +93,27 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-/// Reads a URL query string into `{state, notices}` (see `genlab::state`): the state starts
-/// from the defaults, and every parameter that could not be used is a notice.
 /// Why a file the user meant as text (`what`: `"points"` for the GDA panel's CSV,
 /// `"table"` for the categorical panel's) cannot be: an empty file, an image or another
-/// binary format, judged by content (`genlab::error::binary_kind`); `undefined` when it may
-/// be text, whose lines are then checked as usual.
+/// binary format, judged by content (`genlab::error::binary_kind`), as a message
+/// (`{code, ...params}`, [`crate::message`]); `undefined` when it may be text, whose lines
+/// are then checked as usual.
 #[wasm_bindgen(js_name = textFileProblem)]
-pub fn text_file_problem(bytes: &[u8], what: &str) -> Option<String> {
-    let format = if what == "table" {
-        "a table is a CSV text file: a header line of column names, then one row a line"
+pub fn text_file_problem(bytes: &[u8], what: &str) -> Result<JsValue, JsError> {
+    use crate::message::{codes, Message};
+    let format = Message::new(if what == "table" { &codes::FORMAT_TABLE } else { &codes::FORMAT_POINTS });
+    let problem = if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        Message::new(&codes::FILE_EMPTY).msg("format", format)
+    } else if let Some(kind) = crate::error::binary_kind_code(bytes) {
+        Message::new(&codes::FILE_NOT_TEXT).msg("kind", Message::new(kind)).msg("format", format)
     } else {
-        "a file of points is a CSV text file with one point a line, x,y,label (for example 1.5,2.0,1)"
+        return Ok(JsValue::UNDEFINED);
     };
-    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        return Some(format!("The file is empty: {format}."));
-    }
-    crate::error::binary_kind(bytes).map(|kind| format!("The file is {kind}, not text: {format}."))
+    to_js(&problem)
 }
 
+/// Reads a URL query string into `{state, notices}` (see `genlab::state`): the state starts
+/// from the defaults, and every parameter that could not be used is a notice.
 #[wasm_bindgen(js_name = parseState)]
 pub fn parse_state(query: &str) -> Result<JsValue, JsError> {
     #[derive(serde::Serialize)]

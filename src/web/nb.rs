@@ -319,7 +319,7 @@ impl SpamPanel {
         // no TAB on any line) is refused at once, saying which (nb::corpus::unusable_content).
         if bytes.len() <= crate::nb::lab::MAX_CORPUS_BYTES {
             if let Some(reason) = crate::nb::corpus::unusable_content(bytes) {
-                return Err(js_error(Error::EmptyData(reason)));
+                return Err(js_error(Error::EmptyData(reason.into())));
             }
         }
         self.loader = Some(CorpusLoader::new(bytes, name).map_err(js_error)?);

@@ -18,6 +18,7 @@ fn parse(text: &str) -> LabelledPoints {
 fn bad_line(text: &str) -> (usize, String) {
     match parse_points_csv(text) {
         Err(Error::BadLine { line, reason }) => {
+            let reason = reason.to_string();
             assert!(reason.ends_with('.'), "reason without a full stop: {reason:?}");
             for word in reason.split(|c: char| !c.is_alphanumeric()) {
                 assert!(!["NaN", "inf"].contains(&word) || reason.contains('“'), "unquoted {word}: {reason:?}");
@@ -106,7 +107,7 @@ fn text_missing_and_extra_columns_and_bad_labels_are_rejected() {
         let (got, reason) = bad_line(text);
         assert_eq!(got, line, "{text:?}: {reason}");
         assert!(reason.contains(needle), "{text:?}: {reason:?} lacks {needle:?}");
-        let message = Error::BadLine { line: got, reason }.to_string();
+        let message = Error::BadLine { line: got, reason: reason.into() }.to_string();
         assert!(message.starts_with(&format!("Line {line}: ")), "{message}");
     }
 }
@@ -124,6 +125,7 @@ fn an_empty_file_is_an_empty_data_error() {
     for text in ["", "\n\n", "# nothing here\n", "x,y,label\n"] {
         match parse_points_csv(text) {
             Err(Error::EmptyData(m)) => {
+                let m = m.to_string();
                 assert!(m.starts_with("The file has no points"), "{m}");
                 assert!(m.ends_with('.'));
             }

@@ -47,7 +47,7 @@ fn a_value_just_past_a_bound_is_refused_with_that_bound_in_the_sentence() {
     // The link refuses what the check refuses, with the same rule.
     let (_, notices) = parse_query("a=20&l01=5000&cost=0.5");
     assert_eq!(notices.len(), 3, "{notices:?}");
-    let whole = Range { min: 1.0, max: 500.0, whole: true, rule: "" };
+    let whole = Range { id: "", min: 1.0, max: 500.0, whole: true, rule: "" };
     assert!(!whole.contains(2.5));
 }
 

@@ -35,6 +35,7 @@ mod gda_state_restore;
 mod input_messages;
 mod lesson;
 mod lesson_claims;
+mod message_codes;
 mod nb_categorical;
 mod nb_claims;
 mod nb_corpus;

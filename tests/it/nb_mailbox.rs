@@ -100,6 +100,7 @@ fn a_mailbox_without_both_classes_is_refused_with_a_reason() {
     let ham = message("a@uni.example", "seminar", "noon");
     let err = read_files(vec![("ham/1", ham.as_bytes()), ("spam/2", b"not mail".as_slice())]).unwrap_err();
     let Error::EmptyData(s) = err else { panic!("{err:?}") };
+    let s = s.to_string();
     assert!(s.contains("no spam messages") && s.contains("spam/2"), "{s}");
 
     let err = read_mbox(b"\x89PNG\r\n\x1a\n....", Label::Ham).unwrap_err();

@@ -8,6 +8,7 @@ import { textFileProblem } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
 import { guardPanel } from "./recovery.js";
+import { messageText, errorText } from "./messages.js";
 import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
 
 const MINUS = "\u2212";
@@ -380,7 +381,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       panel.setLambda(l);
       showError("input-error", "");
     } catch (err) {
-      showError("input-error", translateMessage(lang, err.message));
+      showError("input-error", errorText(lang, err));
       l = panel.lambda();
       from = "";
     }
@@ -394,7 +395,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       fn();
       showError("table-error", "");
     } catch (err) {
-      showError("table-error", translateMessage(lang, err.message));
+      showError("table-error", errorText(lang, err));
       rebuild = true;
     }
     if (rebuild) buildTable();
@@ -412,13 +413,13 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     on(b, "click", () => { setLambda(Number(b.dataset.lambda), ""); onChange("push"); });
   });
   on($("prior"), "change", (ev) => {
-    try { panel.setPrior(ev.target.value); showError("input-error", ""); } catch (err) { showError("input-error", translateMessage(lang, err.message)); }
+    try { panel.setPrior(ev.target.value); showError("input-error", ""); } catch (err) { showError("input-error", errorText(lang, err)); }
     schedule();
     onChange("push");
   });
   on($("query"), "change", () => {
     const values = [...$("query").querySelectorAll("select")].map((s) => s.value);
-    try { panel.setQuery(values); showError("input-error", ""); } catch (err) { showError("input-error", translateMessage(lang, err.message)); }
+    try { panel.setQuery(values); showError("input-error", ""); } catch (err) { showError("input-error", errorText(lang, err)); }
     schedule();
     onChange("push");
   });
@@ -468,7 +469,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
       showError("table-error", "");
       showError("input-error", "");
     } catch (err) {
-      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(translateMessage(lang, err.message), lang) }));
+      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(errorText(lang, err), lang) }));
       return;
     }
     buildTable(0);
@@ -488,7 +489,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     // An image, a binary or an empty file is refused by content, saying which it is.
     const problem = textFileProblem(bytes, "table");
     if (problem) {
-      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(translateMessage(lang, problem), lang) }), ev.target);
+      showError("table-error", t(lang, "cat.notLoaded", { msg: sentence(messageText(lang, problem), lang) }), ev.target);
       return;
     }
     const text = new TextDecoder().decode(bytes);
@@ -507,7 +508,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   function setState(s) {
     recent.forget();
     const problems = [];
-    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(sentence(translateMessage(lang, err.message), lang)); } };
+    const attempt = (fn) => { try { fn(); } catch (err) { problems.push(sentence(errorText(lang, err), lang)); } };
     attempt(() => panel.setLambda(s.lambda));
     attempt(() => panel.setPrior(s.prior));
     attempt(() => panel.setQuery(s.query));

@@ -79,7 +79,7 @@ async function run({ id, state, dataUrl, corpus, module, fault }) {
   } catch (e) {
     const crash = e instanceof WebAssembly.RuntimeError;
     if (crash) handle = null; // never freed into a poisoned instance
-    if (current === id) postMessage({ type: crash ? "crash" : "error", id, message: e && e.message ? e.message : String(e) });
+    if (current === id) postMessage({ type: crash ? "crash" : "error", id, message: e && e.message ? e.message : String(e), data: e?.data ?? null });
   } finally {
     handle?.free();
   }

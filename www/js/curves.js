@@ -8,6 +8,7 @@ import * as glue from "../pkg-curves/genlab.js";
 import { CurvesRun, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
 import { pct } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
+import { messageText, errorText } from "./messages.js";
 import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
 import { compiledCore } from "./wasm-compile.js";
 import { guardPanel, showEngineNotice } from "./recovery.js";
@@ -209,7 +210,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       running = false;
       watch();
       section.dataset.run = "error";
-      showMessageAt($("input-error"), sentence(translateMessage(lang, msg.message), lang), { lang });
+      showMessageAt($("input-error"), sentence((msg.data ? messageText(lang, msg.data) : errorText(lang, msg.message)), lang), { lang });
       setStatus("");
       return;
     }
@@ -559,7 +560,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       try {
         computeNow();
       } catch (e) {
-        showMessageAt($("input-error"), sentence(translateMessage(lang, e.message), lang), { lang });
+        showMessageAt($("input-error"), sentence(errorText(lang, e), lang), { lang });
       }
     }
     cancelAnimationFrame(frame);

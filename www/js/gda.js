@@ -4,7 +4,8 @@
 import * as glue from "../pkg-gda/genlab.js";
 import { textFileProblem } from "../pkg-gda/genlab.js";
 import { num, vec, mat, term, pct, p3 } from "./format.js";
-import { t, applyLabels, translateMessage } from "./i18n.js";
+import { t, applyLabels } from "./i18n.js";
+import { messageText, errorText } from "./messages.js";
 import { attachSurface } from "./gda3d.js";
 import { guardPanel } from "./recovery.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
@@ -155,7 +156,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       // Edited points give way to a generated sample: the data menu must say so.
       syncSource();
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
       syncControls();
     }
     schedule();
@@ -245,7 +246,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** The numbers panel, read from the model at draw time. */
   function writeNumbers(s) {
     const err = $("error");
-    const message = s.error ? translateMessage(lang, s.error) : "";
+    const message = s.error ? messageText(lang, s.error) : "";
     err.textContent = message;
     err.hidden = !s.error;
     reveal($("classes-numbers"), s.classes > 2);
@@ -332,7 +333,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     if (lr) {
       const names = figureText(s).classes;
       const pairs = (lr.separated_pairs || []).map(([a, b]) => t(lang, "gda.softmaxPair", { a: names[a], b: names[b] })).join(t(lang, "gda.softmaxPairSep"));
-      $("k-logistic").textContent = lr.error ? translateMessage(lang, lr.error)
+      $("k-logistic").textContent = lr.error ? messageText(lang, lr.error)
         : lr.ridge ? t(lang, "gda.softmaxRidge", { lambda: num(lr.lambda, 4) })
         : lr.lambda === 0 && pairs ? t(lang, "gda.softmaxMleDespitePairs", { pairs })
         : lr.lambda === 0 ? t(lang, "gda.softmaxMle")
@@ -378,12 +379,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
       $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
     }
-    const modelError = s.model_error ? translateMessage(lang, s.model_error) : "";
+    const modelError = s.model_error ? messageText(lang, s.model_error) : "";
     const lr = s.logistic;
     reveal($("row-logistic"), Boolean(lr));
     if (lr) {
       $("logistic-numbers").textContent = lr.error
-        ? translateMessage(lang, lr.error)
+        ? messageText(lang, lr.error)
         : `w = ${vec(lr.w)}\nb = ${num(lr.b)}${lr.ridge ? `\n${t(lang, "gda.separable", { lambda: num(lr.lambda, 4) })}` : ""}`;
     }
     $("threshold").textContent = t(lang, "gda.thresholdValue", { t: num(s.threshold), p: num(s.posterior_threshold) });
@@ -423,7 +424,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setModels(settings);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
       syncModels();
     }
     schedule();
@@ -509,7 +510,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       syncControls();
       onChange("push");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message), anchor);
+      showInputError(errorText(lang, e), anchor);
     }
     schedule();
     return done;
@@ -562,7 +563,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
         panel.movePoint(draggingPoint, pointer.x, pointer.y);
         onChange("replace");
       } catch (e) {
-        showInputError(translateMessage(lang, e.message));
+        showInputError(errorText(lang, e));
       }
     }
     if (dragging >= 0) {
@@ -572,7 +573,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
         snapped = onto >= 0 ? { k: dragging, j: onto } : null;
         onChange("replace");
       } catch (e) {
-        showInputError(translateMessage(lang, e.message));
+        showInputError(errorText(lang, e));
       }
     }
     schedule();
@@ -672,7 +673,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
           panel.movePointTo(carried, cursor[0], cursor[1]);
           onChange("replace");
         } catch (e) {
-          showInputError(translateMessage(lang, e.message));
+          showInputError(errorText(lang, e));
         }
       }
       schedule();
@@ -809,7 +810,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setClasses(Number($("classes").value));
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
     }
     syncControls();
     schedule();
@@ -821,7 +822,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       else panel.loadPreset(source.value);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
     }
     syncControls();
     schedule();
@@ -858,7 +859,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     ev.target.value = "";
     if (!f) return;
     if (f.size > 5_000_000) {
-      showInputError(translateMessage(lang, "Line 1: there are more than 100000 points; the limit is 100000, so split the file or sample it."), ev.target);
+      showInputError(messageText(lang, { code: "bad-line", line: 1, reason: { code: "points.over-limit", max: 100000 } }), ev.target);
       return;
     }
     let text = "";
@@ -867,7 +868,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       // An image, a binary or an empty file is refused by content, saying which it is.
       const problem = textFileProblem(bytes, "points");
       if (problem) {
-        showInputError(translateMessage(lang, problem), ev.target);
+        showInputError(messageText(lang, problem), ev.target);
         return;
       }
       text = new TextDecoder().decode(bytes);
@@ -922,7 +923,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       panel.setState(s, data?.points ? new Float64Array(data.points) : undefined, data?.names ?? undefined);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
     }
     syncControls();
     syncModels();

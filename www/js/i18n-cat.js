@@ -106,13 +106,6 @@ export const ZH_CAT = {
   "cat.valueHead": "取值",
 };
 
-/** Rules of parameters (InvalidParameter, link notices), in Chinese. */
-export const CAT_RULES_ZH = {
-  "the smoothing λ must be a number from 0 to 10": "平滑参数 λ 必须是 0 到 10 之间的数",
-  "λ is a number from 0 to 10": "λ 是 0 到 10 之间的数",
-  "the embedded panel must be “gda”, “nb” or “cat”": "嵌入的面板只能是“gda”“nb”或“cat”",
-  "a query is at most 20 values separated by “|”, each one line of at most 60 characters": "查询最多 20 个值，用“|”分隔，每个值只占一行、最多 60 个字符",
-};
 
 const WHAT_ZH = {
   "the first column's title": "第一列的标题",
@@ -120,8 +113,6 @@ const WHAT_ZH = {
   "a value": "取值",
   "a row name": "行名",
 };
-
-const KIND_ZH = { row: "行", column: "列", message: "消息" };
 
 /** Where an unknown value was found (" in row 3", " in the query", " on line 5"), in Chinese. */
 function placeZh(place) {
@@ -161,8 +152,6 @@ export const CAT_TEMPLATES_ZH = [
   [/^The table has no rows, so there is nothing to count: .*$/s, () => "表中没有任何行，没有可计数的内容：请至少添加一行。"],
   [/^“(.*)” is not a value of “(.*?)”(.*?): the allowed values are (.*)\.$/s,
     (m) => `“${m[1]}”不是“${m[2]}”的取值${placeZh(m[3])}：允许的取值为 ${m[4]}。`],
-  [/^There is no (row|column|message) at position (\d+): there are (\d+), numbered from 0\.$/s,
-    (m) => `位置 ${m[2]} 处没有${KIND_ZH[m[1]]}：一共有 ${m[3]} 个，从 0 开始编号。`],
   [/^The table has no attribute: .*$/s, () => "表中没有属性列：请在名称列和类别列之间至少放一个属性列。"],
   [/^The table has (\d+) attributes; the panel handles up to (\d+)\.$/s, (m) => `表中有 ${m[1]} 个属性；本面板最多处理 ${m[2]} 个。`],
   [/^The class column “(.*)” has (\d+) value\(s\): .*$/s, (m) => `类别列“${m[1]}”只有 ${m[2]} 个取值：分类器至少需要两个类别。`],

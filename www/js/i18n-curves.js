@@ -1,5 +1,5 @@
-// English and Simplified Chinese for the learning-curves panel (keys "lc.…"), and the
-// Chinese of its link rules and core sentences. i18n.js merges these into its dictionaries.
+// English and Simplified Chinese for the learning-curves panel (keys "lc.…"). i18n.js merges
+// these into its dictionaries. (Its link rules are messages of the core, in messages.js.)
 
 export const EN_CURVES = {
   "lc.title": "Learning curves: when does a generative model beat a discriminative one?",
@@ -167,14 +167,4 @@ export const ZH_CURVES = {
   "lc.creditTeaching": "数据：genlab 教学语料（垃圾邮件面板的内置语料），为 genlab 编写，CC0 1.0。",
   "lc.creditSpamPanel": "数据：垃圾邮件面板的语料“{name}”。",
   "lc.noSpamPanel": "这个组合读取垃圾邮件面板中加载的语料，而本页没有垃圾邮件面板：请改选教学语料。",
-};
-
-/** The Chinese of the link rules of the panel's URL keys (genlab::state). */
-export const CURVES_RULES_ZH = {
-  "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”": "数据与模型只能是“true”“unequal”“bimodal”“heavy”“wdbc”“digits01”“digits23”“textmn”“textbern”“usermn”或“userbern”",
-  "m is a whole number from 2 to 5000": "m 是 2 到 5000 之间的整数",
-  "the number of sizes is a whole number from 2 to 40": "规模个数是 2 到 40 之间的整数",
-  "the number of splits is a whole number from 1 to 1000": "划分次数是 1 到 1000 之间的整数",
-  "the smallest m must be below the largest m": "最小 m 必须小于最大 m",
-  "the embedded panel must be “gda”, “nb”, “cat” or “curves”": "嵌入的面板只能是“gda”“nb”“cat”或“curves”",
 };

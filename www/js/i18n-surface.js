@@ -1,7 +1,7 @@
-// English and Simplified Chinese for the GDA panel's 3-D view (keys "gda3d.…", gda3d.js),
-// and the Chinese of its link rules (genlab::limits). i18n.js merges these into its tables
-// when the view is first shown or a link's notices are shown (loadSurfaceStrings); the
-// switch's label and the load failure's sentence are in i18n.js itself.
+// English and Simplified Chinese for the GDA panel's 3-D view (keys "gda3d.…", gda3d.js).
+// i18n.js merges these into its tables when the view is first shown (loadSurfaceStrings);
+// the switch's label and the load failure's sentence are in i18n.js itself. (Its link
+// rules are messages of the core, in messages.js.)
 
 export const EN_SURFACE = {
   "gda3d.hint": "Each surface is one class's density times its prior. With equal losses Bayes' rule picks the taller surface, so the boundary on the floor lies right under the curve where they cross. Drag to turn the view; the arrow keys turn it when it has focus.",
@@ -19,10 +19,4 @@ export const ZH_SURFACE = {
   "gda3d.height": "p(x | y)·p(y)",
   "gda3d.losses": "损失 λ₀₁ = {l01}，λ₁₀ = {l10}：决策边界（实线，与二维图相同）在 λ₀₁·p(x | y = 1)p(y = 1) = λ₁₀·p(x | y = 0)p(y = 0) 处；两个曲面在虚线上方相交。",
   "gda3d.aria": "三维视图：按先验加权的类别密度 p(x | y = c)·p(y = c)，画成绘图区上方的半透明曲面；地面上是拟合的椭圆和决策边界，正好在曲面相交的曲线下方。视角：水平转 {yaw}°，仰角 {pitch}°。拖动可旋转，或用方向键：左右键水平旋转，上下键改变仰角。",
-};
-
-export const SURFACE_RULES_ZH = {
-  "the 3-D view is 0 or 1": "三维视图只能是 0 或 1",
-  "the 3-D view's yaw is a number of degrees from −180 to 180": "三维视图的水平角是 −180 到 180 之间的度数",
-  "the 3-D view's pitch is a number of degrees from 3 to 85": "三维视图的仰角是 3 到 85 之间的度数",
 };

@@ -685,70 +685,9 @@ const LABEL_ATTRIBUTES = [["[data-i18n-aria]", "i18nAria", "aria-label"], ["[dat
 
 // Sentences of the Rust core, by template: [pattern, Chinese builder]. Parameters caught by
 // the pattern (names, numbers, words) are kept as they are.
-const RULES_ZH = {
-  "the language must be “en” or “zh-CN”": "语言只能是“en”或“zh-CN”",
-  "projector mode is 0 or 1": "投影模式只能是 0 或 1",
-  "slides mode is 0 or 1": "幻灯片模式只能是 0 或 1",
-  "a lesson is a built-in lesson's name or “~” and a compressed lesson": "课程必须是内置课程的名称，或“~”加上压缩后的课程",
-  "a lesson step is a whole number from 1 to 200": "课程步骤必须是 1 到 200 之间的整数",
-  "the embedded panel must be “gda” or “nb”": "嵌入的面板只能是“gda”或“nb”",
-  "the data must be “generated”, “custom” or a known preset": "数据只能是“generated”“custom”或已知的预设",
-  "the seed must be a whole number from 0 to 2⁵³ − 1": "种子必须是 0 到 2⁵³ − 1 之间的整数",
-  "a class has 1 to 500 points": "每个类别有 1 到 500 个点",
-  "σ is a number from 0.2 to 3": "σ 是 0.2 到 3 之间的数",
-  "ρ is a number from −0.95 to 0.95": "ρ 是 −0.95 到 0.95 之间的数",
-  "a mean is two numbers “x,y”, each at most 10⁶ in size": "均值是两个数“x,y”，绝对值都不超过 10⁶",
-  "α is a number from 0 to 10": "α 是 0 到 10 之间的数",
-  "the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”": "协方差只能是“shared”“per-class”“diagonal-per-class”或“diagonal-shared”",
-  "the overlay is 0 or 1": "叠加只能是 0 或 1",
-  "the heat map is 0 or 1": "热图只能是 0 或 1",
-  "λ is a number from 0 to 10⁶": "λ 是 0 到 10⁶ 之间的数",
-  "the prior φ′ is a number from 0.01 to 0.99": "先验 φ′ 是 0.01 到 0.99 之间的数",
-  "a loss is a number from 0.01 to 1000": "损失是 0.01 到 1000 之间的数",
-  "the cost ratio is a number from 1 to 1000": "代价比是 1 到 1000 之间的数",
-  "pseudo-counts are four numbers “β₁,β₀,α_ham,α_spam” from 0 to 1000": "伪计数是四个 0 到 1000 之间的数“β₁,β₀,α_ham,α_spam”",
-  "resampling is “none”, “undersample_ham” or “oversample_spam”": "重采样只能是“none”“undersample_ham”或“oversample_spam”",
-  "the event model is “multinomial” or “bernoulli”": "事件模型只能是“multinomial”或“bernoulli”",
-  "the prior is “ml”, “smoothed” or “uniform”": "先验只能是“ml”“smoothed”或“uniform”",
-  "the whole message's length is a whole number from 2,001 to 10⁹": "完整消息的长度必须是 2,001 到 10⁹ 之间的整数",
-  "“tn” is the length of a message “t” holds the first 2,000 characters of": "“tn” 是一条消息的长度，而 “t” 要恰好带有它的前 2,000 个字符",
-  "both means must be given": "两个均值必须同时给出",
-  "a correlation must lie strictly between −1 and 1": "相关系数必须严格介于 −1 和 1 之间",
-  "a standard deviation must be a positive number no larger than 1,000,000": "标准差必须是不超过 1,000,000 的正数",
-  "a mean must be a finite number no larger than 10¹² in size": "均值必须是绝对值不超过 10¹² 的有限数",
-  "each class needs a whole number of points between 1 and 100,000": "每个类别的点数必须是 1 到 100,000 之间的整数",
-  "each class needs between 1 and 100,000 points": "每个类别需要 1 到 100,000 个点",
-  "the smoothing α must be a number from 0 to 1000": "平滑参数 α 必须是 0 到 1000 之间的数",
-  "a mean must be a finite point": "均值必须是有限的点",
-  "the contour level must be a positive number": "等高线水平必须是正数",
-  "a covariance needs finite entries": "协方差矩阵的元素必须是有限数",
-  "the L2 strength must be a number from 0 to 10⁶": "L2 强度必须是 0 到 10⁶ 之间的数",
-  "a loss must be a positive finite number": "损失必须是有限的正数",
-  "a prior must lie strictly between 0 and 1": "先验必须严格介于 0 和 1 之间",
-  "logistic regression has no fitted class prior φ to replace: its intercept absorbs the training prior": "逻辑回归没有拟合出的类别先验 φ 可替换：训练数据的先验已被它的截距吸收",
-  "the L2 penalty strength must be a finite number, 0 or more": "L2 惩罚强度必须是不小于 0 的有限数",
-  "a point needs finite coordinates and the label 0 or 1": "点的坐标必须是有限数，标签必须是 0 或 1",
-  "a point needs finite coordinates and the label of one of the classes": "点的坐标必须是有限数，标签必须是已有类别之一",
-  "there is no such point": "没有这个点",
-  "a point must be placed inside the plot box": "点必须放在绘图区内",
-  "the panel holds at most 100,000 points": "面板最多容纳 100,000 个点",
-  // Themes (layout, print and dark mode).
-  "the theme must be “dark” or “light”": "主题只能是“dark”或“light”",
-};
-
-const VALUE_ZH = { "not a number": "非数字", infinity: "无穷大", "minus infinity": "负无穷大" };
 
 const TEMPLATES_ZH = [
-  [/^(.+) = (.+) is not allowed: (.+)\.$/s, (m) => `${m[1]} = ${VALUE_ZH[m[2]] ?? m[2]} 不允许：${RULES_ZH[m[3]] ?? m[3]}。`],
-  [/^The covariance matrix Σ is singular: .*$/s, () => "协方差矩阵 Σ 是奇异的：每个类别中的点相对本类均值都只沿同一个方向偏离（或完全不偏离），所以高斯似然在可逆的 Σ 中没有最大值，Σ⁻¹ 不存在。请把点分散开或增加点数。"],
-  [/^Class (\d) has no points, .*$/s, (m) => `类别 ${m[1]} 没有任何点，无法估计它的均值。请给每个类别至少一个点。`],
-  [/^Point (\d+) has a coordinate that is not a finite number; .*$/s, (m) => `第 ${m[1]} 个点的坐标不是有限数；请删除或修正它。`],
-  [/^There are (\d+) points but (\d+) labels: .*$/s, (m) => `有 ${m[1]} 个点却有 ${m[2]} 个标签：每个点需要恰好一个标签。`],
-  [/^Point (\d+) has label (\d+), but the classes are 0 to (\d+)\.$/s, (m) => `第 ${m[1]} 个点的标签是 ${m[2]}，但类别只能是 0 到 ${m[3]}。`],
-  [/^The coordinates are too large .*$/s, () => "坐标太大（超过约 10¹⁵⁴），平方会溢出；请缩放数据。"],
   [/^Line (\d+): (.*)$/s, (m) => `第 ${m[1]} 行：${lineReasonZh(m[2])}`],
-  [/^Unknown (.+) “(.*)”\.$/s, (m) => `未知的${{ preset: "预设", "event model": "事件模型", prior: "先验" }[m[1]] ?? m[1]}“${m[2]}”。`],
-  [/^The browser could not (.+)\.$/s, (m) => `浏览器无法完成操作（${m[1]}）。`],
   [/^The file is ([\d.]+) MB; .*$/s, (m) => `文件大小为 ${m[1]} MB；本面板最多读取 10 MB 的语料文件。请只使用其中一部分。`],
   [/^The file is empty: .*$/s, () => "文件是空的：没有可以训练的消息。"],
   [/^No message could be read: .*?(?: The first problem: (.*))?$/s, (m) => `没有读到任何消息：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文。${m[1] ? `第一个问题：${translateMessage("zh-CN", m[1])}` : ""}`],
@@ -768,40 +707,22 @@ const TEMPLATES_ZH = [
   [/^genlab teaching corpus: written for genlab, CC0 1\.0\.$/s, () => "genlab 教学语料：为 genlab 编写，CC0 1.0。"],
   [/^genlab teaching corpus$/s, () => "genlab 教学语料"],
   [/^Your file “(.*)”\.$/s, (m) => `你的文件“${m[1]}”。`],
-  [/^Class (\d) has only (\d+) points?, .*$/s, (m) => `类别 ${m[1]} 只有 ${m[2]} 个点，无法估计它自己的协方差矩阵。QDA 要求每个类别至少三个不共线的点。`],
-  [/^The covariance matrix of class (\d) is singular: .*$/s, (m) => `类别 ${m[1]} 的协方差矩阵是奇异的：它的点在一条直线上或彼此重合，所以高斯似然在可逆的协方差中没有最大值。请把该类的点分散开或增加点数。`],
-  [/^All the points lie on one line, so logistic regression .*$/s, () => "所有点都在一条直线上，不加惩罚的 逻辑回归没有唯一解：绕它们与该直线的交点旋转的边界拟合得一样好。请添加直线外的点，或把 λ 设为大于 0。"],
-  [/^The model settings could not be read: .*$/s, () => "无法读取模型设置：请检查每一项。"],
   [/^There are no points to estimate the risk on\.$/s, () => "没有可用来估计风险的点。"],
   [/^The message is empty: .*$/s, () => "消息是空的：请输入一些文字再添加。"],
   [/^A corpus message is one line: .*$/s, () => "语料中的一条消息只占一行：请先删除换行再添加。"],
   [/^The message is longer than (\d+) characters; .*$/s, (m) => `消息超过 ${m[1]} 个字符；请添加较短的消息。`],
   [/^This message is already in the corpus at position (\d+), labelled (ham|spam).*$/s, (m) => `这条消息已在语料中（第 ${m[1]} 条，标签为${m[2] === "ham" ? "正常" : "垃圾"}）：请修改它的标签，而不是再添加一次。`],
   [/^Message (\d+) is the last (ham|spam) message of the training part.*$/s, (m) => `第 ${m[1]} 条是训练集中最后一条${m[2] === "ham" ? "正常" : "垃圾"}消息，朴素贝叶斯每个类别至少需要一条：请先添加另一条同类消息。`],
-  [/^There is no (.+) at position (\d+): there are (\d+), numbered from 0\.$/s, (m) => `位置 ${m[2]} 上没有${m[1] === "message" ? "消息" : m[1]}：共有 ${m[3]} 个，从 0 开始编号。`],
-  [/^The file has no points: .*$/s, () => "文件中没有点：每行写一个点，格式为 x,y,标签（例如 1.5,2.0,1）。"],
-  [/^The sample parameters could not be read: .*$/s, () => "无法读取采样参数：每一项都必须是数字。"],
   [/^There are no (ham|spam) messages in the training data.*$/s, (m) => `训练数据中没有${m[1] === "ham" ? "正常" : "垃圾"}消息。`],
 ];
 
 /** Reasons of a bad corpus line, in Chinese. */
 function lineReasonZh(reason) {
   let m;
-  if ((m = reason.match(/^this line has (?:the full-width “(.)”|the ideographic comma “、”|the ideographic full stop “。”|(the full-width space)), .*?; write (?:the half-width “(.)”|an ordinary space) instead.*$/s))) {
-    const wide = m[2] ? "全角空格" : `全角的“${m[1] ?? (reason.includes("“、”") ? "、" : "。")}”`;
-    return `这一行有${wide}（中文或日文输入法输入的全角字符）；请改用${m[3] ? `半角的“${m[3]}”` : "普通空格"}（把输入法切换到半角，或在文本中直接替换）。`;
-  }
   if ((m = reason.match(/^the label must be “ham” or “spam”, found “(.*)”\.?$/s))) return `标签必须是“ham”或“spam”，这里是“${m[1]}”`;
   if ((m = reason.match(/^the label “(.*)” must be followed by a TAB, not a space\.?$/s))) return `标签“${m[1]}”后面必须是 TAB，而不是空格`;
   if (reason.startsWith("there is no TAB")) return "没有 TAB：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文";
   if ((m = reason.match(/^the (ham|spam) message after the TAB is empty\.?$/s))) return `TAB 之后的${m[1] === "ham" ? "正常" : "垃圾"}消息是空的`;
-  if ((m = reason.match(/^there are more than (\d+) points; .*$/s))) return `点数超过 ${m[1]}，这是上限；请拆分文件或抽样。`;
-  if ((m = reason.match(/^the label is “(.*)”, but it must be a class from 0 to 4\.$/s))) return `标签是“${m[1]}”，但只能是 0 到 4 之间的类别。`;
-  if (/^the label is missing; it must be a class from 0 to 4\.$/s.test(reason)) return "缺少标签：标签必须是 0 到 4 之间的类别。";
-  if ((m = reason.match(/^(.+): expected 3 \(x, y, label\) separated by (.+), found (\d+)\.$/s))) return `应有 3 个字段（x, y, 标签），实际有 ${m[3]} 个。`;
-  if ((m = reason.match(/^(\S+) is missing; it must be a number\.$/s))) return `${m[1]} 缺失；它必须是一个数。`;
-  if ((m = reason.match(/^(\S+) is infinite; an infinite coordinate cannot be plotted\.$/s))) return `${m[1]} 是无穷大；无穷大的坐标无法绘制。`;
-  if ((m = reason.match(/^(\S+)(?: “(.*)”)? is too large to store .*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 太大，无法存储（超过约 1.8 × 10³⁰⁸）。`;
   if ((m = reason.match(/^(\S+)(?: “(.*)”)? is not a number( \(write decimals with a point: 1\.5\))?.*$/s))) return `${m[1]}${m[2] ? `“${m[2]}”` : ""} 不是一个数${m[3] ? "（小数请用小数点书写：1.5）" : ""}。`;
   return reason;
 }
@@ -816,64 +737,46 @@ export function translateMessage(lang, text) {
   return text;
 }
 
-/** A state-link notice `{key, value, reason: {kind, rule}}` as a sentence. */
-export function noticeText(lang, n) {
-  if (n.reason.kind === "message-cut") {
-    const { kept, whole } = n.reason.rule;
-    const f = (x) => x.toLocaleString(lang);
-    return t(lang, "shell.notice.messagecut", { kept: f(kept), whole: f(whole), lost: f(whole - kept) });
-  }
-  const rule = n.reason.rule ? (lang === "zh-CN" ? RULES_ZH[n.reason.rule] ?? n.reason.rule : n.reason.rule) : "";
-  return t(lang, `shell.notice.${n.reason.kind.replace("-", "")}`, { key: n.key, value: n.value, rule });
-}
-
 /**
  * Merges a panel's strings module (`loading`: the promise of it) into the tables, as `pick` names
- * its parts: `en` and `zh` (its words), `rules` (the Chinese of its link rules), `templates`
- * (the Chinese of its core's sentences, checked first: their patterns are specific to that
- * panel). Each loader below keeps its promise, so a module is merged once.
+ * its parts: `en` and `zh` (its words), `templates` (the Chinese of its core's sentences,
+ * checked first: their patterns are specific to that panel). Each loader below keeps its promise, so a module is merged once.
  */
 function mergeStrings(loading, pick) {
   return loading.then((m) => {
-    const { en, zh, rules = {}, templates = [] } = pick(m);
+    const { en, zh, templates = [] } = pick(m);
     Object.assign(EN, en);
     Object.assign(ZH, zh);
-    Object.assign(RULES_ZH, rules);
     TEMPLATES_ZH.unshift(...templates);
   });
 }
 
 // Each panel's strings but the GDA and spam panels' load when they are first needed: with
-// the panel (js/genlab.js), or the view, or when a link's notices are shown (a notice may
-// quote one of their rules); never before the page's first panel.
+// the panel (js/genlab.js) or the view; never before the page's first panel.
 let surfaceStrings = null;
-/** The GDA panel's 3-D view's words and its link rules' Chinese (i18n-surface.js). */
+/** The GDA panel's 3-D view's words (i18n-surface.js). */
 export function loadSurfaceStrings() {
-  surfaceStrings ??= mergeStrings(import("./i18n-surface.js"), (m) => ({ en: m.EN_SURFACE, zh: m.ZH_SURFACE, rules: m.SURFACE_RULES_ZH }));
+  surfaceStrings ??= mergeStrings(import("./i18n-surface.js"), (m) => ({ en: m.EN_SURFACE, zh: m.ZH_SURFACE }));
   return surfaceStrings;
 }
 
 let catStrings = null;
-/** The categorical naive Bayes panel's words, its core's sentences and link rules (i18n-cat.js). */
+/** The categorical naive Bayes panel's words and its core's sentences (i18n-cat.js). */
 export function loadCatStrings() {
-  catStrings ??= mergeStrings(import("./i18n-cat.js"), (m) => ({ en: m.EN_CAT, zh: m.ZH_CAT, rules: m.CAT_RULES_ZH, templates: m.CAT_TEMPLATES_ZH }));
+  catStrings ??= mergeStrings(import("./i18n-cat.js"), (m) => ({ en: m.EN_CAT, zh: m.ZH_CAT, templates: m.CAT_TEMPLATES_ZH }));
   return catStrings;
 }
 
 let curvesStrings = null;
-/** The learning-curves panel's words and link rules (i18n-curves.js). */
+/** The learning-curves panel's words (i18n-curves.js). */
 export function loadCurvesStrings() {
-  curvesStrings ??= mergeStrings(import("./i18n-curves.js"), (m) => ({ en: m.EN_CURVES, zh: m.ZH_CURVES, rules: m.CURVES_RULES_ZH }));
+  curvesStrings ??= mergeStrings(import("./i18n-curves.js"), (m) => ({ en: m.EN_CURVES, zh: m.ZH_CURVES }));
   return curvesStrings;
 }
 
 // Sentences about files refused by content and the other messages of the errors work
 // (checked first: they are more specific than the older patterns above).
 const CORPUS_FORMAT_ZH = "语料是纯文本文件，每行一条消息：“ham”或“spam”、一个 TAB，然后是消息正文";
-const TEXT_FORMAT_ZH = {
-  points: "点文件是 CSV 文本文件，每行一个点：x,y,标签（例如 1.5,2.0,1）",
-  table: "表格是 CSV 文本文件：第一行是各列的名称，之后每行一条数据",
-};
 const FILE_KIND_ZH = {
   "a PNG image": "PNG 图像",
   "a JPEG image": "JPEG 图像",
@@ -886,18 +789,12 @@ const FILE_KIND_ZH = {
   "an old Microsoft Office document (.doc or .xls)": "旧版 Office 文档（.doc 或 .xls）",
   "binary data (it contains NUL bytes, which no text file has)": "二进制数据（含有 NUL 字节，文本文件不会有）",
 };
-const textFormatZh = (what) => TEXT_FORMAT_ZH[what.startsWith("a table") ? "table" : "points"];
 TEMPLATES_ZH.unshift(
   [/^The file is empty \(0 bytes\): .*$/s, () => `文件是空的（0 字节），没有可以训练的消息；${CORPUS_FORMAT_ZH}。`],
   [/^The file is empty: it holds only blank lines, .*$/s, () => `文件是空的：只有空行，没有可以训练的消息；${CORPUS_FORMAT_ZH}。`],
   [/^The file is (.+), not a text corpus: .*$/s, (m) => `文件是 ${FILE_KIND_ZH[m[1]] ?? m[1]}，不是文本语料；${CORPUS_FORMAT_ZH}。`],
   [/^No line of the file has a TAB, .*$/s, () => `文件中没有任何一行含有 TAB，所以读不到消息；${CORPUS_FORMAT_ZH}。`],
-  [/^The file is empty: (a file of points|a table) .*$/s, (m) => `文件是空的；${textFormatZh(m[1])}。`],
-  [/^The file is (.+), not text: (a file of points|a table) .*$/s, (m) => `文件是 ${FILE_KIND_ZH[m[1]] ?? m[1]}，不是文本；${textFormatZh(m[2])}。`],
 );
-// GDA panel: a link made from the user's own points (they live in the page's history, not
-// in links).
-TEMPLATES_ZH.push([/^This link was made from your own points, .*$/s, () => "这个链接是用你自己的点生成的，而链接无法携带这些点：请把它们作为 CSV 粘贴，或分享生成数据或真实数据的链接。"]);
 
 // The spam panel reading emails: a pasted or dropped email, header evidence, mailboxes.
 Object.assign(EN, {

@@ -20,7 +20,7 @@
 import {
   parseLesson, writeLesson, captionSpans, builtinLessons, builtinLessonText, parseState, stateQuery,
 } from "../pkg-lesson/genlab.js";
-import { noticeText } from "./i18n.js";
+import { noticeText } from "./messages.js";
 import { loadLessonCore } from "./genlab.js";
 
 const WORDS = {

@@ -3,7 +3,8 @@
 // link, the notices about link settings that were ignored.
 
 import { loadCore, mount, prepare, themeFollower, parseState, stateQuery, version } from "./genlab.js";
-import { t, applyLabels, noticeText, loadCatStrings, loadCurvesStrings, loadSurfaceStrings } from "./i18n.js";
+import { t, applyLabels, loadCatStrings, loadCurvesStrings, loadSurfaceStrings } from "./i18n.js";
+import { noticeText } from "./messages.js";
 import { carriesCore, coreArrived } from "./wasm-compile.js";
 
 const html = document.documentElement;
@@ -139,10 +140,7 @@ let noticesShown = 0;
 /** Lists the link settings that were ignored. */
 async function showNotices(notices) {
   const call = ++noticesShown;
-  // A notice may quote a rule of the categorical or learning-curves panel's or the 3-D
-  // view's (their strings load with them, which a page or an embed may not have shown yet).
-  // (Should they not load, the notices are shown with the rules as the core wrote them.)
-  if (notices.length) await Promise.all([loadCatStrings(), loadCurvesStrings(), loadSurfaceStrings()]).catch(() => {});
+  // (Every rule a notice quotes is in js/messages.js's dictionaries, which the page has.)
   // A later history step has shown its own notices meanwhile.
   if (call !== noticesShown) return;
   lastNotices = notices;

@@ -6,6 +6,7 @@ import * as glue from "../pkg-nb/genlab.js";
 import { SpamPanel, parseState } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, signed, prob } from "./format.js";
 import { t, applyLabels, translateMessage } from "./i18n.js";
+import { messageText, errorText } from "./messages.js";
 import { zipEntries, zipRead, ZipError, ZIP_LIMITS } from "./zip.js";
 import { guardPanel } from "./recovery.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";
@@ -559,7 +560,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       panel.setCosts(ratio, 1);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
     }
     showCosts();
     schedule(true);
@@ -576,7 +577,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       panel.setSmoothing(on ? pseudo() : null);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
     }
     showSmoothing();
     schedule(true);
@@ -601,7 +602,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
         const [w, c] = SpamPanel.describePriors(bayes.beta1, bayes.beta0, bayes.alpha_class[0], bayes.alpha_class[1]);
         $("bayes-help").textContent = lang === "en" ? `${w.sentence} ${c.sentence}` : t(lang, "nb.bayesHelp");
       } catch (e) {
-        $("bayes-help").textContent = translateMessage(lang, e.message);
+        $("bayes-help").textContent = errorText(lang, e);
       }
     } else {
       $("bayes-help").textContent = t(lang, "nb.bayesHelp");
@@ -670,7 +671,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       fn();
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
     }
     showMessages();
     showResampling();
@@ -702,7 +703,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       panel.setAlpha(a);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
       a = panel.alpha();
       from = "";
     }
@@ -733,7 +734,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       showInputError("", fileInput);
     } catch (e) {
       panel.corpusCancel();
-      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(translateMessage(lang, e.message)) }), fileInput);
+      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(errorText(lang, e)) }), fileInput);
     }
     progress.hidden = true;
     schedule(true);
@@ -775,7 +776,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       showInputError("", anchor);
     } catch (e) {
       panel.mailboxCancel();
-      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(translateMessage(lang, e.message)) }), anchor);
+      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(errorText(lang, e)) }), anchor);
     }
     progress.hidden = true;
     delete section.dataset.loading;
@@ -841,7 +842,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** A .zip of a mailbox in folders: its entries inflated one by one (www/js/zip.js), each
    * read as a message file of its folder. A refused archive keeps the corpus. */
   async function loadZip(file, anchor = $("file")) {
-    const sayZip = (e) => (e instanceof ZipError ? t(lang, `nb.zip.${e.key}`, e.params) : translateMessage(lang, String(e?.message ?? e)));
+    const sayZip = (e) => (e instanceof ZipError ? t(lang, `nb.zip.${e.key}`, e.params) : errorText(lang, e));
     let entries;
     try {
       entries = await zipEntries(file);
@@ -914,7 +915,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       panel.setHeaderEvidence($("headers").checked);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
     }
     $("headers").checked = panel.headerEvidence();
     schedule(true);
@@ -946,7 +947,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   });
   section.querySelectorAll('[data-role="event"]').forEach((r) => {
     on(r, "change", () => {
-      try { panel.setEventModel(r.value); showInputError(""); } catch (e) { showInputError(translateMessage(lang, e.message)); }
+      try { panel.setEventModel(r.value); showInputError(""); } catch (e) { showInputError(errorText(lang, e)); }
       schedule(true);
       onChange("push");
     });
@@ -978,7 +979,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     if (entries.some((e) => e.isDirectory) || entries.length > 1) {
       Promise.all(entries.map((e) => filesOfEntry(e, []))).then((lists) => {
         loadFolder(entries.length === 1 ? entries[0].name : "", lists.flat(), $("file"));
-      }, (e) => showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(translateMessage(lang, String(e?.message ?? e))) }), $("file")));
+      }, (e) => showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(errorText(lang, e)) }), $("file")));
       return;
     }
     const f = ev.dataTransfer?.files?.[0];
@@ -1005,7 +1006,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       panel.setResampling($("resample").value);
       showInputError("");
     } catch (e) {
-      showInputError(translateMessage(lang, e.message));
+      showInputError(errorText(lang, e));
     }
     showResampling();
     schedule(true);
@@ -1059,7 +1060,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   function setState(s) {
     recent.forget();
     const problems = [];
-    const attempt = (fn) => { try { fn(); } catch (e) { problems.push(translateMessage(lang, e.message)); } };
+    const attempt = (fn) => { try { fn(); } catch (e) { problems.push(errorText(lang, e)); } };
     attempt(() => panel.setEventModel(s.event));
     attempt(() => panel.setPrior(s.prior));
     attempt(() => { if (panel.seed() !== s.seed) panel.setSeed(s.seed); });

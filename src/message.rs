@@ -1,0 +1,526 @@
+//! Messages as data: what the page shows crosses the boundary as a code and its parameters,
+//! `{"code": "class-too-small", "class": 1, "count": 2}`, and the page writes it in the
+//! reader's language from one dictionary per language (`www/js/messages.js`), never by
+//! translating Rust's English back.
+//!
+//! Every code is declared once, in [`codes`], with the names of its parameters and its
+//! English template (`{name}` for a parameter); [`codes::ALL`] lists them all, and a native
+//! test writes that list to `www/js/message-codes.json` and fails when the file differs, so
+//! a code added here cannot reach the page without its two dictionary entries (a node test,
+//! `tests/unit/messages_dictionary.test.mjs`, checks those against the file).
+//!
+//! A parameter is a whole number, a text shown as it is (a name, a value the user typed) or
+//! another message (a rule, a kind of thing), which the page writes in the same language.
+//! [`Message::english`] writes the English from the same template: for the crate's errors
+//! it is the very sentence of their `Display` (a test holds every error to that).
+//!
+//! Sentences not yet split into codes travel as the code `prose` with their English text,
+//! which the page still translates by its older table (the errors of the naive Bayes,
+//! categorical and learning-curves panels, the lines of files: see [`crate::Error::message`]).
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+/// A message's code: its id, the names of its parameters and its English template.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Code {
+    id: &'static str,
+    params: &'static [&'static str],
+    en: &'static str,
+}
+
+impl Code {
+    /// The id the page looks the message up by.
+    pub const fn id(&self) -> &'static str {
+        self.id
+    }
+    /// The names of its parameters.
+    pub const fn params(&self) -> &'static [&'static str] {
+        self.params
+    }
+    /// Its English template, `{name}` standing for a parameter.
+    pub const fn en(&self) -> &'static str {
+        self.en
+    }
+}
+
+/// One parameter's value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Param {
+    /// A whole number (a line, a count, a class).
+    Int(i64),
+    /// A text shown as it is in every language (a name, a value as typed).
+    Text(String),
+    /// Another message, written in the reader's language.
+    Msg(Message),
+}
+
+/// A code with its parameters' values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    code: &'static Code,
+    params: Vec<(&'static str, Param)>,
+}
+
+impl Message {
+    /// A message of `code`, its parameters to be added by [`Message::int`] and the like.
+    pub fn new(code: &'static Code) -> Message {
+        Message { code, params: Vec::with_capacity(code.params.len()) }
+    }
+
+    /// With the parameter `name` a whole number.
+    pub fn int(self, name: &'static str, value: impl TryInto<i64>) -> Message {
+        let value = value.try_into().unwrap_or(i64::MAX);
+        self.with(name, Param::Int(value))
+    }
+
+    /// With the parameter `name` a text shown as it is.
+    pub fn text(self, name: &'static str, value: impl Into<String>) -> Message {
+        self.with(name, Param::Text(value.into()))
+    }
+
+    /// With the parameter `name` another message.
+    pub fn msg(self, name: &'static str, value: Message) -> Message {
+        self.with(name, Param::Msg(value))
+    }
+
+    fn with(mut self, name: &'static str, value: Param) -> Message {
+        debug_assert!(self.code.params.contains(&name), "{} has no parameter {name}", self.code.id);
+        self.params.push((name, value));
+        self
+    }
+
+    /// The code.
+    pub fn code(&self) -> &'static Code {
+        self.code
+    }
+
+    /// The parameter `name`, if given.
+    pub fn param(&self, name: &str) -> Option<&Param> {
+        self.params.iter().find(|(n, _)| *n == name).map(|(_, p)| p)
+    }
+
+    /// The message in English, from its code's template.
+    pub fn english(&self) -> String {
+        let mut out = String::with_capacity(self.code.en.len() + 16);
+        let mut rest = self.code.en;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after.find('}') {
+                Some(close) if self.code.params.contains(&&after[..close]) => {
+                    match self.param(&after[..close]) {
+                        Some(Param::Int(n)) => out.push_str(&n.to_string()),
+                        Some(Param::Text(t)) => out.push_str(t),
+                        Some(Param::Msg(m)) => out.push_str(&m.english()),
+                        None => out.push_str(&rest[open..open + close + 2]),
+                    }
+                    rest = &after[close + 1..];
+                }
+                _ => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The code `prose` carrying an English sentence not yet split into codes.
+    pub fn prose(text: impl Into<String>) -> Message {
+        Message::new(&codes::PROSE).text("text", text)
+    }
+}
+
+/// A sentence not yet split into codes, as the code `prose`.
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message::prose(text)
+    }
+}
+
+/// A sentence not yet split into codes, as the code `prose`.
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::prose(text)
+    }
+}
+
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.english())
+    }
+}
+
+impl Serialize for Message {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.params.len() + 1))?;
+        map.serialize_entry("code", self.code.id)?;
+        for (name, value) in &self.params {
+            match value {
+                Param::Int(n) => map.serialize_entry(name, n)?,
+                Param::Text(t) => map.serialize_entry(name, t)?,
+                Param::Msg(m) => map.serialize_entry(name, m)?,
+            }
+        }
+        map.end()
+    }
+}
+
+/// The code of the rule `text` (a [`crate::limits::Range`]'s or another check's), if it
+/// has one.
+pub fn rule_code(text: &str) -> Option<&'static Code> {
+    codes::ALL.iter().find(|c| c.id.starts_with("rule.") && c.en == text)
+}
+
+/// The rule `text` as a message: its code, or `prose` for a rule without one (a test holds
+/// every rule of the ranges and of the link's keys to having one).
+pub fn rule_message(text: &str) -> Message {
+    rule_code(text).map_or_else(|| Message::prose(text), Message::new)
+}
+
+/// Every code of a message the page can be handed, with its English template.
+pub mod codes {
+    use super::Code;
+
+    macro_rules! codes {
+        ($($(#[$doc:meta])* $name:ident = $id:literal [$($p:literal),*] $en:literal;)*) => {
+            $($(#[$doc])* pub const $name: Code = Code { id: $id, params: &[$($p),*], en: $en };)*
+            /// Every code above, in order.
+            pub const ALL: &[Code] = &[$($name),*];
+        };
+    }
+
+    codes! {
+        /// An English sentence not yet split into codes (translated by the page's older table).
+        PROSE = "prose" ["text"] "{text}";
+
+        // The crate's errors (crate::Error), one code a variant (two where the English has a
+        // singular and a plural).
+        /// [`crate::Error::InvalidParameter`].
+        INVALID_PARAMETER = "invalid-parameter" ["name", "value", "rule"] "{name} = {value} is not allowed: {rule}.";
+        /// [`crate::Error::LengthMismatch`].
+        LENGTH_MISMATCH = "length-mismatch" ["points", "labels"]
+            "There are {points} points but {labels} labels: every point needs exactly one label.";
+        /// [`crate::Error::BadLabel`].
+        BAD_LABEL = "bad-label" ["index", "label", "max"] "Point {index} has label {label}, but the classes are 0 to {max}.";
+        /// [`crate::Error::EmptyClass`].
+        EMPTY_CLASS = "empty-class" ["class"]
+            "Class {class} has no points, so its mean cannot be estimated. Add at least one point to each class.";
+        /// [`crate::Error::NonFinite`].
+        NON_FINITE = "non-finite" ["index"] "Point {index} has a coordinate that is not a finite number; remove it or fix it.";
+        /// [`crate::Error::SingularCovariance`].
+        SINGULAR_COVARIANCE = "singular-covariance" []
+            "The covariance matrix Σ is singular: within every class the points differ from their class mean along one direction only (or not at all), so the Gaussian likelihood has no maximum with an invertible Σ and Σ⁻¹ does not exist. Spread the points out or add more.";
+        /// [`crate::Error::TooLarge`].
+        TOO_LARGE = "too-large" []
+            "The coordinates are too large to square without overflowing (beyond about 10¹⁵⁴); rescale the data.";
+        /// [`crate::Error::BadLine`] with a coded reason (whose English ends with a full stop).
+        BAD_LINE = "bad-line" ["line", "reason"] "Line {line}: {reason}";
+        /// [`crate::Error::Unknown`].
+        UNKNOWN = "unknown" ["kind", "name"] "Unknown {kind} “{name}”.";
+        /// [`crate::Error::Browser`]: the action stays in English (a bug, not an input).
+        BROWSER = "browser" ["action"] "The browser could not {action}.";
+        /// [`crate::Error::IndexOutOfRange`].
+        INDEX_OUT_OF_RANGE = "index-out-of-range" ["kind", "index", "len"]
+            "There is no {kind} at position {index}: there are {len}, numbered from 0.";
+        /// [`crate::Error::ClassTooSmall`] with one point.
+        CLASS_TOO_SMALL_ONE = "class-too-small-one" ["class"]
+            "Class {class} has only 1 point, so its own covariance matrix cannot be estimated. QDA needs at least three points in each class, not all on one line.";
+        /// [`crate::Error::ClassTooSmall`] with another count.
+        CLASS_TOO_SMALL = "class-too-small" ["class", "count"]
+            "Class {class} has only {count} points, so its own covariance matrix cannot be estimated. QDA needs at least three points in each class, not all on one line.";
+        /// [`crate::Error::SingularClassCovariance`].
+        SINGULAR_CLASS_COVARIANCE = "singular-class-covariance" ["class"]
+            "The covariance matrix of class {class} is singular: its points lie on a line or on top of each other, so the Gaussian likelihood has no maximum with an invertible covariance. Spread that class's points out or add more.";
+        /// [`crate::Error::CollinearPoints`].
+        COLLINEAR_POINTS = "collinear-points" []
+            "All the points lie on one line, so logistic regression without a penalty has no unique fit: boundaries turned about the point where they cross that line fit equally well. Add points off the line or set λ above 0.";
+
+        // The GDA panel's own refusals (src/web/gda.rs).
+        /// A link of the user's own points, which it cannot carry.
+        OWN_POINTS_LINK = "own-points-link" []
+            "This link was made from your own points, which a link cannot carry: paste them as CSV, or share a link of generated or real data.";
+        /// Sample parameters of the wrong shape.
+        SAMPLE_UNREADABLE = "sample-unreadable" [] "The sample parameters could not be read: every field must be a number.";
+        /// Model settings of the wrong shape.
+        SETTINGS_UNREADABLE = "settings-unreadable" [] "The model settings could not be read: check every field.";
+
+        // The lines of a file of points (crate::gda::points_csv).
+        /// Fewer than three fields.
+        POINTS_TOO_FEW = "points.too-few" ["sep", "found"]
+            "too few values: expected 3 (x, y, label) separated by {sep}, found {found}.";
+        /// More than three fields.
+        POINTS_TOO_MANY = "points.too-many" ["sep", "found"]
+            "too many values: expected 3 (x, y, label) separated by {sep}, found {found}.";
+        /// Tabs between the fields.
+        SEP_TABS = "sep.tabs" [] "tabs";
+        /// Semicolons between the fields.
+        SEP_SEMICOLONS = "sep.semicolons" [] "semicolons";
+        /// Commas between the fields.
+        SEP_COMMAS = "sep.commas" [] "commas";
+        /// More points than the file may have.
+        POINTS_OVER_LIMIT = "points.over-limit" ["max"]
+            "there are more than {max} points; the limit is {max}, so split the file or sample it.";
+        /// No label.
+        POINTS_LABEL_MISSING = "points.label-missing" [] "the label is missing; it must be a class from 0 to 4.";
+        /// A label that is not a class.
+        POINTS_LABEL_BAD = "points.label-bad" ["label"] "the label is “{label}”, but it must be a class from 0 to 4.";
+        /// An empty coordinate.
+        POINTS_COORDINATE_MISSING = "points.coordinate-missing" ["name"] "{name} is missing; it must be a number.";
+        /// A coordinate that is not a number.
+        POINTS_NOT_NUMBER = "points.not-number" ["name", "field"] "{name}{field} is not a number.";
+        /// A coordinate with a decimal comma.
+        POINTS_DECIMAL_COMMA = "points.decimal-comma" ["name", "field"]
+            "{name}{field} is not a number (write decimals with a point: 1.5).";
+        /// An infinite coordinate.
+        POINTS_INFINITE = "points.infinite" ["name"] "{name} is infinite; an infinite coordinate cannot be plotted.";
+        /// A coordinate beyond the largest f64.
+        POINTS_OVERFLOW = "points.overflow" ["name", "field"]
+            "{name}{field} is too large to store (beyond about 1.8 × 10³⁰⁸).";
+        /// The field as typed, quoted after the coordinate's name.
+        FIELD_QUOTED = "field.quoted" ["text"] " “{text}”";
+        /// A field that is not quoted back (it reads as NaN, ∞ or undefined).
+        FIELD_HIDDEN = "field.hidden" [] "";
+        /// A file of points with no point.
+        POINTS_NONE = "points.none" []
+            "The file has no points: write one point a line as x,y,label (for example 1.5,2.0,1).";
+        /// A line typed with a Chinese or Japanese input method (crate::error::full_width_hint).
+        FULL_WIDTH = "full-width" ["wide", "instead"]
+            "this line has {wide}, as a Chinese or Japanese input method types it; write {instead} instead (switch the input method to half-width, or replace it in the text).";
+        /// A full-width character.
+        CHAR_FULL_WIDTH = "char.full-width" ["char"] "the full-width “{char}”";
+        /// The ideographic space.
+        CHAR_FULL_WIDTH_SPACE = "char.full-width-space" [] "the full-width space";
+        /// The ideographic comma.
+        CHAR_IDEOGRAPHIC_COMMA = "char.ideographic-comma" [] "the ideographic comma “、”";
+        /// The ideographic full stop.
+        CHAR_IDEOGRAPHIC_FULL_STOP = "char.ideographic-full-stop" [] "the ideographic full stop “。”";
+        /// A half-width character.
+        CHAR_HALF_WIDTH = "char.half-width" ["char"] "the half-width “{char}”";
+        /// An ordinary space.
+        CHAR_SPACE = "char.space" [] "an ordinary space";
+
+        // A file the user meant as text that cannot be (web's textFileProblem).
+        /// An empty file.
+        FILE_EMPTY = "file.empty" ["format"] "The file is empty: {format}.";
+        /// A file of another format.
+        FILE_NOT_TEXT = "file.not-text" ["kind", "format"] "The file is {kind}, not text: {format}.";
+        /// What a file of points is.
+        FORMAT_POINTS = "format.points" []
+            "a file of points is a CSV text file with one point a line, x,y,label (for example 1.5,2.0,1)";
+        /// What a table is.
+        FORMAT_TABLE = "format.table" [] "a table is a CSV text file: a header line of column names, then one row a line";
+        /// crate::error::binary_kind's kinds.
+        FILE_PNG = "file-kind.png" [] "a PNG image";
+        /// A JPEG image.
+        FILE_JPEG = "file-kind.jpeg" [] "a JPEG image";
+        /// A GIF image.
+        FILE_GIF = "file-kind.gif" [] "a GIF image";
+        /// A WebP image.
+        FILE_WEBP = "file-kind.webp" [] "a WebP image";
+        /// A PDF document.
+        FILE_PDF = "file-kind.pdf" [] "a PDF document";
+        /// A ZIP archive.
+        FILE_ZIP = "file-kind.zip" [] "a ZIP archive (a .docx, .xlsx or .odt file is one)";
+        /// A gzip file.
+        FILE_GZIP = "file-kind.gzip" [] "a gzip-compressed file";
+        /// UTF-16 text.
+        FILE_UTF16 = "file-kind.utf16" [] "text in UTF-16 (save it as UTF-8)";
+        /// An old Office document.
+        FILE_OLE = "file-kind.ole" [] "an old Microsoft Office document (.doc or .xls)";
+        /// Bytes with a NUL.
+        FILE_BINARY = "file-kind.binary" [] "binary data (it contains NUL bytes, which no text file has)";
+
+        // A value that is not a number, in a sentence (crate::error::describe).
+        /// NaN.
+        VALUE_NAN = "value.nan" [] "not a number";
+        /// +∞.
+        VALUE_INFINITY = "value.infinity" [] "infinity";
+        /// −∞.
+        VALUE_MINUS_INFINITY = "value.minus-infinity" [] "minus infinity";
+
+        // The kinds of things Error::Unknown and Error::IndexOutOfRange name.
+        /// A data preset.
+        KIND_PRESET = "kind.preset" [] "preset";
+        /// Naive Bayes's event model.
+        KIND_EVENT_MODEL = "kind.event-model" [] "event model";
+        /// A class prior.
+        KIND_PRIOR = "kind.prior" [] "prior";
+        /// A learning curves' pairing.
+        KIND_PAIRING = "kind.pairing" [] "pairing";
+        /// A class label.
+        KIND_LABEL = "kind.label" [] "label";
+        /// A resampling method.
+        KIND_RESAMPLING = "kind.resampling-method" [] "resampling method";
+        /// A corpus message.
+        KIND_MESSAGE = "kind.message" [] "message";
+        /// A table row.
+        KIND_ROW = "kind.row" [] "row";
+        /// A table column.
+        KIND_COLUMN = "kind.column" [] "column";
+        /// A word of a vocabulary.
+        KIND_WORD = "kind.word" [] "word";
+        /// A word of the evidence ledger.
+        KIND_LEDGER_WORD = "kind.ledger-word" [] "ledger word";
+
+        // The rules of crate::limits (a Range's id after "rule.") and of the other checks.
+        /// [`crate::limits::SEED`].
+        RULE_SEED = "rule.seed" [] "the seed must be a whole number from 0 to 2⁵³ − 1";
+        /// [`crate::limits::WHOLE_MESSAGE_CHARS`].
+        RULE_WHOLE_MESSAGE_CHARS = "rule.whole-message-chars" [] "the whole message's length is a whole number from 2,001 to 10⁹";
+        /// [`crate::limits::LESSON_STEP`].
+        RULE_LESSON_STEP = "rule.lesson-step" [] "a lesson step is a whole number from 1 to 200";
+        /// [`crate::limits::POINTS_PER_CLASS`].
+        RULE_POINTS_PER_CLASS = "rule.points-per-class" [] "a class has 1 to 500 points";
+        /// [`crate::limits::CLASSES`].
+        RULE_CLASSES = "rule.classes" [] "the number of classes k is a whole number from 2 to 5";
+        /// [`crate::limits::SIGMA`].
+        RULE_SIGMA = "rule.sigma" [] "σ is a number from 0.2 to 3";
+        /// [`crate::limits::RHO`].
+        RULE_RHO = "rule.rho" [] "ρ is a number from −0.95 to 0.95";
+        /// [`crate::limits::L2`].
+        RULE_L2 = "rule.l2" [] "λ is a number from 0 to 10⁶";
+        /// [`crate::limits::YAW_DEG`].
+        RULE_YAW = "rule.yaw" [] "the 3-D view's yaw is a number of degrees from −180 to 180";
+        /// [`crate::limits::PITCH_DEG`].
+        RULE_PITCH = "rule.pitch" [] "the 3-D view's pitch is a number of degrees from 3 to 85";
+        /// [`crate::limits::PRIOR_PHI`].
+        RULE_PRIOR_PHI = "rule.prior-phi" [] "the prior φ′ is a number from 0.01 to 0.99";
+        /// [`crate::limits::LOSS`].
+        RULE_LOSS = "rule.loss" [] "a loss is a number from 0.01 to 1000";
+        /// [`crate::limits::ALPHA`] and [`crate::limits::CURVE_ALPHA`].
+        RULE_ALPHA = "rule.alpha" [] "α is a number from 0 to 10";
+        /// [`crate::limits::COST`].
+        RULE_COST = "rule.cost" [] "the cost ratio is a number from 1 to 1000";
+        /// [`crate::limits::PSEUDO`].
+        RULE_PSEUDO = "rule.pseudo" [] "pseudo-counts are four numbers “β₁,β₀,α_ham,α_spam” from 0 to 1000";
+        /// [`crate::limits::CAT_LAMBDA`].
+        RULE_CAT_LAMBDA = "rule.cat-lambda" [] "λ is a number from 0 to 10";
+        /// [`crate::limits::CURVE_M`].
+        RULE_CURVE_M = "rule.curve-m" [] "m is a whole number from 2 to 5000";
+        /// [`crate::limits::CURVE_SIZES`].
+        RULE_CURVE_SIZES = "rule.curve-sizes" [] "the number of sizes is a whole number from 2 to 40";
+        /// [`crate::limits::CURVE_SPLITS`].
+        RULE_CURVE_SPLITS = "rule.curve-splits" [] "the number of splits is a whole number from 1 to 1000";
+        /// The GDA panel's point placed by hand.
+        RULE_POINT_IN_BOX = "rule.point-in-box" [] "a point must be placed inside the plot box";
+        /// The GDA panel's figure size.
+        RULE_FIGURE_PIXELS = "rule.figure-pixels" [] "the figure is drawn on at most 2²⁸ pixels, the most a browser's canvas holds";
+        /// The 3-D view's size.
+        RULE_SURFACE_PIXELS = "rule.surface-pixels" [] "the 3-D view is drawn on at most one raster's pixels";
+        /// A position given by the keyboard cursor.
+        RULE_POSITION_FINITE = "rule.position-finite" [] "a position must be finite";
+        /// The L2 box of the GDA panel.
+        RULE_L2_STRENGTH = "rule.l2-strength" [] "the L2 strength must be a number from 0 to 10⁶";
+        /// The means given with the sample parameters.
+        RULE_EVERY_MEAN = "rule.every-mean" [] "every class mean must be given, or none";
+        /// A dragged mean.
+        RULE_MEAN_FINITE = "rule.mean-finite" [] "a mean must be a finite point";
+        /// A mean in a link.
+        RULE_MEAN_PAIR = "rule.mean-pair" [] "a mean is two numbers “x,y”, each at most 10⁶ in size";
+        /// A point added with two classes.
+        RULE_POINT_TWO_CLASSES = "rule.point-two-classes" [] "a point needs finite coordinates and the label 0 or 1";
+        /// A point added with k classes.
+        RULE_POINT_K_CLASSES = "rule.point-k-classes" [] "a point needs finite coordinates and the label of one of the classes";
+        /// The GDA panel's cap on points.
+        RULE_MAX_POINTS = "rule.max-points" [] "the panel holds at most 100,000 points";
+        /// A point that is not there.
+        RULE_NO_SUCH_POINT = "rule.no-such-point" [] "there is no such point";
+        /// A point that is not there, or a position that is not finite.
+        RULE_NO_SUCH_POINT_OR_POSITION = "rule.no-such-point-or-position" [] "there is no such point, or the position is not finite";
+        /// Logistic and softmax regression's λ.
+        RULE_L2_PENALTY = "rule.l2-penalty" [] "the L2 penalty strength must be a finite number, 0 or more";
+        /// A loss of the Bayes decision rule (the library's check).
+        RULE_LOSS_POSITIVE = "rule.loss-positive" [] "a loss must be a positive finite number";
+        /// A prior override (the library's check).
+        RULE_PRIOR_OPEN = "rule.prior-open" [] "a prior must lie strictly between 0 and 1";
+        /// A prior override of logistic regression.
+        RULE_LOGISTIC_PRIOR = "rule.logistic-prior" []
+            "logistic regression has no fitted class prior φ to replace: its intercept absorbs the training prior";
+        /// An ellipse's level.
+        RULE_CONTOUR_LEVEL = "rule.contour-level" [] "the contour level must be a positive number";
+        /// An ellipse's covariance.
+        RULE_COVARIANCE_FINITE = "rule.covariance-finite" [] "a covariance needs finite entries";
+        /// A generated mean (the library's check).
+        RULE_SAMPLE_MEAN = "rule.sample-mean" [] "a mean must be a finite number no larger than 10¹² in size";
+        /// A generated standard deviation (the library's check).
+        RULE_SAMPLE_SIGMA = "rule.sample-sigma" [] "a standard deviation must be a positive number no larger than 1,000,000";
+        /// A generated correlation (the library's check).
+        RULE_SAMPLE_RHO = "rule.sample-rho" [] "a correlation must lie strictly between −1 and 1";
+        /// Generated points per class (the library's check).
+        RULE_SAMPLE_N = "rule.sample-n" [] "each class needs between 1 and 100,000 points";
+        /// Generated classes (the library's check).
+        RULE_SAMPLE_CLASSES = "rule.sample-classes" [] "the number of classes must be from 2 to 5";
+        // The rules of a link's keys (crate::state's notices).
+        /// `lang`.
+        RULE_LANG = "rule.lang" [] "the language must be “en” or “zh-CN”";
+        /// `projector`.
+        RULE_PROJECTOR = "rule.projector" [] "projector mode is 0 or 1";
+        /// `deck`.
+        RULE_DECK = "rule.deck" [] "slides mode is 0 or 1";
+        /// `lesson`.
+        RULE_LESSON = "rule.lesson" [] "a lesson is a built-in lesson's name or “~” and a compressed lesson";
+        /// `theme`.
+        RULE_THEME = "rule.theme" [] "the theme must be “dark” or “light”";
+        /// `embed`.
+        RULE_EMBED = "rule.embed" [] "the embedded panel must be “gda”, “nb”, “cat” or “curves”";
+        /// `src`.
+        RULE_SOURCE = "rule.source" [] "the data must be “generated”, “custom” or a known preset";
+        /// `cov`.
+        RULE_COVARIANCE = "rule.covariance" []
+            "the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”";
+        /// `pairs`.
+        RULE_PAIRWISE = "rule.pairwise" [] "the pairwise boundaries are 0 or 1";
+        /// `v3`.
+        RULE_SURFACE = "rule.surface" [] "the 3-D view is 0 or 1";
+        /// `lr`.
+        RULE_OVERLAY = "rule.overlay" [] "the overlay is 0 or 1";
+        /// `heat`.
+        RULE_HEAT = "rule.heat" [] "the heat map is 0 or 1";
+        /// `ev`.
+        RULE_EVENT_MODEL = "rule.event-model" [] "the event model is “multinomial” or “bernoulli”";
+        /// `prior`, `cprior`.
+        RULE_PRIOR = "rule.prior" [] "the prior is “ml”, “smoothed” or “uniform”";
+        /// `rs`.
+        RULE_RESAMPLING = "rule.resampling" [] "resampling is “none”, “undersample_ham” or “oversample_spam”";
+        /// `hdr`.
+        RULE_HEADERS = "rule.headers" [] "header evidence is 0 or 1";
+        /// `cq`.
+        RULE_QUERY = "rule.query" []
+            "a query is at most 20 values separated by “|”, each one line of at most 60 characters";
+        /// `m0` … `m4` of a class the data do not have.
+        RULE_MEAN_CLASS = "rule.mean-class" [] "a mean for a class the data do not have";
+        /// `m0` without `m1` (two classes).
+        RULE_BOTH_MEANS = "rule.both-means" [] "both means must be given";
+        /// `tn` without the cut `t`.
+        RULE_CUT_MESSAGE = "rule.cut-message" []
+            "“tn” is the length of a message “t” holds the first 2,000 characters of";
+        /// `lcmin` not below `lcmax`.
+        RULE_CURVE_ORDER = "rule.curve-order" [] "the smallest m must be below the largest m";
+        /// `lcp`.
+        RULE_PAIRING = "rule.pairing" []
+            "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”";
+        /// Gaussian naive Bayes's variance smoothing.
+        RULE_VAR_SMOOTHING = "rule.var-smoothing" [] "the variance smoothing must be a finite number, 0 or more";
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_their_templates_name_exactly_their_parameters() {
+        for (i, c) in codes::ALL.iter().enumerate() {
+            assert!(codes::ALL[..i].iter().all(|d| d.id != c.id), "{} twice", c.id);
+            let mut named: Vec<&str> =
+                c.en.split('{').skip(1).filter_map(|s| s.split_once('}').map(|(n, _)| n)).collect();
+            named.sort_unstable();
+            named.dedup();
+            let mut params = c.params.to_vec();
+            params.sort_unstable();
+            assert_eq!(named, params, "{}", c.id);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// The page's dictionaries of the core's messages (www/js/messages.js) against the codes the
+// core can hand over (www/js/message-codes.json, written from genlab::message::codes by
+// tests/it/message_codes.rs, which fails when the file is stale): every code has an English
+// and a Chinese entry with the same parameters, the English is the core's own, and every
+// entry is a code. No browser: `node --test tests/unit/`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { MESSAGES, messageText, errorText } from "../../www/js/messages.js";
+
+const { codes } = JSON.parse(readFileSync(new URL("../../www/js/message-codes.json", import.meta.url), "utf8"));
+const LANGS = ["en", "zh-CN"];
+
+/** The parameter names a template uses, sorted and without repeats. */
+const named = (template) => [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+test("every code the core can hand over has an entry in each language, with its parameters", () => {
+  assert.ok(Object.keys(codes).length > 50, "the core's list of codes was read");
+  for (const [code, { params }] of Object.entries(codes)) {
+    for (const lang of LANGS) {
+      const template = MESSAGES[lang][code];
+      assert.equal(typeof template, "string", `${lang} has no entry for ${code}`);
+      assert.deepEqual(named(template), [...params].sort(), `${lang} ${code}: ${template}`);
+    }
+  }
+});
+
+test("the English entries are the core's English", () => {
+  for (const [code, { en }] of Object.entries(codes)) assert.equal(MESSAGES.en[code], en, code);
+});
+
+test("every entry of each dictionary is a code the core can hand over", () => {
+  for (const lang of LANGS) {
+    const unused = Object.keys(MESSAGES[lang]).filter((code) => !(code in codes));
+    assert.deepEqual(unused, [], `${lang} entries no code uses`);
+  }
+});
+
+test("a message is written with its nested messages in the same language", () => {
+  const m = { code: "invalid-parameter", name: "ρ", value: { code: "value.nan" }, rule: { code: "rule.rho" } };
+  assert.equal(messageText("en", m), "ρ = not a number is not allowed: ρ is a number from −0.95 to 0.95.");
+  assert.equal(messageText("zh-CN", m), "ρ = 非数字 不允许：ρ 是 −0.95 到 0.95 之间的数。");
+  assert.equal(messageText("zh-CN", { code: "class-too-small", class: 1, count: 2 }).startsWith("类别 1 只有 2 个点"), true);
+  // A thrown error carries its message as `data`; one without it is shown by its text.
+  assert.equal(errorText("zh-CN", Object.assign(new Error("x"), { data: { code: "value.infinity" } })), "无穷大");
+  assert.equal(errorText("en", new Error("Some sentence.")), "Some sentence.");
+});
