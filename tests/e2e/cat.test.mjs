@@ -183,7 +183,7 @@ test("a CSV that cannot be read keeps the table; a good one replaces it", async 
   await context.close();
 });
 
-// In Chinese the worked example is the Chinese table (src/nb/categorical.rs EXAMPLE_CSV_ZH,
+// In Chinese the worked example is the Chinese table (src/nb/categorical/ EXAMPLE_CSV_ZH,
 // the same counts): the verdict, the sentences and the cells name its columns and values.
 test("switching to Chinese translates the panel's labels and explanations", async () => {
   const { page, context, errors } = await open(browser, `${server.url}?cl=0`);

@@ -74,7 +74,7 @@ test("the categorical bars' text alternatives follow λ", async () => {
     await page.click('#cat-slot [data-lambda="0"]');
     await page.waitForFunction(([sel, old]) => JSON.stringify([...document.querySelectorAll(sel)].map((b) => b.getAttribute("aria-label"))) !== old,
       [`${cat("classes")} .cat-bar`, JSON.stringify(laplace)]);
-    // λ = 0: no "yes" row has green eyes, so "yes" is ruled out (src/nb/categorical.rs).
+    // λ = 0: no "yes" row has green eyes, so "yes" is ruled out (src/nb/categorical/).
     assert.deepEqual(await labels(), ["P(yes | x) = 0.0 %", "P(no | x) = 100.0 %"]);
     assert.deepEqual(errors, []);
   } finally {
