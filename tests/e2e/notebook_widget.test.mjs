@@ -166,7 +166,7 @@ test("the cleanup anywidget calls frees the panel and stops listening to the mod
 });
 
 test("the lecturers' page's notebook and MyST recipes render the panels they describe", async () => {
-  const py = pythonTraits(snippet("notebook"));
+  const py = pythonTraits(snippet("notebook-file"));
   assert.deepEqual(Object.keys(py).sort(), ["controls", "lang", "panel", "projector", "state", "theme"]);
   const myst = JSON.parse(snippet("myst").split("\n").slice(1, -1).join("\n"));
   const { context, page, errors } = await notebook([py, myst]);
