@@ -1,4 +1,4 @@
-"""genlab's panels as a notebook widget (anywidget): JupyterLab, Notebook 7, marimo, JupyterLite.
+"""genlab's panels as a notebook widget (anywidget): JupyterLab, Notebook 7, marimo.
 
     from genlab import Panel
     panel = Panel(panel="nb", lang="zh-CN", state="a=0", controls="-corpus")
@@ -56,7 +56,7 @@ _ESM = _module()
 
 _FALLBACK = (
     '<p class="genlab-fallback"><b>genlab</b> panel <code>{panel}</code> (state <code>{state}</code>): '
-    "it is interactive in a running notebook (JupyterLab, Notebook 7, VS Code, marimo) with "
+    "it is interactive in a running notebook (JupyterLab, Notebook 7, marimo) with "
     "<code>pip install genlab</code>; this copy of the notebook shows it only where its "
     "widgets can run.</p>"
 )
