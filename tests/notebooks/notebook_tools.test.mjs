@@ -149,6 +149,10 @@ test("JupyterLab: the panel draws, a student's slider comes back in panel.state,
     const saved = JSON.parse(readFileSync(path.join(env.work, "lesson.ipynb"), "utf8"));
     assert.equal(saved.metadata.widgets, undefined, "JupyterLab saves no widget state unless asked");
     console.log(`# JupyterLab's saved lesson.ipynb (one panel, default settings): ${statSync(path.join(env.work, "lesson.ipynb")).size} bytes`);
+    // Its HTML export (no widget state) shows the panel's sentence, not an empty cell.
+    execFileSync(env.bin("jupyter"), ["nbconvert", "--to", "html", "lesson.ipynb"], { cwd: env.work, env: env.env, stdio: "ignore" });
+    const exported = readFileSync(path.join(env.work, "lesson.html"), "utf8");
+    assert.match(exported, /<p class="genlab-fallback"><b>genlab<\/b> panel <code>gda<\/code>[^<]*<code>seed=3&amp;n0=\d+<\/code>\): it is interactive in a running notebook/);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
