@@ -88,6 +88,8 @@ command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 dpkg -s libwebkit2gtk-4.1-0 >/dev/null 2>&1 || missing+=(libwebkit2gtk-4.1-0)
 command -v xvfb-run >/dev/null || missing+=(xvfb)
 command -v xauth >/dev/null || missing+=(xauth)
+# Debian's python3 makes venvs (the genlab wheel's build, the notebook tests) only with python3-venv.
+python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
 ((${#missing[@]} == 0)) || apt_install "${missing[@]}"
 
 if ! command -v geckodriver >/dev/null; then
