@@ -94,6 +94,16 @@ test("JupyterLab: the panel draws, a student's slider comes back in panel.state,
     const frames = [];
     const t0 = Date.now();
     page.on("console", (m) => { if (m.type() !== "debug") frames.push(`${Date.now() - t0} console ${m.type()} ${m.text().slice(0, 300)}`); });
+    // And each time a panel's host is put into or taken out of the page (a view rendered again).
+    await page.exposeFunction("genlabTestMark", (what) => frames.push(`${Date.now() - t0} page ${what}`));
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.addedNodes) if (n.classList?.contains("genlab-widget")) window.genlabTestMark("panel host added");
+          for (const n of r.removedNodes) if (n.classList?.contains("genlab-widget")) window.genlabTestMark("panel host removed");
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     page.on("websocket", (ws) => {
       const log = (dir) => (f) => {
         const s = typeof f.payload === "string" ? f.payload : Buffer.from(f.payload).toString("latin1");
