@@ -16,3 +16,13 @@ fi
 node tools/dist/build.mjs
 # The npm package (dist/npm/package/) and its tarball (dist/npm/genlab-<version>.tgz), from dist/.
 node tools/dist/npm.mjs
+
+# The Python package (python/, hatchling): dist/python/genlab-<version>-py3-none-any.whl, the
+# notebook widget for JupyterLab, Notebook 7, marimo and JupyterLite. Its version is Cargo.toml's;
+# it carries dist/genlab-widget.mjs.gz, written above. hatchling lives in tools/notebooks/.venv-build.
+if [[ ! -x tools/notebooks/.venv-build/bin/hatchling ]]; then
+  python3 -m venv tools/notebooks/.venv-build
+  tools/notebooks/.venv-build/bin/pip install -q -r tools/notebooks/wheel-requirements.txt
+fi
+(cd python && ../tools/notebooks/.venv-build/bin/hatchling build -t wheel -d ../dist/python >/dev/null)
+ls -l dist/python/*.whl | awk '{printf "[dist] %s %.1f KB\n", $NF, $5 / 1000}'

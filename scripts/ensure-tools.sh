@@ -2,6 +2,9 @@
 # Installs what building and testing genlab needs, skipping whatever is already there.
 #   scripts/ensure-tools.sh build   wasm32 target, wasm-bindgen CLI (pinned), wasm-pack, and
 #                                   binaryen's wasm-opt (npm, under tools/wasm-opt/)
+#   scripts/ensure-tools.sh notebooks  the above, plus the wheels of the real notebook tools
+#                                   (tools/notebooks/requirements.txt: JupyterLab, Notebook 7,
+#                                   marimo, nbclient, anywidget) in tools/notebooks/wheels
 #   scripts/ensure-tools.sh test    the above, plus Chromium + ChromeDriver, Firefox ESR + geckodriver,
 #                                   WebKitGTK's WebDriver (Safari's engine) with Xvfb, and
 #                                   playwright-core (npm) for the end-to-end tests
@@ -48,6 +51,16 @@ if [[ ! -d tools/dist/node_modules/esbuild ]]; then
   (cd tools/dist && npm ci --no-audit --no-fund)
 fi
 
+# The notebook tests (tests/notebooks/) install the genlab wheel with these into a fresh venv
+# per run, without the network: pip downloads them once (again when the pins change).
+if [[ $want == notebooks || $want == test ]]; then
+  if [[ ! -f tools/notebooks/wheels/.done || tools/notebooks/requirements.txt -nt tools/notebooks/wheels/.done ]]; then
+    say "downloading the notebook tools' wheels into tools/notebooks/wheels (once)"
+    python3 -m pip download -q -d tools/notebooks/wheels -r tools/notebooks/requirements.txt
+    touch tools/notebooks/wheels/.done
+  fi
+fi
+
 [[ $want == test ]] || exit 0
 
 apt_updated=0
@@ -75,6 +88,8 @@ command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 dpkg -s libwebkit2gtk-4.1-0 >/dev/null 2>&1 || missing+=(libwebkit2gtk-4.1-0)
 command -v xvfb-run >/dev/null || missing+=(xvfb)
 command -v xauth >/dev/null || missing+=(xauth)
+# Debian's python3 makes venvs (the genlab wheel's build, the notebook tests) only with python3-venv.
+python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
 ((${#missing[@]} == 0)) || apt_install "${missing[@]}"
 
 if ! command -v geckodriver >/dev/null; then

@@ -54,6 +54,11 @@ bash scripts/build-wasm.sh
 bash scripts/dist.sh --reuse-pkg
 node --test tests/e2e/
 
+step "notebook tools: the genlab wheel in JupyterLab, Notebook 7, marimo and nbclient"
+# The wheel from dist/python (scripts/dist.sh above) in a fresh venv with the tools' pinned wheels
+# (scripts/ensure-tools.sh downloaded them), servers on 127.0.0.1 only.
+node --test tests/notebooks/
+
 step "journeys: the real page in Chromium, Firefox and WebKit over W3C WebDriver"
 # One file at a time: each file starts its own drivers on ports it probes free, and two
 # processes probing at once could pick the same one. WebKit runs with JSC's baseline wasm

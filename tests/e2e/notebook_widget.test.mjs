@@ -166,7 +166,7 @@ test("the cleanup anywidget calls frees the panel and stops listening to the mod
 });
 
 test("the lecturers' page's notebook and MyST recipes render the panels they describe", async () => {
-  const py = pythonTraits(snippet("notebook"));
+  const py = pythonTraits(snippet("notebook-file"));
   assert.deepEqual(Object.keys(py).sort(), ["controls", "lang", "panel", "projector", "state", "theme"]);
   const myst = JSON.parse(snippet("myst").split("\n").slice(1, -1).join("\n"));
   const { context, page, errors } = await notebook([py, myst]);
@@ -176,6 +176,46 @@ test("the lecturers' page's notebook and MyST recipes render the panels they des
   const gda = await look(page, 1);
   assert.equal(gda.seedShown, false);
   assert.ok(gda.colours > 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a change the model gets while the panel is mounting is not lost", async () => {
+  // A notebook's kernel does not wait for a view: `panel.state = …` may arrive after the widget
+  // read the state to mount with and before it listens (seen in a real JupyterLab under load).
+  const { context, page, errors } = await notebook([]);
+  const seen = await page.evaluate(async () => {
+    const data = { panel: "gda", lang: "en", state: "seed=3", controls: "", theme: "", projector: false };
+    const handlers = new Map();
+    let sent = false;
+    const model = {
+      get(key) {
+        // The kernel's change lands just after the widget first reads the state (at the widget's
+        // next await, while it mounts).
+        if (key === "state" && !sent) {
+          sent = true;
+          queueMicrotask(() => model.set("state", "seed=5&n0=25"));
+        }
+        return data[key];
+      },
+      set(key, value) {
+        if (data[key] === value) return;
+        data[key] = value;
+        for (const fn of handlers.get(`change:${key}`) ?? []) fn();
+      },
+      on: (event, fn) => handlers.set(event, [...(handlers.get(event) ?? []), fn]),
+      off() {},
+      save_changes() {},
+    };
+    const widget = (await import("/genlab-widget.mjs")).default;
+    const el = document.createElement("div");
+    document.body.append(el);
+    await widget.render({ model, el });
+    if (!sent) throw new Error("the widget never read the state");
+    const root = el.querySelector(".genlab-widget").shadowRoot;
+    return { n0: root.querySelector('[data-role="n0"]').value, seed: root.querySelector('[data-role="seed"]').value };
+  });
+  assert.deepEqual(seen, { n0: "25", seed: "5" });
   assert.deepEqual(errors, []);
   await context.close();
 });

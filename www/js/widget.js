@@ -79,12 +79,15 @@ async function start(model, host, el) {
   let last = null;
   let handle = null;
   let gone = false;
+  const mountedState = String(model.get("state") || "");
+  const mountedLang = model.get("lang");
+  const mountedTheme = model.get("theme") || null;
   handle = await mount(slot, {
     panel,
-    lang: model.get("lang") === "zh-CN" ? "zh-CN" : "en",
-    state: toState(model.get("state")),
+    lang: mountedLang === "zh-CN" ? "zh-CN" : "en",
+    state: toState(mountedState),
     controls: hidden(model.get("controls")),
-    theme: model.get("theme") || null,
+    theme: mountedTheme,
     styles: false,
     onChange: () => {
       if (!handle || gone) return;
@@ -94,7 +97,8 @@ async function start(model, host, el) {
     },
   });
   last = toQuery(handle.getState());
-  handle.setProjector(Boolean(model.get("projector")));
+  const mountedProjector = Boolean(model.get("projector"));
+  handle.setProjector(mountedProjector);
   const listeners = {
     "change:state": () => {
       const q = String(model.get("state") || "");
@@ -118,6 +122,13 @@ async function start(model, host, el) {
     }
   };
   for (const [name, fn] of heard) optional(model, "on", name, fn);
+  // A change that came while the panel was mounting (seconds on a slow machine; the kernel does
+  // not wait for a view) reached no listener: apply the traits as they are now.
+  const now = Object.fromEntries(heard);
+  if (String(model.get("state") || "") !== mountedState) now["change:state"]();
+  if (model.get("lang") !== mountedLang) now["change:lang"]();
+  if ((model.get("theme") || null) !== mountedTheme) now["change:theme"]();
+  if (Boolean(model.get("projector")) !== mountedProjector) now["change:projector"]();
   return { cleanup };
 }
 
