@@ -982,5 +982,10 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   // one drawing on a first load, not the defaults' and then the state's.
   if (state) setState(state);
   else render();
+  // The numbers table is laid out once the figure's first frame is up, not when it first
+  // comes near the screen: there its height (40rem until laid out) changed under the reader,
+  // and what is below it moved (on a phone, the naive Bayes formula 211 px two frames after a
+  // jump to it; scroll anchoring did not make up for it).
+  requestAnimationFrame(() => setTimeout(() => section.querySelector(".numbers")?.classList.add("laid-out"), 0));
   return { panel, render, glideFrame, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
 }
