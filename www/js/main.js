@@ -370,6 +370,15 @@ document.getElementById("lessons").addEventListener("click", async () => {
   if (html.dataset.ready === "true") (await loadLessons()).openMenu();
 });
 document.getElementById("dismiss").addEventListener("click", () => { document.getElementById("notices").hidden = true; });
+// A change still waiting for its rest is written when the page goes: a slide deck unloads
+// its frame the moment it turns to the next slide, and the clicker's PageDown right after a
+// drag or a key on the plot lost that change (the frame came back without it).
+window.addEventListener("pagehide", () => {
+  if (html.dataset.ready !== "true") return;
+  clearTimeout(replaceTimer);
+  if (gesture) writeUrl("replace");
+  gesture = false;
+});
 window.addEventListener("popstate", () => {
   // A write still waiting was meant for the entry just left: it must not land on this one.
   clearTimeout(replaceTimer);
