@@ -5,10 +5,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { headersHost, pageHost } from "./hosts.mjs";
 import { launch, panelsDrawn, repo, serve } from "./lib.mjs";
 
 const HOST = "https://your.host/genlab/";
@@ -121,60 +120,10 @@ test("mount(): a panel from the module, in its state", async () => {
   await context.close();
 });
 
-/** dist/_headers (Netlify's and Cloudflare Pages' form) as [path pattern, {header: value}] rules. */
-function headerRules() {
-  const rules = [];
-  for (const line of readFileSync(path.join(dist, "_headers"), "utf8").split("\n")) {
-    if (/^\S/.test(line)) rules.push([line.trim(), {}]);
-    else if (line.trim()) {
-      const [, name, value] = line.trim().match(/^([^:]+):\s*(.*)$/);
-      rules.at(-1)[1][name.toLowerCase()] = value;
-    }
-  }
-  return rules;
-}
-
-/** The headers dist/_headers adds to `pathname` (a pattern's `*` matches the rest of a path). */
-const headersFor = (rules, pathname) => Object.assign({}, ...rules.filter(([p]) => (p.endsWith("*") ? pathname.startsWith(p.slice(0, -1)) : pathname === p)).map(([, h]) => h));
-
-/**
- * dist/ served as a host that reads _headers serves it (Netlify, Cloudflare Pages): the plain
- * server's files and types, plus the headers _headers gives each path. Resolves to { url, close }.
- */
-async function headersHost() {
-  const rules = headerRules();
-  const types = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json" };
-  const host = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url, "http://host").pathname);
-    const file = path.join(dist, pathname);
-    try {
-      if (!file.startsWith(dist + path.sep)) throw new Error("outside dist/");
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream", ...headersFor(rules, pathname) });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${host.address().port}/`, close: () => new Promise((resolve) => { host.closeAllConnections(); host.close(resolve); }) };
-}
-
-/** A server on another port that answers every path with `html`. Resolves to { url, close }. */
-async function pageHost(html) {
-  const site = createServer((req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(html);
-  });
-  await new Promise((resolve) => site.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${site.address().port}/`, close: () => new Promise((resolve) => { site.closeAllConnections(); site.close(resolve); }) };
-}
-
 for (const cors of [false, true]) {
   test(`a course page on another origin ${cors ? "with dist/_headers' headers draws its panels" : "whose host sends no CORS header shows the fallback sentences"}`, async () => {
     // The plain static server sends no CORS header; the other host sends what _headers says.
-    const host = cors ? await headersHost() : server;
+    const host = cors ? await headersHost(dist) : server;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // The course site: another origin (another port) on this machine, as a real server (a
     // page the browser did not get from a loopback address may not ask one at all).
