@@ -110,6 +110,49 @@ test("the <genlab-panel> element: one script line, then a panel set by its attri
   await context.close();
 });
 
+// The course page around a panel keeps its own look: genlab links its stylesheet into the
+// page, whose bare `button`, `fieldset`, `legend`, `h1`, `main`, `*` and `:root` rules restyled
+// the course's own buttons, headings, font, page margin and box sizes (a real MkDocs page
+// showed it). Each of the course's elements is measured before the script runs and with the
+// panel drawn.
+test("the course page around a <genlab-panel> keeps its own fonts, margins, buttons and box sizes", async () => {
+  const course = `<main id="course"><p id="text">Before the lab.</p>
+<fieldset id="quiz"><legend id="quiz-legend">Quiz</legend><button id="answer" type="button">Answer</button> <input id="guess" type="text"></fieldset>
+<div id="box" style="width: 200px; padding: 10px; border: 2px solid">a box</div>
+<nav><a id="next" href="#next">Next</a></nav></main>
+<div id="slot"></div>`;
+  const { context, page, errors } = await visit("course-look", `${server.url}course/look.html`, course);
+  const look = () => page.evaluate(() => {
+    const out = {};
+    for (const id of ["course", "text", "quiz", "quiz-legend", "answer", "guess", "box", "next"]) {
+      const el = document.getElementById(id);
+      const cs = getComputedStyle(el);
+      out[id] = ["font-family", "font-size", "font-weight", "line-height", "color", "background-color", "margin", "padding", "border", "min-height", "box-sizing", "max-width", "width", "height"].map((p) => cs.getPropertyValue(p)).join(" | ");
+    }
+    for (const el of [document.documentElement, document.body, document.querySelector("h1")]) {
+      const cs = getComputedStyle(el);
+      out[el.tagName] = ["font-family", "font-size", "line-height", "color", "background-color", "margin", "color-scheme"].map((p) => cs.getPropertyValue(p)).join(" | ");
+    }
+    return out;
+  });
+  const before = await look();
+  // The element's snippet, added as a lecturer adds it further down the page.
+  const [script, element] = snippet("element").split(/\n\n/);
+  await page.evaluate(([src, html]) => {
+    const s = document.createElement("script");
+    s.type = "module";
+    s.src = src;
+    document.head.append(s);
+    document.getElementById("slot").innerHTML = html;
+  }, [script.match(/src="([^"]+)"/)[1], element]);
+  await page.waitForFunction(() => document.querySelector("genlab-panel")?.handle, null, { timeout: 20000 });
+  assert.ok((await panelsDrawn(page, "genlab-panel")).nbLedgerRows > 0);
+  const after = await look();
+  for (const id of Object.keys(before)) assert.equal(after[id], before[id], `#${id}'s look changed when the panel came`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("mount(): a panel from the module, in its state", async () => {
   const { context, page, errors } = await visit("mount", `${server.url}course/mount.html`, snippet("mount"));
   await page.waitForFunction(() => window.lessonPanel, null, { timeout: 20000 });

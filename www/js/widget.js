@@ -18,7 +18,7 @@ const hidden = (value) => String(value || "").split(",").map((s) => s.trim()).fi
 /** The widget's stylesheet: genlab's, with the page-wide rules moved onto the shadow host. */
 function shadowStyles() {
   const style = document.createElement("style");
-  style.textContent = String(import.meta.genlabCss || "").replaceAll(":root", ":host");
+  style.textContent = String(import.meta.genlabCss || "").replaceAll(":root:where(.genlab-page)", ":host").replaceAll(":root", ":host");
   return style;
 }
 
