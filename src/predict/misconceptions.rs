@@ -179,7 +179,7 @@ const CATALOGUE: [Misconception; 24] = [
         why_zh: "在看到任何词或任何坐标之前，答案会是多少？",
     },
     Misconception {
-        id: "log10-for-ln",
+        id: "decimal-log-for-ln",
         en: "The log-odds here are natural logarithms (ln, base e), not log₁₀: a log₁₀ answer is the right one divided by ln 10 ≈ 2.303, and σ(z) = 1/(1 + e⁻ᶻ) needs the natural one. Look at the base of the logarithm.",
         zh: "这里的对数几率用的是自然对数（ln，以 e 为底），不是 log₁₀：用 log₁₀ 算出的结果等于正确答案除以 ln 10 ≈ 2.303，而 σ(z) = 1/(1 + e⁻ᶻ) 需要的是自然对数。请看对数的底。",
         why_en: "Which logarithm undoes the e in σ(z) = 1/(1 + e⁻ᶻ)?",

@@ -7,8 +7,9 @@
 //! [`WorkedExample::check`] accepts an answer within the step's stated tolerance and, for a
 //! wrong one, names the typical mistake it matches (a [`super::misconceptions`] id).
 //!
-//! Tolerance: every component within 10⁻³ of the step's scale, the largest |number| among
-//! its value and the terms it adds up ([`REL_TOL`]): an answer typed to four significant
+//! Tolerance: every component within 10⁻³ ([`REL_TOL`]) of the step's scale, the largest
+//! |number| among its value and the terms it adds up, and never less than 10⁻⁶ (so a value
+//! of exactly 0 still accepts an answer typed as 0.000): an answer typed to four significant
 //! digits is accepted.
 
 use super::bad;
@@ -180,7 +181,7 @@ impl WorkedExample {
 }
 
 fn tolerance(numbers: &[Quantity]) -> f64 {
-    REL_TOL * numbers.iter().fold(0.0f64, |m, q| m.max(q.size())).max(f64::MIN_POSITIVE)
+    REL_TOL * numbers.iter().fold(1e-3f64, |m, q| m.max(q.size()))
 }
 
 /// A wrong answer, kept only when it can be told from the right one.
@@ -293,7 +294,7 @@ pub fn gda_example(points: &[[f64; 2]], labels: &[u8]) -> Result<WorkedExample> 
             &[s(mean_term), s(prior_term)],
             vec![
                 ("prior-forgotten", s(mean_term)),
-                ("log10-for-ln", s(mean_term + prior_term / std::f64::consts::LN_10)),
+                ("decimal-log-for-ln", s(mean_term + prior_term / std::f64::consts::LN_10)),
             ],
         ),
     ];
@@ -369,7 +370,7 @@ pub fn nb_example(model: &NaiveBayes, tokens: &[String], word: &str, class: Labe
         terms.push(s(w.contribution));
     }
     let mut wrong =
-        vec![("prior-forgotten", s(z - e.prior_log_ratio)), ("log10-for-ln", s(z / std::f64::consts::LN_10))];
+        vec![("prior-forgotten", s(z - e.prior_log_ratio)), ("decimal-log-for-ln", s(z / std::f64::consts::LN_10))];
     if let Some(a) = e.absent_evidence {
         inputs.push(input("absent words", s(a)));
         terms.push(s(a));
