@@ -9,6 +9,9 @@
 //! wrong formula) gets its hint. Natural frequencies: hand-worked cases and the sum on random
 //! probabilities.
 
+// Index loops over 2 × 2 matrices read like the formulas they check.
+#![allow(clippy::needless_range_loop)]
+
 use genlab::gda::Gda;
 use genlab::nb::categorical::Attribute;
 use genlab::nb::{CategoricalNb, CategoricalTable, EventModel, Label, NaiveBayes, Prior};
