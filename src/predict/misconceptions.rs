@@ -194,10 +194,10 @@ const CATALOGUE: [Misconception; 24] = [
     },
     Misconception {
         id: "frequent-word-strongest",
-        en: "The word that is most frequent in spam does not necessarily push hardest toward spam: its evidence is log P(w | spam) − log P(w | ham), a ratio, so a word common in both classes says little. Look at the ratio of the two probabilities, not at the spam one alone.",
-        zh: "在垃圾邮件中最常见的词不一定最能把结论推向垃圾邮件：它的证据是 log P(w | spam) − log P(w | ham)，是一个比值，所以两类中都常见的词说明不了多少。请看两个概率的比值，而不是只看垃圾邮件中的那个概率。",
-        why_en: "How much evidence does a word give if it is just as common in ham?",
-        why_zh: "如果一个词在正常邮件中同样常见，它能提供多少证据？",
+        en: "The word that is most frequent in a class does not necessarily push hardest toward that class: a word's evidence is log P(w | spam) − log P(w | ham), a ratio, so a word common in both classes says little. Look at the ratio of the two probabilities, not at one of them alone.",
+        zh: "在某个类别中最常见的词不一定最能把结论推向该类别：词的证据是 log P(w | spam) − log P(w | ham)，是一个比值，所以两类中都常见的词说明不了多少。请看两个概率的比值，而不是只看其中一个。",
+        why_en: "How much evidence does a word give if it is just as common in the other class?",
+        why_zh: "如果一个词在另一个类别中同样常见，它能提供多少证据？",
     },
 ];
 
