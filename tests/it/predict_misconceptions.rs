@@ -413,3 +413,40 @@ fn alpha_zero_detectors_fire_on_nothing_changes_and_on_an_unseen_word() {
         assert!(calm.fired.is_empty());
     }
 }
+
+#[test]
+fn movement_tells_a_far_turn_and_bad_input_is_a_sentence() {
+    use genlab::predict::movement;
+    // x = 2 against 10x − y = 100 (x = 10 + y/10): they cross at (2, −80), outside the view.
+    assert_eq!(movement(VIEW, ([1.0, 0.0], -2.0), ([10.0, -1.0], -100.0)).unwrap(), Movement::SlidesAndTurns);
+    // The classes' sides swapped (w → −w) is a turn even though the line is the same.
+    assert_eq!(movement(VIEW, ([1.0, 0.0], -2.0), ([-1.0, 0.0], 2.0)).unwrap(), Movement::SlidesAndTurns);
+    // Scaling (w, b) changes nothing; x = 2 → x = 1 slides into class 0's side (x < 2).
+    assert_eq!(movement(VIEW, ([1.0, 0.0], -2.0), ([3.0, 0.0], -6.0)).unwrap(), Movement::Stays);
+    assert_eq!(movement(VIEW, ([1.0, 0.0], -2.0), ([1.0, 0.0], -1.0)).unwrap(), Movement::TowardClass0);
+    assert_eq!(movement(VIEW, ([1.0, 0.0], -2.0), ([1.0, 0.0], -3.0)).unwrap(), Movement::TowardClass1);
+    for bad in [
+        movement(VIEW, ([0.0, 0.0], 1.0), ([1.0, 0.0], 0.0)),
+        movement(VIEW, ([f64::NAN, 0.0], 1.0), ([1.0, 0.0], 0.0)),
+    ] {
+        let text = bad.unwrap_err().to_string();
+        assert!(text.contains("boundary"), "{text}");
+    }
+    let gda = fit(&tilted());
+    assert!(judge_posterior(&gda, [0.0, 0.0], f64::NAN).is_err());
+    assert!(judge_posterior(&gda, [f64::INFINITY, 0.0], 0.5).is_err());
+    assert!(judge_boundary(&gda, [1.0, 0.0, 0.0, 1.0], ([1.0, 0.0], 0.0)).is_err());
+    assert!(judge_movement(Change::Prior { gda: &gda, before: 0.5, after: 1.0 }, VIEW, Movement::Stays).is_err());
+    assert!(judge_threshold(LossMatrix::zero_one(), 1.5).is_err());
+    assert!(judge_crossover(&summary(None, None), CrossoverGuess::At(0.0)).is_err());
+    let model = nb(&small_corpus(), EventModel::Multinomial, 1.0);
+    assert!(judge_strongest_word(&model, &tokens("now prize"), Label::Spam, "money").is_err());
+    assert!(judge_strongest_word(&model, &tokens("zebra"), Label::Spam, "zebra").is_err());
+    // An out-of-vocabulary word of the message has no rank and no evidence.
+    let j = judge_strongest_word(&model, &tokens("now zebra"), Label::Spam, "zebra").unwrap();
+    assert_eq!((j.score.rank, j.score.evidence), (None, 0.0));
+    // At α = 0 "meeting win" rules out both classes: no probability to bet against.
+    let mut zero = model.clone();
+    zero.set_alpha(0.0).unwrap();
+    assert!(judge_spam_bet(&zero, &tokens("meeting win"), None, 0.5).is_err());
+}
