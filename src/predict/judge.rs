@@ -11,7 +11,7 @@ use super::misconceptions::{detect_perpendicular_bisector, detect_scaled_losses_
 use super::{angle_deg, bad, crossover_gap, line_agreement, logit_gap, misconceptions, Misconception, Movement};
 use crate::curves::engine::CurveSummary;
 use crate::gda::risk::gda_with_prior;
-use crate::gda::{ConicKind, GaussianNb, Gda, LogisticRegression, LossMatrix, Qda, QuadraticLogOdds};
+use crate::gda::{ConicKind, GaussianNb, Gda, LogisticRegression, LossMatrix, Model, Qda, QuadraticLogOdds};
 use crate::stats::sigmoid;
 use crate::Result;
 
@@ -400,5 +400,50 @@ pub fn judge_crossover(
         truth,
         score: CrossoverScore { right_kind, decades },
         fired: fired(&[("generative-always-fewer-examples", always)]),
+    })
+}
+
+/// The score of a region pick on a k-class panel.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RegionScore {
+    /// Whether the picked class is the model's.
+    pub right: bool,
+    /// The model's p(y = picked | x).
+    pub p_picked: f64,
+    /// The model's p(y = its class | x).
+    pub p_truth: f64,
+}
+
+/// A pick of the class whose region holds the marked point `x` (k classes, or two); the
+/// truth is the model's most probable class ([`Model::predict`]). Fires `nearer-mean-wins`
+/// when the student picked the class whose mean is nearest in straight-line distance (a
+/// generative model, with a unique nearest mean) and the model picks another.
+///
+/// # Errors
+/// [`crate::Error::InvalidParameter`] for a non-finite point or a class index ≥ k.
+pub fn judge_region(model: &Model, x: [f64; 2], guess: usize) -> Result<Judgement<usize, RegionScore>> {
+    if !x.iter().all(|c| c.is_finite()) {
+        return Err(bad("point", format!("{x:?}"), "a point must have finite coordinates"));
+    }
+    let k = model.classes();
+    if guess >= k {
+        return Err(bad("class", guess.to_string(), "the picked class must be one of the model's classes"));
+    }
+    let truth = model.predict(x);
+    let p = model.posteriors(x);
+    let nearest = model.means().and_then(|means| {
+        let d2: Vec<f64> = means.iter().map(|m| (x[0] - m[0]).powi(2) + (x[1] - m[1]).powi(2)).collect();
+        let best = d2.iter().copied().fold(f64::INFINITY, f64::min);
+        let mut at = d2.iter().enumerate().filter(|(_, d)| **d == best).map(|(i, _)| i);
+        match (at.next(), at.next()) {
+            (Some(i), None) => Some(i),
+            _ => None,
+        }
+    });
+    let nearer = nearest == Some(guess) && truth != guess;
+    Ok(Judgement {
+        truth,
+        score: RegionScore { right: guess == truth, p_picked: p[guess], p_truth: p[truth] },
+        fired: fired(&[("nearer-mean-wins", nearer)]),
     })
 }

@@ -450,3 +450,25 @@ fn movement_tells_a_far_turn_and_bad_input_is_a_sentence() {
     zero.set_alpha(0.0).unwrap();
     assert!(judge_spam_bet(&zero, &tokens("meeting win"), None, 0.5).is_err());
 }
+
+#[test]
+fn nearer_mean_fires_on_a_region_pick_with_three_classes() {
+    use genlab::gda::ModelSpec;
+    use genlab::predict::judge_region;
+    let mut s = tilted();
+    cloud([0.0, 6.0], &TILTED, 2, &mut s);
+    let model = ModelSpec::Gda.fit(&s.0, &s.1).unwrap();
+    // At (2.5, 3), with the pooled Σ⁻¹ = [[2.5, −1.5], [−1.5, 2.5]] and equal priors, the
+    // scores μ_cᵀΣ⁻¹x − ½μ_cᵀΣ⁻¹μ_c are 0, 7 − 20 = −13 and 22.5 − 45 = −22.5 (by hand):
+    // class 0, though μ₁ is the nearest mean (|x − μ|² 15.25, 11.25, 15.25).
+    let x = [2.5, 3.0];
+    let j = judge_region(&model, x, 1).unwrap();
+    assert_eq!(j.truth, 0);
+    let p0 = 1.0 / (1.0 + (-13f64).exp() + (-22.5f64).exp());
+    assert!((j.score.p_truth - p0).abs() < 1e-12 && !j.score.right);
+    assert_eq!(ids(&j), ["nearer-mean-wins"]);
+    let right = judge_region(&model, x, 0).unwrap();
+    assert!(right.score.right && right.fired.is_empty());
+    assert!(judge_region(&model, x, 2).unwrap().fired.is_empty());
+    assert!(judge_region(&model, x, 3).is_err());
+}
