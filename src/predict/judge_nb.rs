@@ -33,7 +33,7 @@ fn sigma_of(z: f64) -> Option<f64> {
 ///   truth is far from it;
 /// * `smoothing-favours-larger-class`: α grew from `before` to `model`, the student moved
 ///   the bet toward the class with more training messages (beyond [`LOGIT_TOL`]) and the
-///   model moved the other way.
+///   model moved the other way (only when `before` differs from `model` in α alone).
 ///
 /// "Near" and "far" are [`LOGIT_TOL`] and twice it, as for [`detect_ignored_prior`].
 ///
@@ -65,7 +65,9 @@ pub fn judge_spam_bet(
     if let Some(b) = before {
         let counts = model.counts();
         let (n_ham, n_spam) = (counts.num_docs(Label::Ham), counts.num_docs(Label::Spam));
-        if b.alpha() < model.alpha() && n_ham != n_spam {
+        // Only a change of α on the same counts, model and prior is this question.
+        let same = b.counts() == counts && b.event_model() == model.event_model() && b.prior() == model.prior();
+        if same && b.alpha() < model.alpha() && n_ham != n_spam {
             let toward = if n_spam > n_ham { 1.0 } else { -1.0 };
             let p_before = p_spam_of(&b.explain_tokens(tokens))?;
             let logit = |q: f64| {

@@ -353,6 +353,9 @@ fn smoothing_favours_larger_class_fires_on_a_move_toward_it_against_the_truth() 
     assert!(p_before > 0.95 && j.truth < p_before && j.truth > 0.75, "{p_before} → {}", j.truth);
     assert_eq!(ids(&j), ["smoothing-favours-larger-class"]);
     assert!(judge_spam_bet(&after, &msg, Some(&before), j.truth).unwrap().fired.is_empty());
+    // Against a model fitted on other messages it is not a question about α: nothing fires.
+    let other = nb(&[("win prize", Spam), ("hello now", Ham)], EventModel::Multinomial, 1.0);
+    assert!(judge_spam_bet(&after, &msg, Some(&other), 0.995).unwrap().fired.is_empty());
     // A ham-leaning message moves toward spam as α grows: moving the bet that way is right.
     let ham_msg = tokens("hello hello");
     let hb = judge_spam_bet(&before, &ham_msg, None, 0.5).unwrap().truth;
