@@ -475,3 +475,106 @@ fn nearer_mean_fires_on_a_region_pick_with_three_classes() {
     assert!(judge_region(&model, x, 2).unwrap().fired.is_empty());
     assert!(judge_region(&model, x, 3).is_err());
 }
+
+/// m₀, m₁ points each (3 to 10) uniform around a random centre per class.
+fn random_state(r: &mut genlab::stats::sampling::Rng) -> (Vec<[f64; 2]>, Vec<u8>) {
+    use rand::Rng as _;
+    let mut s = (Vec::new(), Vec::new());
+    for label in [0u8, 1] {
+        let centre = [r.random_range(-3.0..3.0), r.random_range(-3.0..3.0)];
+        let (sx, sy) = (r.random_range(0.2..2.0), r.random_range(0.2..2.0));
+        for _ in 0..r.random_range(3..=10) {
+            s.0.push([centre[0] + sx * r.random_range(-1.0..1.0), centre[1] + sy * r.random_range(-1.0..1.0)]);
+            s.1.push(label);
+        }
+    }
+    s
+}
+
+#[test]
+fn the_right_answer_never_fires_on_random_states() {
+    use genlab::gda::ModelSpec;
+    use genlab::predict::judge_region;
+    use rand::Rng as _;
+    let mut r = genlab::stats::sampling::rng(34);
+    for seed in 0..2000 {
+        let s = random_state(&mut r);
+        let other = random_state(&mut r);
+        let (gda, gda2) = (fit(&s), fit(&other));
+        let x = [r.random_range(-8.0..8.0), r.random_range(-8.0..8.0)];
+        let mid = [(gda.mu0()[0] + gda.mu1()[0]) / 2.0, (gda.mu0()[1] + gda.mu1()[1]) / 2.0];
+        let what = format!("state {seed}");
+        let truth = gda.log_odds_coefficients();
+        assert!(judge_boundary(&gda, VIEW, truth).unwrap().fired.is_empty(), "{what}: boundary");
+        for point in [x, mid] {
+            let p = gda.posterior(point);
+            assert!(judge_posterior(&gda, point, p).unwrap().fired.is_empty(), "{what}: posterior at {point:?}");
+        }
+        let phi = r.random_range(0.05..0.95);
+        let loss = |r: &mut genlab::stats::sampling::Rng| {
+            LossMatrix::new(r.random_range(0.1..5.0), r.random_range(0.1..5.0)).unwrap()
+        };
+        let (l0, l1) = (loss(&mut r), loss(&mut r));
+        for change in [
+            Change::Prior { gda: &gda, before: gda.phi(), after: phi },
+            Change::Refit { before: &gda, after: &gda2, cause: RefitCause::Mean },
+            Change::Refit { before: &gda, after: &gda2, cause: RefitCause::Tilt },
+            Change::Losses { gda: &gda, before: l0, after: l1 },
+        ] {
+            let Ok(truth) = judge_movement(change, VIEW, Movement::Stays).map(|j| j.truth) else { continue };
+            let j = judge_movement(change, VIEW, truth).unwrap();
+            assert!(j.score && j.fired.is_empty(), "{what}: movement {truth:?}");
+        }
+        assert!(judge_threshold(l0, l0.posterior_threshold()).unwrap().fired.is_empty(), "{what}: threshold");
+        if let Ok(qda) = Qda::fit(&s.0, &s.1) {
+            let shape = judge_qda_shape(&qda, BoundaryShape::Line).truth;
+            assert!(judge_qda_shape(&qda, shape).fired.is_empty(), "{what}: QDA shape");
+        }
+        let gnb = GaussianNb::fit(&s.0, &s.1, NbVariance::PerClass, 1e-9).unwrap();
+        let shape = judge_gnb_shape(&gnb, BoundaryShape::Ellipse).truth;
+        assert!(judge_gnb_shape(&gnb, shape).fired.is_empty(), "{what}: GNB shape");
+        let model = ModelSpec::Gda.fit(&s.0, &s.1).unwrap();
+        assert!(judge_region(&model, x, model.predict(x)).unwrap().fired.is_empty(), "{what}: region");
+    }
+}
+
+#[test]
+fn the_right_answer_never_fires_on_random_corpora() {
+    use rand::Rng as _;
+    const POOL: [&str; 6] = ["win", "money", "now", "prize", "meeting", "lunch"];
+    let mut r = genlab::stats::sampling::rng(35);
+    for seed in 0..2000 {
+        let mut docs = Vec::new();
+        for label in [Label::Ham, Label::Spam] {
+            for _ in 0..r.random_range(1..=5) {
+                let len = r.random_range(1..=4);
+                docs.push((
+                    (0..len).map(|_| POOL[r.random_range(0..POOL.len())].to_string()).collect::<Vec<_>>(),
+                    label,
+                ));
+            }
+        }
+        let event = if r.random_bool(0.5) { EventModel::Multinomial } else { EventModel::Bernoulli };
+        let (a0, a1) = (r.random_range(0.1..1.0), r.random_range(1.0..50.0));
+        let before = NaiveBayes::fit_tokens(&docs, event, a0, Prior::MaximumLikelihood).unwrap();
+        let after = NaiveBayes::fit_tokens(&docs, event, a1, Prior::MaximumLikelihood).unwrap();
+        let mut msg: Vec<String> =
+            (0..r.random_range(1..=4)).map(|_| POOL[r.random_range(0..POOL.len())].to_string()).collect();
+        msg.push("zebra".to_string());
+        let what = format!("corpus {seed}");
+        let p = after.posterior(&msg).p_spam.unwrap();
+        assert!(judge_spam_bet(&after, &msg, Some(&before), p).unwrap().fired.is_empty(), "{what}: bet");
+        for toward in [Label::Spam, Label::Ham] {
+            if let Ok(j) = judge_strongest_word(&after, &msg, toward, "zebra") {
+                assert!(judge_strongest_word(&after, &msg, toward, &j.truth).unwrap().fired.is_empty(), "{what}: word");
+            }
+        }
+        if let Ok(j) = judge_alpha_zero(&before, &msg, &AlphaZeroGuess::default()) {
+            let right = AlphaZeroGuess {
+                vetoes: j.truth.vetoes.iter().map(|(w, _)| w.clone()).collect(),
+                verdict_changes: j.truth.verdict_changes,
+            };
+            assert!(judge_alpha_zero(&before, &msg, &right).unwrap().fired.is_empty(), "{what}: α = 0");
+        }
+    }
+}
