@@ -318,8 +318,8 @@ impl SpamPanel {
         // A file a person picked that cannot be a corpus (an image, a binary, an empty file,
         // no TAB on any line) is refused at once, saying which (nb::corpus::unusable_content).
         if bytes.len() <= crate::nb::lab::MAX_CORPUS_BYTES {
-            if let Some(reason) = crate::nb::corpus::unusable_content(bytes) {
-                return Err(js_error(Error::EmptyData(reason.into())));
+            if let Some(reason) = crate::nb::corpus::unusable_content_message(bytes) {
+                return Err(js_error(Error::EmptyData(reason)));
             }
         }
         self.loader = Some(CorpusLoader::new(bytes, name).map_err(js_error)?);
