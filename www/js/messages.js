@@ -7,9 +7,9 @@
 // has an entry in each language with the same parameters, and every entry a code. The
 // English is the core's own (its errors' `Display`).
 //
-// The code `prose` carries a sentence the core has not yet split into codes (the naive Bayes,
-// categorical and learning-curves panels' messages); it is still translated by the older
-// table of i18n.js.
+// The code `prose` carries a sentence the core has not yet split into codes (the categorical
+// and learning-curves panels' messages); it is still translated by the older table of
+// i18n.js.
 
 import { t, translateMessage } from "./i18n.js";
 

@@ -5,7 +5,7 @@
 import * as glue from "../pkg-nb/genlab.js";
 import { SpamPanel, parseState } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, signed, prob } from "./format.js";
-import { t, applyLabels, translateMessage } from "./i18n.js";
+import { t, applyLabels } from "./i18n.js";
 import { messageText, errorText } from "./messages.js";
 import { zipEntries, zipRead, ZipError, ZIP_LIMITS } from "./zip.js";
 import { guardPanel } from "./recovery.js";
@@ -397,7 +397,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       if (l.truncated) unknown.textContent += ` ${t(lang, "nb.truncated")}`;
     }
     const sentences = $("sentences");
-    const said = l.sentences.map((s) => translateMessage(lang, s));
+    const said = l.sentences.map((s) => messageText(lang, s));
     if (said.join("\n") !== [...sentences.children].map((li) => li.textContent).join("\n")) {
       sentences.replaceChildren(...said.map((s) => {
         const li = document.createElement("li");
@@ -415,7 +415,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   function writeEmail(l) {
     const m = l.email;
     const box = $("email");
-    const problem = l.email_error ? t(lang, "nb.emailError", { msg: sentenceOf(translateMessage(lang, l.email_error)) }) : "";
+    const problem = l.email_error ? t(lang, "nb.emailError", { msg: sentenceOf(messageText(lang, l.email_error)) }) : "";
     setText($("email-error"), problem);
     $("email-error").hidden = !problem;
     box.hidden = !m;
@@ -489,18 +489,19 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The corpus summary, its credit and any notes from loading it. */
   function writeCorpus(c) {
     $("corpus-info").textContent = t(lang, "nb.corpusInfo",
-      { name: translateMessage(lang, c.name), n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
+      { name: messageText(lang, c.title), n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
     $("split").textContent = t(lang, "nb.split", { train: c.split[0], test: c.split[1], seed: num(panel.seed(), 0) });
-    const credit = translateMessage(lang, c.credit);
-    // A translated credit is the page's own words; a dataset's citation keeps its language.
-    if (credit !== c.credit || lang === "en") $("credit").textContent = t(lang, "nb.credit", { credit });
+    const credit = messageText(lang, c.credit);
+    // A credit in the page's own words is written in its language; a dataset's citation
+    // keeps its own (English).
+    if (c.credit.code !== "nb.credit.sms" || lang === "en") $("credit").textContent = t(lang, "nb.credit", { credit });
     else fillAround($("credit"), t(lang, "nb.credit", { credit: "{credit}" }), "credit", credit, "en");
     // Notes (repeated messages removed, the encoding) are information, styled as such;
     // the lines that could not be read are problems with the file.
     const item = (kind) => (s) => {
       const li = document.createElement("li");
       li.className = kind;
-      li.textContent = sentenceOf(translateMessage(lang, s));
+      li.textContent = sentenceOf(messageText(lang, s));
       return li;
     };
     $("corpus-notes").replaceChildren(...c.notes.map(item("note")), ...c.errors.map(item("problem")));
