@@ -44,7 +44,7 @@ fn msg<'a>(m: &'a Message, name: &str) -> &'a Message {
 #[test]
 fn a_corpus_with_one_ham_message_is_refused_with_the_count_and_the_class() {
     let err =
-        lab_on("ham\thello there\nspam\tfree prize\nspam\twin cash now\n").err().expect("one ham message is refused");
+        lab_on("ham\thello there\nspam\tfree prize\nspam\twin cash now\n").expect_err("one ham message is refused");
     let m = err.message();
     assert_eq!(m.code().id(), "nb.corpus.too-few");
     assert_eq!(int(&m, "count"), 1);
