@@ -304,9 +304,9 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   const later = ["pkg-lesson/genlab.js", "pkg-surface/genlab.js", "js/i18n-surface.js"];
   const lazy = [...genlab.matchAll(/import\("(\.\.?)\/([^"]+)"\)/g)].map((m) => (m[1] === "." ? `js/${m[2]}` : m[2])).filter((m) => !later.includes(m));
   // and those modules themselves, which js/wasm-compile.js fetches beside their glue (the
-  // learning curves' worker starts when that panel comes into view: not here), and js/zip.js, which
-  // js/nb.js imports.
-  const expected = [...new Set([...preloaded, ...lazy, "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab_bg.wasm", "js/zip.js"])].sort();
+  // learning curves' worker starts when that panel comes into view: not here), and the modules
+  // js/nb.js imports: its ledger and its corpus files (js/nb/), and js/zip.js, which the latter imports.
+  const expected = [...new Set([...preloaded, ...lazy, "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab_bg.wasm", "js/nb/ledger.js", "js/nb/files.js", "js/zip.js"])].sort();
   assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js") && lazy.includes("pkg-nb/genlab.js") && lazy.includes("js/i18n-cat.js"), `lazy imports: ${lazy}`);
   assert.deepEqual(await modulesFetched(server.url, own), expected);
 });

@@ -48,6 +48,7 @@ mod nb_imbalance_editing;
 mod nb_lab;
 mod nb_mailbox;
 mod nb_mailbox_label_rules;
+mod nb_messages;
 mod nb_model;
 mod nb_sklearn;
 mod nb_smoothing;

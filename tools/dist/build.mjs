@@ -11,7 +11,7 @@
 //   genlab.html           everything inlined: opens from disk with no network
 //   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
 //   genlab-scorm.zip      the SCORM 1.2 package for an LMS: imsmanifest.xml and genlab.html
-//   assets-<hash>/        style.css, js/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
+//   assets-<hash>/        style.css, js/*.js, js/nb/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
 //                         modules, each with its glue), pkg/ (the full one), later/ (index.html's
 //                         modules fetched on demand) (cache forever)
 //   _headers              cache and cross-origin rules for hosts that read them (Netlify, Cloudflare Pages)
