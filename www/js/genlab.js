@@ -57,6 +57,7 @@ export const PANELS = {
     core: "nb",
     create: () => import("./nb.js").then((m) => m.createNb),
     markup: () => import("./nb-template.js").then((m) => m.NB),
+    strings: () => import("./i18n.js").then((i18n) => i18n.loadNbStrings()),
     name: "nav.nb",
     widget: true,
     glides(a, b, num) {

@@ -2,8 +2,6 @@
 // `t(lang, key, params)` looks a label up; `translateMessage(lang, text)` turns a sentence
 // from the Rust core (written in English) into the page's language by its template.
 
-import { EN_NB, ZH_NB } from "./i18n-nb.js";
-
 const EN = {
   "app.tagline": "generative classifiers, live",
   "gda3d.toggle": "3-D view: p(x | y)·p(y)",
@@ -432,9 +430,6 @@ const ZH = {
   "gda.snapped": "{a} 已吸附到 {b} 上。",
 };
 
-// The spam panel's words (i18n-nb.js: a file of their own, loaded with these tables).
-Object.assign(EN, EN_NB);
-Object.assign(ZH, ZH_NB);
 
 
 export const DICTS = { en: EN, "zh-CN": ZH };
@@ -514,6 +509,14 @@ let surfaceStrings = null;
 export function loadSurfaceStrings() {
   surfaceStrings ??= mergeStrings(import("./i18n-surface.js"), (m) => ({ en: m.EN_SURFACE, zh: m.ZH_SURFACE }));
   return surfaceStrings;
+}
+
+let nbStrings = null;
+/** The spam panel's words (i18n-nb.js), loaded with the panel: a first visit to the GDA panel
+ * does not wait for them. */
+export function loadNbStrings() {
+  nbStrings ??= mergeStrings(import("./i18n-nb.js"), (m) => ({ en: m.EN_NB, zh: m.ZH_NB }));
+  return nbStrings;
 }
 
 let catStrings = null;
