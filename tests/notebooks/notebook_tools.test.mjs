@@ -316,6 +316,21 @@ for (const cors of [true, false]) {
         assert.ok(drawn.nbLedgerRows > 0 && drawn.nbVerdict.length > 0, JSON.stringify(drawn));
         assert.match(await panel.locator("h2").first().textContent(), /朴素贝叶斯/);
         assert.equal(await page.getByText("If this sentence stays").count(), 0, "the snippet's sentence is gone");
+        // The theme's own rules do not reach into the panel: its controls stay inside its box
+        // (the theme's Bootstrap gives `.row` negative margins, and genlab's field rows were
+        // `.row`: the prior's select stuck out 12 px to the left) and its legends keep the
+        // panel's type (Bootstrap's legend is 1.5rem).
+        const look = await panel.evaluate((el) => {
+          const box = el.querySelector(".panel").getBoundingClientRect();
+          const out = [...el.querySelectorAll("label, fieldset, select, textarea, button, input")].filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5);
+          }).map((c) => `${c.tagName.toLowerCase()}[data-control=${c.closest("[data-control]")?.dataset.control ?? ""}]`);
+          const legend = el.querySelector("legend");
+          return { out, legend: getComputedStyle(legend).fontSize, body: getComputedStyle(legend.parentElement).fontSize };
+        });
+        assert.deepEqual(look.out, [], "controls outside the panel's box");
+        assert.equal(look.legend, look.body, "a legend in the panel's type");
         await panel.scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(process.env.GENLAB_SHOTS || env.root, "mkdocs.png") });
         assert.deepEqual(consoleErrors, []);

@@ -24,7 +24,7 @@ export const CAT = `
         <button type="button" data-lambda="1" data-i18n="cat.lambda1"></button>
       </div>
       <p id="{{id}}-lambda-help" class="hint" data-i18n="cat.lambdaHelp" data-control="lambda"></p>
-      <label class="row" data-control="prior"><span data-i18n="cat.prior"></span>
+      <label class="field-row" data-control="prior"><span data-i18n="cat.prior"></span>
         <select data-role="prior">
           <option value="ml" data-i18n="cat.prior.ml"></option>
           <option value="smoothed" data-i18n="cat.prior.smoothed"></option>

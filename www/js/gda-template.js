@@ -24,7 +24,7 @@ export const GDA = `
   </figure>
 
   <form class="controls" data-role="controls" autocomplete="off">
-    <label class="row stack" data-control="source"><span data-i18n="gda.data"></span>
+    <label class="field-row stack" data-control="source"><span data-i18n="gda.data"></span>
       <select data-role="source">
         <option value="generated" data-i18n="gda.src.generated"></option>
         <option value="penguins-adelie-chinstrap" data-i18n="gda.src.penguins-adelie-chinstrap"></option>
@@ -36,7 +36,7 @@ export const GDA = `
     </label>
     <fieldset class="generated" data-role="generated">
       <legend class="sr-only" data-i18n="gda.params"></legend>
-      <label class="row" data-control="classes"><span data-i18n="gda.classes"></span>
+      <label class="field-row" data-control="classes"><span data-i18n="gda.classes"></span>
         <select data-role="classes">
           <option value="2">2</option><option value="3">3</option><option value="4">4</option><option value="5">5</option>
         </select>
@@ -76,7 +76,7 @@ export const GDA = `
         <label data-control="sd">σᵧ <input type="range" data-role="sdy4" min="0.2" max="3" step="0.05"><output></output></label>
         <label data-control="rho">ρ <input type="range" data-role="rho4" min="-0.95" max="0.95" step="0.05"><output></output></label>
       </fieldset>
-      <div class="row seed" data-control="seed">
+      <div class="field-row seed" data-control="seed">
         <label><span data-i18n="gda.seed"></span> <input type="number" data-role="seed" min="0" step="1" inputmode="numeric"></label>
         <button type="button" data-role="resample" data-i18n="gda.resample"></button>
       </div>

@@ -42,7 +42,7 @@ export const NB = `
         <label><input type="radio" name="{{id}}-event" data-role="event" value="multinomial" checked> <span data-i18n="nb.multinomial"></span></label>
         <label><input type="radio" name="{{id}}-event" data-role="event" value="bernoulli"> <span data-i18n="nb.bernoulli"></span></label>
       </fieldset>
-      <label class="row" data-control="prior"><span data-i18n="nb.prior"></span>
+      <label class="field-row" data-control="prior"><span data-i18n="nb.prior"></span>
         <select data-role="prior">
           <option value="ml" data-i18n="nb.prior.ml"></option>
           <option value="smoothed" data-i18n="nb.prior.smoothed"></option>
@@ -69,7 +69,7 @@ export const NB = `
         </div>
         <p class="hint" data-role="bayes-help"></p>
       </fieldset>
-      <label class="row" data-control="resample"><span data-i18n="nb.resample"></span>
+      <label class="field-row" data-control="resample"><span data-i18n="nb.resample"></span>
         <select data-role="resample">
           <option value="none" data-i18n="nb.resample.none"></option>
           <option value="undersample_ham" data-i18n="nb.resample.under"></option>
