@@ -108,8 +108,9 @@ pub enum Error {
         value: String,
         /// The declared values, listed for the reader (“blue, brown, green”).
         allowed: String,
-        /// Where it was found, with a leading space (“ in row 3”), or empty.
-        place: String,
+        /// Where it was found, with a leading space (“ in row 3”: the codes
+        /// `categorical.place.*`).
+        place: Message,
     },
 
     /// Bytes that cannot be read as an email (not one, or over a cap of
@@ -122,9 +123,10 @@ pub enum Error {
     #[error("{0}")]
     BadLabelRule(String),
 
-    /// A categorical table that cannot be used as it is; the sentence says why.
+    /// A categorical table that cannot be used as it is; the message says why (a code of
+    /// [`crate::message::codes`]' categorical block).
     #[error("{0}")]
-    BadTable(String),
+    BadTable(Message),
 
     /// An edit of a corpus or table that cannot be applied; the sentence says why.
     #[error("{0}")]
@@ -168,8 +170,8 @@ pub enum Error {
 impl Error {
     /// The error as data for the page: a code of [`crate::message::codes`] and its
     /// parameters, whose English is this error's `Display`. The variants that still carry a
-    /// sentence (a line's reason, an empty corpus, a bad table or edit, an email) are the
-    /// code `prose` with that sentence.
+    /// sentence (a line's reason, an empty corpus, a bad edit, an email) are the code `prose`
+    /// with that sentence.
     pub fn message(&self) -> Message {
         use crate::message::codes as c;
         match self {
@@ -219,12 +221,16 @@ impl Error {
                 Message::new(&c::BAD_LINE).int("line", *line).msg("reason", reason.clone())
             }
             Error::EmptyData(m) if m.code().id() != "prose" => m.clone(),
+            Error::BadTable(m) => m.clone(),
+            Error::UnknownValue { attribute, value, allowed, place } => Message::new(&c::CAT_UNKNOWN_VALUE)
+                .text("value", value.as_str())
+                .text("attribute", attribute.as_str())
+                .msg("place", place.clone())
+                .text("allowed", allowed.as_str()),
             Error::BadLine { .. }
             | Error::EmptyData(_)
-            | Error::UnknownValue { .. }
             | Error::BadEmail(_)
             | Error::BadLabelRule(_)
-            | Error::BadTable(_)
             | Error::BadEdit(_) => Message::prose(self.to_string()),
         }
     }
