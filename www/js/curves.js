@@ -235,7 +235,12 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     let text = "";
     if (REAL.has(p)) text = t(lang, p === "wdbc" ? "lc.creditWdbc" : "lc.creditDigits");
     else if (p === "textmn" || p === "textbern") text = t(lang, "lc.creditTeaching");
-    else if (TEXT.has(p) && corpusName) text = t(lang, "lc.creditSpamPanel", { name: translateMessage(lang, corpusName) });
+    // The name is the spam panel's (its corpus's: a message, or a sentence that panel's older
+    // table still translates).
+    else if (TEXT.has(p) && corpusName) {
+      const name = typeof corpusName === "object" ? messageText(lang, corpusName) : translateMessage(lang, corpusName);
+      text = t(lang, "lc.creditSpamPanel", { name });
+    }
     credit.hidden = text === "";
     credit.textContent = text;
   }
