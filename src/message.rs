@@ -15,8 +15,8 @@
 //! it is the very sentence of their `Display` (a test holds every error to that).
 //!
 //! Sentences not yet split into codes travel as the code `prose` with their English text,
-//! which the page still translates by its older table (the errors of the categorical and
-//! learning-curves panels: see [`crate::Error::message`]).
+//! which the page still translates by its older table (none that the page shows: a few
+//! sentences only the library hands out, see [`crate::Error::message`]).
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -245,6 +245,141 @@ pub mod codes {
         SAMPLE_UNREADABLE = "sample-unreadable" [] "The sample parameters could not be read: every field must be a number.";
         /// Model settings of the wrong shape.
         SETTINGS_UNREADABLE = "settings-unreadable" [] "The model settings could not be read: check every field.";
+
+        // categorical naive Bayes (crate::nb::categorical and its panel, src/web/cat.rs).
+        /// A table without an attribute column.
+        CAT_NO_ATTRIBUTE = "categorical.no-attribute" []
+            "The table has no attribute: put at least one attribute column between the name column and the class column.";
+        /// More attributes than the panel handles.
+        CAT_TOO_MANY_ATTRIBUTES = "categorical.too-many-attributes" ["count", "max"]
+            "The table has {count} attributes; the panel handles up to {max}.";
+        /// A class column with fewer than two values.
+        CAT_CLASS_TOO_FEW_VALUES = "categorical.class-too-few-values" ["column", "count"]
+            "The class column “{column}” has {count} value(s): a classifier needs at least two classes.";
+        /// An attribute without values.
+        CAT_ATTRIBUTE_NO_VALUES = "categorical.attribute-no-values" ["attribute"]
+            "The attribute “{attribute}” has no values: declare at least one.";
+        /// A column with more values than the panel handles.
+        CAT_TOO_MANY_VALUES = "categorical.too-many-values" ["column", "count", "max"]
+            "The column “{column}” has {count} values; the panel handles up to {max}.";
+        /// “?” declared as a value.
+        CAT_QUESTION_MARK_VALUE = "categorical.question-mark-value" ["column"]
+            "“?” cannot be a value of “{column}”: it means “not observed” in a query.";
+        /// A value declared twice for one column.
+        CAT_VALUE_TWICE = "categorical.value-twice" ["value", "column"] "The value “{value}” is declared twice for “{column}”.";
+        /// Two columns with one name.
+        CAT_COLUMN_TWICE = "categorical.column-twice" ["column"]
+            "Two columns are called “{column}”: every column needs its own name.";
+        /// A table already at its most rows.
+        CAT_TOO_MANY_ROWS = "categorical.too-many-rows" ["max"] "The table has {max} rows, the most the panel handles.";
+        /// A row with the wrong number of attribute values.
+        CAT_ROW_WIDTH = "categorical.row-width" ["row", "found", "count", "names"]
+            "Row {row} has {found} attribute value(s) but the table has {count} attributes ({names}).";
+        /// Table text over the panel's limit (`mb` with one decimal).
+        CAT_TOO_BIG = "categorical.too-big" ["mb"] "The table text is {mb} MB; the panel reads tables of up to 1 MB.";
+        /// Table text without a header.
+        CAT_EMPTY = "categorical.empty" []
+            "The table is empty: the first line must name the columns (a name column, the attributes, then the class).";
+        /// A header of fewer than three columns.
+        CAT_HEADER_NARROW = "categorical.header-narrow" ["count"]
+            "The header has {count} column(s); it needs at least three: a name column, one or more attributes, and the class.";
+        /// An empty column name.
+        CAT_EMPTY_COLUMN_NAME = "categorical.empty-column-name" []
+            "Found an empty column name: every column name and every value needs some text.";
+        /// An empty value.
+        CAT_EMPTY_VALUE = "categorical.empty-value" [] "Found an empty value: every column name and every value needs some text.";
+        /// A name or value over the length limit (`start`: its first 20 characters).
+        CAT_TOO_LONG = "categorical.too-long" ["start", "what", "max"] "“{start}…” is too long for {what}: at most {max} characters.";
+        /// A name or value with a line break (`text` without its control characters).
+        CAT_CONTROL_CHAR = "categorical.control-char" ["text", "what"]
+            "“{text}” ({what}) contains a line break or another control character.";
+        /// The first column's title, as a kind of text.
+        CAT_WHAT_TITLE = "categorical.what.title" [] "the first column's title";
+        /// A column name, as a kind of text.
+        CAT_WHAT_COLUMN_NAME = "categorical.what.column-name" [] "a column name";
+        /// A value, as a kind of text.
+        CAT_WHAT_VALUE = "categorical.what.value" [] "a value";
+        /// A row name, as a kind of text.
+        CAT_WHAT_ROW_NAME = "categorical.what.row-name" [] "a row name";
+        /// A value with the separator of declared values.
+        CAT_PIPE_IN_VALUE = "categorical.pipe-in-value" ["value"]
+            "The value “{value}” contains “|”, which separates the declared values; choose another character.";
+        /// A query of the wrong length.
+        CAT_QUERY_WIDTH = "categorical.query-width" ["found", "count"]
+            "The query has {found} value(s) but the table has {count} attributes: give one per attribute (“?” for not observed).";
+        /// A query that is not a list of texts.
+        CAT_QUERY_UNREADABLE = "categorical.query-unreadable" []
+            "The query could not be read: give a list of values, one per attribute.";
+        /// [`crate::Error::UnknownValue`] (`allowed`: the declared values, listed).
+        CAT_UNKNOWN_VALUE = "categorical.unknown-value" ["value", "attribute", "place", "allowed"]
+            "“{value}” is not a value of “{attribute}”{place}: the allowed values are {allowed}.";
+        /// Where an unknown value was: a table row (numbered from 0).
+        CAT_PLACE_ROW = "categorical.place.row" ["row"] " in row {row}";
+        /// Where an unknown value was: a line of the CSV text.
+        CAT_PLACE_LINE = "categorical.place.line" ["line"] " on line {line}";
+        /// Where an unknown value was: the query.
+        CAT_PLACE_QUERY = "categorical.place.query" [] " in the query";
+        /// A table without rows.
+        CAT_NO_ROWS = "categorical.no-rows" [] "The table has no rows, so there is nothing to count: add at least one row.";
+        /// λ = 0 with a class that has no rows.
+        CAT_EMPTY_CLASS_AT_ZERO = "categorical.empty-class-at-zero" ["class"]
+            "No row has class “{class}”, so at λ = 0 every P(value | {class}) would be 0/0. Add a row of class “{class}” or use λ > 0.";
+        /// A class ruled out by its maximum-likelihood prior 0 (`n`: the rows).
+        CAT_ZERO_PRIOR = "categorical.zero-prior" ["class", "n"]
+            "No row has class “{class}”, so the maximum-likelihood prior P({class}) = 0/{n} = 0 rules “{class}” out. A smoothed prior (λ > 0) keeps it possible.";
+        /// A class ruled out by a zero count (`lambda` as written).
+        CAT_ZERO_COUNT = "categorical.zero-count" ["class", "attribute", "value", "lambda"]
+            "No “{class}” row has {attribute} = {value} (count 0), so with λ = {lambda} P({attribute} = {value} | {class}) = 0 and class “{class}” is ruled out whatever the other attributes say.";
+        /// Every class ruled out.
+        CAT_ALL_RULED_OUT = "categorical.all-ruled-out" []
+            "Every class is ruled out: P(c) · Π P(x | c) = 0 for all of them, so P(c | x) = 0/0 and the model cannot decide. Any λ > 0 fixes this.";
+        /// One class left.
+        CAT_ONE_LEFT = "categorical.one-left" ["class"]
+            "Only class “{class}” is left, so P({class} | x) = 1 whatever the other attributes say.";
+        /// A line of the CSV text with the wrong number of fields.
+        CAT_LINE_WIDTH = "categorical.line-width" ["found", "width"] "this line has {found} field(s) but the header has {width}.";
+        /// The same, its fields separated by the full-width comma.
+        CAT_LINE_WIDTH_FULL_WIDTH = "categorical.line-width-full-width" ["found", "width"]
+            "this line has {found} field(s) but the header has {width}: it separates them with the full-width “，”, as a Chinese input method types it; write the half-width “,” instead.";
+        /// A quoted field without its closing quote.
+        CAT_QUOTE_NOT_CLOSED = "categorical.quote-not-closed" [] "a quoted field is not closed: add the missing \".";
+        /// Text after a closing quote.
+        CAT_TEXT_AFTER_QUOTE = "categorical.text-after-quote" [] "text after a closing quote: put the whole field inside the quotes.";
+        /// A quote inside an unquoted field.
+        CAT_QUOTE_IN_FIELD = "categorical.quote-in-field" []
+            "a \" inside an unquoted field: quote the whole field and double the \".";
+        /// The library's check of the categorical λ.
+        RULE_LIDSTONE_LAMBDA = "rule.lidstone-lambda" []
+            "the Lidstone smoothing λ must be a finite number ≥ 0 (0 is maximum likelihood, 1 is Laplace)";
+
+        // learning curves (crate::curves and its panel, src/web/curves.rs).
+        /// A corpus handed over for a pairing that does not read text.
+        LC_NOT_TEXT_PAIRING = "curves.not-text-pairing" ["pairing"] "The pairing “{pairing}” does not read text.";
+        /// Settings of the wrong shape (`detail`: the reader's own words, in English).
+        LC_SETTINGS_UNREADABLE = "curves.settings-unreadable" ["detail"] "The settings could not be read ({detail}).";
+        /// Curves of the wrong shape.
+        LC_SUMMARY_UNREADABLE = "curves.summary-unreadable" ["detail"] "The curves could not be read ({detail}).";
+        /// A spam-corpus pairing without the spam panel's corpus.
+        LC_NO_SPAM_PANEL = "curves.no-spam-panel" []
+            "This pairing runs on the spam panel's corpus, and there is no spam panel on this page.";
+        /// Data of another kind than the pairing's.
+        LC_DATA_MISMATCH = "curves.data-mismatch" ["pairing"] "The data do not suit the pairing “{pairing}”.";
+        /// A line of the breast-cancer file with another diagnosis.
+        LC_DIAGNOSIS = "curves.diagnosis" ["value"] "the diagnosis “{value}” is neither malignant nor benign.";
+        /// A line of the digits file with another label.
+        LC_DIGIT = "curves.digit" ["value"] "the digit “{value}” is not 0 to 9.";
+        /// A line of a data file with the wrong number of values.
+        LC_WIDTH = "curves.width" ["expected", "found"] "expected {expected} comma-separated values, found {found}.";
+        /// A value of a data file that is not a number.
+        LC_NOT_NUMBER = "curves.not-number" ["value"] "“{value}” is not a number.";
+        /// The library's check of naive Bayes's α.
+        RULE_SMOOTHING_FINITE = "rule.smoothing-finite" [] "the smoothing must be a finite number, 0 or more";
+        /// The library's check of the number of splits.
+        RULE_SPLITS_WHOLE = "rule.splits-whole" [] "the number of splits must be a whole number from 1 to 1000";
+        /// The library's check of the number of sizes.
+        RULE_SIZES_WHOLE = "rule.sizes-whole" [] "the number of sizes must be a whole number from 2 to 40";
+        /// The library's check of the smallest m.
+        RULE_M_BELOW_MAX = "rule.m-below-max" [] "the smallest m must be 2 or more and below the largest m";
 
         // The lines of a file of points (crate::gda::points_csv).
         /// Fewer than three fields.

@@ -36,6 +36,7 @@ mod input_messages;
 mod lesson;
 mod lesson_claims;
 mod message_codes;
+mod messages_categorical_curves;
 mod nb_categorical;
 mod nb_claims;
 mod nb_corpus;

@@ -6,7 +6,7 @@
 import * as glue from "../pkg-nb/genlab.js";
 import { textFileProblem } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, prob } from "./format.js";
-import { t, applyLabels, translateMessage } from "./i18n.js";
+import { t, applyLabels } from "./i18n.js";
 import { guardPanel } from "./recovery.js";
 import { messageText, errorText } from "./messages.js";
 import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
@@ -357,7 +357,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     liveTimer = setTimeout(() => { $("live").textContent = sentence; }, 900);
 
     const sentences = view.error !== null ? [view.error] : e.sentences;
-    $("sentences").replaceChildren(...sentences.map((s) => el("li", "", translateMessage(lang, s))));
+    $("sentences").replaceChildren(...sentences.map((s) => el("li", "", messageText(lang, s))));
     $("sentences").hidden = sentences.length === 0;
     $("classes").replaceChildren(...(e ? e.classes.map((c, k) => classCard(e, c, k)) : []));
     $("table-info").textContent = t(lang, "cat.tableInfo", { n: view.rows, k: view.classes.length, m: table.attributes.length });
