@@ -170,7 +170,7 @@ impl Serialize for Message {
 /// The code of the rule `text` (a [`crate::limits::Range`]'s or another check's), if it
 /// has one.
 pub fn rule_code(text: &str) -> Option<&'static Code> {
-    codes::ALL.iter().find(|c| c.id.starts_with("rule.") && c.en == text)
+    codes::RULES.iter().find(|c| c.en == text)
 }
 
 /// The rule `text` as a message: its code, or `prose` for a rule without one (a test holds
@@ -184,10 +184,15 @@ pub mod codes {
     use super::Code;
 
     macro_rules! codes {
-        ($($(#[$doc:meta])* $name:ident = $id:literal [$($p:literal),*] $en:literal;)*) => {
+        ($($(#[$doc:meta])* $name:ident = $id:literal [$($p:literal),*] $en:literal;)*
+         @rules $($(#[$rdoc:meta])* $rname:ident = $rid:literal [$($rp:literal),*] $ren:literal;)*) => {
             $($(#[$doc])* pub const $name: Code = Code { id: $id, params: &[$($p),*], en: $en };)*
+            $($(#[$rdoc])* pub const $rname: Code = Code { id: $rid, params: &[$($rp),*], en: $ren };)*
             /// Every code above, in order.
-            pub const ALL: &[Code] = &[$($name),*];
+            pub const ALL: &[Code] = &[$($name,)* $($rname),*];
+            /// The rules alone (`rule.…`), which [`super::rule_code`] looks through: a panel's
+            /// module links these, not every code's English.
+            pub const RULES: &[Code] = &[$($rname),*];
         };
     }
 
@@ -499,6 +504,7 @@ pub mod codes {
         /// A word of the evidence ledger.
         KIND_LEDGER_WORD = "kind.ledger-word" [] "ledger word";
 
+        @rules
         // The rules of crate::limits (a Range's id after "rule.") and of the other checks.
         /// [`crate::limits::SEED`].
         RULE_SEED = "rule.seed" [] "the seed must be a whole number from 0 to 2⁵³ − 1";
