@@ -353,9 +353,6 @@ pub mod codes {
         /// A quote inside an unquoted field.
         CAT_QUOTE_IN_FIELD = "categorical.quote-in-field" []
             "a \" inside an unquoted field: quote the whole field and double the \".";
-        /// The library's check of the categorical λ.
-        RULE_LIDSTONE_LAMBDA = "rule.lidstone-lambda" []
-            "the Lidstone smoothing λ must be a finite number ≥ 0 (0 is maximum likelihood, 1 is Laplace)";
 
         // learning curves (crate::curves and its panel, src/web/curves.rs).
         /// A corpus handed over for a pairing that does not read text.
@@ -377,14 +374,6 @@ pub mod codes {
         LC_WIDTH = "curves.width" ["expected", "found"] "expected {expected} comma-separated values, found {found}.";
         /// A value of a data file that is not a number.
         LC_NOT_NUMBER = "curves.not-number" ["value"] "“{value}” is not a number.";
-        /// The library's check of naive Bayes's α.
-        RULE_SMOOTHING_FINITE = "rule.smoothing-finite" [] "the smoothing must be a finite number, 0 or more";
-        /// The library's check of the number of splits.
-        RULE_SPLITS_WHOLE = "rule.splits-whole" [] "the number of splits must be a whole number from 1 to 1000";
-        /// The library's check of the number of sizes.
-        RULE_SIZES_WHOLE = "rule.sizes-whole" [] "the number of sizes must be a whole number from 2 to 40";
-        /// The library's check of the smallest m.
-        RULE_M_BELOW_MAX = "rule.m-below-max" [] "the smallest m must be 2 or more and below the largest m";
 
         // The lines of a file of points (crate::gda::points_csv).
         /// Fewer than three fields.
@@ -503,147 +492,6 @@ pub mod codes {
         KIND_WORD = "kind.word" [] "word";
         /// A word of the evidence ledger.
         KIND_LEDGER_WORD = "kind.ledger-word" [] "ledger word";
-
-        @rules
-        // The rules of crate::limits (a Range's id after "rule.") and of the other checks.
-        /// [`crate::limits::SEED`].
-        RULE_SEED = "rule.seed" [] "the seed must be a whole number from 0 to 2⁵³ − 1";
-        /// [`crate::limits::WHOLE_MESSAGE_CHARS`].
-        RULE_WHOLE_MESSAGE_CHARS = "rule.whole-message-chars" [] "the whole message's length is a whole number from 2,001 to 10⁹";
-        /// [`crate::limits::LESSON_STEP`].
-        RULE_LESSON_STEP = "rule.lesson-step" [] "a lesson step is a whole number from 1 to 200";
-        /// [`crate::limits::POINTS_PER_CLASS`].
-        RULE_POINTS_PER_CLASS = "rule.points-per-class" [] "a class has 1 to 500 points";
-        /// [`crate::limits::CLASSES`].
-        RULE_CLASSES = "rule.classes" [] "the number of classes k is a whole number from 2 to 5";
-        /// [`crate::limits::SIGMA`].
-        RULE_SIGMA = "rule.sigma" [] "σ is a number from 0.2 to 3";
-        /// [`crate::limits::RHO`].
-        RULE_RHO = "rule.rho" [] "ρ is a number from −0.95 to 0.95";
-        /// [`crate::limits::L2`].
-        RULE_L2 = "rule.l2" [] "λ is a number from 0 to 10⁶";
-        /// [`crate::limits::YAW_DEG`].
-        RULE_YAW = "rule.yaw" [] "the 3-D view's yaw is a number of degrees from −180 to 180";
-        /// [`crate::limits::PITCH_DEG`].
-        RULE_PITCH = "rule.pitch" [] "the 3-D view's pitch is a number of degrees from 3 to 85";
-        /// [`crate::limits::PRIOR_PHI`].
-        RULE_PRIOR_PHI = "rule.prior-phi" [] "the prior φ′ is a number from 0.01 to 0.99";
-        /// [`crate::limits::LOSS`].
-        RULE_LOSS = "rule.loss" [] "a loss is a number from 0.01 to 1000";
-        /// [`crate::limits::ALPHA`] and [`crate::limits::CURVE_ALPHA`].
-        RULE_ALPHA = "rule.alpha" [] "α is a number from 0 to 10";
-        /// [`crate::limits::COST`].
-        RULE_COST = "rule.cost" [] "the cost ratio is a number from 1 to 1000";
-        /// [`crate::limits::PSEUDO`].
-        RULE_PSEUDO = "rule.pseudo" [] "pseudo-counts are four numbers “β₁,β₀,α_ham,α_spam” from 0 to 1000";
-        /// [`crate::limits::CAT_LAMBDA`].
-        RULE_CAT_LAMBDA = "rule.cat-lambda" [] "λ is a number from 0 to 10";
-        /// [`crate::limits::CURVE_M`].
-        RULE_CURVE_M = "rule.curve-m" [] "m is a whole number from 2 to 5000";
-        /// [`crate::limits::CURVE_SIZES`].
-        RULE_CURVE_SIZES = "rule.curve-sizes" [] "the number of sizes is a whole number from 2 to 40";
-        /// [`crate::limits::CURVE_SPLITS`].
-        RULE_CURVE_SPLITS = "rule.curve-splits" [] "the number of splits is a whole number from 1 to 1000";
-        /// The GDA panel's point placed by hand.
-        RULE_POINT_IN_BOX = "rule.point-in-box" [] "a point must be placed inside the plot box";
-        /// The GDA panel's figure size.
-        RULE_FIGURE_PIXELS = "rule.figure-pixels" [] "the figure is drawn on at most 2²⁸ pixels, the most a browser's canvas holds";
-        /// The 3-D view's size.
-        RULE_SURFACE_PIXELS = "rule.surface-pixels" [] "the 3-D view is drawn on at most one raster's pixels";
-        /// A position given by the keyboard cursor.
-        RULE_POSITION_FINITE = "rule.position-finite" [] "a position must be finite";
-        /// The L2 box of the GDA panel.
-        RULE_L2_STRENGTH = "rule.l2-strength" [] "the L2 strength must be a number from 0 to 10⁶";
-        /// The means given with the sample parameters.
-        RULE_EVERY_MEAN = "rule.every-mean" [] "every class mean must be given, or none";
-        /// A dragged mean.
-        RULE_MEAN_FINITE = "rule.mean-finite" [] "a mean must be a finite point";
-        /// A mean in a link.
-        RULE_MEAN_PAIR = "rule.mean-pair" [] "a mean is two numbers “x,y”, each at most 10⁶ in size";
-        /// A point added with two classes.
-        RULE_POINT_TWO_CLASSES = "rule.point-two-classes" [] "a point needs finite coordinates and the label 0 or 1";
-        /// A point added with k classes.
-        RULE_POINT_K_CLASSES = "rule.point-k-classes" [] "a point needs finite coordinates and the label of one of the classes";
-        /// The GDA panel's cap on points.
-        RULE_MAX_POINTS = "rule.max-points" [] "the panel holds at most 100,000 points";
-        /// A point that is not there.
-        RULE_NO_SUCH_POINT = "rule.no-such-point" [] "there is no such point";
-        /// A point that is not there, or a position that is not finite.
-        RULE_NO_SUCH_POINT_OR_POSITION = "rule.no-such-point-or-position" [] "there is no such point, or the position is not finite";
-        /// Logistic and softmax regression's λ.
-        RULE_L2_PENALTY = "rule.l2-penalty" [] "the L2 penalty strength must be a finite number, 0 or more";
-        /// A loss of the Bayes decision rule (the library's check).
-        RULE_LOSS_POSITIVE = "rule.loss-positive" [] "a loss must be a positive finite number";
-        /// A prior override (the library's check).
-        RULE_PRIOR_OPEN = "rule.prior-open" [] "a prior must lie strictly between 0 and 1";
-        /// A prior override of logistic regression.
-        RULE_LOGISTIC_PRIOR = "rule.logistic-prior" []
-            "logistic regression has no fitted class prior φ to replace: its intercept absorbs the training prior";
-        /// An ellipse's level.
-        RULE_CONTOUR_LEVEL = "rule.contour-level" [] "the contour level must be a positive number";
-        /// An ellipse's covariance.
-        RULE_COVARIANCE_FINITE = "rule.covariance-finite" [] "a covariance needs finite entries";
-        /// A generated mean (the library's check).
-        RULE_SAMPLE_MEAN = "rule.sample-mean" [] "a mean must be a finite number no larger than 10¹² in size";
-        /// A generated standard deviation (the library's check).
-        RULE_SAMPLE_SIGMA = "rule.sample-sigma" [] "a standard deviation must be a positive number no larger than 1,000,000";
-        /// A generated correlation (the library's check).
-        RULE_SAMPLE_RHO = "rule.sample-rho" [] "a correlation must lie strictly between −1 and 1";
-        /// Generated points per class (the library's check).
-        RULE_SAMPLE_N = "rule.sample-n" [] "each class needs between 1 and 100,000 points";
-        /// Generated classes (the library's check).
-        RULE_SAMPLE_CLASSES = "rule.sample-classes" [] "the number of classes must be from 2 to 5";
-        // The rules of a link's keys (crate::state's notices).
-        /// `lang`.
-        RULE_LANG = "rule.lang" [] "the language must be “en” or “zh-CN”";
-        /// `projector`.
-        RULE_PROJECTOR = "rule.projector" [] "projector mode is 0 or 1";
-        /// `deck`.
-        RULE_DECK = "rule.deck" [] "slides mode is 0 or 1";
-        /// `lesson`.
-        RULE_LESSON = "rule.lesson" [] "a lesson is a built-in lesson's name or “~” and a compressed lesson";
-        /// `theme`.
-        RULE_THEME = "rule.theme" [] "the theme must be “dark” or “light”";
-        /// `embed`.
-        RULE_EMBED = "rule.embed" [] "the embedded panel must be “gda”, “nb”, “cat” or “curves”";
-        /// `src`.
-        RULE_SOURCE = "rule.source" [] "the data must be “generated”, “custom” or a known preset";
-        /// `cov`.
-        RULE_COVARIANCE = "rule.covariance" []
-            "the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”";
-        /// `pairs`.
-        RULE_PAIRWISE = "rule.pairwise" [] "the pairwise boundaries are 0 or 1";
-        /// `v3`.
-        RULE_SURFACE = "rule.surface" [] "the 3-D view is 0 or 1";
-        /// `lr`.
-        RULE_OVERLAY = "rule.overlay" [] "the overlay is 0 or 1";
-        /// `heat`.
-        RULE_HEAT = "rule.heat" [] "the heat map is 0 or 1";
-        /// `ev`.
-        RULE_EVENT_MODEL = "rule.event-model" [] "the event model is “multinomial” or “bernoulli”";
-        /// `prior`, `cprior`.
-        RULE_PRIOR = "rule.prior" [] "the prior is “ml”, “smoothed” or “uniform”";
-        /// `rs`.
-        RULE_RESAMPLING = "rule.resampling" [] "resampling is “none”, “undersample_ham” or “oversample_spam”";
-        /// `hdr`.
-        RULE_HEADERS = "rule.headers" [] "header evidence is 0 or 1";
-        /// `cq`.
-        RULE_QUERY = "rule.query" []
-            "a query is at most 20 values separated by “|”, each one line of at most 60 characters";
-        /// `m0` … `m4` of a class the data do not have.
-        RULE_MEAN_CLASS = "rule.mean-class" [] "a mean for a class the data do not have";
-        /// `m0` without `m1` (two classes).
-        RULE_BOTH_MEANS = "rule.both-means" [] "both means must be given";
-        /// `tn` without the cut `t`.
-        RULE_CUT_MESSAGE = "rule.cut-message" []
-            "“tn” is the length of a message “t” holds the first 2,000 characters of";
-        /// `lcmin` not below `lcmax`.
-        RULE_CURVE_ORDER = "rule.curve-order" [] "the smallest m must be below the largest m";
-        /// `lcp`.
-        RULE_PAIRING = "rule.pairing" []
-            "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”";
-        /// Gaussian naive Bayes's variance smoothing.
-        RULE_VAR_SMOOTHING = "rule.var-smoothing" [] "the variance smoothing must be a finite number, 0 or more";
 
         // ---- naive Bayes: the spam panel (corpus and mailbox loading, the ledger, edits) ----
         // The classes, as the sentences name them.
@@ -868,12 +716,172 @@ pub mod codes {
         /// `nb.label-rule.kind`.
         NB_RULE_KIND = "nb.label-rule.kind" ["kind"]
             "“{kind}” is no way to read a message's class; choose x-label, spamassassin, gmail or field.";
+
+        @rules
+        // The rules of crate::limits (a Range's id after "rule.") and of the other checks.
+        /// The library's check of the categorical λ.
+        RULE_LIDSTONE_LAMBDA = "rule.lidstone-lambda" []
+            "the Lidstone smoothing λ must be a finite number ≥ 0 (0 is maximum likelihood, 1 is Laplace)";
+        /// The library's check of naive Bayes's α.
+        RULE_SMOOTHING_FINITE = "rule.smoothing-finite" [] "the smoothing must be a finite number, 0 or more";
+        /// The library's check of the number of splits.
+        RULE_SPLITS_WHOLE = "rule.splits-whole" [] "the number of splits must be a whole number from 1 to 1000";
+        /// The library's check of the number of sizes.
+        RULE_SIZES_WHOLE = "rule.sizes-whole" [] "the number of sizes must be a whole number from 2 to 40";
+        /// The library's check of the smallest m.
+        RULE_M_BELOW_MAX = "rule.m-below-max" [] "the smallest m must be 2 or more and below the largest m";
+        /// [`crate::limits::SEED`].
+        RULE_SEED = "rule.seed" [] "the seed must be a whole number from 0 to 2⁵³ − 1";
+        /// [`crate::limits::WHOLE_MESSAGE_CHARS`].
+        RULE_WHOLE_MESSAGE_CHARS = "rule.whole-message-chars" [] "the whole message's length is a whole number from 2,001 to 10⁹";
+        /// [`crate::limits::LESSON_STEP`].
+        RULE_LESSON_STEP = "rule.lesson-step" [] "a lesson step is a whole number from 1 to 200";
+        /// [`crate::limits::POINTS_PER_CLASS`].
+        RULE_POINTS_PER_CLASS = "rule.points-per-class" [] "a class has 1 to 500 points";
+        /// [`crate::limits::CLASSES`].
+        RULE_CLASSES = "rule.classes" [] "the number of classes k is a whole number from 2 to 5";
+        /// [`crate::limits::SIGMA`].
+        RULE_SIGMA = "rule.sigma" [] "σ is a number from 0.2 to 3";
+        /// [`crate::limits::RHO`].
+        RULE_RHO = "rule.rho" [] "ρ is a number from −0.95 to 0.95";
+        /// [`crate::limits::L2`].
+        RULE_L2 = "rule.l2" [] "λ is a number from 0 to 10⁶";
+        /// [`crate::limits::YAW_DEG`].
+        RULE_YAW = "rule.yaw" [] "the 3-D view's yaw is a number of degrees from −180 to 180";
+        /// [`crate::limits::PITCH_DEG`].
+        RULE_PITCH = "rule.pitch" [] "the 3-D view's pitch is a number of degrees from 3 to 85";
+        /// [`crate::limits::PRIOR_PHI`].
+        RULE_PRIOR_PHI = "rule.prior-phi" [] "the prior φ′ is a number from 0.01 to 0.99";
+        /// [`crate::limits::LOSS`].
+        RULE_LOSS = "rule.loss" [] "a loss is a number from 0.01 to 1000";
+        /// [`crate::limits::ALPHA`] and [`crate::limits::CURVE_ALPHA`].
+        RULE_ALPHA = "rule.alpha" [] "α is a number from 0 to 10";
+        /// [`crate::limits::COST`].
+        RULE_COST = "rule.cost" [] "the cost ratio is a number from 1 to 1000";
+        /// [`crate::limits::PSEUDO`].
+        RULE_PSEUDO = "rule.pseudo" [] "pseudo-counts are four numbers “β₁,β₀,α_ham,α_spam” from 0 to 1000";
+        /// [`crate::limits::CAT_LAMBDA`].
+        RULE_CAT_LAMBDA = "rule.cat-lambda" [] "λ is a number from 0 to 10";
+        /// [`crate::limits::CURVE_M`].
+        RULE_CURVE_M = "rule.curve-m" [] "m is a whole number from 2 to 5000";
+        /// [`crate::limits::CURVE_SIZES`].
+        RULE_CURVE_SIZES = "rule.curve-sizes" [] "the number of sizes is a whole number from 2 to 40";
+        /// [`crate::limits::CURVE_SPLITS`].
+        RULE_CURVE_SPLITS = "rule.curve-splits" [] "the number of splits is a whole number from 1 to 1000";
+        /// The GDA panel's point placed by hand.
+        RULE_POINT_IN_BOX = "rule.point-in-box" [] "a point must be placed inside the plot box";
+        /// The GDA panel's figure size.
+        RULE_FIGURE_PIXELS = "rule.figure-pixels" [] "the figure is drawn on at most 2²⁸ pixels, the most a browser's canvas holds";
+        /// The 3-D view's size.
+        RULE_SURFACE_PIXELS = "rule.surface-pixels" [] "the 3-D view is drawn on at most one raster's pixels";
+        /// A position given by the keyboard cursor.
+        RULE_POSITION_FINITE = "rule.position-finite" [] "a position must be finite";
+        /// The L2 box of the GDA panel.
+        RULE_L2_STRENGTH = "rule.l2-strength" [] "the L2 strength must be a number from 0 to 10⁶";
+        /// The means given with the sample parameters.
+        RULE_EVERY_MEAN = "rule.every-mean" [] "every class mean must be given, or none";
+        /// A dragged mean.
+        RULE_MEAN_FINITE = "rule.mean-finite" [] "a mean must be a finite point";
+        /// A mean in a link.
+        RULE_MEAN_PAIR = "rule.mean-pair" [] "a mean is two numbers “x,y”, each at most 10⁶ in size";
+        /// A point added with two classes.
+        RULE_POINT_TWO_CLASSES = "rule.point-two-classes" [] "a point needs finite coordinates and the label 0 or 1";
+        /// A point added with k classes.
+        RULE_POINT_K_CLASSES = "rule.point-k-classes" [] "a point needs finite coordinates and the label of one of the classes";
+        /// The GDA panel's cap on points.
+        RULE_MAX_POINTS = "rule.max-points" [] "the panel holds at most 100,000 points";
+        /// A point that is not there.
+        RULE_NO_SUCH_POINT = "rule.no-such-point" [] "there is no such point";
+        /// A point that is not there, or a position that is not finite.
+        RULE_NO_SUCH_POINT_OR_POSITION = "rule.no-such-point-or-position" [] "there is no such point, or the position is not finite";
+        /// Logistic and softmax regression's λ.
+        RULE_L2_PENALTY = "rule.l2-penalty" [] "the L2 penalty strength must be a finite number, 0 or more";
+        /// A loss of the Bayes decision rule (the library's check).
+        RULE_LOSS_POSITIVE = "rule.loss-positive" [] "a loss must be a positive finite number";
+        /// A prior override (the library's check).
+        RULE_PRIOR_OPEN = "rule.prior-open" [] "a prior must lie strictly between 0 and 1";
+        /// A prior override of logistic regression.
+        RULE_LOGISTIC_PRIOR = "rule.logistic-prior" []
+            "logistic regression has no fitted class prior φ to replace: its intercept absorbs the training prior";
+        /// An ellipse's level.
+        RULE_CONTOUR_LEVEL = "rule.contour-level" [] "the contour level must be a positive number";
+        /// An ellipse's covariance.
+        RULE_COVARIANCE_FINITE = "rule.covariance-finite" [] "a covariance needs finite entries";
+        /// A generated mean (the library's check).
+        RULE_SAMPLE_MEAN = "rule.sample-mean" [] "a mean must be a finite number no larger than 10¹² in size";
+        /// A generated standard deviation (the library's check).
+        RULE_SAMPLE_SIGMA = "rule.sample-sigma" [] "a standard deviation must be a positive number no larger than 1,000,000";
+        /// A generated correlation (the library's check).
+        RULE_SAMPLE_RHO = "rule.sample-rho" [] "a correlation must lie strictly between −1 and 1";
+        /// Generated points per class (the library's check).
+        RULE_SAMPLE_N = "rule.sample-n" [] "each class needs between 1 and 100,000 points";
+        /// Generated classes (the library's check).
+        RULE_SAMPLE_CLASSES = "rule.sample-classes" [] "the number of classes must be from 2 to 5";
+        // The rules of a link's keys (crate::state's notices).
+        /// `lang`.
+        RULE_LANG = "rule.lang" [] "the language must be “en” or “zh-CN”";
+        /// `projector`.
+        RULE_PROJECTOR = "rule.projector" [] "projector mode is 0 or 1";
+        /// `deck`.
+        RULE_DECK = "rule.deck" [] "slides mode is 0 or 1";
+        /// `lesson`.
+        RULE_LESSON = "rule.lesson" [] "a lesson is a built-in lesson's name or “~” and a compressed lesson";
+        /// `theme`.
+        RULE_THEME = "rule.theme" [] "the theme must be “dark” or “light”";
+        /// `embed`.
+        RULE_EMBED = "rule.embed" [] "the embedded panel must be “gda”, “nb”, “cat” or “curves”";
+        /// `src`.
+        RULE_SOURCE = "rule.source" [] "the data must be “generated”, “custom” or a known preset";
+        /// `cov`.
+        RULE_COVARIANCE = "rule.covariance" []
+            "the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”";
+        /// `pairs`.
+        RULE_PAIRWISE = "rule.pairwise" [] "the pairwise boundaries are 0 or 1";
+        /// `v3`.
+        RULE_SURFACE = "rule.surface" [] "the 3-D view is 0 or 1";
+        /// `lr`.
+        RULE_OVERLAY = "rule.overlay" [] "the overlay is 0 or 1";
+        /// `heat`.
+        RULE_HEAT = "rule.heat" [] "the heat map is 0 or 1";
+        /// `ev`.
+        RULE_EVENT_MODEL = "rule.event-model" [] "the event model is “multinomial” or “bernoulli”";
+        /// `prior`, `cprior`.
+        RULE_PRIOR = "rule.prior" [] "the prior is “ml”, “smoothed” or “uniform”";
+        /// `rs`.
+        RULE_RESAMPLING = "rule.resampling" [] "resampling is “none”, “undersample_ham” or “oversample_spam”";
+        /// `hdr`.
+        RULE_HEADERS = "rule.headers" [] "header evidence is 0 or 1";
+        /// `cq`.
+        RULE_QUERY = "rule.query" []
+            "a query is at most 20 values separated by “|”, each one line of at most 60 characters";
+        /// `m0` … `m4` of a class the data do not have.
+        RULE_MEAN_CLASS = "rule.mean-class" [] "a mean for a class the data do not have";
+        /// `m0` without `m1` (two classes).
+        RULE_BOTH_MEANS = "rule.both-means" [] "both means must be given";
+        /// `tn` without the cut `t`.
+        RULE_CUT_MESSAGE = "rule.cut-message" []
+            "“tn” is the length of a message “t” holds the first 2,000 characters of";
+        /// `lcmin` not below `lcmax`.
+        RULE_CURVE_ORDER = "rule.curve-order" [] "the smallest m must be below the largest m";
+        /// `lcp`.
+        RULE_PAIRING = "rule.pairing" []
+            "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”";
+        /// Gaussian naive Bayes's variance smoothing.
+        RULE_VAR_SMOOTHING = "rule.var-smoothing" [] "the variance smoothing must be a finite number, 0 or more";
+
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rule_codes_are_exactly_the_rules_that_rule_code_looks_through() {
+        let rules: Vec<&str> = codes::ALL.iter().map(Code::id).filter(|id| id.starts_with("rule.")).collect();
+        let listed: Vec<&str> = codes::RULES.iter().map(Code::id).collect();
+        assert_eq!(listed, rules, "a rule. code declared before @rules in codes! is not found by rule_code");
+    }
 
     #[test]
     fn codes_are_unique_and_their_templates_name_exactly_their_parameters() {
