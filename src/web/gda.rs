@@ -115,19 +115,17 @@ impl GdaPanel {
             return self.set_custom_state(&s, points, names);
         }
         // The link's rules are the panel's: a state a link could not carry is refused with
-        // the rule it breaks (one table of ranges, in `genlab::state`).
-        let app = crate::state::AppState { gda: s.clone(), ..crate::state::AppState::default() };
-        if let Some(n) = crate::state::parse_query(&crate::state::to_query(&app)).1.first() {
+        // the rule it breaks (the key tables of `genlab::state`).
+        if let Err(n) = crate::state::check_gda(&s) {
             let rule = match &n.reason {
                 crate::state::NoticeReason::Invalid(rule) | crate::state::NoticeReason::Cut(rule) => *rule,
                 _ => "it is not a setting of this panel",
             };
-            let rule = crate::message::rule_message(rule);
             return Err(js_message(
                 &Message::new(&codes::INVALID_PARAMETER)
                     .text("name", n.key.as_str())
                     .text("value", n.value.as_str())
-                    .msg("rule", rule),
+                    .msg("rule", crate::message::rule_message(rule)),
             ));
         }
         self.lab =

@@ -79,4 +79,5 @@ mod state;
 mod state_cat;
 mod state_classes;
 mod state_curves;
+mod state_doc;
 mod state_surface;
