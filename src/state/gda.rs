@@ -121,10 +121,12 @@ impl GdaState {
     /// generated data (the defaults otherwise, so a preset's link stays short), the means
     /// when one was moved, and the model settings.
     pub fn of_lab(lab: &GdaLab) -> GdaState {
-        let mut s = GdaState::default();
-        s.source = lab.source_id();
-        s.models = *lab.models();
-        s.pairwise = lab.pairwise();
+        let mut s = GdaState {
+            source: lab.source_id(),
+            models: *lab.models(),
+            pairwise: lab.pairwise(),
+            ..GdaState::default()
+        };
         if let Some(spec) = lab.classes_spec() {
             s.seed = spec.seed;
             s.classes = spec.classes();
