@@ -35,6 +35,7 @@ mod gda_state_restore;
 mod input_messages;
 mod lesson;
 mod lesson_claims;
+mod limits_in_page;
 mod message_codes;
 mod nb_categorical;
 mod nb_claims;
