@@ -44,7 +44,7 @@ impl Part for CatState {
         Key {
             name: "cl",
             per_class: false,
-            meaning: "categorical naive Bayes: smoothing λ",
+            meaning: words!("categorical naive Bayes: smoothing λ"),
             allowed: Allowed::Range(&limits::CAT_LAMBDA),
             get: |s, _| Some(num(s.lambda)),
             set: |s, _, _, v| {
@@ -55,7 +55,7 @@ impl Part for CatState {
         Key {
             name: "cprior",
             per_class: false,
-            meaning: "categorical naive Bayes: prior",
+            meaning: words!("categorical naive Bayes: prior"),
             allowed: Allowed::Choices(PRIORS, "the prior is “ml”, “smoothed” or “uniform”"),
             get: |s, _| Some(s.prior.clone()),
             set: |s, _, _, v| {
@@ -66,9 +66,9 @@ impl Part for CatState {
         Key {
             name: "cq",
             per_class: false,
-            meaning: "categorical naive Bayes: the query, values separated by `\\|` (empty: not observed)",
+            meaning: words!("categorical naive Bayes: the query, values separated by `\\|` (empty: not observed)"),
             allowed: Allowed::Text(
-                "≤ 20 values of ≤ 60 characters",
+                words!("≤ 20 values of ≤ 60 characters"),
                 "a query is at most 20 values separated by “|”, each one line of at most 60 characters",
             ),
             get: |s, _| Some(s.query.join("|")),

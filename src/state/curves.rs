@@ -56,9 +56,9 @@ impl Part for CurvesState {
         Key {
             name: "lcp",
             per_class: false,
-            meaning: "learning curves: the pairing",
+            meaning: words!("learning curves: the pairing"),
             allowed: Allowed::Text(
-                "`true`, `unequal`, `bimodal`, `heavy`, `wdbc`, `digits01`, `digits23`, `textmn`, `textbern` (the teaching corpus), `usermn`, `userbern` (the spam panel's corpus)",
+                words!("`true`, `unequal`, `bimodal`, `heavy`, `wdbc`, `digits01`, `digits23`, `textmn`, `textbern` (the teaching corpus), `usermn`, `userbern` (the spam panel's corpus)"),
                 "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”",
             ),
             get: |l, _| Some(l.pairing.clone()),
@@ -73,7 +73,7 @@ impl Part for CurvesState {
         Key {
             name: "lcmin",
             per_class: false,
-            meaning: "learning curves: the smallest m (below the largest)",
+            meaning: words!("learning curves: the smallest m (below the largest)"),
             allowed: Allowed::Range(&limits::CURVE_M),
             get: |l, _| Some(l.m_min.to_string()),
             set: |l, _, _, v| {
@@ -84,7 +84,7 @@ impl Part for CurvesState {
         Key {
             name: "lcmax",
             per_class: false,
-            meaning: "learning curves: the largest m (capped at the data's training pool)",
+            meaning: words!("learning curves: the largest m (capped at the data's training pool)"),
             allowed: Allowed::Range(&limits::CURVE_M),
             get: |l, _| Some(l.m_max.to_string()),
             set: |l, _, _, v| {
@@ -95,7 +95,7 @@ impl Part for CurvesState {
         Key {
             name: "lcs",
             per_class: false,
-            meaning: "learning curves: how many sizes",
+            meaning: words!("learning curves: how many sizes"),
             allowed: Allowed::Range(&limits::CURVE_SIZES),
             get: |l, _| Some(l.sizes.to_string()),
             set: |l, _, _, v| {
@@ -106,7 +106,7 @@ impl Part for CurvesState {
         Key {
             name: "lcn",
             per_class: false,
-            meaning: "learning curves: how many random splits",
+            meaning: words!("learning curves: how many random splits"),
             allowed: Allowed::Range(&limits::CURVE_SPLITS),
             get: |l, _| Some(l.splits.to_string()),
             set: |l, _, _, v| {
@@ -117,7 +117,7 @@ impl Part for CurvesState {
         Key {
             name: "lcl",
             per_class: false,
-            meaning: "learning curves: logistic regression's λ",
+            meaning: words!("learning curves: logistic regression's λ"),
             allowed: Allowed::Range(&limits::L2),
             get: |l, _| Some(num(l.lambda)),
             set: |l, _, _, v| {
@@ -128,7 +128,7 @@ impl Part for CurvesState {
         Key {
             name: "lca",
             per_class: false,
-            meaning: "learning curves: variance smoothing α (Gaussian naive Bayes, GDA)",
+            meaning: words!("learning curves: variance smoothing α (Gaussian naive Bayes, GDA)"),
             allowed: Allowed::Range(&limits::CURVE_ALPHA),
             get: |l, _| Some(num(l.alpha)),
             set: |l, _, _, v| {
@@ -139,7 +139,7 @@ impl Part for CurvesState {
         Key {
             name: "lcta",
             per_class: false,
-            meaning: "learning curves: the text models' smoothing α",
+            meaning: words!("learning curves: the text models' smoothing α"),
             allowed: Allowed::Range(&limits::CURVE_ALPHA),
             get: |l, _| Some(num(l.text_alpha)),
             set: |l, _, _, v| {
@@ -150,7 +150,7 @@ impl Part for CurvesState {
         Key {
             name: "lcseed",
             per_class: false,
-            meaning: "learning curves: seed of the splits (and of a generated cloud)",
+            meaning: words!("learning curves: seed of the splits (and of a generated cloud)"),
             allowed: Allowed::Range(&limits::SEED),
             get: |l, _| Some(l.seed.to_string()),
             set: |l, _, _, v| {

@@ -210,9 +210,9 @@ impl Part for GdaState {
         Key {
             name: "src",
             per_class: false,
-            meaning: "GDA data",
+            meaning: words!("GDA data"),
             allowed: Allowed::Text(
-                "`generated`, a preset id (two species, or `penguins-three-species`, `iris-three-species`), or `custom`: the user's own points, kept by the page's history entries (a link cannot carry them; the panel says so)",
+                words!("`generated`, a preset id (two species, or `penguins-three-species`, `iris-three-species`), or `custom`: the user's own points, kept by the page's history entries (a link cannot carry them; the panel says so)"),
                 "the data must be “generated”, “custom” or a known preset",
             ),
             get: |g, _| Some(g.source.clone()),
@@ -227,7 +227,7 @@ impl Part for GdaState {
         Key {
             name: "seed",
             per_class: false,
-            meaning: "GDA sample seed",
+            meaning: words!("GDA sample seed"),
             allowed: Allowed::Range(&limits::SEED),
             get: |g, _| Some(g.seed.to_string()),
             set: |g, _, _, v| {
@@ -238,7 +238,7 @@ impl Part for GdaState {
         Key {
             name: "n",
             per_class: true,
-            meaning: "points of class c",
+            meaning: words!("points of class c"),
             allowed: Allowed::Range(&limits::POINTS_PER_CLASS),
             get: |g, c| Some(g.cloud(c).n.to_string()),
             set: |g, _, c, v| {
@@ -249,7 +249,7 @@ impl Part for GdaState {
         Key {
             name: "sx",
             per_class: true,
-            meaning: "class c's generating σ along x",
+            meaning: words!("class c's generating σ along x"),
             allowed: Allowed::Range(&limits::SIGMA),
             get: |g, c| Some(num(g.cloud(c).sd[0])),
             set: |g, _, c, v| {
@@ -260,7 +260,7 @@ impl Part for GdaState {
         Key {
             name: "sy",
             per_class: true,
-            meaning: "class c's generating σ along y",
+            meaning: words!("class c's generating σ along y"),
             allowed: Allowed::Range(&limits::SIGMA),
             get: |g, c| Some(num(g.cloud(c).sd[1])),
             set: |g, _, c, v| {
@@ -271,7 +271,7 @@ impl Part for GdaState {
         Key {
             name: "r",
             per_class: true,
-            meaning: "class c's generating ρ",
+            meaning: words!("class c's generating ρ"),
             allowed: Allowed::Range(&limits::RHO),
             get: |g, c| Some(num(g.cloud(c).rho)),
             set: |g, _, c, v| {
@@ -282,7 +282,7 @@ impl Part for GdaState {
         Key {
             name: "k",
             per_class: false,
-            meaning: "number of generated classes (absent: 2)",
+            meaning: words!("number of generated classes (absent: 2)"),
             allowed: Allowed::Range(&limits::CLASSES),
             get: |g, _| Some(g.classes.to_string()),
             set: |g, _, _, v| {
@@ -293,7 +293,7 @@ impl Part for GdaState {
         Key {
             name: "cov",
             per_class: false,
-            meaning: "covariance of the drawn model",
+            meaning: words!("covariance of the drawn model"),
             allowed: Allowed::Choices(
                 &[COVARIANCES[0].0, COVARIANCES[1].0, COVARIANCES[2].0, COVARIANCES[3].0],
                 "the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”",
@@ -310,7 +310,7 @@ impl Part for GdaState {
         Key {
             name: "lr",
             per_class: false,
-            meaning: "logistic-regression overlay",
+            meaning: words!("logistic-regression overlay"),
             allowed: Allowed::Choices(OFF_ON, "the overlay is 0 or 1"),
             get: |g, _| flag(g.models.logistic),
             set: |g, _, _, v| {
@@ -321,7 +321,7 @@ impl Part for GdaState {
         Key {
             name: "pairs",
             per_class: false,
-            meaning: "every pairwise boundary dashed (k > 2)",
+            meaning: words!("every pairwise boundary dashed (k > 2)"),
             allowed: Allowed::Choices(OFF_ON, "the pairwise boundaries are 0 or 1"),
             get: |g, _| flag(g.pairwise),
             set: |g, _, _, v| {
@@ -332,7 +332,7 @@ impl Part for GdaState {
         Key {
             name: "v3",
             per_class: false,
-            meaning: "the 3-D view of the weighted densities shown",
+            meaning: words!("the 3-D view of the weighted densities shown"),
             allowed: Allowed::Choices(OFF_ON, "the 3-D view is 0 or 1"),
             get: |g, _| flag(g.surface.shown),
             set: |g, _, _, v| {
@@ -343,7 +343,7 @@ impl Part for GdaState {
         Key {
             name: "yaw",
             per_class: false,
-            meaning: "the 3-D view's angle about the vertical, in degrees (absent: 35)",
+            meaning: words!("the 3-D view's angle about the vertical, in degrees (absent: 35)"),
             allowed: Allowed::Range(&limits::YAW_DEG),
             get: |g, _| Some(num(g.surface.yaw)),
             set: |g, _, _, v| {
@@ -354,7 +354,7 @@ impl Part for GdaState {
         Key {
             name: "pitch",
             per_class: false,
-            meaning: "the 3-D view's angle above the floor, in degrees (absent: 25)",
+            meaning: words!("the 3-D view's angle above the floor, in degrees (absent: 25)"),
             allowed: Allowed::Range(&limits::PITCH_DEG),
             get: |g, _| Some(num(g.surface.pitch)),
             set: |g, _, _, v| {
@@ -365,7 +365,7 @@ impl Part for GdaState {
         Key {
             name: "lam",
             per_class: false,
-            meaning: "logistic regression's L2 strength",
+            meaning: words!("logistic regression's L2 strength"),
             allowed: Allowed::Range(&limits::L2),
             get: |g, _| Some(num(g.models.lambda)),
             set: |g, _, _, v| {
@@ -376,7 +376,7 @@ impl Part for GdaState {
         Key {
             name: "phi",
             per_class: false,
-            meaning: "prior override",
+            meaning: words!("prior override"),
             allowed: Allowed::Range(&limits::PRIOR_PHI),
             get: |g, _| g.models.prior.map(num),
             set: |g, _, _, v| {
@@ -387,7 +387,7 @@ impl Part for GdaState {
         Key {
             name: "l01",
             per_class: false,
-            meaning: "loss λ₀₁",
+            meaning: words!("loss λ₀₁"),
             allowed: Allowed::Range(&limits::LOSS),
             get: |g, _| Some(num(g.models.loss01)),
             set: |g, _, _, v| {
@@ -398,7 +398,7 @@ impl Part for GdaState {
         Key {
             name: "l10",
             per_class: false,
-            meaning: "loss λ₁₀",
+            meaning: words!("loss λ₁₀"),
             allowed: Allowed::Range(&limits::LOSS),
             get: |g, _| Some(num(g.models.loss10)),
             set: |g, _, _, v| {
@@ -409,7 +409,7 @@ impl Part for GdaState {
         Key {
             name: "heat",
             per_class: false,
-            meaning: "posterior heat map",
+            meaning: words!("posterior heat map"),
             allowed: Allowed::Choices(OFF_ON, "the heat map is 0 or 1"),
             get: |g, _| flag(g.models.heat),
             set: |g, _, _, v| {
@@ -420,8 +420,8 @@ impl Part for GdaState {
         Key {
             name: "m",
             per_class: true,
-            meaning: "class means `x,y`: all of the data's classes (k generated, or the preset's), or none",
-            allowed: Allowed::Text("finite, \\|v\\| ≤ 10⁶", "a mean is two numbers “x,y”, each at most 10⁶ in size"),
+            meaning: words!("class means `x,y`: all of the data's classes (k generated, or the preset's), or none"),
+            allowed: Allowed::Text(words!("finite, \\|v\\| ≤ 10⁶"), "a mean is two numbers “x,y”, each at most 10⁶ in size"),
             get: |g, c| g.all_means().and_then(|m| m.get(c).map(|p| format!("{},{}", num(p[0]), num(p[1])))),
             set: |_, pending, c, v| match point(v.text) {
                 Some(p) => {

@@ -76,6 +76,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::limits::Range;
 
+/// A key table's words (its meaning, the allowed values in words): kept in native builds,
+/// where the module's table is written from them, and left out of the wasm modules, which
+/// never show them (about 4 KB in each).
+macro_rules! words {
+    ($s:expr) => {
+        if cfg!(target_arch = "wasm32") {
+            ""
+        } else {
+            $s
+        }
+    };
+}
+
 mod cat;
 mod curves;
 mod gda;
@@ -397,6 +410,7 @@ pub fn link_keys() -> Vec<String> {
 
 /// The module's key table in Markdown (`| key | meaning | allowed |`), from the key tables:
 /// what the module's header shows.
+/// In a wasm build the words are left out (see `words!`), and only the keys and ranges remain.
 pub fn key_table_markdown() -> String {
     fn rows<P: Part>(out: &mut String) {
         for k in P::KEYS {

@@ -76,7 +76,7 @@ impl Part for NbState {
         Key {
             name: "a",
             per_class: false,
-            meaning: "smoothing α",
+            meaning: words!("smoothing α"),
             allowed: Allowed::Range(&limits::ALPHA),
             get: |n, _| Some(num(n.alpha)),
             set: |n, _, _, v| {
@@ -87,7 +87,7 @@ impl Part for NbState {
         Key {
             name: "ev",
             per_class: false,
-            meaning: "event model",
+            meaning: words!("event model"),
             allowed: Allowed::Choices(&["multinomial", "bernoulli"], "the event model is “multinomial” or “bernoulli”"),
             get: |n, _| Some(n.event.clone()),
             set: |n, _, _, v| {
@@ -98,7 +98,7 @@ impl Part for NbState {
         Key {
             name: "prior",
             per_class: false,
-            meaning: "prior",
+            meaning: words!("prior"),
             allowed: Allowed::Choices(PRIORS, "the prior is “ml”, “smoothed” or “uniform”"),
             get: |n, _| Some(n.prior.clone()),
             set: |n, _, _, v| {
@@ -109,8 +109,8 @@ impl Part for NbState {
         Key {
             name: "t",
             per_class: false,
-            meaning: "the typed message (absent: the panel's first message, [`NB_FIRST_MESSAGE`]; `t=`: empty)",
-            allowed: Allowed::Text("at most 2,000 characters", "the message is at most 2,000 characters"),
+            meaning: words!("the typed message (absent: the panel's first message, [`NB_FIRST_MESSAGE`]; `t=`: empty)"),
+            allowed: Allowed::Text(words!("at most 2,000 characters"), "the message is at most 2,000 characters"),
             get: |n, _| Some(cut(&n.text, MAX_TEXT_IN_LINK)),
             set: |n, _, _, v| {
                 // Control characters other than line breaks and tabs are dropped: a link
@@ -128,7 +128,7 @@ impl Part for NbState {
         Key {
             name: "tn",
             per_class: false,
-            meaning: "the whole message's length in characters, written when `t` holds only its first 2,000: the opened page says the message was cut, and that its verdict is the cut message's",
+            meaning: words!("the whole message's length in characters, written when `t` holds only its first 2,000: the opened page says the message was cut, and that its verdict is the cut message's"),
             allowed: Allowed::Range(&limits::WHOLE_MESSAGE_CHARS),
             // A message longer than a link carries: its whole length, so that the opened page
             // says it shows a cut message (and the cut message's verdict), never silently.
@@ -145,7 +145,7 @@ impl Part for NbState {
         Key {
             name: "nbseed",
             per_class: false,
-            meaning: "split seed",
+            meaning: words!("split seed"),
             allowed: Allowed::Range(&limits::SEED),
             get: |n, _| Some(n.seed.to_string()),
             set: |n, _, _, v| {
@@ -156,7 +156,7 @@ impl Part for NbState {
         Key {
             name: "cost",
             per_class: false,
-            meaning: "λ_FP/λ_FN, a lost ham against a missed spam",
+            meaning: words!("λ_FP/λ_FN, a lost ham against a missed spam"),
             allowed: Allowed::Range(&limits::COST),
             get: |n, _| Some(num(n.cost)),
             set: |n, _, _, v| {
@@ -167,8 +167,8 @@ impl Part for NbState {
         Key {
             name: "bayes",
             per_class: false,
-            meaning: "pseudo-counts `β₁,β₀,α_ham,α_spam`",
-            allowed: Allowed::Text("each 0 … 1000", limits::PSEUDO.rule),
+            meaning: words!("pseudo-counts `β₁,β₀,α_ham,α_spam`"),
+            allowed: Allowed::Text(words!("each 0 … 1000"), limits::PSEUDO.rule),
             get: |n, _| n.pseudo.map(|p| format!("{},{},{},{}", p[0], p[1], p[2], p[3])),
             set: |n, _, _, v| {
                 let parts: Vec<Option<f64>> = v.text.split(',').map(|x| within(x.trim(), &limits::PSEUDO)).collect();
@@ -184,7 +184,7 @@ impl Part for NbState {
         Key {
             name: "rs",
             per_class: false,
-            meaning: "resampling",
+            meaning: words!("resampling"),
             allowed: Allowed::Choices(
                 &["none", "undersample_ham", "oversample_spam"],
                 "resampling is “none”, “undersample_ham” or “oversample_spam”",
@@ -198,7 +198,7 @@ impl Part for NbState {
         Key {
             name: "hdr",
             per_class: false,
-            meaning: "spam panel: score an email's header tokens (`subject:word`, `from-domain:…`) too",
+            meaning: words!("spam panel: score an email's header tokens (`subject:word`, `from-domain:…`) too"),
             allowed: Allowed::Choices(&["0", "1"], "header evidence is 0 or 1"),
             get: |n, _| flag(n.headers),
             set: |n, _, _, v| {

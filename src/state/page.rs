@@ -24,7 +24,7 @@ impl Part for AppState {
         Key {
             name: "lang",
             per_class: false,
-            meaning: "interface language",
+            meaning: words!("interface language"),
             allowed: Allowed::Choices(&["en", "zh-CN"], "the language must be “en” or “zh-CN”"),
             get: |s, _| Some(s.lang.clone()),
             set: |s, _, _, v| {
@@ -35,7 +35,7 @@ impl Part for AppState {
         Key {
             name: "projector",
             per_class: false,
-            meaning: "projector mode",
+            meaning: words!("projector mode"),
             allowed: Allowed::Choices(OFF_ON, "projector mode is 0 or 1"),
             get: |s, _| flag(s.projector),
             set: |s, _, _, v| {
@@ -46,7 +46,7 @@ impl Part for AppState {
         Key {
             name: "theme",
             per_class: false,
-            meaning: "colours; absent: follow the system's light or dark preference",
+            meaning: words!("colours; absent: follow the system's light or dark preference"),
             allowed: Allowed::Choices(&["dark", "light"], "the theme must be “dark” or “light”"),
             get: |s, _| s.theme.clone(),
             set: |s, _, _, v| {
@@ -57,7 +57,7 @@ impl Part for AppState {
         Key {
             name: "embed",
             per_class: false,
-            meaning: "one panel, no page chrome",
+            meaning: words!("one panel, no page chrome"),
             allowed: Allowed::Choices(&PANEL_IDS, "the embedded panel must be “gda”, “nb”, “cat” or “curves”"),
             get: |s, _| s.embed.clone(),
             set: |s, _, _, v| {
@@ -68,7 +68,7 @@ impl Part for AppState {
         Key {
             name: "deck",
             per_class: false,
-            meaning: "slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage)",
+            meaning: words!("slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage)"),
             allowed: Allowed::Choices(OFF_ON, "slides mode is 0 or 1"),
             get: |s, _| flag(s.deck),
             set: |s, _, _, v| {
@@ -79,9 +79,9 @@ impl Part for AppState {
         Key {
             name: "lesson",
             per_class: false,
-            meaning: "a lesson played over the panels ([`crate::lesson`]): a built-in lesson's id, or `~` and the lesson's text compressed (raw deflate) in base64url",
+            meaning: words!("a lesson played over the panels ([`crate::lesson`]): a built-in lesson's id, or `~` and the lesson's text compressed (raw deflate) in base64url"),
             allowed: Allowed::Text(
-                "an id of [`crate::lesson::BUILTIN`], or `~` and 1 … 24,000 characters `A-Z a-z 0-9 - _`",
+                words!("an id of [`crate::lesson::BUILTIN`], or `~` and 1 … 24,000 characters `A-Z a-z 0-9 - _`"),
                 "a lesson is a built-in lesson's name or “~” and a compressed lesson",
             ),
             get: |s, _| s.lesson.clone(),
@@ -96,7 +96,7 @@ impl Part for AppState {
         Key {
             name: "step",
             per_class: false,
-            meaning: "the lesson's step shown (absent: the first)",
+            meaning: words!("the lesson's step shown (absent: the first)"),
             allowed: Allowed::Range(&limits::LESSON_STEP),
             get: |s, _| Some(s.step.to_string()),
             set: |s, _, _, v| {
