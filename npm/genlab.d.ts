@@ -87,6 +87,19 @@ export function stateQuery(state: LinkState): string;
 /** genlab's version, once a core has loaded. */
 export function version(): string;
 
+/** One panel kind: its wasm module, its code and words (loaded when first mounted), its name's key, and the numbers a lesson glides. */
+export interface PanelRecord {
+  core: "gda" | "nb" | "curves";
+  create(): Promise<unknown>;
+  markup(): Promise<string>;
+  strings?(): Promise<unknown>;
+  name: string;
+  widget: boolean;
+  glides(a: unknown, b: unknown, num: (get: (s: any) => number, set: (s: any, v: number) => void, log?: boolean) => void): void;
+}
+/** The panels, in the page's order (mount()'s `panel` is one of their names). */
+export const PANELS: Readonly<Record<PanelName, PanelRecord>>;
+
 /** Loads the GDA panel's core (once); mount() does this itself. */
 export function loadCore(): Promise<unknown>;
 /** Loads the naive Bayes panels' core (once); mount() does this itself. */

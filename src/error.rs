@@ -115,12 +115,12 @@ pub enum Error {
     /// Bytes that cannot be read as an email (not one, or over a cap of
     /// [`crate::limits`]); the sentence says why.
     #[error("{0}")]
-    BadEmail(String),
+    BadEmail(Message),
 
     /// A rule for reading a message's class from its header that cannot be used (a header
     /// name no header can have, no value for spam); the sentence says why.
     #[error("{0}")]
-    BadLabelRule(String),
+    BadLabelRule(Message),
 
     /// A categorical table that cannot be used as it is; the sentence says why.
     #[error("{0}")]
@@ -128,7 +128,7 @@ pub enum Error {
 
     /// An edit of a corpus or table that cannot be applied; the sentence says why.
     #[error("{0}")]
-    BadEdit(String),
+    BadEdit(Message),
 
     /// A position that does not point at an item of a list (a corpus message, a table row).
     #[error("There is no {kind} at position {index}: there are {len}, numbered from 0.")]
@@ -167,9 +167,9 @@ pub enum Error {
 
 impl Error {
     /// The error as data for the page: a code of [`crate::message::codes`] and its
-    /// parameters, whose English is this error's `Display`. The variants that still carry a
-    /// sentence (a line's reason, an empty corpus, a bad table or edit, an email) are the
-    /// code `prose` with that sentence.
+    /// parameters, whose English is this error's `Display`. A variant that carries a message
+    /// hands it over as it is; one that still carries a sentence (a bad table, a value not
+    /// declared, a message built from a sentence with `.into()`) is the code `prose` with it.
     pub fn message(&self) -> Message {
         use crate::message::codes as c;
         match self {
@@ -218,7 +218,11 @@ impl Error {
             Error::BadLine { line, reason } if reason.code().id() != "prose" => {
                 Message::new(&c::BAD_LINE).int("line", *line).msg("reason", reason.clone())
             }
-            Error::EmptyData(m) if m.code().id() != "prose" => m.clone(),
+            Error::EmptyData(m) | Error::BadEmail(m) | Error::BadLabelRule(m) | Error::BadEdit(m)
+                if m.code().id() != "prose" =>
+            {
+                m.clone()
+            }
             Error::BadLine { .. }
             | Error::EmptyData(_)
             | Error::UnknownValue { .. }

@@ -15,8 +15,8 @@
 //! it is the very sentence of their `Display` (a test holds every error to that).
 //!
 //! Sentences not yet split into codes travel as the code `prose` with their English text,
-//! which the page still translates by its older table (the errors of the naive Bayes,
-//! categorical and learning-curves panels, the lines of files: see [`crate::Error::message`]).
+//! which the page still translates by its older table (the errors of the categorical and
+//! learning-curves panels: see [`crate::Error::message`]).
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -503,6 +503,230 @@ pub mod codes {
             "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”";
         /// Gaussian naive Bayes's variance smoothing.
         RULE_VAR_SMOOTHING = "rule.var-smoothing" [] "the variance smoothing must be a finite number, 0 or more";
+
+        // ---- naive Bayes: the spam panel (corpus and mailbox loading, the ledger, edits) ----
+        // The classes, as the sentences name them.
+        /// `nb.class.ham`.
+        NB_HAM = "nb.class.ham" []
+            "ham";
+        /// `nb.class.spam`.
+        NB_SPAM = "nb.class.spam" []
+            "spam";
+        // A corpus file (nb::corpus::unusable_content, nb::lab's CorpusLoader).
+        /// `nb.format.corpus`.
+        NB_FORMAT_CORPUS = "nb.format.corpus" []
+            "a corpus is a plain-text file with one message per line: “ham” or “spam”, a TAB, then the message text";
+        /// `nb.corpus.zero-bytes`.
+        NB_CORPUS_ZERO_BYTES = "nb.corpus.zero-bytes" ["format"]
+            "The file is empty (0 bytes): there is no message to train on; {format}.";
+        /// `nb.corpus.blank-lines`.
+        NB_CORPUS_BLANK = "nb.corpus.blank-lines" ["format"]
+            "The file is empty: it holds only blank lines, so there is no message to train on; {format}.";
+        /// `nb.corpus.not-text`.
+        NB_CORPUS_NOT_TEXT = "nb.corpus.not-text" ["kind", "format"]
+            "The file is {kind}, not a text corpus: {format}.";
+        /// `nb.corpus.no-tab`.
+        NB_CORPUS_NO_TAB = "nb.corpus.no-tab" ["format"]
+            "No line of the file has a TAB, so no message can be read: {format}.";
+        /// `nb.corpus.too-big`.
+        NB_CORPUS_TOO_BIG = "nb.corpus.too-big" ["mb"]
+            "The file is {mb} MB; the panel reads corpus files of up to 10 MB. Use a smaller part of it.";
+        /// `nb.corpus.empty`.
+        NB_CORPUS_EMPTY = "nb.corpus.empty" []
+            "The file is empty: there is no message to train on.";
+        /// `nb.corpus.none-read`.
+        NB_CORPUS_NONE_READ = "nb.corpus.none-read" []
+            "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text.";
+        /// `nb.corpus.none-read-first`.
+        NB_CORPUS_NONE_READ_FIRST = "nb.corpus.none-read-first" ["first"]
+            "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text. The first problem: {first}";
+        /// `nb.corpus.too-few`.
+        NB_CORPUS_TOO_FEW = "nb.corpus.too-few" ["count", "label"]
+            "The corpus has {count} {label} message(s): naive Bayes needs at least two of each class (one to train on, one to test).";
+        /// `nb.corpus.one-class`.
+        NB_CORPUS_ONE_CLASS = "nb.corpus.one-class" ["count", "label", "missing"]
+            "The corpus has {count} {label} messages but no {missing} messages: naive Bayes needs examples of both classes.";
+        /// `nb.corpus.skipped`.
+        NB_CORPUS_SKIPPED = "nb.corpus.skipped" ["count"]
+            "{count} line(s) could not be read and were skipped.";
+        /// `nb.corpus.latin1`.
+        NB_CORPUS_LATIN1 = "nb.corpus.latin1" []
+            "The file is not valid UTF-8, so it was read as Latin-1; save it as UTF-8 if some letters look wrong.";
+        /// `nb.corpus.repeats`.
+        NB_CORPUS_REPEATS = "nb.corpus.repeats" ["count", "conflicting"]
+            "{count} repeated message(s) were removed ({conflicting} with conflicting labels), so no message is in both the training and the test part.";
+        /// `nb.corpus.teaching`.
+        NB_CORPUS_TEACHING = "nb.corpus.teaching" []
+            "genlab teaching corpus";
+        /// `nb.corpus.named`.
+        NB_CORPUS_NAMED = "nb.corpus.named" ["name"]
+            "{name}";
+        /// `nb.credit.teaching`.
+        NB_CREDIT_TEACHING = "nb.credit.teaching" []
+            "genlab teaching corpus: written for genlab, CC0 1.0.";
+        /// `nb.credit.sms`.
+        NB_CREDIT_SMS = "nb.credit.sms" []
+            "SMS Spam Collection v.1: T. A. Almeida & J. M. Gómez Hidalgo, UCI ML Repository, CC BY 4.0.";
+        /// `nb.credit.file`.
+        NB_CREDIT_FILE = "nb.credit.file" ["name"]
+            "Your file “{name}”.";
+        /// `nb.credit.mailbox`.
+        NB_CREDIT_MAILBOX = "nb.credit.mailbox" ["name"]
+            "Your mailbox “{name}”.";
+        // The reasons a corpus line is skipped (nb::corpus::parse_line), after "Line n: ".
+        /// `nb.line.space-after-label`.
+        NB_LINE_SPACE = "nb.line.space-after-label" ["label"]
+            "the label “{label}” must be followed by a TAB, not a space.";
+        /// `nb.line.no-tab`.
+        NB_LINE_NO_TAB = "nb.line.no-tab" []
+            "there is no TAB: each line must be “ham” or “spam”, a TAB, then the message text.";
+        /// `nb.line.bad-label`.
+        NB_LINE_BAD_LABEL = "nb.line.bad-label" ["found"]
+            "the label must be “ham” or “spam”, found “{found}”.";
+        /// `nb.line.empty`.
+        NB_LINE_EMPTY = "nb.line.empty" ["label"]
+            "the {label} message after the TAB is empty.";
+        // Training on the split (nb::model, nb::lab).
+        /// `nb.train.empty`.
+        NB_TRAIN_EMPTY = "nb.train.empty" []
+            "The training corpus is empty: naive Bayes needs at least one ham and one spam message.";
+        /// `nb.train.no-class`.
+        NB_TRAIN_NO_CLASS = "nb.train.no-class" ["label"]
+            "There are no {label} messages in the training data, so P({label}) and P(word | {label}) cannot be estimated. Add at least one {label} message.";
+        /// `nb.train.none-left`.
+        NB_TRAIN_NONE_LEFT = "nb.train.none-left" ["percent", "label"]
+            "After holding out {percent}% for testing there are no {label} messages left to train on: add more {label} messages.";
+        // Editing the corpus (nb::lab::SpamLab's add, remove, relabel; nb::counts).
+        /// `nb.edit.empty`.
+        NB_EDIT_EMPTY = "nb.edit.empty" []
+            "The message is empty: type some text to add.";
+        /// `nb.edit.line-breaks`.
+        NB_EDIT_LINE_BREAKS = "nb.edit.line-breaks" []
+            "A corpus message is one line: remove the line breaks before adding it.";
+        /// `nb.edit.too-long`.
+        NB_EDIT_TOO_LONG = "nb.edit.too-long" ["max"]
+            "The message is longer than {max} characters; add a shorter one.";
+        /// `nb.edit.duplicate`.
+        NB_EDIT_DUPLICATE = "nb.edit.duplicate" ["index", "label"]
+            "This message is already in the corpus at position {index}, labelled {label}: relabel it instead of adding it again.";
+        /// `nb.edit.last-of-class`.
+        NB_EDIT_LAST = "nb.edit.last-of-class" ["index", "label", "verb"]
+            "Message {index} is the last {label} message of the training part, and naive Bayes needs at least one of each class: add another {label} message before you {verb} it.";
+        /// `nb.verb.remove`.
+        NB_VERB_REMOVE = "nb.verb.remove" []
+            "remove";
+        /// `nb.verb.relabel`.
+        NB_VERB_RELABEL = "nb.verb.relabel" []
+            "relabel";
+        /// `nb.edit.not-counted`.
+        NB_EDIT_NOT_COUNTED = "nb.edit.not-counted" ["label"]
+            "This message was not counted as a {label} training message, so it cannot be taken out of the {label} counts.";
+        // The ledger's sentences (nb::explain::Explanation::sentence_messages); {pseudo} is "α = 0" and the like.
+        /// `nb.veto`.
+        NB_VETO = "nb.veto" ["word", "label", "pseudo"]
+            "“{word}” never appears in {label} training messages, so with {pseudo} P({word} | {label}) = 0 and the {label} hypothesis is ruled out.";
+        /// `nb.veto.both`.
+        NB_VETO_BOTH = "nb.veto.both" ["word", "pseudo"]
+            "“{word}” has probability 0 under both classes at {pseudo}, so it rules out both hypotheses.";
+        /// `nb.veto.absent`.
+        NB_VETO_ABSENT = "nb.veto.absent" ["word", "label", "pseudo"]
+            "“{word}” appears in every {label} training message but not in this one, so with {pseudo} P(no “{word}” | {label}) = 0 and the {label} hypothesis is ruled out.";
+        /// `nb.ruled-out.both`.
+        NB_RULED_OUT_BOTH = "nb.ruled-out.both" ["fix"]
+            "Both classes are ruled out: P(x | spam) = P(x | ham) = 0, so the posterior is 0/0 and the model cannot decide. {fix}";
+        /// `nb.fix.alpha`.
+        NB_FIX_ALPHA = "nb.fix.alpha" []
+            "Any α > 0 fixes this.";
+        /// `nb.fix.beta`.
+        NB_FIX_BETA = "nb.fix.beta" []
+            "Pseudo-counts β₁ > 0 and β₀ > 0 fix this.";
+        /// `nb.ruled-out.ham`.
+        NB_RULED_OUT_HAM = "nb.ruled-out.ham" []
+            "The ham hypothesis is ruled out, so P(spam | x) = 1 whatever the other words say.";
+        /// `nb.ruled-out.spam`.
+        NB_RULED_OUT_SPAM = "nb.ruled-out.spam" []
+            "The spam hypothesis is ruled out, so P(spam | x) = 0 whatever the other words say.";
+        /// `nb.cost.let-through`.
+        NB_COST_LET_THROUGH = "nb.cost.let-through" ["p", "t"]
+            "Spam is the more probable class (P(spam | x) = {p}), but a false positive costs more: the message is called spam only when P(spam | x) > λ_FP/(λ_FP + λ_FN) = {t}, so it is let through as ham.";
+        /// `nb.cost.called-spam`.
+        NB_COST_CALLED_SPAM = "nb.cost.called-spam" ["p", "t"]
+            "Ham is the more probable class (P(spam | x) = {p}), but a missed spam costs more: the message is called spam whenever P(spam | x) > λ_FP/(λ_FP + λ_FN) = {t}, so it is called spam.";
+        // An email that cannot be read (nb::email::Email::parse).
+        /// `nb.email.too-long`.
+        NB_EMAIL_TOO_LONG = "nb.email.too-long" ["bytes", "max"]
+            "This email is {bytes} bytes long, more than the {max} bytes (10 MB) an email may have here; it was not read.";
+        /// `nb.email.headers-too-long`.
+        NB_EMAIL_HEADERS_TOO_LONG = "nb.email.headers-too-long" ["max"]
+            "The headers of this email go on for more than {max} bytes without the blank line that ends them, so it was not read: a header block that long is broken or hostile.";
+        /// `nb.email.not-email`.
+        NB_EMAIL_NOT_EMAIL = "nb.email.not-email" []
+            "This is not an email: an email starts with header lines such as “From: …” and “Subject: …”, then a blank line, then the message. It can still be scored as plain text.";
+        /// `nb.email.boundaries`.
+        NB_EMAIL_BOUNDARIES = "nb.email.boundaries" ["max"]
+            "This email declares more than {max} MIME boundaries (parts nested in parts), far more than any real email; it was not read.";
+        /// `nb.email.unparsed`.
+        NB_EMAIL_UNPARSED = "nb.email.unparsed" []
+            "No email could be read from this text: its headers could not be parsed.";
+        // A mailbox (nb::lab's MailboxLoader).
+        /// `nb.mail.too-large`.
+        NB_MAIL_TOO_LARGE = "nb.mail.too-large" ["max"]
+            "This mailbox is too large for one corpus: at most {max} messages and 64 MB together. Use a part of it.";
+        /// `nb.mail.file-too-big`.
+        NB_MAIL_FILE_TOO_BIG = "nb.mail.file-too-big" ["mb"]
+            "This mailbox file is {mb} MB; a mailbox may have up to 64 MB. Use a part of it.";
+        /// `nb.mail.not-text`.
+        NB_MAIL_NOT_TEXT = "nb.mail.not-text" ["kind"]
+            "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line “From …”.";
+        /// `nb.mail.not-mbox`.
+        NB_MAIL_NOT_MBOX = "nb.mail.not-mbox" []
+            "This is not an mbox file: a mailbox starts with a line “From …” before each message.";
+        /// `nb.mail.unfinished`.
+        NB_MAIL_UNFINISHED = "nb.mail.unfinished" ["fed", "len"]
+            "The mailbox file was not read to its end ({fed} of {len} bytes): nothing was changed.";
+        /// `nb.mail.none`.
+        NB_MAIL_NONE = "nb.mail.none" []
+            "No message was found: give an mbox file, or a folder of message files in folders named “ham” and “spam”.";
+        /// `nb.mail.too-few`.
+        NB_MAIL_TOO_FEW = "nb.mail.too-few" ["count", "label"]
+            "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (one to train on, one to test).";
+        /// `nb.mail.too-few-first`.
+        NB_MAIL_TOO_FEW_FIRST = "nb.mail.too-few-first" ["count", "label", "first"]
+            "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (one to train on, one to test). The first left out, {first}";
+        /// `nb.mail.skipped`.
+        NB_MAIL_SKIPPED = "nb.mail.skipped" ["count"]
+            "{count} message(s) could not be used and were skipped.";
+        /// `nb.mail.skipped-first`.
+        NB_MAIL_SKIPPED_FIRST = "nb.mail.skipped-first" ["count", "first"]
+            "{count} message(s) could not be used and were skipped. The first left out, {first}";
+        /// `nb.mail.repeats`.
+        NB_MAIL_REPEATS = "nb.mail.repeats" ["count", "conflicting"]
+            "{count} message(s) repeated the body of an earlier one and were removed ({conflicting} with conflicting labels), so no message is in both the training and the test part.";
+        /// `nb.mail.read`.
+        NB_MAIL_READ = "nb.mail.read" ["mail", "memory"]
+            "Read as emails: the model scores each message's decoded body; {mail} of mail take about {memory} in memory.";
+        /// `nb.mail.left-out`.
+        NB_MAIL_LEFT_OUT = "nb.mail.left-out" ["source", "reason"]
+            "{source}: {reason}";
+        /// `nb.mail.nth`.
+        NB_MAIL_NTH = "nb.mail.nth" ["n"]
+            "message {n}";
+        /// `nb.mail.class-unknown`.
+        NB_MAIL_CLASS_UNKNOWN = "nb.mail.class-unknown" []
+            "its class is unknown: put it in a folder named “ham” or “spam” (or “easy_ham”, “spam_2”…), give it a line “X-Label: spam” or “X-Label: ham” among its headers, or choose the header line that gives the class.";
+        // A rule for reading a message's class from its header (nb::mailbox::LabelRule::parse).
+        /// `nb.label-rule.name-field`.
+        NB_RULE_NAME_FIELD = "nb.label-rule.name-field" []
+            "Name the header line that gives the class, such as X-Spam-Flag.";
+        /// `nb.label-rule.bad-field`.
+        NB_RULE_BAD_FIELD = "nb.label-rule.bad-field" ["name", "max"]
+            "“{name}” cannot be the name of a header line: it is letters, digits and dashes, without spaces or a colon, at most {max} characters.";
+        /// `nb.label-rule.spam-value`.
+        NB_RULE_SPAM_VALUE = "nb.label-rule.spam-value" ["name"]
+            "Give the value of “{name}” that means spam, such as YES.";
+        /// `nb.label-rule.kind`.
+        NB_RULE_KIND = "nb.label-rule.kind" ["kind"]
+            "“{kind}” is no way to read a message's class; choose x-label, spamassassin, gmail or field.";
     }
 }
 

@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use super::Label;
 use crate::error::{describe, Error, Result};
+use crate::message::{codes, Message};
 use crate::stats::sampling::{permutation, rng};
 
 /// At most this many bad lines are kept as errors; the rest are only counted.
@@ -80,31 +81,30 @@ impl ParsedCorpus {
     }
 }
 
-/// What a corpus must be, said at the end of every refusal of a whole file.
-const CORPUS_FORMAT: &str =
-    "a corpus is a plain-text file with one message per line: “ham” or “spam”, a TAB, then the message text";
-
 /// Why the bytes of a file cannot be a corpus at all, judged by their content before any
 /// line is read: an empty file, an image or another known binary format (by its first
 /// bytes, its "magic number"), text in UTF-16, any other binary data (a NUL byte: no text
 /// file holds one), or text in which no line has a TAB. `None` when the file may be a
 /// corpus; its lines are then checked one by one.
 pub fn unusable_content(bytes: &[u8]) -> Option<String> {
-    if bytes.is_empty() {
-        return Some(format!("The file is empty (0 bytes): there is no message to train on; {CORPUS_FORMAT}."));
-    }
-    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        return Some(format!(
-            "The file is empty: it holds only blank lines, so there is no message to train on; {CORPUS_FORMAT}."
-        ));
-    }
-    if let Some(kind) = crate::error::binary_kind(bytes) {
-        return Some(format!("The file is {kind}, not a text corpus: {CORPUS_FORMAT}."));
-    }
-    if !bytes.contains(&b'\t') {
-        return Some(format!("No line of the file has a TAB, so no message can be read: {CORPUS_FORMAT}."));
-    }
-    None
+    unusable_content_message(bytes).map(|m| m.english())
+}
+
+/// [`unusable_content`] as a message (each ends with what a corpus is, `nb.format.corpus`).
+pub fn unusable_content_message(bytes: &[u8]) -> Option<Message> {
+    let format = || Message::new(&codes::NB_FORMAT_CORPUS);
+    let code = if bytes.is_empty() {
+        &codes::NB_CORPUS_ZERO_BYTES
+    } else if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        &codes::NB_CORPUS_BLANK
+    } else if let Some(kind) = crate::error::binary_kind_code(bytes) {
+        return Some(Message::new(&codes::NB_CORPUS_NOT_TEXT).msg("kind", Message::new(kind)).msg("format", format()));
+    } else if !bytes.contains(&b'\t') {
+        &codes::NB_CORPUS_NO_TAB
+    } else {
+        return None;
+    };
+    Some(Message::new(code).msg("format", format()))
 }
 
 /// Decodes file bytes: UTF-8 when valid (borrowed, no copy), otherwise Latin-1.
@@ -150,43 +150,39 @@ pub fn parse_corpus(text: &str) -> Result<ParsedCorpus> {
             parsed.blank_lines += 1;
             continue;
         }
-        match parse_line(line) {
-            Ok(doc) => parsed.docs.push(doc),
+        match parse_line_str(line) {
+            Ok((text, label)) => parsed.docs.push((text.to_string(), label)),
             Err(reason) => {
                 parsed.bad_lines += 1;
                 if parsed.errors.len() < MAX_REPORTED_ERRORS {
-                    parsed.errors.push(Error::BadLine { line: n + 1, reason: reason.into() });
+                    parsed.errors.push(Error::BadLine { line: n + 1, reason });
                 }
             }
         }
     }
     if parsed.docs.is_empty() {
-        let first = match parsed.errors.first() {
-            Some(e) => format!(" The first problem: {e}"),
-            None => String::new(),
-        };
-        return Err(Error::EmptyData(
-            format!(
-                "No message could be read: each line must be “ham” or “spam”, a TAB, then the \
-             message text.{first}"
-            )
-            .into(),
-        ));
+        return Err(Error::EmptyData(none_read(parsed.errors.first().map(Error::message))));
     }
     for label in Label::ALL {
         if parsed.count(label) == 0 {
             let other = label.other();
             return Err(Error::EmptyData(
-                format!(
-                    "The corpus has {} {other} messages but no {label} messages: naive Bayes \
-                 needs examples of both classes.",
-                    parsed.count(other)
-                )
-                .into(),
+                Message::new(&codes::NB_CORPUS_ONE_CLASS)
+                    .int("count", parsed.count(other))
+                    .msg("label", other.message())
+                    .msg("missing", label.message()),
             ));
         }
     }
     Ok(parsed)
+}
+
+/// “No message could be read”, with the first bad line's message when there is one.
+pub(crate) fn none_read(first: Option<Message>) -> Message {
+    match first {
+        Some(first) => Message::new(&codes::NB_CORPUS_NONE_READ_FIRST).msg("first", first),
+        None => Message::new(&codes::NB_CORPUS_NONE_READ),
+    }
 }
 
 /// One non-blank line → (text, label), or the reason it is bad (without the line number).
@@ -194,23 +190,26 @@ pub fn parse_corpus(text: &str) -> Result<ParsedCorpus> {
 /// # Errors
 /// The reason as a sentence fragment, e.g. “the label must be “ham” or “spam”, found …”.
 pub fn parse_line(line: &str) -> std::result::Result<(String, Label), String> {
-    parse_line_str(line).map(|(text, label)| (text.to_string(), label))
+    parse_line_str(line)
+        .map(|(text, label)| (text.to_string(), label))
+        .map_err(|reason| reason.english().trim_end_matches('.').to_string())
 }
 
-/// [`parse_line`] without copying the text: it is a slice of `line`.
-pub(crate) fn parse_line_str(line: &str) -> std::result::Result<(&str, Label), String> {
+/// [`parse_line`] without copying the text (it is a slice of `line`), the reason a message
+/// (`nb.line.*`, whose English ends with a full stop, as [`Error::BadLine`] prints it).
+pub(crate) fn parse_line_str(line: &str) -> std::result::Result<(&str, Label), Message> {
     let Some((label, text)) = line.split_once('\t') else {
         let first = line.split_whitespace().next().unwrap_or("");
         if parse_label(first).is_some() {
-            return Err(format!("the label “{}” must be followed by a TAB, not a space", first.trim()));
+            return Err(Message::new(&codes::NB_LINE_SPACE).text("label", first.trim()));
         }
-        return Err("there is no TAB: each line must be “ham” or “spam”, a TAB, then the message text".to_string());
+        return Err(Message::new(&codes::NB_LINE_NO_TAB));
     };
     let Some(label) = parse_label(label) else {
-        return Err(format!("the label must be “ham” or “spam”, found “{}”", shorten(label.trim())));
+        return Err(Message::new(&codes::NB_LINE_BAD_LABEL).text("found", shorten(label.trim())));
     };
     if text.trim().is_empty() {
-        return Err(format!("the {label} message after the TAB is empty"));
+        return Err(Message::new(&codes::NB_LINE_EMPTY).msg("label", label.message()));
     }
     Ok((text, label))
 }

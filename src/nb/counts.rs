@@ -492,9 +492,9 @@ impl Counts {
     fn check_contains<S: AsRef<str>>(&self, tokens: &[S], label: Label) -> Result<HashMap<u32, u64>> {
         let c = label.index();
         let not_counted = || {
-            Error::BadEdit(format!(
-                "This message was not counted as a {label} training message, so it cannot be taken out of the {label} counts."
-            ))
+            Error::BadEdit(
+                crate::message::Message::new(&crate::message::codes::NB_EDIT_NOT_COUNTED).msg("label", label.message()),
+            )
         };
         if self.docs[c] == 0 || self.total_tokens[c] < tokens.len() as u64 {
             return Err(not_counted());

@@ -37,6 +37,7 @@ use super::model::{EventModel, NaiveBayes, Posterior, Prior};
 use super::smoothing::{PseudoCounts, Smoothing};
 use super::tokenize::tokenize;
 use super::Label;
+use crate::message::{codes, Message};
 
 /// Which class or classes a piece of evidence rules out (its probability under that class
 /// is exactly 0, possible only at α = 0).
@@ -380,9 +381,15 @@ impl Explanation {
     }
 
     /// Plain-English sentences for every veto and for an undefined or certain posterior;
-    /// empty when every term is finite. The structured fields carry the same facts for a
-    /// translated UI.
+    /// empty when every term is finite: [`Explanation::sentence_messages`] in English.
     pub fn sentences(&self) -> Vec<String> {
+        self.sentence_messages().iter().map(Message::english).collect()
+    }
+
+    /// The sentences of [`Explanation::sentences`] as messages (`nb.veto`, `nb.ruled-out.*`,
+    /// `nb.cost.*`), for a page to write in its reader's language. The structured fields
+    /// carry the same facts.
+    pub fn sentence_messages(&self) -> Vec<Message> {
         // The pseudo-count that left a zero: α for the multinomial words and for α-smoothing;
         // with Beta pseudo-counts on, β₁ for a word's presence and β₀ for its absence in the
         // Bernoulli tables (p = (d + β₁)/(N + β₀ + β₁) is 0 only when d = 0 and β₁ = 0, and
@@ -390,72 +397,56 @@ impl Explanation {
         let (present, absent) = self.vetoing_pseudo_counts();
         let mut out = Vec::new();
         for w in &self.words {
-            let word = &w.word;
+            let word = w.word.as_str();
             let ruled_out = match w.veto {
                 Some(Veto::Ham) => Label::Ham,
                 Some(Veto::Spam) => Label::Spam,
                 Some(Veto::Both) => {
-                    out.push(format!(
-                        "“{word}” has probability 0 under both classes at {present}, so it \
-                         rules out both hypotheses."
-                    ));
+                    out.push(Message::new(&codes::NB_VETO_BOTH).text("word", word).text("pseudo", present.as_str()));
                     continue;
                 }
                 None => continue,
             };
-            out.push(format!(
-                "“{word}” never appears in {ruled_out} training messages, so with {present} \
-                 P({word} | {ruled_out}) = 0 and the {ruled_out} hypothesis is ruled out."
-            ));
+            out.push(
+                Message::new(&codes::NB_VETO)
+                    .text("word", word)
+                    .msg("label", ruled_out.message())
+                    .text("pseudo", present.as_str()),
+            );
         }
         if let Some(a) = &self.absent {
             for (label, list) in [(Label::Ham, &a.ham_vetoed_by), (Label::Spam, &a.spam_vetoed_by)] {
                 for word in list {
-                    out.push(format!(
-                        "“{word}” appears in every {label} training message but not in this \
-                         one, so with {absent} P(no “{word}” | {label}) = 0 and the {label} \
-                         hypothesis is ruled out."
-                    ));
+                    out.push(
+                        Message::new(&codes::NB_VETO_ABSENT)
+                            .text("word", word.as_str())
+                            .msg("label", label.message())
+                            .text("pseudo", absent.as_str()),
+                    );
                 }
             }
         }
         let fix = match (self.event_model, self.smoothing) {
-            (EventModel::Bernoulli, Smoothing::Bayesian(_)) => "Pseudo-counts β₁ > 0 and β₀ > 0 fix this.",
-            _ => "Any α > 0 fixes this.",
+            (EventModel::Bernoulli, Smoothing::Bayesian(_)) => &codes::NB_FIX_BETA,
+            _ => &codes::NB_FIX_ALPHA,
         };
         match self.ruled_out {
-            Some(Veto::Both) => out.push(format!(
-                "Both classes are ruled out: P(x | spam) = P(x | ham) = 0, so the posterior is \
-                 0/0 and the model cannot decide. {fix}"
-            )),
-            Some(Veto::Ham) => out.push(
-                "The ham hypothesis is ruled out, so P(spam | x) = 1 whatever the other words \
-                 say."
-                    .to_string(),
-            ),
-            Some(Veto::Spam) => out.push(
-                "The spam hypothesis is ruled out, so P(spam | x) = 0 whatever the other words \
-                 say."
-                    .to_string(),
-            ),
+            Some(Veto::Both) => out.push(Message::new(&codes::NB_RULED_OUT_BOTH).msg("fix", Message::new(fix))),
+            Some(Veto::Ham) => out.push(Message::new(&codes::NB_RULED_OUT_HAM)),
+            Some(Veto::Spam) => out.push(Message::new(&codes::NB_RULED_OUT_SPAM)),
             None => {}
         }
         if let (Some(verdict), Some(more), Some(p)) = (self.verdict, self.more_probable, self.p_spam) {
             if verdict != more {
-                let t = format_probability(self.threshold_p_spam);
-                let p = format_probability(p);
-                out.push(match verdict {
-                    Label::Ham => format!(
-                        "Spam is the more probable class (P(spam | x) = {p}), but a false positive \
-                         costs more: the message is called spam only when P(spam | x) > \
-                         λ_FP/(λ_FP + λ_FN) = {t}, so it is let through as ham."
-                    ),
-                    Label::Spam => format!(
-                        "Ham is the more probable class (P(spam | x) = {p}), but a missed spam \
-                         costs more: the message is called spam whenever P(spam | x) > \
-                         λ_FP/(λ_FP + λ_FN) = {t}, so it is called spam."
-                    ),
-                });
+                let code = match verdict {
+                    Label::Ham => &codes::NB_COST_LET_THROUGH,
+                    Label::Spam => &codes::NB_COST_CALLED_SPAM,
+                };
+                out.push(
+                    Message::new(code)
+                        .text("p", format_probability(p))
+                        .text("t", format_probability(self.threshold_p_spam)),
+                );
             }
         }
         out

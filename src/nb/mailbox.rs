@@ -27,6 +27,7 @@ use super::email::Email;
 use super::Label;
 use crate::error::{Error, Result};
 use crate::limits::{MAX_MAILBOX_BYTES, MAX_MAILBOX_MESSAGES};
+use crate::message::{codes, Message};
 
 /// One message of a mailbox, read and labelled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -345,29 +346,24 @@ impl LabelRule {
                 let name = name.trim();
                 let name = name.strip_suffix(':').unwrap_or(name);
                 if name.is_empty() {
-                    return Err(Error::BadLabelRule(
-                        "Name the header line that gives the class, such as X-Spam-Flag.".to_string(),
-                    ));
+                    return Err(Error::BadLabelRule(Message::new(&codes::NB_RULE_NAME_FIELD)));
                 }
                 if name.len() > MAX_FIELD_NAME || !name.bytes().all(|b| b.is_ascii_graphic() && b != b':') {
                     let shown: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
-                    return Err(Error::BadLabelRule(format!(
-                        "“{shown}” cannot be the name of a header line: it is letters, digits and dashes, \
-                         without spaces or a colon, at most {MAX_FIELD_NAME} characters."
-                    )));
+                    return Err(Error::BadLabelRule(
+                        Message::new(&codes::NB_RULE_BAD_FIELD).text("name", shown).int("max", MAX_FIELD_NAME),
+                    ));
                 }
                 let spam = spam.trim();
                 if spam.is_empty() {
-                    return Err(Error::BadLabelRule(format!(
-                        "Give the value of “{name}” that means spam, such as YES."
-                    )));
+                    return Err(Error::BadLabelRule(Message::new(&codes::NB_RULE_SPAM_VALUE).text("name", name)));
                 }
                 Ok(LabelRule::Field { name: name.to_string(), spam: spam.to_string() })
             }
-            other => Err(Error::BadLabelRule(format!(
-                "“{}” is no way to read a message's class; choose x-label, spamassassin, gmail or field.",
-                other.chars().filter(|c| !c.is_control()).take(40).collect::<String>()
-            ))),
+            other => Err(Error::BadLabelRule(
+                Message::new(&codes::NB_RULE_KIND)
+                    .text("kind", other.chars().filter(|c| !c.is_control()).take(40).collect::<String>()),
+            )),
         }
     }
 
@@ -473,14 +469,8 @@ pub fn read_mboxes(files: &[(&[u8], Label)]) -> Result<Mailbox> {
     let mut seen = HashMap::new();
     let mut n = 0usize;
     for (bytes, label) in files {
-        if let Some(kind) = crate::error::binary_kind(bytes) {
-            return Err(Error::EmptyData(
-                format!(
-                    "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
-                 “From …”."
-                )
-                .into(),
-            ));
+        if let Some(kind) = crate::error::binary_kind_code(bytes) {
+            return Err(Error::EmptyData(Message::new(&codes::NB_MAIL_NOT_TEXT).msg("kind", Message::new(kind))));
         }
         let messages = split_mbox(bytes);
         if messages.is_empty() {

@@ -103,6 +103,15 @@ impl Label {
         }
     }
 
+    /// The class as a sentence names it (`nb.class.ham`, `nb.class.spam`: “ham”, “spam”).
+    pub fn message(self) -> crate::message::Message {
+        use crate::message::{codes, Message};
+        Message::new(match self {
+            Label::Ham => &codes::NB_HAM,
+            Label::Spam => &codes::NB_SPAM,
+        })
+    }
+
     /// The other class.
     pub fn other(self) -> Label {
         match self {

@@ -39,6 +39,7 @@ use super::smoothing::{PseudoCounts, Smoothing};
 use super::tokenize::{for_each_token, tokenize};
 use super::Label;
 use crate::error::{describe, Error, Result};
+use crate::message::{codes, Message};
 use crate::stats::{log_sum_exp, sigmoid};
 
 /// How a message is turned into evidence.
@@ -261,7 +262,7 @@ impl NaiveBayes {
 
     fn install_counts(&mut self, counts: Counts) -> Result<()> {
         check_classes(&counts).map_err(|e| match e {
-            Error::EmptyData(sentence) => Error::BadEdit(sentence.to_string()),
+            Error::EmptyData(sentence) => Error::BadEdit(sentence),
             other => other,
         })?;
         self.tables = compute_tables(&counts, self.event, self.alpha, self.prior, self.pseudo_counts())?;
@@ -487,19 +488,11 @@ fn check_alpha(alpha: f64) -> Result<()> {
 /// Both classes need at least one training message.
 fn check_classes(counts: &Counts) -> Result<()> {
     if counts.total_docs() == 0 {
-        return Err(Error::EmptyData(
-            "The training corpus is empty: naive Bayes needs at least one ham and one spam message.".to_string().into(),
-        ));
+        return Err(Error::EmptyData(Message::new(&codes::NB_TRAIN_EMPTY)));
     }
     for label in Label::ALL {
         if counts.num_docs(label) == 0 {
-            return Err(Error::EmptyData(
-                format!(
-                    "There are no {label} messages in the training data, so P({label}) and \
-                 P(word | {label}) cannot be estimated. Add at least one {label} message."
-                )
-                .into(),
-            ));
+            return Err(Error::EmptyData(Message::new(&codes::NB_TRAIN_NO_CLASS).msg("label", label.message())));
         }
     }
     Ok(())

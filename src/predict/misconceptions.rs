@@ -30,7 +30,7 @@ pub fn misconceptions() -> &'static [Misconception] {
     &CATALOGUE
 }
 
-const CATALOGUE: [Misconception; 20] = [
+const CATALOGUE: [Misconception; 24] = [
     Misconception {
         id: "boundary-perpendicular-bisector",
         en: "The boundary is not always the perpendicular bisector of the segment between the means. It passes through the midpoint only when φ = ½, and it is at right angles to μ₁ − μ₀ only when μ₁ − μ₀ is an eigenvector of Σ (for example when Σ is a multiple of I). Look at the normal w = Σ⁻¹(μ₁ − μ₀) and at φ.",
@@ -170,6 +170,34 @@ const CATALOGUE: [Misconception; 20] = [
         zh: "阈值是 λ₁₀/(λ₀₁ + λ₁₀)，而不是 λ₀₁/(λ₀₁ + λ₁₀)：判为 1 的期望代价是 λ₁₀·p(y = 0 | x)，判为 0 的是 λ₀₁·p(y = 1 | x)，所以误报代价高（λ₁₀ 大）会提高阈值，使类别 1 更难被判定。请看每种损失惩罚的是哪种错误。",
         why_en: "Where are the expected costs of deciding 0 and deciding 1 equal?",
         why_zh: "在哪里判为 0 和判为 1 的期望代价相等？",
+    },
+    Misconception {
+        id: "prior-forgotten",
+        en: "The prior is part of the answer: the log-odds are log P(1)/P(0) plus the evidence of the data, so leaving out the prior term gives the likelihood ratio, not the posterior. With unequal classes that term is not 0. Look at the prior's row (or the term log φ/(1 − φ)).",
+        zh: "先验是答案的一部分：对数几率等于 log P(1)/P(0) 加上数据的证据，漏掉先验项得到的是似然比，而不是后验。类别不均衡时这一项不为 0。请看先验那一行（或 log φ/(1 − φ) 这一项）。",
+        why_en: "What would the answer be before seeing any word or any coordinate?",
+        why_zh: "在看到任何词或任何坐标之前，答案会是多少？",
+    },
+    Misconception {
+        id: "decimal-log-for-ln",
+        en: "The log-odds here are natural logarithms (ln, base e), not log₁₀: a log₁₀ answer is the right one divided by ln 10 ≈ 2.303, and σ(z) = 1/(1 + e⁻ᶻ) needs the natural one. Look at the base of the logarithm.",
+        zh: "这里的对数几率用的是自然对数（ln，以 e 为底），不是 log₁₀：用 log₁₀ 算出的结果等于正确答案除以 ln 10 ≈ 2.303，而 σ(z) = 1/(1 + e⁻ᶻ) 需要的是自然对数。请看对数的底。",
+        why_en: "Which logarithm undoes the e in σ(z) = 1/(1 + e⁻ᶻ)?",
+        why_zh: "哪种对数能抵消 σ(z) = 1/(1 + e⁻ᶻ) 中的 e？",
+    },
+    Misconception {
+        id: "smoothing-denominator-count-missing",
+        en: "The denominator adds α once for every possible outcome, so that the smoothed probabilities still sum to 1: n_c + α|V| over the |V| words (multinomial), N_c + 2α over present and absent (Bernoulli), N_c + S_j·α over an attribute's S_j values (categorical). Adding α only once is not enough. Look at how many outcomes share the pseudo-counts.",
+        zh: "分母要为每一种可能的结果各加一次 α，平滑后的概率之和才仍为 1：多项式模型对 |V| 个词是 n_c + α|V|，伯努利模型对出现与不出现是 N_c + 2α，类别型模型对属性的 S_j 个取值是 N_c + S_j·α。只加一次 α 是不够的。请看有多少种结果分享这些伪计数。",
+        why_en: "If every outcome gets α extra in its numerator, how much must the total grow?",
+        why_zh: "如果每种结果的分子都多加了 α，总数必须增加多少？",
+    },
+    Misconception {
+        id: "frequent-word-strongest",
+        en: "The word that is most frequent in a class does not necessarily push hardest toward that class: a word's evidence is log P(w | spam) − log P(w | ham), a ratio, so a word common in both classes says little. Look at the ratio of the two probabilities, not at one of them alone.",
+        zh: "在某个类别中最常见的词不一定最能把结论推向该类别：词的证据是 log P(w | spam) − log P(w | ham)，是一个比值，所以两类中都常见的词说明不了多少。请看两个概率的比值，而不是只看其中一个。",
+        why_en: "How much evidence does a word give if it is just as common in the other class?",
+        why_zh: "如果一个词在另一个类别中同样常见，它能提供多少证据？",
     },
 ];
 

@@ -29,14 +29,33 @@
 //!
 //! [`misconceptions`] lists this chapter's typical mistakes with a hint in English and
 //! Chinese, and a few `detect_…` functions recognise some of them from a prediction and the
-//! truth. Bad input (NaN, ±∞, an empty or reversed view, a probability outside [0, 1]) is an
+//! truth. The `judge_…` functions take a prediction of each kind and the state it was made
+//! on (the crate's fitted models), and return the truth, the score and the misconceptions
+//! that fire; [`gda_example`], [`nb_example`] and [`categorical_example`] build worked
+//! examples that fade into checked blanks; [`natural_frequencies`] turns a posterior into
+//! "of 1,000 like this one, how many are of each class". Bad input (NaN, ±∞, an empty or reversed view, a probability outside [0, 1]) is an
 //! [`Error::InvalidParameter`] with a sentence, never a panic or a NaN.
 
+mod judge;
+mod judge_nb;
 mod misconceptions;
+mod worked;
 
+pub use judge::{
+    judge_boundary, judge_crossover, judge_gnb_shape, judge_logistic_boundary, judge_movement, judge_posterior,
+    judge_qda_shape, judge_region, judge_threshold, misconception, movement, BoundaryShape, Change, CrossoverGuess,
+    CrossoverScore, Judgement, LineScore, RefitCause, RegionScore, Rule, LINE_TOL, LOGIT_TOL, THRESHOLD_TOL,
+};
+pub use judge_nb::{
+    judge_alpha_zero, judge_spam_bet, judge_strongest_word, AlphaZeroGuess, AlphaZeroScore, AlphaZeroTruth, WordScore,
+};
 pub use misconceptions::{
     detect_ignored_prior, detect_perpendicular_bisector, detect_prior_turns, detect_scaled_losses_move,
     detect_swapped_loss_threshold, misconceptions, Misconception, Movement,
+};
+pub use worked::{
+    categorical_example, gda_example, natural_frequencies, natural_frequencies_binary, nb_example, Blank, BlankCheck,
+    Input, Quantity, WorkedExample, WorkedStep, REL_TOL,
 };
 
 use crate::{Error, Result};

@@ -292,7 +292,8 @@ impl SpamPanel {
     }
 
     /// The corpus as bags of word ids for the learning curves: `{labels: Uint8Array,
-    /// offsets: Uint32Array, ids: Uint32Array, words, name}` (message i's ids are
+    /// offsets: Uint32Array, ids: Uint32Array, words, name, title}` (`title`: the name as a
+    /// message, for the page to write in its language) (message i's ids are
     /// `ids[offsets[i]..offsets[i + 1]]`; labels 0 ham, 1 spam; ids below `words`).
     #[wasm_bindgen(js_name = corpusBags)]
     pub fn corpus_bags(&self) -> Result<JsValue, JsError> {
@@ -305,6 +306,7 @@ impl SpamPanel {
         set("ids", &js_sys::Uint32Array::from(ids.as_slice()).into()).map_err(fail)?;
         set("words", &JsValue::from_f64(words as f64)).map_err(fail)?;
         set("name", &JsValue::from_str(&self.lab.report().name)).map_err(fail)?;
+        set("title", &to_js(&self.lab.report().title)?).map_err(fail)?;
         Ok(out.into())
     }
 
@@ -318,8 +320,8 @@ impl SpamPanel {
         // A file a person picked that cannot be a corpus (an image, a binary, an empty file,
         // no TAB on any line) is refused at once, saying which (nb::corpus::unusable_content).
         if bytes.len() <= crate::nb::lab::MAX_CORPUS_BYTES {
-            if let Some(reason) = crate::nb::corpus::unusable_content(bytes) {
-                return Err(js_error(Error::EmptyData(reason.into())));
+            if let Some(reason) = crate::nb::corpus::unusable_content_message(bytes) {
+                return Err(js_error(Error::EmptyData(reason)));
             }
         }
         self.loader = Some(CorpusLoader::new(bytes, name).map_err(js_error)?);

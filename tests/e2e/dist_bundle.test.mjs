@@ -109,8 +109,8 @@ test("index.html carries its stylesheet and the modules of its first panel, allo
   assert.ok(html.indexOf("<link rel=\"preload\"") < html.indexOf("<title>") && !html.includes("modulepreload") && !/<link rel="stylesheet"/.test(html), "the .wasm first, nothing else to fetch");
   // The script holds the modules that run before the first panel is drawn (and the wasm
   // module's glue), none of the other panels'.
-  for (const id of ["js/main.js", "js/genlab.js", "js/i18n.js", "js/gda.js", "js/gda-template.js", "js/wasm-compile.js", "pkg-gda/genlab.js"]) assert.ok(scripts[0][2].includes(`"${id}":`), `${id} is inlined`);
-  for (const id of ["js/nb.js", "js/cat.js", "js/curves.js", "js/lesson.js", "js/i18n-cat.js", "pkg-nb/genlab.js"]) {
+  for (const id of ["js/main.js", "js/genlab.js", "js/i18n.js", "js/gda.js", "js/gda-numbers.js", "js/gda-template.js", "js/wasm-compile.js", "pkg-gda/genlab.js"]) assert.ok(scripts[0][2].includes(`"${id}":`), `${id} is inlined`);
+  for (const id of ["js/nb.js", "js/cat.js", "js/curves.js", "js/lesson.js", "js/lesson/player.js", "js/i18n-cat.js", "pkg-nb/genlab.js"]) {
     assert.ok(!scripts[0][2].includes(`"${id}":`), `${id} is not inlined`);
     assert.ok(existsSync(path.join(dist, folder, "later", id)), `${id} waits in later/`);
   }
@@ -123,7 +123,7 @@ test("index.html from dist/ fetches each later module once and shares its own: t
   });
   // The page itself: the GDA module, then the other panels' files (at 1280 × 800 the learning
   // curves are out of view: their worker has not started).
-  const panels = ["js/nb.js", "js/nb-template.js", "js/zip.js", "pkg-nb/genlab.js", "js/cat.js", "js/cat-template.js", "js/i18n-cat.js", "js/curves.js", "js/curves-template.js", "js/i18n-curves.js", "pkg-curves/genlab.js"];
+  const panels = ["js/nb.js", "js/nb/ledger.js", "js/nb/files.js", "js/nb-template.js", "js/i18n-nb.js", "js/zip.js", "pkg-nb/genlab.js", "js/cat.js", "js/cat-template.js", "js/i18n-cat.js", "js/curves.js", "js/curves-template.js", "js/i18n-curves.js", "pkg-curves/genlab.js"];
   assert.deepEqual(fetched.slice().sort(), ["pkg-gda/genlab_bg.wasm", "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab_bg.wasm", ...panels.map((f) => `later/${f}`)].sort());
   fetched.length = 0;
   await page.click("#lang");
@@ -141,7 +141,8 @@ test("index.html from dist/ fetches each later module once and shares its own: t
   assert.match(await page.textContent(".lesson-menu"), /[\u4e00-\u9fff]/u);
   // Only the view's and the lessons' files, from later/ (and their .wasm), each once; no
   // module of the page was fetched a second time.
-  assert.deepEqual(fetched.sort(), ["js/lesson.js", "js/i18n-surface.js", "pkg-lesson/genlab.js", "pkg-surface/genlab.js"].map((f) => `later/${f}`).concat(["pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab_bg.wasm"]).sort());
+  const lessons = ["js/lesson.js", ...["player", "editor", "presenter", "glide", "strings", "shared"].map((m) => `js/lesson/${m}.js`)];
+  assert.deepEqual(fetched.sort(), [...lessons, "js/i18n-surface.js", "pkg-lesson/genlab.js", "pkg-surface/genlab.js"].map((f) => `later/${f}`).concat(["pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab_bg.wasm"]).sort());
   assert.deepEqual(errors, []);
   await context.close();
 });

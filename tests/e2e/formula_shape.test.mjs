@@ -47,11 +47,9 @@ test("parentheses in the formulas are as high as their type", async () => {
 /** Mean difference from `paper` (r, g, b) of the box's pixel columns 1–3 px inside its left
  * and right edges, with the formula itself hidden (only the box's background is left). */
 async function edgeShades(page, sel, paper) {
-  const box = await page.$eval(sel, (e) => {
-    const b = e.getBoundingClientRect();
-    return { x: Math.round(b.x), y: Math.round(b.y), width: Math.floor(b.width), height: Math.floor(b.height) };
-  });
-  const png = await page.screenshot({ clip: box });
+  // The element's own screenshot: Playwright measures the box as it captures (a box measured
+  // first and captured a frame later caught another part of the page when the layout moved).
+  const png = await page.locator(sel).screenshot();
   return page.evaluate(async ([data, paper]) => {
     const img = new Image();
     img.src = `data:image/png;base64,${data}`;

@@ -5,10 +5,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { headersHost, pageHost } from "./hosts.mjs";
 import { launch, panelsDrawn, repo, serve } from "./lib.mjs";
 
 const HOST = "https://your.host/genlab/";
@@ -111,6 +110,49 @@ test("the <genlab-panel> element: one script line, then a panel set by its attri
   await context.close();
 });
 
+// The course page around a panel keeps its own look: genlab links its stylesheet into the
+// page, whose bare `button`, `fieldset`, `legend`, `h1`, `main`, `*` and `:root` rules restyled
+// the course's own buttons, headings, font, page margin and box sizes (a real MkDocs page
+// showed it). Each of the course's elements is measured before the script runs and with the
+// panel drawn.
+test("the course page around a <genlab-panel> keeps its own fonts, margins, buttons and box sizes", async () => {
+  const course = `<main id="course"><p id="text">Before the lab.</p>
+<fieldset id="quiz"><legend id="quiz-legend">Quiz</legend><button id="answer" type="button">Answer</button> <input id="guess" type="text"></fieldset>
+<div id="box" style="width: 200px; padding: 10px; border: 2px solid">a box</div>
+<nav><a id="next" href="#next">Next</a></nav></main>
+<div id="slot"></div>`;
+  const { context, page, errors } = await visit("course-look", `${server.url}course/look.html`, course);
+  const look = () => page.evaluate(() => {
+    const out = {};
+    for (const id of ["course", "text", "quiz", "quiz-legend", "answer", "guess", "box", "next"]) {
+      const el = document.getElementById(id);
+      const cs = getComputedStyle(el);
+      out[id] = ["font-family", "font-size", "font-weight", "line-height", "color", "background-color", "margin", "padding", "border", "min-height", "box-sizing", "max-width", "width", "height"].map((p) => cs.getPropertyValue(p)).join(" | ");
+    }
+    for (const el of [document.documentElement, document.body, document.querySelector("h1")]) {
+      const cs = getComputedStyle(el);
+      out[el.tagName] = ["font-family", "font-size", "line-height", "color", "background-color", "margin", "color-scheme"].map((p) => cs.getPropertyValue(p)).join(" | ");
+    }
+    return out;
+  });
+  const before = await look();
+  // The element's snippet, added as a lecturer adds it further down the page.
+  const [script, element] = snippet("element").split(/\n\n/);
+  await page.evaluate(([src, html]) => {
+    const s = document.createElement("script");
+    s.type = "module";
+    s.src = src;
+    document.head.append(s);
+    document.getElementById("slot").innerHTML = html;
+  }, [script.match(/src="([^"]+)"/)[1], element]);
+  await page.waitForFunction(() => document.querySelector("genlab-panel")?.handle, null, { timeout: 20000 });
+  assert.ok((await panelsDrawn(page, "genlab-panel")).nbLedgerRows > 0);
+  const after = await look();
+  for (const id of Object.keys(before)) assert.equal(after[id], before[id], `#${id}'s look changed when the panel came`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("mount(): a panel from the module, in its state", async () => {
   const { context, page, errors } = await visit("mount", `${server.url}course/mount.html`, snippet("mount"));
   await page.waitForFunction(() => window.lessonPanel, null, { timeout: 20000 });
@@ -121,60 +163,10 @@ test("mount(): a panel from the module, in its state", async () => {
   await context.close();
 });
 
-/** dist/_headers (Netlify's and Cloudflare Pages' form) as [path pattern, {header: value}] rules. */
-function headerRules() {
-  const rules = [];
-  for (const line of readFileSync(path.join(dist, "_headers"), "utf8").split("\n")) {
-    if (/^\S/.test(line)) rules.push([line.trim(), {}]);
-    else if (line.trim()) {
-      const [, name, value] = line.trim().match(/^([^:]+):\s*(.*)$/);
-      rules.at(-1)[1][name.toLowerCase()] = value;
-    }
-  }
-  return rules;
-}
-
-/** The headers dist/_headers adds to `pathname` (a pattern's `*` matches the rest of a path). */
-const headersFor = (rules, pathname) => Object.assign({}, ...rules.filter(([p]) => (p.endsWith("*") ? pathname.startsWith(p.slice(0, -1)) : pathname === p)).map(([, h]) => h));
-
-/**
- * dist/ served as a host that reads _headers serves it (Netlify, Cloudflare Pages): the plain
- * server's files and types, plus the headers _headers gives each path. Resolves to { url, close }.
- */
-async function headersHost() {
-  const rules = headerRules();
-  const types = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json" };
-  const host = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url, "http://host").pathname);
-    const file = path.join(dist, pathname);
-    try {
-      if (!file.startsWith(dist + path.sep)) throw new Error("outside dist/");
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream", ...headersFor(rules, pathname) });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${host.address().port}/`, close: () => new Promise((resolve) => { host.closeAllConnections(); host.close(resolve); }) };
-}
-
-/** A server on another port that answers every path with `html`. Resolves to { url, close }. */
-async function pageHost(html) {
-  const site = createServer((req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(html);
-  });
-  await new Promise((resolve) => site.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${site.address().port}/`, close: () => new Promise((resolve) => { site.closeAllConnections(); site.close(resolve); }) };
-}
-
 for (const cors of [false, true]) {
   test(`a course page on another origin ${cors ? "with dist/_headers' headers draws its panels" : "whose host sends no CORS header shows the fallback sentences"}`, async () => {
     // The plain static server sends no CORS header; the other host sends what _headers says.
-    const host = cors ? await headersHost() : server;
+    const host = cors ? await headersHost(dist) : server;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // The course site: another origin (another port) on this machine, as a real server (a
     // page the browser did not get from a loopback address may not ask one at all).

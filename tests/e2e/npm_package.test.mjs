@@ -155,7 +155,7 @@ test("the declarations and the Custom Elements Manifest say what js/genlab.js do
   const source = readFileSync(path.join(repo, "www", "js", "genlab.js"), "utf8");
   const exported = new Set([...source.matchAll(/^export (?:async )?(?:function|class|const) (\w+)/gm)].map((m) => m[1]));
   const dts = readFileSync(path.join(unpacked, "genlab.d.ts"), "utf8");
-  const declared = new Set([...dts.matchAll(/^export (?:function|class) (\w+)/gm)].map((m) => m[1]));
+  const declared = new Set([...dts.matchAll(/^export (?:function|class|const) (\w+)/gm)].map((m) => m[1]));
   assert.deepEqual([...declared].sort(), [...exported].sort(), "genlab.d.ts declares the module's exports, no more, no fewer");
   const observed = JSON.parse(source.match(/static observedAttributes = (\[[^\]]*\])/)[1]);
   const cem = JSON.parse(readFileSync(path.join(unpacked, "custom-elements.json"), "utf8"));

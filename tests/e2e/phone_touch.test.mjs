@@ -97,6 +97,28 @@ test("the figure stays where it is when the loading sentence goes", async () => 
   await context.close();
 });
 
+// A jump to a panel below the GDA panel's numbers (a lesson's step, a link, scrollIntoView)
+// lands where it stays. Before: the numbers table was laid out only when it came near the
+// screen (content-visibility: auto, 40rem until then); on a phone the jump brought it near,
+// it grew to its real height two frames later and the naive Bayes formula moved 211 px down
+// under the reader (scroll anchoring did not make up for it).
+test("a jump to the naive Bayes panel on a phone lands where it stays", async () => {
+  const { context, page, errors } = await phone(server.url);
+  const sel = '#nb-slot [data-role="formula-mn"]';
+  const landed = await page.$eval(sel, (el) => {
+    el.scrollIntoView({ block: "center" });
+    return el.getBoundingClientRect().y;
+  });
+  const later = await page.evaluate((sel) => new Promise((r) => {
+    let n = 0;
+    const tick = () => (++n < 4 ? requestAnimationFrame(tick) : r(document.querySelector(sel).getBoundingClientRect().y));
+    requestAnimationFrame(tick);
+  }), sel);
+  assert.ok(Math.abs(later - landed) < 1, `the formula landed at y = ${landed.toFixed(1)} and is at ${later.toFixed(1)} four frames later`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the 3-D view keeps every touch: a vertical drag on it turns it, the page stays", async () => {
   const { context, page, cdp, errors } = await phone(`${server.url}?v3=1`);
   await page.waitForSelector('#gda-slot [data-role="v3-canvas"]');

@@ -87,8 +87,12 @@ test("clicker keys in the panel reach the deck as reveal.js calls; keys a contro
   await canvas.focus();
   const before = await frame.locator('[data-role="mu0"]').textContent();
   await page.keyboard.press("PageDown");
+  // The clicker key handed the focus to the deck (a real deck has turned the slide).
+  assert.equal(await page.evaluate(() => document.activeElement.id), "");
+  await canvas.focus();
   await page.keyboard.press("PageUp");
   // On the plot the arrows move a mean: they stay in the panel.
+  await canvas.focus();
   await page.keyboard.press("1");
   await page.keyboard.press("ArrowRight");
   await frame.locator('[data-role="mu0"]').filter({ hasNotText: before }).waitFor();
@@ -98,6 +102,7 @@ test("clicker keys in the panel reach the deck as reveal.js calls; keys a contro
   // With nothing focused (the panel's background clicked), arrows go to the deck.
   await frame.locator("html").evaluate(() => document.activeElement.blur());
   await page.keyboard.press("ArrowRight");
+  await page.locator("#panel").focus();
   await page.keyboard.press("ArrowDown");
   await page.waitForFunction(() => window.received.length >= 4);
   await new Promise((r) => setTimeout(r, 200));
@@ -196,3 +201,60 @@ ${slide.replaceAll("https://your.host/genlab/", server.url)}
     }
   });
 }
+
+// The clicker inside the panel on a real reveal.js deck: the lecturer has clicked into the
+// plot (the focus is in the frame), and PageDown / PageUp still turn the slides; reveal.js
+// unloads the frame of the slide it leaves, and the panel comes back as it was left.
+test("in a real reveal.js deck, PageDown and PageUp pressed inside the panel turn the slides, and the panel comes back as it was", async () => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  writeFileSync(path.join(deckDir, "reveal-clicker.html"), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5 (reveal.js)</title>
+<link rel="stylesheet" href="reveal/reset.css"><link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/white.css"></head>
+<body><div class="reveal"><div class="slides">
+<section><h1>Lecture 5</h1></section>
+${slide.replaceAll("https://your.host/genlab/", server.url)}
+<section><h2>After the panel</h2></section>
+</div></div>
+<script src="reveal/reveal.js"></script>
+<script>Reveal.initialize({ hash: false }).then(() => { Reveal.slide(1); window.deckReady = true; });</script>
+</body></html>`);
+  await context.route(`${deckServer.url}reveal/**`, (route) => route.fulfill({ path: path.join(revealDist, new URL(route.request().url()).pathname.slice("/reveal/".length)) }));
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  const slideIndex = () => page.evaluate(() => Reveal.getIndices().h);
+  try {
+    await page.goto(`${deckServer.url}reveal-clicker.html`);
+    await page.waitForFunction(() => window.deckReady, null, { timeout: 20000 });
+    let frame = page.frameLocator("iframe");
+    await frame.locator("html[data-ready=true]").waitFor({ timeout: 20000 });
+    // The lecturer moves class 0's mean with the keyboard on the plot.
+    const mu0 = frame.locator('[data-role="mu0"]');
+    const start = await mu0.textContent();
+    await frame.locator('[data-role="canvas"]').focus();
+    await page.keyboard.press("1");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    await mu0.filter({ hasNotText: start }).waitFor();
+    const moved = await mu0.textContent();
+    // The clicker's PageDown, with the focus in the panel: the next slide.
+    await page.keyboard.press("PageDown");
+    await page.waitForFunction(() => Reveal.getIndices().h === 2, null, { timeout: 5000 });
+    // reveal.js has unloaded the panel's frame (so what comes back is a fresh page).
+    assert.notEqual(await page.evaluate(() => document.querySelector(".slides iframe").getAttribute("src")), server.url + "?embed=gda&deck=1&projector=1");
+    // PageUp from the deck: the panel's slide again, the panel as it was left.
+    await page.keyboard.press("PageUp");
+    await page.waitForFunction(() => Reveal.getIndices().h === 1, null, { timeout: 5000 });
+    frame = page.frameLocator("iframe");
+    await frame.locator("html[data-ready=true]").waitFor({ timeout: 20000 });
+    assert.equal(await frame.locator('[data-role="mu0"]').textContent(), moved);
+    // PageUp with the focus in the panel again: the slide before it.
+    await frame.locator('[data-role="canvas"]').focus();
+    await page.keyboard.press("PageUp");
+    await page.waitForFunction(() => Reveal.getIndices().h === 0, null, { timeout: 5000 });
+    assert.equal(await slideIndex(), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

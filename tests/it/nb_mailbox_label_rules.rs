@@ -59,7 +59,7 @@ fn each_rule_reads_the_class_its_header_gives() {
 #[test]
 fn a_rule_that_cannot_be_used_is_a_sentence() {
     let said = |r: Result<LabelRule, Error>| match r {
-        Err(Error::BadLabelRule(s)) => s,
+        Err(Error::BadLabelRule(s)) => s.to_string(),
         other => panic!("expected BadLabelRule, got {other:?}"),
     };
     assert!(said(LabelRule::parse("field", "  ", "yes")).contains("Name the header line"));

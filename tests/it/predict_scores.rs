@@ -314,7 +314,7 @@ fn the_catalogue_keeps_its_order() {
         ]
     );
     assert_eq!(
-        ids[11..],
+        ids[11..20],
         [
             "unseen-word-vetoes",
             "bernoulli-ignores-absent-words",
@@ -326,6 +326,11 @@ fn the_catalogue_keeps_its_order() {
             "doubling-losses-moves-decision",
             "loss-threshold-swapped",
         ]
+    );
+    // Added at the end, so the earlier ids keep their places.
+    assert_eq!(
+        ids[20..],
+        ["prior-forgotten", "decimal-log-for-ln", "smoothing-denominator-count-missing", "frequent-word-strongest"]
     );
     assert_eq!(misconceptions(), misconceptions(), "the same slice every call");
 }

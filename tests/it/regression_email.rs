@@ -19,7 +19,7 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 
 fn sentence(result: Result<Email, Error>) -> String {
     match result {
-        Err(Error::BadEmail(s)) => s,
+        Err(Error::BadEmail(s)) => s.to_string(),
         other => panic!("expected BadEmail, got {other:?}"),
     }
 }

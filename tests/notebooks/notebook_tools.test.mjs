@@ -2,12 +2,15 @@
 // into a fresh venv (its dependency, anywidget, resolved by pip), then JupyterLab and Notebook 7
 // (servers on 127.0.0.1, a known token, update and news checks off) driven by Debian's Chromium
 // through playwright-core, cells run one by one as a lecturer runs them; marimo with
-// mo.ui.anywidget; and nbclient executing a notebook with two panels headless.
+// mo.ui.anywidget; nbclient executing a notebook with two panels headless; and a real MkDocs
+// site with the element snippet.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { headersHost } from "../e2e/hosts.mjs";
+import { panelsDrawn, serve } from "../e2e/lib.mjs";
 import { freshVenv, freePort, launch, panelLook, panelUntil, repo, startServer, wheelFile } from "./lib.mjs";
 
 const TOKEN = "genlab-notebook-test";
@@ -283,3 +286,54 @@ if __name__ == "__main__":
     await server.stop();
   }
 });
+
+// MkDocs, the real one (from the wheels, `mkdocs build`): a course site's page with the
+// element snippet of docs/lecturers.md, the site on one origin and genlab's bundle (dist/) on
+// another, as a course site that loads genlab from where it is hosted. With the headers
+// dist/_headers gives, the panel draws in the built page; from a host that sends no CORS
+// header, the page keeps the snippet's own sentence and link (a course page left empty and
+// silent was what a lecturer found).
+for (const cors of [true, false]) {
+  test(`MkDocs: a site built with the element snippet ${cors ? "draws the panel from genlab's bundle on another origin served with dist/_headers" : "keeps the snippet's sentence when the bundle's host sends no CORS header"}`, async () => {
+    const dist = path.join(repo, "dist");
+    const bundle = cors ? await headersHost(dist) : await serve(dist);
+    const project = path.join(env.root, `mkdocs-${cors ? "cors" : "plain"}`);
+    mkdirSync(path.join(project, "docs"), { recursive: true });
+    // The default theme with its highlighting script off (it would come from a CDN).
+    writeFileSync(path.join(project, "mkdocs.yml"), "site_name: Lecture 5\ntheme:\n  name: mkdocs\n  highlightjs: false\n");
+    writeFileSync(path.join(project, "docs", "index.md"), `# Naive Bayes\n\nType a message and watch every word's evidence.\n\n${snippet("element").replaceAll("https://your.host/genlab/", bundle.url)}\n\nAfter the panel, the lecture goes on.\n`);
+    execFileSync(env.bin("mkdocs"), ["build", "--quiet"], { cwd: project, env: env.env });
+    const site = await serve(path.join(project, "site"));
+    const { context, page, errors } = await newPage();
+    const consoleErrors = [];
+    page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+    try {
+      await page.goto(site.url);
+      const panel = page.locator("genlab-panel");
+      if (cors) {
+        await page.waitForFunction(() => document.querySelector("genlab-panel")?.handle, null, { timeout: 60000 });
+        const drawn = await panelsDrawn(page, "genlab-panel");
+        assert.ok(drawn.nbLedgerRows > 0 && drawn.nbVerdict.length > 0, JSON.stringify(drawn));
+        assert.match(await panel.locator("h2").first().textContent(), /朴素贝叶斯/);
+        assert.equal(await page.getByText("If this sentence stays").count(), 0, "the snippet's sentence is gone");
+        await panel.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(process.env.GENLAB_SHOTS || env.root, "mkdocs.png") });
+        assert.deepEqual(consoleErrors, []);
+      } else {
+        await page.waitForLoadState("load");
+        await page.waitForTimeout(1000);
+        assert.equal(await page.evaluate(() => customElements.get("genlab-panel")), undefined);
+        const shown = await panel.evaluate((el) => ({ text: el.innerText, height: el.getBoundingClientRect().height, link: el.querySelector("a")?.href ?? "" }));
+        assert.match(shown.text, /If this sentence stays, its script could not be loaded/);
+        assert.ok(shown.height > 10, `the sentence is ${shown.height} px tall`);
+        assert.ok(shown.link.startsWith(bundle.url), `the link opens the lab on its own page: ${shown.link}`);
+        assert.ok(consoleErrors.some((e) => /Access-Control-Allow-Origin/.test(e)), consoleErrors.join("\n"));
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await site.close();
+      await bundle.close();
+    }
+  });
+}

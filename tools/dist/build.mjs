@@ -11,7 +11,7 @@
 //   genlab.html           everything inlined: opens from disk with no network
 //   genlab-widget.mjs     the notebook widget (anywidget), everything inlined in one module
 //   genlab-scorm.zip      the SCORM 1.2 package for an LMS: imsmanifest.xml and genlab.html
-//   assets-<hash>/        style.css, js/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
+//   assets-<hash>/        style.css, js/*.js, js/nb/*.js, pkg-gda/, pkg-nb/, pkg-curves/, pkg-lesson/, pkg-surface/ (the page's wasm
 //                         modules, each with its glue), pkg/ (the full one), later/ (index.html's
 //                         modules fetched on demand) (cache forever)
 //   _headers              cache and cross-origin rules for hosts that read them (Netlify, Cloudflare Pages)
@@ -41,8 +41,9 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|md|csv)$/;
 function assets() {
   const out = [["style.css", readFileSync(path.join(www, "style.css"))]];
   // data/: the learning curves' real data sets, fetched only when chosen.
+  // js/ with its folders (js/lesson/: a module split by feature).
   for (const dir of ["js", "pkg", "pkg-gda", "pkg-nb", "pkg-curves", "pkg-lesson", "pkg-surface", "data"]) {
-    for (const name of readdirSync(path.join(www, dir)).sort()) {
+    for (const name of readdirSync(path.join(www, dir), { recursive: dir === "js" }).sort()) {
       const rel = `${dir}/${name}`;
       if (LEFT_OUT.has(rel) || !/\.(js|wasm|csv)$/.test(name)) continue;
       out.push([rel, readFileSync(path.join(www, rel))]);
@@ -123,7 +124,7 @@ function pageFile(files, built, { firstIds, modules }, folder) {
 
 /** The modules index.html runs in dist/ (its own and the page's wasm modules' glue), and those it runs before its first panel. */
 function pageModules(files) {
-  const modules = new Map([...files].filter(([rel]) => /^(js\/[^/]+|pkg-(gda|nb|curves|lesson|surface)\/genlab)\.js$/.test(rel) && !LEFT_OUT.has(rel)).map(([rel, bytes]) => [rel, bytes.toString("utf8")]));
+  const modules = new Map([...files].filter(([rel]) => /^(js\/.+|pkg-(gda|nb|curves|lesson|surface)\/genlab)\.js$/.test(rel) && !LEFT_OUT.has(rel)).map(([rel, bytes]) => [rel, bytes.toString("utf8")]));
   const { static: first, all } = importClosure(modules, [...PAGE_ENTRIES, PAGE_FIRST_PANEL]);
   return { modules, firstIds: first, laterIds: new Set([...all].filter((id) => !first.has(id))) };
 }

@@ -44,7 +44,7 @@ const WORKERS = ["js/curves-worker.js"];
 /** The modules js/genlab.js imports, statically or with import(), and the workers, as www/ paths. */
 function moduleSet() {
   const modules = new Map();
-  for (const dir of ["js", ...CORES]) {
+  for (const dir of ["js", "js/nb", ...CORES]) {
     for (const name of readdirSync(path.join(www, dir))) if (name.endsWith(".js")) modules.set(`${dir}/${name}`, readFileSync(path.join(www, dir, name), "utf8"));
   }
   return new Set([...importClosure(modules, ["js/genlab.js", ...WORKERS]).all].sort());

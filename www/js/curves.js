@@ -7,7 +7,7 @@
 import * as glue from "../pkg-curves/genlab.js";
 import { CurvesRun, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/genlab.js";
 import { pct } from "./format.js";
-import { t, applyLabels, translateMessage } from "./i18n.js";
+import { t, applyLabels } from "./i18n.js";
 import { messageText, errorText } from "./messages.js";
 import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
 import { compiledCore } from "./wasm-compile.js";
@@ -172,7 +172,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
         schedule();
         return;
       }
-      corpusName = corpus.name;
+      corpusName = corpus.title;
       corpusPrint = fingerprint(corpus);
     }
     const msg = { type: "run", id: runId, state: { ...state }, dataUrl, corpus };
@@ -235,7 +235,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     let text = "";
     if (REAL.has(p)) text = t(lang, p === "wdbc" ? "lc.creditWdbc" : "lc.creditDigits");
     else if (p === "textmn" || p === "textbern") text = t(lang, "lc.creditTeaching");
-    else if (TEXT.has(p) && corpusName) text = t(lang, "lc.creditSpamPanel", { name: translateMessage(lang, corpusName) });
+    else if (TEXT.has(p) && corpusName) text = t(lang, "lc.creditSpamPanel", { name: messageText(lang, corpusName) });
     credit.hidden = text === "";
     credit.textContent = text;
   }
@@ -543,7 +543,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       handle.free();
     }
     if (corpus) {
-      corpusName = corpus.name;
+      corpusName = corpus.title;
       corpusPrint = fingerprint(corpus);
     }
     elapsed = performance.now() - t0;

@@ -3,8 +3,9 @@
 // - The presenter's clicker keys still move the deck while the panel has the focus:
 //   PageDown and PageUp, and the arrow keys when no control uses them, are sent to the deck as
 //   reveal.js postMessage calls (`{"method":"next","args":[]}`). That message, the method's name
-//   and nothing else, is all that leaves the frame; the panel never reads from or reaches into
-//   its parent, and it listens to no message.
+//   and nothing else, is all that leaves the frame, with the focus handed back to the deck
+//   (so the next key reaches it); the panel never reads from or reaches into its parent, and
+//   it listens to no message.
 // - The state outlives the frame: reveal.js unloads the frames of hidden slides and loads
 //   them again from their first address. The panel keeps its link in the tab's session
 //   storage under that first address and opens on it when it is loaded again.
@@ -34,6 +35,15 @@ export function forwardClickerKeys(win = window) {
     ev.preventDefault();
     // The deck may be on any origin; the message says only which key was pressed.
     win.parent.postMessage(JSON.stringify({ method, args: [] }), "*");
+    // ... and the keys after it go to the deck: the focus left in this frame stayed there
+    // when reveal.js turned to the next slide and unloaded it, and the clicker's next
+    // PageUp reached a hidden frame, not the deck. (focus() is one of the few calls a frame
+    // may make on a parent on another origin; a key press allows it.)
+    try {
+      win.parent.focus();
+    } catch {
+      // A browser that refuses it: the deck keeps whatever focus it had.
+    }
   };
   win.addEventListener("keydown", onKey);
   return () => win.removeEventListener("keydown", onKey);

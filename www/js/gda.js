@@ -3,12 +3,13 @@
 
 import * as glue from "../pkg-gda/genlab.js";
 import { textFileProblem } from "../pkg-gda/genlab.js";
-import { num, vec, mat, term, pct, p3 } from "./format.js";
+import { num, vec, pct } from "./format.js";
 import { t, applyLabels } from "./i18n.js";
 import { messageText, errorText } from "./messages.js";
 import { attachSurface } from "./gda3d.js";
+import { gdaNumbers } from "./gda-numbers.js";
 import { guardPanel } from "./recovery.js";
-import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, fillAround } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl } from "./util.js";
 
 /** Each class's sliders, in the order of its cloud's numbers (n, σx, σy, ρ). */
 const SLIDERS = [0, 1, 2, 3, 4].flatMap((c) => [`n${c}`, `sdx${c}`, `sdy${c}`, `rho${c}`]);
@@ -17,7 +18,6 @@ const addClass = (mode) => (/^add[0-4]$/.test(mode) ? Number(mode[3]) : -1);
 /** The printed figure's largest box in CSS px (style.css, @media print): an A4 page less
  * 12 mm margins is 186 mm = 703 px wide; the figure is at most 10.5 cm = 397 px high. */
 const PRINT_BOX = { width: 703, height: 397 };
-const AXES = { generated: ["x1", "x2"] };
 
 /**
  * Builds the GDA panel inside `section` (which already holds the panel's markup).
@@ -26,23 +26,6 @@ const AXES = { generated: ["x1", "x2"] };
  */
 export function createGda(section, { lang = "en", controls = [], onChange = () => {}, state = null } = {}) {
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
-  // Each cell of the numbers table as the markup holds it before any fit is written, and
-  // each row shown only for some states, hidden or not as the markup has it: what a fresh
-  // page at any URL keeps in the blocks its state hides.
-  const pristine = new Map([...section.querySelectorAll(".numbers td[data-role], .numbers span[data-role]")].map((c) => [c, c.textContent]));
-  const pristineRows = new Map([...section.querySelectorAll('.numbers tr[data-role^="row-"]')].map((r) => [r, r.hidden]));
-  /** Shows or hides a block of the numbers table (a row, or the two- or k-class table). A
-   * hidden block goes back to the markup's cells, so no number of an earlier state stays
-   * behind it: a state restored by history then holds exactly what a fresh page at its
-   * URL holds (logistic regression toggled off no longer keeps its w and b). */
-  function reveal(block, shown) {
-    block.hidden = !shown;
-    if (shown) return;
-    for (const cell of block.querySelectorAll("[data-role]")) {
-      if (pristine.has(cell)) cell.textContent = pristine.get(cell);
-      if (pristineRows.has(cell)) cell.hidden = pristineRows.get(cell);
-    }
-  }
   const canvas = $("canvas");
   const box = $("box");
   // The lab, behind the guard that rebuilds it on a fresh wasm instance if the engine fails
@@ -54,6 +37,17 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     restore: (snap) => { dragging = -1; draggingPoint = -1; keyHold = false; setState(snap.state, snap.data); },
     sticky: ["setProjector", "setTheme", "setActiveHandle"],
   });
+  const numbers = gdaNumbers({
+    section, $, canvas, panel, lang,
+    view: {
+      settled: () => dragging < 0 && draggingPoint < 0 && !gliding,
+      gliding: () => gliding,
+      snapped: () => snapped,
+      unsnap: () => { snapped = null; },
+      pointer: () => ({ pointer, cursor, cursorShown }),
+    },
+  });
+  const { writeNumbers, writePointer, figureText, posteriorsText } = numbers;
   const sliders = SLIDERS.map((k) => $(k));
   const seed = $("seed");
   const source = $("source");
@@ -61,9 +55,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   let dragging = -1;
   // The last drag's snap of mean k onto mean j ({ k, j }), while the means coincide; or null.
   let snapped = null;
-  const SUB = ["₀", "₁", "₂", "₃", "₄"];
   let frame = 0;
-  let liveTimer = 0;
   let pointer = null;
   let mode = "means";
   let draggingPoint = -1;
@@ -177,24 +169,6 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     });
   }
 
-  /** The words drawn inside the figure, in the page's language. */
-  function figureText(s) {
-    const axisKey = (name) => `gda.axis.${name}`;
-    const generated = s.source === "generated";
-    return {
-      classes: generated || s.class_names[0] === "class 0" ? s.class_names.map((_, c) => t(lang, `gda.figure.class${c}`))
-        : s.class_names.map((n) => { const k = `gda.className.${n}`; const v = t(lang, k); return v === k ? n : v; }),
-      regions: t(lang, "gda.figure.regions"),
-      pairwise: t(lang, "gda.figure.pairwise"),
-      axes: generated || s.axis_names[0] === "x₁" ? AXES.generated.map((a) => t(lang, `gda.axis.${a}`)) : s.axis_names.map((a) => t(lang, axisKey(a))),
-      fitted: t(lang, "gda.figure.fitted"),
-      truth: t(lang, "gda.figure.truth"),
-      boundary: t(lang, s.threshold !== 0 || s.models.prior !== null ? "gda.figure.bayes" : "gda.figure.boundary"),
-      logistic: t(lang, "gda.figure.logistic"),
-      half: t(lang, "gda.figure.half"),
-    };
-  }
-
   /** Draws the figure and writes every number from the model's summary. */
   function render() {
     if (destroyed) return;
@@ -243,170 +217,28 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     }
   }
 
-  /** The numbers panel, read from the model at draw time. */
-  function writeNumbers(s) {
-    const err = $("error");
-    const message = s.error ? messageText(lang, s.error) : "";
-    err.textContent = message;
-    err.hidden = !s.error;
-    reveal($("classes-numbers"), s.classes > 2);
-    reveal($("two-numbers"), s.classes <= 2);
-    // Coincident means, said beside the figure too, where the missing boundary is (and the
-    // snap of a drag that put one mean on the other, while they still coincide).
-    const coincide = s.classes <= 2 && !s.error && s.coincident;
-    const note = $("coincide-note");
-    note.hidden = !coincide;
-    if (!coincide) snapped = null;
-    const snapText = snapped ? `${t(lang, "gda.snapped", { a: `μ${SUB[snapped.k]}`, b: `μ${SUB[snapped.j]}` })} ` : "";
-    // The sentence of the model drawn: "the prior alone decides" only under one shared Σ.
-    note.textContent = coincide ? `${snapText}${t(lang, s.prior_alone ? "gda.coincident" : "gda.coincidentSpread")}` : "";
-    if (s.classes > 2) {
-      writeClassNumbers(s, message);
-      return;
-    }
-    $("phi").textContent = s.phi == null ? "—" : `${num(s.phi)}  (${t(lang, "gda.phiNote", { k: s.n[1], m: s.n[0] + s.n[1] })})`;
-    $("mu0").textContent = vec(s.mu?.[0]);
-    $("mu1").textContent = vec(s.mu?.[1]);
-    $("sigma").textContent = mat(s.sigma);
-    $("w").textContent = vec(s.w);
-    $("b").textContent = num(s.b);
-    // Coincident means: w is 0 (not rounding noise), and there is no line to write; a
-    // model with a Σ per class still separates the classes by their spread.
-    const eq = s.coincident ? t(lang, s.prior_alone ? "gda.coincident" : "gda.coincidentSpread")
-      : s.w ? `${num(s.w[0])} x₁ ${term(s.w[1], "x₂")} ${term(s.b, "")} = 0` : "—";
-    const line = s.w && !s.coincident && !s.boundary_visible ? `${eq} ${t(lang, "gda.outside")}` : eq;
-    // w, b and the line are the shared-Σ fit's with φ̂; say so when the figure draws another
-    // model or prior (the pointer's p(y = 1 | x) is the drawn one's).
-    const drawn = drawnModel(s);
-    $("boundary").textContent = drawn ? `${line}\n${t(lang, "gda.rowsOfGda", { drawn })}` : line;
-    writeModelNumbers(s);
-    // Measuring the boxes lays the page out: not on every frame of a drag (its end redraws).
-    if (dragging < 0 && draggingPoint < 0 && !gliding) {
-      focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
-    }
-    const credit = $("credit");
-    // A citation keeps its own language (authors, titles), marked as such.
-    if (s.credit) fillAround(credit, t(lang, "gda.credit", { credit: "{credit}" }), "credit", s.credit, "en");
-    else credit.textContent = "";
-    credit.hidden = !s.credit;
-    const names = figureText(s).classes;
-    // The figure's text alternative: what it shows, following the state (the fitted means,
-    // φ, and the boundary as an equation, or why there is none).
-    // (The drawn model's: a conic for QDA, else the line of the numbers table.)
-    const boundary = s.conic ? t(lang, "gda.ariaConic", { kind: t(lang, `gda.conicKind.${s.conic}`) })
-      : s.coincident ? ` ${eq}`
-      : s.w ? t(lang, s.boundary_visible ? "gda.ariaLine" : "gda.ariaLineOutside", { eq }) : "";
-    canvas.setAttribute("aria-label", s.error
-      ? t(lang, "gda.ariaError", { error: message })
-      : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + boundary);
-    announce(s, message, eq);
-  }
-
-  /** Names the training table's confusion column: TN FP / FN TP for two classes, rows and
-   * columns of the k × k matrix for more (kept as data-i18n so a language switch follows). */
-  function confusionHeader(key) {
-    const th = $("confusion-head");
-    th.dataset.i18n = key;
-    th.textContent = t(lang, key);
-  }
-
-  /** The numbers of k > 2 classes: priors, means, Σ or Σ_c, the discriminants of a linear
-   * model, and the training table with its k × k confusion matrix. */
-  function writeClassNumbers(s, message) {
-    const k = s.classes;
-    const sub = (c) => String.fromCharCode(0x2080 + c);
-    $("k-priors").textContent = s.priors ? s.priors.map((p, c) => `π${sub(c)} = ${num(p)}  (${s.counts[c]}/${s.counts.reduce((a, b) => a + b, 0)})`).join("\n") : "—";
-    $("k-means").textContent = s.means ? s.means.map((m, c) => `μ${sub(c)} = ${vec(m)}`).join("\n") : "—";
-    const shared = s.covariances && s.covariances.every((m) => JSON.stringify(m) === JSON.stringify(s.covariances[0]));
-    $("k-sigma-label").textContent = t(lang, shared ? "gda.kSigmaShared" : "gda.kSigmaPerClass");
-    $("k-sigmas").textContent = !s.covariances ? "—" : shared ? mat(s.covariances[0])
-      : s.covariances.map((m, c) => `Σ${sub(c)} = ${mat(m)}`).join("\n\n");
-    reveal($("row-k-deltas"), Boolean(s.discriminants));
-    if (s.discriminants) {
-      $("k-deltas").textContent = s.discriminants.map(([w, b], c) => `δ${sub(c)}(x) = ${num(w[0])} x₁ ${term(w[1], "x₂")} ${term(b, "")}`).join("\n");
-    }
-    $("k-rule").textContent = t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k });
-    // Softmax regression's overlay: its λ, and whether λ = 0 has a finite fit (decided
-    // exactly: a separable pair of classes alone does not rule it out).
-    const lr = s.logistic;
-    reveal($("row-k-logistic"), Boolean(lr));
-    if (lr) {
-      const names = figureText(s).classes;
-      const pairs = (lr.separated_pairs || []).map(([a, b]) => t(lang, "gda.softmaxPair", { a: names[a], b: names[b] })).join(t(lang, "gda.softmaxPairSep"));
-      $("k-logistic").textContent = lr.error ? messageText(lang, lr.error)
-        : lr.ridge ? t(lang, "gda.softmaxRidge", { lambda: num(lr.lambda, 4) })
-        : lr.lambda === 0 && pairs ? t(lang, "gda.softmaxMleDespitePairs", { pairs })
-        : lr.lambda === 0 ? t(lang, "gda.softmaxMle")
-        : t(lang, "gda.softmaxLambda", { lambda: num(lr.lambda, 4) });
-    }
-    confusionHeader("gda.kConfusion");
-    $("reports").replaceChildren(...s.reports.map((r) => {
-      const tr = document.createElement("tr");
-      const matrix = r.matrix.map((row) => row.join(" ")).join(" / ");
-      for (const cell of [t(lang, `gda.model.${r.id}`), pct(r.accuracy), r.log_likelihood == null ? "—" : num(r.log_likelihood, 2), matrix]) {
-        const td = document.createElement("td");
-        td.textContent = cell;
-        tr.append(td);
-      }
-      return tr;
-    }));
-    const names = figureText(s).classes;
-    canvas.setAttribute("aria-label", s.error ? t(lang, "gda.ariaError", { error: message })
-      : t(lang, "gda.ariaK", { k, classes: names.join(", "), means: (s.means || []).map((m) => vec(m, 2)).join(", ") }));
-    // The live region reads the k-class model drawn: its priors, its means and its rule.
-    announce(s, message, null, () => t(lang, "gda.liveK", {
-      k,
-      priors: (s.priors || []).map((p, c) => `π${sub(c)} ${num(p, 2)}`).join(", ") || "—",
-      means: (s.means || []).map((m, c) => `μ${sub(c)} ${vec(m, 2)}`).join(", ") || "—",
-      rule: t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k }),
-    }));
-  }
-
-  /** The model the figure draws, named, when it is not the shared-Σ fit with its fitted φ
-   * (QDA, Gaussian NB, or a prior override); else "". */
-  function drawnModel(s) {
-    const cov = s.models.covariance;
-    const model = t(lang, `gda.model.${cov === "shared" ? "gda" : cov === "per-class" ? "qda" : "gnb"}`);
-    if (s.models.prior !== null && s.models.prior !== undefined) return t(lang, "gda.drawnPrior", { model, phi: num(s.models.prior) });
-    return cov === "shared" ? "" : model;
-  }
-
-  /** The comparison model's Σs, logistic regression, the Bayes rule and the training table. */
-  function writeModelNumbers(s) {
-    const sigmasRow = $("row-sigmas");
-    reveal(sigmasRow, Boolean(s.sigmas));
-    if (s.sigmas) {
-      $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
-      $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
-    }
-    const modelError = s.model_error ? messageText(lang, s.model_error) : "";
-    const lr = s.logistic;
-    reveal($("row-logistic"), Boolean(lr));
-    if (lr) {
-      $("logistic-numbers").textContent = lr.error
-        ? messageText(lang, lr.error)
-        : `w = ${vec(lr.w)}\nb = ${num(lr.b)}${lr.ridge ? `\n${t(lang, "gda.separable", { lambda: num(lr.lambda, 4) })}` : ""}`;
-    }
-    $("threshold").textContent = t(lang, "gda.thresholdValue", { t: num(s.threshold), p: num(s.posterior_threshold) });
-    $("risk").textContent = s.risk ? t(lang, "gda.risk", { incurred: num(s.risk[0]), expected: num(s.risk[1]) }) : "—";
-    confusionHeader("gda.confusion");
-    $("reports").replaceChildren(...s.reports.map((r) => {
-      const tr = document.createElement("tr");
-      const c = r.confusion;
-      for (const cell of [t(lang, `gda.model.${r.id}`), pct(r.accuracy), r.log_likelihood == null ? "—" : num(r.log_likelihood, 2), `${c.tn} ${c.fp} / ${c.fn_} ${c.tp}`]) {
-        const td = document.createElement("td");
-        td.textContent = cell;
-        tr.append(td);
-      }
-      return tr;
-    }));
-    // The drawn model's refusal, unless it is the sentence already there (a singular Σ
-    // refuses the shared fit and a model built on it alike: said once).
-    if (modelError && !$("error").textContent.includes(modelError)) {
-      const err = $("error");
-      err.textContent = err.textContent ? `${err.textContent} ${modelError}` : modelError;
-      err.hidden = false;
-    }
+  /**
+   * A lesson's glide from state `from` to `target` (js/lesson/glide.js): the window held still
+   * (beginDrag) while each frame's state `s` moves the model by the drag's path — setParams
+   * for σ and ρ, setMean, setModels, each only if it changes on the way — and is drawn by
+   * glideFrame (`numbers`: false when the step hides them). `end()` lets the window go.
+   */
+  function beginGlide(from, target, { numbers = true } = {}) {
+    const changed = (f) => JSON.stringify(f(from)) !== JSON.stringify(f(target));
+    const params = changed((s) => s.sd) || changed((s) => s.rho);
+    const models = changed((s) => s.models);
+    panel.beginDrag();
+    return {
+      frame(s) {
+        if (params) panel.setParams({ n0: s.n[0], n1: s.n[1], sd0: s.sd[0], rho0: s.rho[0], sd1: s.sd[1], rho1: s.rho[1], seed: s.seed });
+        if (s.means) [...s.means, ...s.more_means].forEach(([x, y], k) => panel.setMean(k, x, y));
+        if (models) panel.setModels(s.models);
+        glideFrame({ numbers });
+      },
+      end() {
+        panel.endDrag();
+      },
+    };
   }
 
   /** Sends the model and decision controls to the panel. */
@@ -443,53 +275,6 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("loss01").value = String(m.loss01);
     $("loss10").value = String(m.loss10);
     $("heat").checked = m.heat;
-  }
-
-  /** Reads the fit to screen readers once things settle (not on every drag step): `sentence`
-   * makes the k-class reading, else φ and the boundary `eq` of two classes. */
-  function announce(s, message, eq, sentence = null) {
-    if (gliding) return;
-    clearTimeout(liveTimer);
-    liveTimer = setTimeout(() => {
-      $("live").textContent = s.error ? message : sentence ? sentence() : t(lang, "gda.live", { phi: num(s.phi, 2), eq });
-    }, 700);
-  }
-
-  /** The posterior under the pointer (or, without one, at the keyboard cursor), or a hint. */
-  function writePointer() {
-    const out = $("pointer");
-    const cell = $("posterior");
-    if (panel.classes() > 2) {
-      // k classes: every class's posterior p(y = c | x).
-      let at = pointer ? panel.posteriorsAt(pointer.x, pointer.y) : null;
-      if (!at && cursor && cursorShown) {
-        const p = panel.posteriorsAtData(cursor[0], cursor[1]);
-        if (p) at = { x: cursor[0], y: cursor[1], p: Array.from(p) };
-      }
-      out.textContent = at ? posteriorsText(at) : t(lang, "gda.pointerHintK");
-      cell.textContent = "—";
-      return;
-    }
-    let at = pointer ? panel.posteriorAt(pointer.x, pointer.y) : null;
-    if (!at && cursor && cursorShown) {
-      const p = panel.posteriorAtData(cursor[0], cursor[1]);
-      if (p !== undefined && p !== null) at = { x: cursor[0], y: cursor[1], p };
-    }
-    if (!at) {
-      out.textContent = t(lang, "gda.pointerHint");
-      cell.textContent = "—";
-      return;
-    }
-    // The posterior σ(wᵀx + b) of a finite log-odds: never exactly 0 or 1 (format.js).
-    const text = t(lang, "gda.at", { x: vec([at.x, at.y], 2), p: p3(at.p, { exact: false }), pct: pct(at.p, { exact: false }) });
-    out.textContent = text;
-    cell.textContent = text;
-  }
-
-  /** "at x = (…): p(y = 0 | x) = …, p(y = 1 | x) = …, …" for k classes. */
-  function posteriorsText(at) {
-    const ps = at.p.map((p, c) => `p(y = ${c} | x) = ${p3(p, { exact: false })}`).join(", ");
-    return t(lang, "gda.atK", { x: vec([at.x, at.y], 2), ps });
   }
 
   /** Pointer position in CSS pixels relative to the canvas. */
@@ -940,6 +725,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   /** Switches the panel's words to `next`. */
   function setLang(next) {
     lang = next;
+    numbers.setLang(lang);
     applyLabels(section, lang);
     surface.setLang(lang);
     writeKeysHint();
@@ -965,7 +751,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   function destroy() {
     destroyed = true;
     cancelAnimationFrame(frame);
-    clearTimeout(liveTimer);
+    numbers.stop();
     clearTimeout(cursorTimer);
     cleanups.run();
     surface.destroy();
@@ -982,5 +768,10 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   // one drawing on a first load, not the defaults' and then the state's.
   if (state) setState(state);
   else render();
-  return { panel, render, glideFrame, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
+  // The numbers table is laid out once the figure's first frame is up, not when it first
+  // comes near the screen: there its height (40rem until laid out) changed under the reader,
+  // and what is below it moved (on a phone, the naive Bayes formula 211 px two frames after a
+  // jump to it; scroll anchoring did not make up for it).
+  requestAnimationFrame(() => setTimeout(() => section.querySelector(".numbers")?.classList.add("laid-out"), 0));
+  return { panel, render, beginGlide, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
 }

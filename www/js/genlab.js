@@ -18,38 +18,83 @@ import { carriesCore, compiledCore } from "./wasm-compile.js";
 import { applyLabels } from "./i18n.js";
 
 /**
- * Each panel's markup and controller, loaded when a panel of that kind is first mounted: a
- * page (or an embed) fetches and runs only the code of the panels it shows, and the page's
- * first panel does not wait for the others' modules. `mount` does the rest the same way.
+ * The panels, in the page's order: the one list the page (main.js), the lessons
+ * (js/lesson/), mount() and the notebook widget read. Each record:
+ * - `core`: the wasm module it runs on (a key of GLUES);
+ * - `create()`, `markup()`: its controller's create function and its `*-template.js` markup,
+ *   imported when a panel of that kind is first mounted (a page, or an embed, fetches only
+ *   the code of the panels it shows);
+ * - `strings()`: loads the words it has beyond i18n.js's (absent: none);
+ * - `name`: the i18n.js key of its name (the page's navigation, the lesson editor);
+ * - `widget`: whether the notebook widget offers it;
+ * - `glides(a, b, num)`: the numbers of its state that a lesson glides from state `a` to `b`,
+ *   each declared as `num(get, set, log)` (`log`: on a log scale); the controller draws the
+ *   frames (its `beginGlide`, else its `glideFrame(state)`, else its `setState`).
+ * The URL keys of each panel are the core's (src/state.rs): `parseState("").state[name]`.
  */
-const PANELS = {
-  gda: async () => ({ markup: GDA, create: (await import("./gda.js")).createGda }),
-  nb: async () => {
-    const [{ createNb }, { NB }] = await Promise.all([import("./nb.js"), import("./nb-template.js"), loadNbCore()]);
-    return { markup: NB, create: createNb };
+export const PANELS = {
+  gda: {
+    core: "gda",
+    create: () => import("./gda.js").then((m) => m.createGda),
+    markup: async () => GDA,
+    name: "nav.gda",
+    widget: true,
+    glides(a, b, num) {
+      if (a.means && b.means && a.more_means.length === b.more_means.length) {
+        for (let c = 0; c < 2; c++) for (let d = 0; d < 2; d++) num((s) => s.means[c][d], (s, v) => { s.means[c][d] = v; });
+        for (let c = 0; c < a.more_means.length; c++) for (let d = 0; d < 2; d++) num((s) => s.more_means[c][d], (s, v) => { s.more_means[c][d] = v; });
+      }
+      for (let c = 0; c < 2; c++) {
+        for (let d = 0; d < 2; d++) num((s) => s.sd[c][d], (s, v) => { s.sd[c][d] = v; });
+        num((s) => s.rho[c], (s, v) => { s.rho[c] = v; });
+      }
+      num((s) => s.models.prior ?? 0.5, (s, v) => { s.models.prior = v; });
+      num((s) => s.models.loss01, (s, v) => { s.models.loss01 = v; }, true);
+      num((s) => s.models.loss10, (s, v) => { s.models.loss10 = v; }, true);
+    },
   },
-  cat: async () => {
-    const [{ createCat }, { CAT }] = await Promise.all([
-      import("./cat.js"),
-      import("./cat-template.js"),
-      import("./i18n.js").then((i18n) => i18n.loadCatStrings()),
-      loadNbCore(),
-    ]);
-    return { markup: CAT, create: createCat };
+  nb: {
+    core: "nb",
+    create: () => import("./nb.js").then((m) => m.createNb),
+    markup: () => import("./nb-template.js").then((m) => m.NB),
+    strings: () => import("./i18n.js").then((i18n) => i18n.loadNbStrings()),
+    name: "nav.nb",
+    widget: true,
+    glides(a, b, num) {
+      num((s) => s.alpha, (s, v) => { s.alpha = v; });
+      num((s) => s.cost, (s, v) => { s.cost = v; }, true);
+    },
   },
-  curves: async () => {
-    const [{ createCurves }, { CURVES }] = await Promise.all([
-      import("./curves.js"),
-      import("./curves-template.js"),
-      import("./i18n.js").then((i18n) => i18n.loadCurvesStrings()),
-      loadCurvesCore(),
-    ]);
-    return { markup: CURVES, create: createCurves };
+  cat: {
+    core: "nb",
+    create: () => import("./cat.js").then((m) => m.createCat),
+    markup: () => import("./cat-template.js").then((m) => m.CAT),
+    strings: () => import("./i18n.js").then((i18n) => i18n.loadCatStrings()),
+    name: "cat.nav",
+    widget: true,
+    glides(a, b, num) {
+      num((s) => s.lambda, (s, v) => { s.lambda = v; });
+    },
+  },
+  curves: {
+    core: "curves",
+    create: () => import("./curves.js").then((m) => m.createCurves),
+    markup: () => import("./curves-template.js").then((m) => m.CURVES),
+    strings: () => import("./i18n.js").then((i18n) => i18n.loadCurvesStrings()),
+    name: "lc.nav",
+    widget: false,
+    glides() {},
   },
 };
 
 /** The accepted names, for the message that rejects any other. */
 const PANEL_NAMES = Object.keys(PANELS).map((name) => `"${name}"`).join(", ").replace(/, ([^,]*)$/, " or $1");
+
+/** A panel's code: `{ create, markup }` (and its words loaded), imported once per kind. */
+function panelCode(name) {
+  const panel = PANELS[name];
+  return Promise.all([panel.create(), panel.markup(), panel.strings?.()]).then(([create, markup]) => ({ create, markup }));
+}
 
 /**
  * Instantiates a glue's module (a WebAssembly.Module compiled already). An instantiation
@@ -71,90 +116,76 @@ async function instantiate(glue, module, flavour) {
   }
 }
 
-let core = null;
-let nbCore = null;
+/**
+ * The wasm modules (wasm-compile.js compiles each from its own .wasm) by name, each its glue's
+ * import: "gda" the GDA-first module (the GDA panel and the state functions, imported above),
+ * "nb" the spam and categorical panels', "curves" the learning curves' (its worker loads the
+ * same file for the runs), "lesson" the lesson format and the built-in lessons, "surface" the
+ * GDA panel's 3-D view. Each import is written out: the bundler follows literal imports only.
+ */
+const GLUES = {
+  gda: async () => gdaGlue,
+  nb: () => import("../pkg-nb/genlab.js"),
+  curves: () => import("../pkg-curves/genlab.js"),
+  lesson: () => import("../pkg-lesson/genlab.js"),
+  surface: () => import("../pkg-surface/genlab.js"),
+};
+
+// Each module's load, by name: a promise of `{ glue, exports }`.
+const loads = new Map();
 // The glue whose state functions (parseState, stateQuery, version: in every module) the page
 // uses: the first module loaded, so a page of naive Bayes panels alone loads one module.
 let shared = null;
 
 /**
- * Loads the wasm core once (later calls wait for the same load): the GDA-first module, which
- * holds the GDA panel and the state functions. Resolves to the module's exports.
+ * Loads wasm module `flavour` (a key of GLUES) once (later calls wait for the same load);
+ * resolves to `{ glue, exports }`. Where the page carries the core itself (the single file,
+ * the notebook widget: the full module) every glue name is that one module, and every load
+ * is the GDA-first one's.
  */
+function loadModule(flavour) {
+  if (!loads.has(flavour)) {
+    loads.set(flavour, flavour !== "gda" && carriesCore()
+      ? loadModule("gda")
+      : Promise.all([compiledCore(flavour), GLUES[flavour]()]).then(async ([module, glue]) => {
+        const exports = await instantiate(glue, module, flavour);
+        shared ??= glue;
+        return { glue, exports };
+      }));
+  }
+  return loads.get(flavour);
+}
+
+/** Loads the GDA-first module once (the GDA panel and the state functions); resolves to its exports. */
 export function loadCore() {
-  core ??= compiledCore("gda").then(async (module) => {
-    const exports = await instantiate(gdaGlue, module, "gda");
-    shared ??= gdaGlue;
-    return exports;
-  });
-  return core;
+  return loadModule("gda").then((m) => m.exports);
 }
 
-/**
- * Loads the naive Bayes module once, for the spam and categorical panels; js/nb.js and js/cat.js
- * import their exports from its glue. Where the page carries the core itself (the single file,
- * the notebook widget: the full module) every glue name is that one module, and this is the
- * same load as loadCore().
- */
+/** Loads the naive Bayes module once (js/nb.js and js/cat.js import from its glue); resolves to its exports. */
 export function loadNbCore() {
-  nbCore ??= carriesCore()
-    ? loadCore()
-    : Promise.all([compiledCore("nb"), import("../pkg-nb/genlab.js")]).then(async ([module, glue]) => {
-      const exports = await instantiate(glue, module, "nb");
-      shared ??= glue;
-      return exports;
-    });
-  return nbCore;
+  return loadModule("nb").then((m) => m.exports);
 }
 
-let curvesCore = null;
-/**
- * Loads the learning curves' module once (the panel draws its figure with it; its worker
- * loads the same file for the runs). Where the page carries the core itself, the full module.
- */
+/** Loads the learning curves' module once; resolves to its exports. */
 export function loadCurvesCore() {
-  curvesCore ??= carriesCore()
-    ? loadCore()
-    : Promise.all([compiledCore("curves"), import("../pkg-curves/genlab.js")]).then(async ([module, glue]) => {
-      const exports = await instantiate(glue, module, "curves");
-      shared ??= glue;
-      return exports;
-    });
-  return curvesCore;
+  return loadModule("curves").then((m) => m.exports);
 }
 
-let surfaceCore = null;
-/**
- * Loads the GDA panel's 3-D view (pkg-surface/: GdaSurface) once, when the view is first
- * shown; resolves to its glue, whose GdaSurface draws a GdaPanel's surfaceModel(). Where the
- * page carries the core itself, the full module (the GDA-first glue's name is that module's).
- */
+/** Loads the GDA panel's 3-D view once (pkg-surface/); resolves to its glue, whose GdaSurface
+ * draws a GdaPanel's surfaceModel(). */
 export function loadSurfaceCore() {
-  surfaceCore ??= carriesCore()
-    ? loadCore().then(() => gdaGlue)
-    : Promise.all([compiledCore("surface"), import("../pkg-surface/genlab.js")]).then(async ([module, glue]) => {
-      await instantiate(glue, module, "surface");
-      return glue;
-    });
-  return surfaceCore;
+  return loadModule("surface").then((m) => m.glue);
 }
 
-let lessonCore = null;
-/**
- * Loads the lessons' module once (js/lesson.js: the lesson format and the built-in lessons, a
- * small module with no panel in it). Where the page carries the core itself, the full module.
- */
+/** Loads the lessons' module once (js/lesson/: the lesson format and the built-in lessons, a
+ * small module with no panel in it); resolves to its exports. */
 export function loadLessonCore() {
-  lessonCore ??= carriesCore()
-    ? loadCore()
-    : Promise.all([compiledCore("lesson"), import("../pkg-lesson/genlab.js")]).then(([module, glue]) =>
-      instantiate(glue, module, "lesson"));
-  return lessonCore;
+  return loadModule("lesson").then((m) => m.exports);
 }
 
-/** Whichever module is loaded (or loading) already, else the GDA-first one. */
+/** Whichever panel's module is loaded (or loading) already, else the GDA-first one. */
 function anyCore() {
-  return core ?? nbCore ?? curvesCore ?? loadCore();
+  return Object.values(PANELS).map((p) => loads.get(p.core)).find(Boolean) ?? loadModule("gda");
 }
 
 /**
@@ -205,7 +236,7 @@ function linkStylesheet(doc) {
 
 /**
  * Mounts one panel into `element`.
- * - `panel`: "gda", "nb", "cat" or "curves";
+ * - `panel`: a key of PANELS: "gda", "nb", "cat" or "curves";
  * - `state`: that panel's settings (any subset; the rest are the defaults), as in
  *   `(await parseLink(q)).state.gda` / `.nb`;
  * - `lang`: "en" or "zh-CN";
@@ -237,8 +268,8 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
     section.remove();
     section = null;
   }
-  // Each panel's own module (the naive Bayes panels' loader awaits theirs).
-  const kind = await (panel === "gda" ? Promise.all([loadCore(), PANELS.gda()]).then(([, k]) => k) : PANELS[panel]());
+  // The panel's wasm module and its own code, at once.
+  const [, kind] = await Promise.all([loadModule(PANELS[panel].core), panelCode(panel)]);
   const defaults = parseState("").state[panel];
   // What the page shows where the panel could not load (its module blocked, no script) goes now.
   for (const fallback of element.querySelectorAll(":scope > [data-genlab-fallback]")) fallback.remove();
@@ -307,7 +338,7 @@ export function prepare(element, { lang = "en" } = {}) {
   section.inert = true;
   element.append(section);
   prepared.set(element, section);
-  PANELS.gda().catch(() => {});
+  panelCode("gda").catch(() => {});
 }
 
 /**

@@ -2,8 +2,8 @@
 // the screen (back and forward work), and runs the shell: language, projector mode, the
 // link, the notices about link settings that were ignored.
 
-import { loadCore, mount, prepare, themeFollower, parseState, stateQuery, version } from "./genlab.js";
-import { t, applyLabels, loadCatStrings, loadCurvesStrings, loadSurfaceStrings } from "./i18n.js";
+import { PANELS, loadCore, mount, prepare, themeFollower, parseState, stateQuery, version } from "./genlab.js";
+import { t, applyLabels } from "./i18n.js";
 import { noticeText } from "./messages.js";
 import { carriesCore, coreArrived } from "./wasm-compile.js";
 
@@ -30,13 +30,9 @@ let lastPanel = null;
 /** The whole screen as a state object. */
 function currentState() {
   const base = parseState("").state;
-  return {
-    lang, projector, theme, embed, deck: deck !== null, lesson: lessonLink?.value ?? null, step: lessonLink?.step ?? 1,
-    gda: panels.gda ? panels.gda.getState() : base.gda,
-    nb: panels.nb ? panels.nb.getState() : base.nb,
-    cat: panels.cat ? panels.cat.getState() : base.cat,
-    curves: panels.curves ? panels.curves.getState() : base.curves,
-  };
+  const state = { lang, projector, theme, embed, deck: deck !== null, lesson: lessonLink?.value ?? null, step: lessonLink?.step ?? 1 };
+  for (const name of Object.keys(PANELS)) state[name] = panels[name] ? panels[name].getState() : base[name];
+  return state;
 }
 
 /** What a history entry keeps beside its URL: the GDA panel's own points, which a link
@@ -157,8 +153,8 @@ function writeNotices() {
   }));
 }
 
-/** Applies a parsed state to the whole page: every panel gets all of its state (and the
- * GDA panel the points its history entry kept). */
+/** Applies a parsed state to the whole page: every panel gets all of its state (and what
+ * its history entry kept for it: the GDA panel's own points). */
 function applyState(state, data) {
   // The whole message the entry kept, where its link holds only the first part of it.
   const whole = data?.nbText;
@@ -166,10 +162,7 @@ function applyState(state, data) {
   if (state.lang !== lang) setLang(state.lang);
   if (state.projector !== projector) setProjector(state.projector);
   if ((state.theme ?? null) !== theme) setTheme(state.theme);
-  panels.gda?.controller.setState(state.gda, data?.gda ?? null);
-  panels.nb?.controller.setState(state.nb);
-  panels.cat?.controller.setState(state.cat);
-  panels.curves?.controller.setState(state.curves);
+  for (const name of Object.keys(PANELS)) panels[name]?.controller.setState(state[name], data?.[name] ?? null);
 }
 
 /** Loads the lessons (js/lesson.js) once, on demand. */
@@ -257,7 +250,9 @@ async function main() {
     if (embed) html.classList.add("embed");
     document.getElementById("version").textContent = version();
     setLang(lang);
-    for (const name of ["gda", "nb"]) {
+    // Every panel of the registry, in its order, in its slot (#<name>-slot); an embed keeps one.
+    const names = Object.keys(PANELS);
+    for (const name of names) {
       const slot = document.getElementById(`${name}-slot`);
       if (embed && embed !== name) {
         slot.remove();
@@ -268,25 +263,15 @@ async function main() {
       const onChange = name === "nb" ? (mode) => { changed(mode); if (mode === "push") panels.curves?.controller.corpusMayHaveChanged(); } : changed;
       panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange });
       // Let this panel reach the screen before the next one is built (first load).
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      if (name !== names.at(-1)) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
-    // The categorical naive Bayes panel (issue #8), mounted like the others.
-    const catSlot = document.getElementById("cat-slot");
-    if (embed && embed !== "cat") catSlot.remove();
-    else panels.cat = await mount(catSlot, { panel: "cat", state: state.cat, lang, theme, onChange: changedBy("cat") });
-    // The learning-curves panel: its first run starts when it comes into view.
-    const curvesSlot = document.getElementById("curves-slot");
-    if (embed && embed !== "curves") curvesSlot.remove();
-    else panels.curves = await mount(curvesSlot, { panel: "curves", state: state.curves, lang, theme, onChange: changedBy("curves") });
     // The learning curves' text pairings on the spam panel's corpus: read when a run starts.
     if (panels.curves && panels.nb) panels.curves.controller.setCorpusSource(() => panels.nb.controller.panel.corpusBags());
     setProjector(state.projector);
     await showNotices(notices);
     showPrintLink();
     // For the console and the end-to-end tests: the panels' controllers.
-    window.genlab = { gda: panels.gda?.controller ?? null, nb: panels.nb?.controller ?? null };
-    window.genlab.cat = panels.cat?.controller ?? null;
-    window.genlab.curves = panels.curves?.controller ?? null;
+    window.genlab = Object.fromEntries(Object.keys(PANELS).map((name) => [name, panels[name]?.controller ?? null]));
     window.genlab_panels = panels;
     if (state.lesson && !embed) {
       lessonLink = { value: state.lesson, step: state.step };
@@ -370,6 +355,15 @@ document.getElementById("lessons").addEventListener("click", async () => {
   if (html.dataset.ready === "true") (await loadLessons()).openMenu();
 });
 document.getElementById("dismiss").addEventListener("click", () => { document.getElementById("notices").hidden = true; });
+// A change still waiting for its rest is written when the page goes: a slide deck unloads
+// its frame the moment it turns to the next slide, and the clicker's PageDown right after a
+// drag or a key on the plot lost that change (the frame came back without it).
+window.addEventListener("pagehide", () => {
+  if (html.dataset.ready !== "true") return;
+  clearTimeout(replaceTimer);
+  if (gesture) writeUrl("replace");
+  gesture = false;
+});
 window.addEventListener("popstate", () => {
   // A write still waiting was meant for the entry just left: it must not land on this one.
   clearTimeout(replaceTimer);

@@ -7,9 +7,9 @@
 // has an entry in each language with the same parameters, and every entry a code. The
 // English is the core's own (its errors' `Display`).
 //
-// The code `prose` carries a sentence the core has not yet split into codes (the naive Bayes,
-// categorical and learning-curves panels' messages); it is still translated by the older
-// table of i18n.js.
+// The code `prose` carries a sentence the core has not yet split into codes (the categorical
+// and learning-curves panels' messages); it is still translated by the older table of
+// i18n.js.
 
 import { t, translateMessage } from "./i18n.js";
 
@@ -150,6 +150,87 @@ const EN = {
   "rule.curve-order": "the smallest m must be below the largest m",
   "rule.pairing": "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”",
   "rule.var-smoothing": "the variance smoothing must be a finite number, 0 or more",
+  // ---- naive Bayes ----
+  // The classes, as the sentences name them.
+  "nb.class.ham": "ham",
+  "nb.class.spam": "spam",
+  // A corpus file (nb::corpus::unusable_content, nb::lab's CorpusLoader).
+  "nb.format.corpus": "a corpus is a plain-text file with one message per line: “ham” or “spam”, a TAB, then the message text",
+  "nb.corpus.zero-bytes": "The file is empty (0 bytes): there is no message to train on; {format}.",
+  "nb.corpus.blank-lines": "The file is empty: it holds only blank lines, so there is no message to train on; {format}.",
+  "nb.corpus.not-text": "The file is {kind}, not a text corpus: {format}.",
+  "nb.corpus.no-tab": "No line of the file has a TAB, so no message can be read: {format}.",
+  "nb.corpus.too-big": "The file is {mb} MB; the panel reads corpus files of up to 10 MB. Use a smaller part of it.",
+  "nb.corpus.empty": "The file is empty: there is no message to train on.",
+  "nb.corpus.none-read": "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text.",
+  "nb.corpus.none-read-first": "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text. The first problem: {first}",
+  "nb.corpus.too-few": "The corpus has {count} {label} message(s): naive Bayes needs at least two of each class (one to train on, one to test).",
+  "nb.corpus.one-class": "The corpus has {count} {label} messages but no {missing} messages: naive Bayes needs examples of both classes.",
+  "nb.corpus.skipped": "{count} line(s) could not be read and were skipped.",
+  "nb.corpus.latin1": "The file is not valid UTF-8, so it was read as Latin-1; save it as UTF-8 if some letters look wrong.",
+  "nb.corpus.repeats": "{count} repeated message(s) were removed ({conflicting} with conflicting labels), so no message is in both the training and the test part.",
+  "nb.corpus.teaching": "genlab teaching corpus",
+  "nb.corpus.named": "{name}",
+  "nb.credit.teaching": "genlab teaching corpus: written for genlab, CC0 1.0.",
+  "nb.credit.sms": "SMS Spam Collection v.1: T. A. Almeida & J. M. Gómez Hidalgo, UCI ML Repository, CC BY 4.0.",
+  "nb.credit.file": "Your file “{name}”.",
+  "nb.credit.mailbox": "Your mailbox “{name}”.",
+  // The reasons a corpus line is skipped (nb::corpus::parse_line), after "Line n: ".
+  "nb.line.space-after-label": "the label “{label}” must be followed by a TAB, not a space.",
+  "nb.line.no-tab": "there is no TAB: each line must be “ham” or “spam”, a TAB, then the message text.",
+  "nb.line.bad-label": "the label must be “ham” or “spam”, found “{found}”.",
+  "nb.line.empty": "the {label} message after the TAB is empty.",
+  // Training on the split (nb::model, nb::lab).
+  "nb.train.empty": "The training corpus is empty: naive Bayes needs at least one ham and one spam message.",
+  "nb.train.no-class": "There are no {label} messages in the training data, so P({label}) and P(word | {label}) cannot be estimated. Add at least one {label} message.",
+  "nb.train.none-left": "After holding out {percent}% for testing there are no {label} messages left to train on: add more {label} messages.",
+  // Editing the corpus (nb::lab::SpamLab's add, remove, relabel; nb::counts).
+  "nb.edit.empty": "The message is empty: type some text to add.",
+  "nb.edit.line-breaks": "A corpus message is one line: remove the line breaks before adding it.",
+  "nb.edit.too-long": "The message is longer than {max} characters; add a shorter one.",
+  "nb.edit.duplicate": "This message is already in the corpus at position {index}, labelled {label}: relabel it instead of adding it again.",
+  "nb.edit.last-of-class": "Message {index} is the last {label} message of the training part, and naive Bayes needs at least one of each class: add another {label} message before you {verb} it.",
+  "nb.verb.remove": "remove",
+  "nb.verb.relabel": "relabel",
+  "nb.edit.not-counted": "This message was not counted as a {label} training message, so it cannot be taken out of the {label} counts.",
+  // The ledger's sentences (nb::explain::Explanation::sentence_messages); {pseudo} is "α = 0" and the like.
+  "nb.veto": "“{word}” never appears in {label} training messages, so with {pseudo} P({word} | {label}) = 0 and the {label} hypothesis is ruled out.",
+  "nb.veto.both": "“{word}” has probability 0 under both classes at {pseudo}, so it rules out both hypotheses.",
+  "nb.veto.absent": "“{word}” appears in every {label} training message but not in this one, so with {pseudo} P(no “{word}” | {label}) = 0 and the {label} hypothesis is ruled out.",
+  "nb.ruled-out.both": "Both classes are ruled out: P(x | spam) = P(x | ham) = 0, so the posterior is 0/0 and the model cannot decide. {fix}",
+  "nb.fix.alpha": "Any α > 0 fixes this.",
+  "nb.fix.beta": "Pseudo-counts β₁ > 0 and β₀ > 0 fix this.",
+  "nb.ruled-out.ham": "The ham hypothesis is ruled out, so P(spam | x) = 1 whatever the other words say.",
+  "nb.ruled-out.spam": "The spam hypothesis is ruled out, so P(spam | x) = 0 whatever the other words say.",
+  "nb.cost.let-through": "Spam is the more probable class (P(spam | x) = {p}), but a false positive costs more: the message is called spam only when P(spam | x) > λ_FP/(λ_FP + λ_FN) = {t}, so it is let through as ham.",
+  "nb.cost.called-spam": "Ham is the more probable class (P(spam | x) = {p}), but a missed spam costs more: the message is called spam whenever P(spam | x) > λ_FP/(λ_FP + λ_FN) = {t}, so it is called spam.",
+  // An email that cannot be read (nb::email::Email::parse).
+  "nb.email.too-long": "This email is {bytes} bytes long, more than the {max} bytes (10 MB) an email may have here; it was not read.",
+  "nb.email.headers-too-long": "The headers of this email go on for more than {max} bytes without the blank line that ends them, so it was not read: a header block that long is broken or hostile.",
+  "nb.email.not-email": "This is not an email: an email starts with header lines such as “From: …” and “Subject: …”, then a blank line, then the message. It can still be scored as plain text.",
+  "nb.email.boundaries": "This email declares more than {max} MIME boundaries (parts nested in parts), far more than any real email; it was not read.",
+  "nb.email.unparsed": "No email could be read from this text: its headers could not be parsed.",
+  // A mailbox (nb::lab's MailboxLoader).
+  "nb.mail.too-large": "This mailbox is too large for one corpus: at most {max} messages and 64 MB together. Use a part of it.",
+  "nb.mail.file-too-big": "This mailbox file is {mb} MB; a mailbox may have up to 64 MB. Use a part of it.",
+  "nb.mail.not-text": "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line “From …”.",
+  "nb.mail.not-mbox": "This is not an mbox file: a mailbox starts with a line “From …” before each message.",
+  "nb.mail.unfinished": "The mailbox file was not read to its end ({fed} of {len} bytes): nothing was changed.",
+  "nb.mail.none": "No message was found: give an mbox file, or a folder of message files in folders named “ham” and “spam”.",
+  "nb.mail.too-few": "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (one to train on, one to test).",
+  "nb.mail.too-few-first": "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (one to train on, one to test). The first left out, {first}",
+  "nb.mail.skipped": "{count} message(s) could not be used and were skipped.",
+  "nb.mail.skipped-first": "{count} message(s) could not be used and were skipped. The first left out, {first}",
+  "nb.mail.repeats": "{count} message(s) repeated the body of an earlier one and were removed ({conflicting} with conflicting labels), so no message is in both the training and the test part.",
+  "nb.mail.read": "Read as emails: the model scores each message's decoded body; {mail} of mail take about {memory} in memory.",
+  "nb.mail.left-out": "{source}: {reason}",
+  "nb.mail.nth": "message {n}",
+  "nb.mail.class-unknown": "its class is unknown: put it in a folder named “ham” or “spam” (or “easy_ham”, “spam_2”…), give it a line “X-Label: spam” or “X-Label: ham” among its headers, or choose the header line that gives the class.",
+  // A rule for reading a message's class from its header (nb::mailbox::LabelRule::parse).
+  "nb.label-rule.name-field": "Name the header line that gives the class, such as X-Spam-Flag.",
+  "nb.label-rule.bad-field": "“{name}” cannot be the name of a header line: it is letters, digits and dashes, without spaces or a colon, at most {max} characters.",
+  "nb.label-rule.spam-value": "Give the value of “{name}” that means spam, such as YES.",
+  "nb.label-rule.kind": "“{kind}” is no way to read a message's class; choose x-label, spamassassin, gmail or field.",
 };
 
 const ZH = {
@@ -289,6 +370,87 @@ const ZH = {
   "rule.curve-order": "最小 m 必须小于最大 m",
   "rule.pairing": "数据与模型只能是“true”“unequal”“bimodal”“heavy”“wdbc”“digits01”“digits23”“textmn”“textbern”“usermn”或“userbern”",
   "rule.var-smoothing": "方差平滑必须是不小于 0 的有限数",
+  // ---- naive Bayes ----
+  // The classes, as the sentences name them.
+  "nb.class.ham": "正常",
+  "nb.class.spam": "垃圾",
+  // A corpus file (nb::corpus::unusable_content, nb::lab's CorpusLoader).
+  "nb.format.corpus": "语料是纯文本文件，每行一条消息：“ham”或“spam”、一个 TAB，然后是消息正文",
+  "nb.corpus.zero-bytes": "文件是空的（0 字节），没有可以训练的消息；{format}。",
+  "nb.corpus.blank-lines": "文件是空的：只有空行，没有可以训练的消息；{format}。",
+  "nb.corpus.not-text": "文件是 {kind}，不是文本语料；{format}。",
+  "nb.corpus.no-tab": "文件中没有任何一行含有 TAB，所以读不到消息；{format}。",
+  "nb.corpus.too-big": "文件大小为 {mb} MB；本面板最多读取 10 MB 的语料文件。请只使用其中一部分。",
+  "nb.corpus.empty": "文件是空的：没有可以训练的消息。",
+  "nb.corpus.none-read": "没有读到任何消息：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文。",
+  "nb.corpus.none-read-first": "没有读到任何消息：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文。第一个问题：{first}",
+  "nb.corpus.too-few": "语料中只有 {count} 条{label}消息：朴素贝叶斯每个类别至少需要两条（一条训练，一条测试）。",
+  "nb.corpus.one-class": "语料中有 {count} 条{label}消息，却没有{missing}消息：朴素贝叶斯需要两个类别的例子。",
+  "nb.corpus.skipped": "有 {count} 行无法读取，已跳过。",
+  "nb.corpus.latin1": "文件不是有效的 UTF-8，已按 Latin-1 读取；如有字母显示异常，请另存为 UTF-8。",
+  "nb.corpus.repeats": "删除了 {count} 条重复消息（其中 {conflicting} 条标签相互矛盾），因此没有消息同时出现在训练集和测试集中。",
+  "nb.corpus.teaching": "genlab 教学语料",
+  "nb.corpus.named": "{name}",
+  "nb.credit.teaching": "genlab 教学语料：为 genlab 编写，CC0 1.0。",
+  "nb.credit.sms": "SMS Spam Collection v.1: T. A. Almeida & J. M. Gómez Hidalgo, UCI ML Repository, CC BY 4.0.",
+  "nb.credit.file": "你的文件“{name}”。",
+  "nb.credit.mailbox": "你的邮箱“{name}”。",
+  // The reasons a corpus line is skipped (nb::corpus::parse_line), after "Line n: ".
+  "nb.line.space-after-label": "标签“{label}”后面必须是 TAB，而不是空格",
+  "nb.line.no-tab": "没有 TAB：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文",
+  "nb.line.bad-label": "标签必须是“ham”或“spam”，这里是“{found}”",
+  "nb.line.empty": "TAB 之后的{label}消息是空的",
+  // Training on the split (nb::model, nb::lab).
+  "nb.train.empty": "训练语料是空的：朴素贝叶斯至少需要一条正常消息和一条垃圾消息。",
+  "nb.train.no-class": "训练数据中没有{label}消息。",
+  "nb.train.none-left": "留出 {percent}% 作测试后没有剩下可训练的{label}消息：请增加这类消息。",
+  // Editing the corpus (nb::lab::SpamLab's add, remove, relabel; nb::counts).
+  "nb.edit.empty": "消息是空的：请输入一些文字再添加。",
+  "nb.edit.line-breaks": "语料中的一条消息只占一行：请先删除换行再添加。",
+  "nb.edit.too-long": "消息超过 {max} 个字符；请添加较短的消息。",
+  "nb.edit.duplicate": "这条消息已在语料中（第 {index} 条，标签为{label}）：请修改它的标签，而不是再添加一次。",
+  "nb.edit.last-of-class": "第 {index} 条是训练集中最后一条{label}消息，朴素贝叶斯每个类别至少需要一条：请先添加另一条同类消息，再{verb}它。",
+  "nb.verb.remove": "删除",
+  "nb.verb.relabel": "改标",
+  "nb.edit.not-counted": "这条消息没有作为{label}训练消息计数，所以不能从{label}的计数中去掉。",
+  // The ledger's sentences (nb::explain::Explanation::sentence_messages); {pseudo} is "α = 0" and the like.
+  "nb.veto": "“{word}”从未出现在{label}训练消息中，所以当 {pseudo} 时 P({word} | {label}) = 0，“{label}”这一假设被排除。",
+  "nb.veto.both": "当 {pseudo} 时，“{word}”在两个类别下的概率都是 0，两个假设都被排除。",
+  "nb.veto.absent": "“{word}”出现在每一条{label}训练消息中，却不在这条消息里，所以当 {pseudo} 时 P(没有“{word}” | {label}) = 0，“{label}”这一假设被排除。",
+  "nb.ruled-out.both": "两个类别都被排除：P(x | 垃圾) = P(x | 正常) = 0，后验是 0/0，模型无法判定。{fix}",
+  "nb.fix.alpha": "任何 α > 0 都能解决这个问题。",
+  "nb.fix.beta": "伪计数 β₁ > 0 且 β₀ > 0 就能解决这个问题。",
+  "nb.ruled-out.ham": "“正常”这一假设被排除，所以无论其他词怎样，P(垃圾 | x) = 1。",
+  "nb.ruled-out.spam": "“垃圾”这一假设被排除，所以无论其他词怎样，P(垃圾 | x) = 0。",
+  "nb.cost.let-through": "垃圾是可能性更大的类别（P(垃圾 | x) = {p}），但误判为垃圾的代价更高：只有当 P(垃圾 | x) > λ_FP/(λ_FP + λ_FN) = {t} 时才判为垃圾，所以这条消息作为正常消息放行。",
+  "nb.cost.called-spam": "正常是可能性更大的类别（P(垃圾 | x) = {p}），但漏掉垃圾的代价更高：只要 P(垃圾 | x) > λ_FP/(λ_FP + λ_FN) = {t} 就判为垃圾，所以这条消息被判为垃圾。",
+  // An email that cannot be read (nb::email::Email::parse).
+  "nb.email.too-long": "这封邮件有 {bytes} 字节，超过了这里允许的 {max} 字节（10 MB）；没有读取。",
+  "nb.email.headers-too-long": "这封邮件的邮件头超过 {max} 字节仍没有结束它的空行，所以没有读取：这么长的邮件头是损坏的或恶意的。",
+  "nb.email.not-email": "这不是邮件：邮件以 “From: …”、“Subject: …” 等邮件头开始，然后是一个空行，再是正文。它仍可以作为纯文本计分。",
+  "nb.email.boundaries": "这封邮件声明了超过 {max} 个 MIME 分隔符（层层嵌套的部分），远超任何真实邮件；没有读取。",
+  "nb.email.unparsed": "无法从这段文本中读出邮件：邮件头无法解析。",
+  // A mailbox (nb::lab's MailboxLoader).
+  "nb.mail.too-large": "这个邮箱太大，无法作为一个语料：最多 {max} 封邮件、共 64 MB。请只使用其中一部分。",
+  "nb.mail.file-too-big": "这个邮箱文件有 {mb} MB；邮箱最大 64 MB。请只使用其中一部分。",
+  "nb.mail.not-text": "文件是 {kind}，不是邮箱：mbox 文件是文本文件，每封邮件以一行“From …”开头。",
+  "nb.mail.not-mbox": "这不是 mbox 文件：邮箱中每封邮件之前都有一行“From …”。",
+  "nb.mail.unfinished": "邮箱文件没有读到结尾（读了 {len} 字节中的 {fed} 字节）：什么都没有改变。",
+  "nb.mail.none": "没有找到邮件：请给出 mbox 文件，或一个含有名为 “ham” 和 “spam” 的子文件夹的邮件文件夹。",
+  "nb.mail.too-few": "邮箱中可读的{label}邮件只有 {count} 封：朴素贝叶斯每个类别至少需要两封（一封训练，一封测试）。",
+  "nb.mail.too-few-first": "邮箱中可读的{label}邮件只有 {count} 封：朴素贝叶斯每个类别至少需要两封（一封训练，一封测试）。第一封被跳过的邮件：{first}",
+  "nb.mail.skipped": "有 {count} 封邮件无法使用，已跳过。",
+  "nb.mail.skipped-first": "有 {count} 封邮件无法使用，已跳过。第一封被跳过的邮件：{first}",
+  "nb.mail.repeats": "有 {count} 封邮件与之前某封的正文重复，已删除（其中 {conflicting} 封标签冲突），因此没有邮件同时出现在训练集和测试集中。",
+  "nb.mail.read": "已按邮件读取：模型对每封邮件解码后的正文计分；{mail} 的邮件约占 {memory} 内存。",
+  "nb.mail.left-out": "{source}：{reason}",
+  "nb.mail.nth": "第 {n} 封邮件",
+  "nb.mail.class-unknown": "类别未知：请把它放进名为 “ham” 或 “spam” 的文件夹，在邮件头中加一行 “X-Label: spam” 或 “X-Label: ham”，或选择给出类别的邮件头。",
+  // A rule for reading a message's class from its header (nb::mailbox::LabelRule::parse).
+  "nb.label-rule.name-field": "请填写给出类别的邮件头名称，例如 X-Spam-Flag。",
+  "nb.label-rule.bad-field": "“{name}”不能作为邮件头名称：它只能由字母、数字和连字符组成，不含空格或冒号，最多 {max} 个字符。",
+  "nb.label-rule.spam-value": "请填写“{name}”表示垃圾邮件的值，例如 YES。",
+  "nb.label-rule.kind": "“{kind}”不是读取邮件类别的方式；请选择 x-label、spamassassin、gmail 或 field。",
 };
 
 export const MESSAGES = { en: EN, "zh-CN": ZH };

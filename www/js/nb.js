@@ -1,14 +1,16 @@
 // The naive Bayes panel's controller: the message box, settings and corpus loader in; the
-// ledger, verdict and evaluation out. Every number is read from the Rust panel's answers,
+// ledger, verdict and evaluation out (the ledger is drawn by nb/ledger.js, corpus files are
+// read by nb/files.js). Every number is read from the Rust panel's answers,
 // and user text only ever reaches the page as textContent.
 
 import * as glue from "../pkg-nb/genlab.js";
 import { SpamPanel, parseState } from "../pkg-nb/genlab.js";
-import { num, pct, pctRelation, signed, prob } from "./format.js";
-import { t, applyLabels, translateMessage } from "./i18n.js";
+import { num, pct, signed } from "./format.js";
+import { t, applyLabels } from "./i18n.js";
 import { messageText, errorText } from "./messages.js";
-import { zipEntries, zipRead, ZipError, ZIP_LIMITS } from "./zip.js";
 import { guardPanel } from "./recovery.js";
+import { createLedger } from "./nb/ledger.js";
+import { createLoaders, filesOfEntry } from "./nb/files.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";
 
 export const EXAMPLES = {
@@ -19,45 +21,8 @@ export const EXAMPLES = {
   "zh-ham": "妈，我周末回家吃饭。",
 };
 
-/** A message the page's own checks treat as a header token (scored only with header evidence). */
-const isHeaderToken = (w) => w.startsWith("subject:") || w.startsWith("from-domain:");
-
-/** Lets the browser run other tasks (input, paint) before the next chunk of work: a message
- * to ourselves, which unlike setTimeout(0) is not clamped to 4 ms when chained. */
-function nextTask() {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => { ch.port1.close(); resolve(); };
-    ch.port2.postMessage(0);
-  });
-}
-
-/** Largest mailbox read, in bytes (the core's cap, genlab::limits::MAX_MAILBOX_BYTES). */
-const MAX_MAILBOX_BYTES = 64_000_000;
-/** Largest corpus file read, in bytes (genlab::nb::lab::MAX_CORPUS_BYTES). */
-const MAX_CORPUS_BYTES = 10_000_000;
 /** Largest email read, in bytes (genlab::limits::MAX_EMAIL_BYTES). */
 const MAX_EMAIL_BYTES = 10_000_000;
-/** Work done in one main-thread task while reading a mailbox, in ms (a long task is 50 ms). */
-const CHUNK_MS = 12;
-/** Tokens counted per mailboxTrain call (about 1 ms of work natively on the SpamAssassin corpus). */
-const TRAIN_TOKENS = 65536;
-
-/** Files under a dropped directory entry, each as {path, file} (paths as the folder picker gives them). */
-async function filesOfEntry(entry, out) {
-  if (entry.isFile) {
-    const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
-    out.push({ path: entry.fullPath.replace(/^\//, ""), file });
-  } else if (entry.isDirectory) {
-    const reader = entry.createReader();
-    for (;;) {
-      const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
-      if (!batch.length) break;
-      for (const e of batch) await filesOfEntry(e, out);
-    }
-  }
-  return out;
-}
 
 /** Slider position 0..1000 → α: 0 at the far left, then 10^(−3 … 1) on a log scale. */
 export function sliderToAlpha(s) {
@@ -102,7 +67,6 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   const slider = $("alpha-slider");
   const alphaBox = $("alpha");
   const ledgerList = $("ledger");
-  const details = $("details");
   /** The example emails, by id (raw sources from the core). */
   const emails = new Map(SpamPanel.exampleEmails());
   /** A file dropped on the message box: its bytes are scored (any charset) while the box still
@@ -111,7 +75,6 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let ledger = null;
   let frame = 0;
   let metricsDirty = true;
-  let liveTimer = 0;
   let destroyed = false;
   let printing = false;
   let projector = false;
@@ -160,11 +123,6 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     }
   }
 
-  /** Writes `s` into `el` unless it already says it (an unchanged node costs no layout). */
-  function setText(el, s) {
-    if (el.textContent !== s) el.textContent = s;
-  }
-
   /** The boxes that scroll (a formula, the message list, a word's details) take the focus,
    * with a name (see util.js focusScrollables). */
   function markScrollables() {
@@ -178,297 +136,9 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     showMessageAt($("input-error"), msg, { anchor, lang });
   }
 
-  /**
-   * One ledger row as what it shows: label, sub-label, the bar's direction and width, the
-   * value's text, and for word rows their index and spoken label. `scale` is the largest
-   * finite |term|.
-   */
-  function rowSpec({ label, sub = "", value, scale, kind, index }) {
-    const infinite = value === Infinity || value === -Infinity;
-    const share = infinite ? 1 : scale > 0 ? Math.min(1, Math.abs(value) / scale) : 0;
-    const spec = {
-      label, sub, kind, index,
-      barClass: `bar ${value > 0 ? "to-spam" : "to-ham"}${infinite ? " veto" : ""}`,
-      width: `${(share * 50).toFixed(2)}%`,
-      valueText: signed(value),
-      aria: "",
-      title: "",
-      threshold: null,
-    };
-    if (index !== undefined) {
-      const dir = value > 0 ? t(lang, "nb.towardSpamWord") : value < 0 ? t(lang, "nb.towardHamWord") : "";
-      spec.aria = `${label}: ${spec.valueText} ${dir}`;
-    }
-    return spec;
-  }
-
-  /** The spec each ledger `<li>` shows now. */
-  const shown = new WeakMap();
-
-  /** A new, empty ledger `<li>`: name, track with its bar, value. */
-  function rowElement() {
-    const li = document.createElement("li");
-    const name = document.createElement("span");
-    name.className = "term-name";
-    const track = document.createElement("span");
-    track.className = "track";
-    const bar = document.createElement("span");
-    track.append(bar);
-    const v = document.createElement("span");
-    v.className = "term-value";
-    li.append(name, track, v);
-    return li;
-  }
-
-  /**
-   * Makes `li` show `spec`, writing only what differs from what it shows (an unchanged
-   * row costs no DOM write, so no style, layout or paint either).
-   */
-  function patchRow(li, spec) {
-    const was = shown.get(li) ?? {};
-    shown.set(li, spec);
-    const [name, track, v] = li.children;
-    const bar = track.firstElementChild;
-    if (was.kind !== spec.kind) {
-      li.className = `term ${spec.kind}`;
-      // A word of the message is the user's, in their language: not the page's to translate.
-      li.translate = spec.kind !== "word" && spec.kind !== "header";
-    }
-    if (was.label !== spec.label || was.sub !== spec.sub) {
-      name.textContent = spec.label;
-      if (spec.sub) {
-        const s = document.createElement("span");
-        s.className = "term-sub";
-        s.textContent = spec.sub;
-        name.append(" ", s);
-      }
-    }
-    if (was.barClass !== spec.barClass) bar.className = spec.barClass;
-    if (was.width !== spec.width) bar.style.width = spec.width;
-    const th = spec.threshold;
-    if (was.threshold?.left !== th?.left || was.threshold?.title !== th?.title) {
-      track.querySelector(".threshold")?.remove();
-      if (th) {
-        const mark = document.createElement("span");
-        mark.className = "threshold";
-        mark.title = th.title;
-        mark.style.left = th.left;
-        track.append(mark);
-      }
-    }
-    if (was.valueText !== spec.valueText) v.textContent = spec.valueText;
-    if (was.title !== spec.title) {
-      if (spec.title) li.title = spec.title;
-      else li.removeAttribute("title");
-    }
-    if (was.index !== spec.index) {
-      if (spec.index !== undefined) {
-        li.tabIndex = 0;
-        li.dataset.index = String(spec.index);
-      } else {
-        li.removeAttribute("tabindex");
-        delete li.dataset.index;
-      }
-    }
-    if (was.aria !== spec.aria) {
-      if (spec.aria) li.setAttribute("aria-label", spec.aria);
-      else li.removeAttribute("aria-label");
-    }
-  }
-
-  /** A row's identity: the same term of the ledger from one message (or setting) to the next. */
-  const rowId = (s) => `${s.kind}\u0000${s.label}`;
-
-  /**
-   * Shows `specs` in the ledger list. Each row keeps its `<li>` while its term stays (a
-   * keystroke in a long message changes a few rows of a hundred, a new α every value but no
-   * word), and only what changed is written; the `<li>`s of terms that left are given to the
-   * new terms. Rebuilding every row on every keystroke cost the DOM, the layout and the paint
-   * of a hundred rows.
-   */
-  function showRows(specs) {
-    const before = [...ledgerList.children];
-    const byId = new Map(before.map((li) => [rowId(shown.get(li)), li]));
-    const lis = specs.map((spec) => byId.get(rowId(spec)));
-    const kept = new Set(lis);
-    // A new term takes the <li> that stood at its place if that one's term left (so a
-    // changed row is rewritten where it is, not moved), else any that left, else a new one.
-    const spare = before.filter((li) => !kept.has(li));
-    const free = new Set(spare);
-    specs.forEach((spec, i) => {
-      if (!lis[i]) {
-        const here = before[i];
-        lis[i] = here && free.has(here) ? here : [...free][0] ?? rowElement();
-        free.delete(lis[i]);
-      }
-      patchRow(lis[i], spec);
-    });
-    for (const li of free) li.remove();
-    let at = ledgerList.firstElementChild;
-    for (const li of lis) {
-      if (li === at) at = at.nextElementSibling;
-      else ledgerList.insertBefore(li, at);
-    }
-  }
-
-  /** The verdict as one sentence. */
-  function verdictText(e) {
-    // With Beta pseudo-counts the Bernoulli tables' zeros come from β₁ or β₀, not α.
-    if (e.verdict === null) return t(lang, e.event_model === "bernoulli" && e.smoothing?.kind === "bayesian" ? "nb.noVerdictBeta" : "nb.noVerdict");
-    const rel = pctRelation(e.p_spam, { logOdds: e.log_odds });
-    const certainty = e.log_odds === Infinity ? t(lang, "nb.hamOut") : e.log_odds === -Infinity ? t(lang, "nb.spamOut") : "";
-    const label = t(lang, e.verdict === "spam" ? "nb.spam" : "nb.ham");
-    const threshold = e.threshold_log_odds !== 0 ? t(lang, "nb.verdictThreshold", { p: num(e.threshold_p_spam, 3) }) : "";
-    return t(lang, "nb.verdict", { label, p: rel, certainty, lo: signed(e.log_odds) }) + threshold;
-  }
-
-  /** The ledger list, the verdict, unknown words and veto sentences. */
-  function writeLedger(l) {
-    const e = l.explanation;
-    // The lede's formula of the event model in force: counts n_w (multinomial), or present
-    // words and the absent-word term (Bernoulli).
-    $("formula-mn").hidden = e.event_model === "bernoulli";
-    $("formula-bern").hidden = e.event_model !== "bernoulli";
-    // A loop, not Math.max(...list): a long message must not spread thousands of arguments.
-    let scale = 1e-9;
-    for (const v of [e.prior_log_ratio, e.absent_evidence ?? 0, e.hidden.contribution]) {
-      if (Number.isFinite(v)) scale = Math.max(scale, Math.abs(v));
-    }
-    for (const w of e.words) if (Number.isFinite(w.contribution)) scale = Math.max(scale, Math.abs(w.contribution));
-    const priorRow = rowSpec({ label: t(lang, "nb.priorRow"), value: e.prior_log_ratio, scale, kind: "prior" });
-    priorRow.title = t(lang, "nb.priorTitle");
-    const specs = [priorRow];
-    for (const w of e.words) {
-      // A header token (subject:word, from-domain:…) is its own kind of row; it sums into the
-      // total like every other row.
-      const header = isHeaderToken(w.word);
-      const sub = [header ? t(lang, "nb.headerSub") : "", w.count > 1 ? `×${w.count}` : ""].filter(Boolean).join(" ");
-      specs.push(rowSpec({ label: w.word, sub, value: w.contribution, scale, kind: header ? "header" : "word", index: w.index }));
-    }
-    if (e.hidden.words > 0) {
-      // The weaker words of a long message, summed: the rows still add up to the total.
-      const hidden = rowSpec({
-        label: t(lang, "nb.hiddenRow", { k: e.hidden.words.toLocaleString(lang) }),
-        sub: t(lang, "nb.hiddenSub"), value: e.hidden.contribution, scale, kind: "hidden",
-      });
-      hidden.title = t(lang, "nb.hiddenTitle", { n: e.words.length, k: e.hidden.words });
-      specs.push(hidden);
-    }
-    if (e.absent) {
-      specs.push(rowSpec({ label: t(lang, "nb.absentRow"), sub: `(${e.absent.absent_words})`, value: e.absent.contribution, scale, kind: "absent" }));
-    }
-    const total = e.log_odds ?? 0;
-    const totalRow = rowSpec({
-      label: t(lang, "nb.totalRow"), sub: t(lang, "nb.totalSub"), value: total,
-      scale: Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0)), kind: "total",
-    });
-    if (e.log_odds === null) totalRow.valueText = "0/0";
-    if (e.threshold_log_odds !== 0 && Number.isFinite(e.threshold_log_odds)) {
-      // The decision threshold log(λ_FP/λ_FN) as a line on the total's bar: spam only
-      // when the total passes it.
-      const totalScale = Math.max(scale, Math.abs(Number.isFinite(total) ? total : 0), Math.abs(e.threshold_log_odds));
-      totalRow.threshold = {
-        title: `${t(lang, "nb.threshold")} ${signed(e.threshold_log_odds)}`,
-        left: `${(50 + 50 * Math.max(-1, Math.min(1, e.threshold_log_odds / totalScale))).toFixed(2)}%`,
-      };
-      if (Number.isFinite(total)) totalRow.width = `${(50 * Math.min(1, Math.abs(total) / totalScale)).toFixed(2)}%`;
-    }
-    specs.push(totalRow);
-    showRows(specs);
-
-    const verdict = $("verdict");
-    setText(verdict, verdictText(e));
-    verdict.className = `verdict ${e.verdict === null ? "undefined" : e.verdict === "spam" ? "is-spam" : "is-ham"}`;
-    // A message a link cut: its verdict is said to be the cut message's, never the whole one's.
-    const cut = cutMessage && cutMessage.text === text.value ? cutMessage : null;
-    const note = $("cut-note");
-    note.hidden = !cut;
-    const kept = cut ? [...cut.text].length : 0;
-    setText(note, cut ? t(lang, "nb.cutNote", { kept: kept.toLocaleString(lang), whole: cut.whole.toLocaleString(lang), lost: (cut.whole - kept).toLocaleString(lang) }) : "");
-    clearTimeout(liveTimer);
-    liveTimer = setTimeout(() => setText($("live"), cut ? `${verdict.textContent} ${note.textContent}` : verdict.textContent), 900);
-
-    const more = e.unknown_count - e.unknown_words.length;
-    const list = e.unknown_words.join(", ") + (more > 0 ? t(lang, "nb.unknownMore", { k: more }) : "");
-    // The words are the user's, in their own language: kept apart from the page's words;
-    // written only when they change (a keystroke must not lay the panel out again).
-    const unknown = $("unknown");
-    const unknownKey = `${lang}\n${e.unknown_count}\n${list}\n${l.truncated}`;
-    if (unknown.dataset.shown !== unknownKey) {
-      unknown.dataset.shown = unknownKey;
-      if (e.unknown_count) fillAround(unknown, t(lang, "nb.unknown", { words: "{words}" }), "words", list);
-      else unknown.textContent = "";
-      if (l.truncated) unknown.textContent += ` ${t(lang, "nb.truncated")}`;
-    }
-    const sentences = $("sentences");
-    const said = l.sentences.map((s) => translateMessage(lang, s));
-    if (said.join("\n") !== [...sentences.children].map((li) => li.textContent).join("\n")) {
-      sentences.replaceChildren(...said.map((s) => {
-        const li = document.createElement("li");
-        li.textContent = s;
-        return li;
-      }));
-    }
-    sentences.hidden = said.length === 0;
-    setText(details, /\S/.test(text.value) ? t(lang, "nb.detailsHint") : t(lang, "nb.typeHint"));
-  }
-
-  /** What the ledger read when the message is an email: subject, sender domain, attachments
-   * (listed, never scored), the decoded body (as text, never as HTML) and the header tokens;
-   * or why a message that looks like an email was scored as plain text. */
-  function writeEmail(l) {
-    const m = l.email;
-    const box = $("email");
-    const problem = l.email_error ? t(lang, "nb.emailError", { msg: sentenceOf(translateMessage(lang, l.email_error)) }) : "";
-    setText($("email-error"), problem);
-    $("email-error").hidden = !problem;
-    box.hidden = !m;
-    if (!m) {
-      // Hidden, the box keeps no earlier email's fields behind it (a fresh page's are empty).
-      for (const r of ["email-subject", "email-from", "email-part", "email-attachments", "email-body-summary", "email-body", "email-headers"]) setText($(r), "");
-      return;
-    }
-    setText($("email-subject"), m.subject ?? t(lang, "nb.noSubject"));
-    setText($("email-from"), m.from_domain ?? "—");
-    const att = m.attachments.length
-      ? `${m.attachments.map(([name, type]) => (name ? `${name} (${type})` : type)).join(", ")} — ${t(lang, "nb.attachmentsNote")}`
-      : t(lang, "nb.noAttachments");
-    setText($("email-attachments"), att);
-    // Which text part was read: a plain-text stub beside an HTML alternative gives way to it.
-    setText($("email-part"), t(lang, `nb.part.${m.part}`, { n: (m.stub_words ?? 0).toLocaleString(lang) }));
-    setText($("email-body-summary"), t(lang, "nb.emailBody", { n: m.body_chars.toLocaleString(lang) }));
-    const body = m.body_cut
-      ? `${m.body}${t(lang, "nb.emailBodyCut", { k: m.body.length.toLocaleString(lang), n: m.body_chars.toLocaleString(lang) })}`
-      : m.body;
-    setText($("email-body"), body);
-    const tokens = m.header_tokens.slice(0, 12).join(", ") + (m.header_tokens.length > 12 ? ", …" : "");
-    setText($("email-headers"), !m.header_tokens.length ? t(lang, "nb.headersNone")
-      : t(lang, m.header_evidence ? "nb.headersOn" : "nb.headersOff", { tokens }));
-  }
-
-  /** The details box for word `i` of the current ledger (asked for on demand: a keystroke ships only the rows). */
-  function showDetails(i) {
-    const e = ledger?.explanation;
-    if (!e) return;
-    let w;
-    try {
-      w = panel.wordDetail(i);
-    } catch {
-      return;
-    }
-    const f = w.formulas;
-    const counts = t(lang, e.event_model === "multinomial" ? "nb.d.countsM" : "nb.d.countsB",
-      { s: w.spam_count, st: w.spam_total, h: w.ham_count, ht: w.ham_total });
-    const expr = e.event_model === "multinomial"
-      ? `${w.count} × (log ${prob(w.p_spam)} − log ${prob(w.p_ham)})`
-      : `log ${prob(w.p_spam)} − log ${prob(w.p_ham)}`;
-    const lines = [t(lang, "nb.d.times", { w: w.word, n: w.count }), counts, f[0], f[1], t(lang, "nb.d.evidence", { expr, v: signed(w.contribution, 3) })];
-    details.replaceChildren(...lines.map((s) => {
-      const p = document.createElement("p");
-      p.textContent = s;
-      return p;
-    }));
-  }
+  // The ledger, the verdict, the email read and a word's details (nb/ledger.js).
+  const view = createLedger({ $, panel, lang: () => lang, cutMessage: () => cutMessage, ledger: () => ledger });
+  const { writeLedger, writeEmail, showDetails } = view;
 
   /** The metrics table and confusion matrix. */
   function writeEvaluation(ev) {
@@ -493,18 +163,19 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   /** The corpus summary, its credit and any notes from loading it. */
   function writeCorpus(c) {
     $("corpus-info").textContent = t(lang, "nb.corpusInfo",
-      { name: translateMessage(lang, c.name), n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
+      { name: messageText(lang, c.title), n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
     $("split").textContent = t(lang, "nb.split", { train: c.split[0], test: c.split[1], seed: num(panel.seed(), 0) });
-    const credit = translateMessage(lang, c.credit);
-    // A translated credit is the page's own words; a dataset's citation keeps its language.
-    if (credit !== c.credit || lang === "en") $("credit").textContent = t(lang, "nb.credit", { credit });
+    const credit = messageText(lang, c.credit);
+    // A credit in the page's own words is written in its language; a dataset's citation
+    // keeps its own (English).
+    if (c.credit.code !== "nb.credit.sms" || lang === "en") $("credit").textContent = t(lang, "nb.credit", { credit });
     else fillAround($("credit"), t(lang, "nb.credit", { credit: "{credit}" }), "credit", credit, "en");
     // Notes (repeated messages removed, the encoding) are information, styled as such;
     // the lines that could not be read are problems with the file.
     const item = (kind) => (s) => {
       const li = document.createElement("li");
       li.className = kind;
-      li.textContent = sentenceOf(translateMessage(lang, s));
+      li.textContent = sentenceOf(messageText(lang, s));
       return li;
     };
     $("corpus-notes").replaceChildren(...c.notes.map(item("note")), ...c.errors.map(item("problem")));
@@ -715,176 +386,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     schedule(true);
   }
 
-  /** Reads a corpus file in steps, showing progress; the old corpus stays on failure. */
-  async function loadFile(file) {
-    const progress = $("progress");
-    const fileInput = $("file");
-    if (file.size > MAX_CORPUS_BYTES) {
-      showInputError(t(lang, "nb.tooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }), fileInput);
-      return;
-    }
-    progress.hidden = false;
-    progress.value = 0;
-    try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      panel.corpusBegin(bytes, file.name);
-      let done = 0;
-      while (done < 1) {
-        done = panel.corpusStep(262144);
-        progress.value = done;
-        await new Promise((r) => setTimeout(r, 0));
-      }
-      panel.corpusFinish();
-      showInputError("", fileInput);
-    } catch (e) {
-      panel.corpusCancel();
-      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(errorText(lang, e)) }), fileInput);
-    }
-    progress.hidden = true;
-    schedule(true);
-    onChange("push");
-  }
-
-  /**
-   * Reads a mailbox into the panel in chunks of at most CHUNK_MS of work per task, with the
-   * progress bar; `work(report)` feeds the panel's mailbox loader. The corpus in use stays
-   * unless the whole mailbox is read and trained on.
-   */
-  async function loadMailbox(name, anchor, work) {
-    const progress = $("progress");
-    progress.hidden = false;
-    progress.value = 0;
-    section.dataset.loading = "mailbox";
-    try {
-      panel.mailboxBegin(name);
-      try {
-        panel.mailboxLabelRule($("label-rule").value, $("label-field").value, $("label-spam").value);
-      } catch (e) {
-        // A rule that cannot be used is said next to the rule, and nothing is read.
-        anchor = $("label-rule").value === "field" ? $("label-field") : $("label-rule");
-        throw e;
-      }
-      await work((share) => { progress.value = share; });
-      await nextTask();
-      // Counting a large mailbox's training part is itself tens of milliseconds: a slice of
-      // tokens a call, at most about CHUNK_MS of them per task; then the fit, on its own.
-      let start = performance.now();
-      while (panel.mailboxTrain(TRAIN_TOKENS) < 1) {
-        if (performance.now() - start > CHUNK_MS) {
-          await nextTask();
-          start = performance.now();
-        }
-      }
-      await nextTask();
-      panel.mailboxFinish();
-      showInputError("", anchor);
-    } catch (e) {
-      panel.mailboxCancel();
-      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(errorText(lang, e)) }), anchor);
-    }
-    progress.hidden = true;
-    delete section.dataset.loading;
-    schedule(true);
-    onChange("push");
-  }
-
-  /** Reads an mbox file in 32 KB pieces, at most about CHUNK_MS of work per task. */
-  function loadMbox(file, anchor = $("file")) {
-    if (file.size > MAX_MAILBOX_BYTES) {
-      showInputError(t(lang, "nb.mailboxTooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }), anchor);
-      return Promise.resolve();
-    }
-    return loadMailbox(file.name, anchor, async (report) => {
-      // Pieces of 32 KB: each call parses only the messages that end in its piece, and the
-      // file is never held whole in the page or in the module.
-      panel.mailboxBeginMbox(file.name, file.size);
-      const PIECE = 32768;
-      const READ = 1 << 20;
-      for (let at = 0; at < file.size; at += READ) {
-        const chunk = new Uint8Array(await file.slice(at, Math.min(file.size, at + READ)).arrayBuffer());
-        let start = performance.now();
-        for (let i = 0; i < chunk.length; i += PIECE) {
-          report(panel.mailboxFeed(chunk.subarray(i, i + PIECE)));
-          if (performance.now() - start > CHUNK_MS) {
-            await nextTask();
-            start = performance.now();
-          }
-        }
-        await nextTask();
-      }
-    });
-  }
-
-  /** Reads a folder of message files ({path, file}), each labelled by its folder. */
-  function loadFolder(name, files, anchor = $("folder")) {
-    const total = files.reduce((n, f) => n + f.file.size, 0);
-    if (total > MAX_MAILBOX_BYTES) {
-      showInputError(t(lang, "nb.mailboxTooBig", { name, mb: (total / 1e6).toFixed(1) }), anchor);
-      return Promise.resolve();
-    }
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return loadMailbox(name, anchor, async (report) => {
-      const BATCH = 64;
-      for (let i = 0; i < files.length; i += BATCH) {
-        const batch = files.slice(i, i + BATCH);
-        const bytes = await Promise.all(batch.map((f) => f.file.arrayBuffer()));
-        let start = performance.now();
-        for (let j = 0; j < batch.length; j++) {
-          panel.mailboxAddFile(batch[j].path, new Uint8Array(bytes[j]));
-          if (performance.now() - start > CHUNK_MS) {
-            report((i + j + 1) / files.length);
-            await nextTask();
-            start = performance.now();
-          }
-        }
-        report(Math.min(1, (i + batch.length) / files.length));
-        await nextTask();
-      }
-    });
-  }
-
-  /** A .zip of a mailbox in folders: its entries inflated one by one (www/js/zip.js), each
-   * read as a message file of its folder. A refused archive keeps the corpus. */
-  async function loadZip(file, anchor = $("file")) {
-    const sayZip = (e) => (e instanceof ZipError ? t(lang, `nb.zip.${e.key}`, e.params) : errorText(lang, e));
-    let entries;
-    try {
-      entries = await zipEntries(file);
-    } catch (e) {
-      showInputError(t(lang, "nb.notLoaded", { msg: sentenceOf(sayZip(e)) }), anchor);
-      return;
-    }
-    const budget = { left: ZIP_LIMITS.bytes };
-    let failure = null;
-    await loadMailbox(file.name, anchor, async (report) => {
-      let start = performance.now();
-      for (let i = 0; i < entries.length; i++) {
-        let bytes;
-        try {
-          bytes = await zipRead(file, entries[i], budget);
-        } catch (e) {
-          failure = e;
-          throw new Error(sayZip(e));
-        }
-        panel.mailboxAddFile(entries[i].name, bytes);
-        report((i + 1) / entries.length);
-        if (performance.now() - start > CHUNK_MS) {
-          await nextTask();
-          start = performance.now();
-        }
-      }
-    });
-    return failure;
-  }
-
-  /** A file for the corpus: a mailbox (by its name or its first bytes), a zipped mailbox,
-   * else a text corpus. */
-  async function loadCorpusFile(file) {
-    const head = String.fromCharCode(...new Uint8Array(await file.slice(0, 5).arrayBuffer()));
-    if (/\.zip$/i.test(file.name) || head.startsWith("PK\x03\x04")) return loadZip(file);
-    if (/\.(mbox|mbx)$/i.test(file.name) || head === "From ") return loadMbox(file);
-    return loadFile(file);
-  }
+  // Corpus files: a text corpus, an mbox, a folder of emails or a .zip of one (nb/files.js).
+  const { loadFile, loadMbox, loadFolder, loadZip, loadCorpusFile } = createLoaders({
+    section, $, panel, lang: () => lang, showInputError, schedule, onChange,
+  });
 
   /** A file dropped on the message box: an email (any charset: its bytes are scored) or text. */
   async function dropMessage(file) {
@@ -1132,7 +637,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   function destroy() {
     destroyed = true;
     cancelAnimationFrame(frame);
-    clearTimeout(liveTimer);
+    view.stop();
     cleanups.run();
     panel.free();
     section.replaceChildren();

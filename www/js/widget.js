@@ -10,7 +10,7 @@
 // The panel lives in a shadow root with its own copy of genlab's stylesheet, so the
 // notebook's look and the panel's do not mix.
 
-import { loadCore, mount, parseState, stateQuery } from "./genlab.js";
+import { PANELS, loadCore, mount, parseState, stateQuery } from "./genlab.js";
 
 /** `controls` ("-seed,-tools") as mount()'s list of controls to hide. */
 const hidden = (value) => String(value || "").split(",").map((s) => s.trim()).filter((n) => n.startsWith("-")).map((n) => n.slice(1));
@@ -18,7 +18,7 @@ const hidden = (value) => String(value || "").split(",").map((s) => s.trim()).fi
 /** The widget's stylesheet: genlab's, with the page-wide rules moved onto the shadow host. */
 function shadowStyles() {
   const style = document.createElement("style");
-  style.textContent = String(import.meta.genlabCss || "").replaceAll(":root", ":host");
+  style.textContent = String(import.meta.genlabCss || "").replaceAll(":root:where(.genlab-page)", ":host").replaceAll(":root", ":host");
   return style;
 }
 
@@ -69,7 +69,8 @@ async function render({ model, el }) {
 /** Mounts the panel into `host` (appended to `el`); resolves to { cleanup }. */
 async function start(model, host, el) {
   await loadCore();
-  const panel = ["gda", "nb", "cat"].includes(model.get("panel")) ? model.get("panel") : "gda";
+  const asked = model.get("panel");
+  const panel = Object.hasOwn(PANELS, asked) && PANELS[asked].widget ? asked : "gda";
   const toState = (q) => parseState(String(q || "")).state[panel];
   const toQuery = (s) => stateQuery({ ...parseState("").state, [panel]: s });
   const root = host.attachShadow({ mode: "open" });

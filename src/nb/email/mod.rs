@@ -168,40 +168,26 @@ impl Email {
     /// [`crate::limits`] (size, header size, number of MIME boundaries) or when the parser
     /// finds no message in them.
     pub fn parse(bytes: &[u8]) -> Result<Email> {
+        use crate::message::{codes, Message};
         if bytes.len() > MAX_EMAIL_BYTES {
-            return Err(Error::BadEmail(format!(
-                "This email is {} bytes long, more than the {} bytes (10 MB) an email may have here; it was not read.",
-                bytes.len(),
-                MAX_EMAIL_BYTES
-            )));
+            return Err(Error::BadEmail(
+                Message::new(&codes::NB_EMAIL_TOO_LONG).int("bytes", bytes.len()).int("max", MAX_EMAIL_BYTES),
+            ));
         }
         let bytes = skip_mbox_from_line(bytes);
         let header_len = header_block_len(bytes);
         if header_len.is_none() && bytes.len() > MAX_HEADER_BYTES {
-            return Err(Error::BadEmail(format!(
-                "The headers of this email go on for more than {} bytes without the blank line that ends them, \
-                 so it was not read: a header block that long is broken or hostile.",
-                MAX_HEADER_BYTES
-            )));
+            return Err(Error::BadEmail(Message::new(&codes::NB_EMAIL_HEADERS_TOO_LONG).int("max", MAX_HEADER_BYTES)));
         }
         if !is_header_block(bytes) {
-            return Err(Error::BadEmail(
-                "This is not an email: an email starts with header lines such as “From: …” and “Subject: …”, then a \
-                 blank line, then the message. It can still be scored as plain text."
-                    .to_string(),
-            ));
+            return Err(Error::BadEmail(Message::new(&codes::NB_EMAIL_NOT_EMAIL)));
         }
         let boundaries = count_ignore_ascii_case(bytes, b"boundary=", MAX_MIME_BOUNDARIES + 1);
         if boundaries > MAX_MIME_BOUNDARIES {
-            return Err(Error::BadEmail(format!(
-                "This email declares more than {MAX_MIME_BOUNDARIES} MIME boundaries (parts nested in parts), far \
-                 more than any real email; it was not read."
-            )));
+            return Err(Error::BadEmail(Message::new(&codes::NB_EMAIL_BOUNDARIES).int("max", MAX_MIME_BOUNDARIES)));
         }
         let Some(message) = MessageParser::new().parse(bytes) else {
-            return Err(Error::BadEmail(
-                "No email could be read from this text: its headers could not be parsed.".to_string(),
-            ));
+            return Err(Error::BadEmail(Message::new(&codes::NB_EMAIL_UNPARSED)));
         };
 
         // A message whose MIME header was lost (no Content-Type at the top, often because a

@@ -6,7 +6,7 @@ use super::*;
 /// The resampled fit's “no messages left to train on” as an edit error.
 pub(super) fn last_of_class(e: Error) -> Error {
     match e {
-        Error::EmptyData(sentence) => Error::BadEdit(sentence.to_string()),
+        Error::EmptyData(sentence) => Error::BadEdit(sentence),
         other => other,
     }
 }
@@ -28,7 +28,7 @@ pub struct CorpusLoader {
     pub(super) seen: HashTable<(u64, u32)>,
     pub(super) dedup: DedupReport,
     pub(super) bad_lines: usize,
-    pub(super) errors: Vec<String>,
+    pub(super) errors: Vec<Message>,
 }
 
 impl CorpusLoader {
@@ -39,15 +39,11 @@ impl CorpusLoader {
     pub fn new(bytes: &[u8], name: &str) -> Result<CorpusLoader> {
         if bytes.len() > MAX_CORPUS_BYTES {
             return Err(Error::EmptyData(
-                format!(
-                    "The file is {:.1} MB; the panel reads corpus files of up to 10 MB. Use a smaller part of it.",
-                    bytes.len() as f64 / 1e6
-                )
-                .into(),
+                Message::new(&codes::NB_CORPUS_TOO_BIG).text("mb", format!("{:.1}", bytes.len() as f64 / 1e6)),
             ));
         }
         if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string().into()));
+            return Err(Error::EmptyData(Message::new(&codes::NB_CORPUS_EMPTY)));
         }
         let (text, encoding) = decode_text(bytes);
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text).to_string();
@@ -121,7 +117,7 @@ impl CorpusLoader {
                 Err(reason) => {
                     self.bad_lines += 1;
                     if self.errors.len() < 20 {
-                        self.errors.push(Error::BadLine { line: self.line, reason: reason.into() }.to_string());
+                        self.errors.push(Error::BadLine { line: self.line, reason }.message());
                     }
                 }
             }
@@ -146,42 +142,35 @@ impl CorpusLoader {
         let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
         let messages = [count(Label::Ham), count(Label::Spam)];
         if self.corpus.labels.is_empty() {
-            let first = self.errors.first().map(|e| format!(" The first problem: {e}")).unwrap_or_default();
-            return Err(Error::EmptyData(
-                format!(
-                    "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text.{first}"
-                )
-                .into(),
-            ));
+            return Err(Error::EmptyData(crate::nb::corpus::none_read(self.errors.first().cloned())));
         }
         for label in Label::ALL {
             if messages[label.index()] < 2 {
-                return Err(Error::EmptyData(format!(
-                    "The corpus has {} {label} message(s): naive Bayes needs at least two of each class (one to train on, one to test).",
-                    messages[label.index()]
-                ).into()));
+                return Err(Error::EmptyData(
+                    Message::new(&codes::NB_CORPUS_TOO_FEW)
+                        .int("count", messages[label.index()])
+                        .msg("label", label.message()),
+                ));
             }
         }
         let mut notes = Vec::new();
         if self.bad_lines > 0 {
-            notes.push(format!("{} line(s) could not be read and were skipped.", self.bad_lines));
+            notes.push(Message::new(&codes::NB_CORPUS_SKIPPED).int("count", self.bad_lines));
         }
         if self.encoding == TextEncoding::Latin1 {
-            notes.push(
-                "The file is not valid UTF-8, so it was read as Latin-1; save it as UTF-8 if some letters look wrong."
-                    .to_string(),
-            );
+            notes.push(Message::new(&codes::NB_CORPUS_LATIN1));
         }
         if dedup_report.exact_duplicates + dedup_report.conflicting_labels > 0 {
-            notes.push(format!(
-                "{} repeated message(s) were removed ({} with conflicting labels), so no message is in both the training and the test part.",
-                dedup_report.exact_duplicates + dedup_report.conflicting_labels,
-                dedup_report.conflicting_labels
-            ));
+            notes.push(
+                Message::new(&codes::NB_CORPUS_REPEATS)
+                    .int("count", dedup_report.exact_duplicates + dedup_report.conflicting_labels)
+                    .int("conflicting", dedup_report.conflicting_labels),
+            );
         }
         let report = CorpusReport {
             name: self.name.clone(),
-            credit: format!("Your file “{}”.", self.name),
+            title: Message::new(&codes::NB_CORPUS_NAMED).text("name", self.name.as_str()),
+            credit: Message::new(&codes::NB_CREDIT_FILE).text("name", self.name.as_str()),
             messages,
             dedup: dedup_report,
             bad_lines: self.bad_lines,
@@ -207,6 +196,15 @@ pub fn byte_size(bytes: usize) -> String {
     }
 }
 
+/// Where a message of a mailbox came from, for the list of those left out: its file's path,
+/// or its place in an mbox.
+pub(super) enum Source<'a> {
+    /// A message file.
+    Path(&'a str),
+    /// The n-th message of the mailbox (from 1).
+    Nth(usize),
+}
+
 /// Reads a mailbox into a corpus in steps, so a page can show progress and never block:
 /// message files one call each ([`MailboxLoader::add_file`]: the class from the folder,
 /// [`crate::nb::mailbox::label_of_path`]), or an mbox file ([`MailboxLoader::begin_mbox`]) a
@@ -228,7 +226,7 @@ pub struct MailboxLoader {
     pub(super) seen: HashTable<(u64, u32)>,
     pub(super) dedup: DedupReport,
     pub(super) skipped: usize,
-    pub(super) errors: Vec<String>,
+    pub(super) errors: Vec<Message>,
     pub(super) bytes: usize,
     pub(super) messages: usize,
     /// The mbox being read, fed in pieces.
@@ -289,35 +287,28 @@ impl MailboxLoader {
         self.bytes = self.bytes.saturating_add(n);
         self.messages += 1;
         if self.bytes > MAX_MAILBOX_BYTES || self.messages > MAX_MAILBOX_MESSAGES {
-            return Err(Error::EmptyData(
-                format!(
-                    "This mailbox is too large for one corpus: at most {MAX_MAILBOX_MESSAGES} messages and 64 MB \
-                 together. Use a part of it."
-                )
-                .into(),
-            ));
+            return Err(Error::EmptyData(Message::new(&codes::NB_MAIL_TOO_LARGE).int("max", MAX_MAILBOX_MESSAGES)));
         }
         Ok(())
     }
 
     /// Notes a message that was left out.
-    pub(super) fn skip(&mut self, source: &str, reason: &str) {
+    pub(super) fn skip(&mut self, source: &Source, reason: Message) {
         self.skipped += 1;
         if self.errors.len() < crate::nb::corpus::MAX_REPORTED_ERRORS {
-            let source: String = source.chars().filter(|c| !c.is_control()).take(120).collect();
-            self.errors.push(format!("{source}: {reason}"));
+            let source = match source {
+                Source::Path(path) => Message::new(&codes::NB_CORPUS_NAMED)
+                    .text("name", path.chars().filter(|c| !c.is_control()).take(120).collect::<String>()),
+                Source::Nth(n) => Message::new(&codes::NB_MAIL_NTH).int("n", *n),
+            };
+            self.errors.push(Message::new(&codes::NB_MAIL_LEFT_OUT).msg("source", source).msg("reason", reason));
         }
     }
 
     /// Reads one message of class `label` (`None`: skipped, its class unknown).
-    pub(super) fn message(&mut self, source: &str, bytes: &[u8], label: Option<Label>) {
+    pub(super) fn message(&mut self, source: &Source, bytes: &[u8], label: Option<Label>) {
         let Some(label) = label else {
-            self.skip(
-                source,
-                "its class is unknown: put it in a folder named “ham” or “spam” (or “easy_ham”, “spam_2”…), give it \
-                 a line “X-Label: spam” or “X-Label: ham” among its headers, or choose the header line that gives \
-                 the class.",
-            );
+            self.skip(source, Message::new(&codes::NB_MAIL_CLASS_UNKNOWN));
             return;
         };
         match Email::parse(bytes) {
@@ -336,7 +327,7 @@ impl MailboxLoader {
                     }
                 }
             }
-            Err(e) => self.skip(source, &e.to_string()),
+            Err(e) => self.skip(source, e.message()),
         }
     }
 
@@ -354,7 +345,7 @@ impl MailboxLoader {
         self.count(bytes.len())?;
         let folder = crate::nb::mailbox::label_of_path(path);
         let label = if self.rule.reads_folders() { self.rule.label(bytes).or(folder) } else { folder };
-        self.message(path, bytes, label);
+        self.message(&Source::Path(path), bytes, label);
         Ok(())
     }
 
@@ -377,15 +368,11 @@ impl MailboxLoader {
     /// [`Error::EmptyData`] for an empty file or one over the caps.
     pub fn begin_mbox_stream(&mut self, name: &str, len: usize) -> Result<()> {
         if len == 0 {
-            return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string().into()));
+            return Err(Error::EmptyData(Message::new(&codes::NB_CORPUS_EMPTY)));
         }
         if self.bytes.saturating_add(len) > MAX_MAILBOX_BYTES {
             return Err(Error::EmptyData(
-                format!(
-                    "This mailbox file is {:.1} MB; a mailbox may have up to 64 MB. Use a part of it.",
-                    len as f64 / 1e6
-                )
-                .into(),
+                Message::new(&codes::NB_MAIL_FILE_TOO_BIG).text("mb", format!("{:.1}", len as f64 / 1e6)),
             ));
         }
         let stem = name.rsplit(['/', '\\']).next().unwrap_or(name);
@@ -418,23 +405,13 @@ impl MailboxLoader {
                     self.mbox = Some(m);
                     return Ok(());
                 }
-                return Err(Error::EmptyData("The file is empty: there is no message to train on.".to_string().into()));
+                return Err(Error::EmptyData(Message::new(&codes::NB_CORPUS_EMPTY)));
             };
-            if let Some(kind) = crate::error::binary_kind(piece) {
-                return Err(Error::EmptyData(
-                    format!(
-                        "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line \
-                     “From …”."
-                    )
-                    .into(),
-                ));
+            if let Some(kind) = crate::error::binary_kind_code(piece) {
+                return Err(Error::EmptyData(Message::new(&codes::NB_MAIL_NOT_TEXT).msg("kind", Message::new(kind))));
             }
             if !b"From ".starts_with(&piece[start..piece.len().min(start + 5)]) {
-                return Err(Error::EmptyData(
-                    "This is not an mbox file: a mailbox starts with a line “From …” before each message."
-                        .to_string()
-                        .into(),
-                ));
+                return Err(Error::EmptyData(Message::new(&codes::NB_MAIL_NOT_MBOX)));
             }
             m.started = true;
         }
@@ -468,7 +445,7 @@ impl MailboxLoader {
         }
         for message in done {
             self.count(message.len())?;
-            let source = format!("message {}", self.messages);
+            let source = Source::Nth(self.messages);
             let label = self.rule.label(&message).or(label);
             self.message(&source, &message, label);
         }
@@ -508,58 +485,49 @@ impl MailboxLoader {
     pub(super) fn into_corpus(mut self) -> Result<Corpus> {
         while !self.step(usize::MAX)? {}
         if let Some(m) = &self.mbox {
-            return Err(Error::EmptyData(
-                format!(
-                    "The mailbox file was not read to its end ({} of {} bytes): nothing was changed.",
-                    m.fed, m.len
-                )
-                .into(),
-            ));
+            return Err(Error::EmptyData(Message::new(&codes::NB_MAIL_UNFINISHED).int("fed", m.fed).int("len", m.len)));
         }
         let count = |l: Label| self.corpus.labels.iter().filter(|&&x| x == l).count();
         let messages = [count(Label::Ham), count(Label::Spam)];
-        let first = self.errors.first().map(|e| format!(" The first left out, {e}")).unwrap_or_default();
+        let first = self.errors.first().cloned();
         if self.messages == 0 {
-            return Err(Error::EmptyData(
-                "No message was found: give an mbox file, or a folder of message files in folders named “ham” and \
-                 “spam”."
-                    .to_string()
-                    .into(),
-            ));
+            return Err(Error::EmptyData(Message::new(&codes::NB_MAIL_NONE)));
         }
         for label in Label::ALL {
             if messages[label.index()] < 2 {
-                return Err(Error::EmptyData(
-                    format!(
-                    "The mailbox has {} {label} message(s) that could be read: naive Bayes needs at least two of each \
-                     class (one to train on, one to test).{first}",
-                    messages[label.index()]
-                )
-                    .into(),
-                ));
+                let m = match &first {
+                    Some(first) => Message::new(&codes::NB_MAIL_TOO_FEW_FIRST).msg("first", first.clone()),
+                    None => Message::new(&codes::NB_MAIL_TOO_FEW),
+                };
+                return Err(Error::EmptyData(m.int("count", messages[label.index()]).msg("label", label.message())));
             }
         }
         let mut notes = Vec::new();
         if self.skipped > 0 {
-            notes.push(format!("{} message(s) could not be used and were skipped.{first}", self.skipped));
+            notes.push(match first {
+                Some(first) => {
+                    Message::new(&codes::NB_MAIL_SKIPPED_FIRST).int("count", self.skipped).msg("first", first)
+                }
+                None => Message::new(&codes::NB_MAIL_SKIPPED).int("count", self.skipped),
+            });
         }
         let dedup = self.dedup;
         if dedup.exact_duplicates + dedup.conflicting_labels > 0 {
-            notes.push(format!(
-                "{} message(s) repeated the body of an earlier one and were removed ({} with conflicting labels), so \
-                 no message is in both the training and the test part.",
-                dedup.exact_duplicates + dedup.conflicting_labels,
-                dedup.conflicting_labels
-            ));
+            notes.push(
+                Message::new(&codes::NB_MAIL_REPEATS)
+                    .int("count", dedup.exact_duplicates + dedup.conflicting_labels)
+                    .int("conflicting", dedup.conflicting_labels),
+            );
         }
-        notes.push(format!(
-            "Read as emails: the model scores each message's decoded body; {} of mail take about {} in memory.",
-            byte_size(self.bytes),
-            byte_size(self.corpus.memory_bytes())
-        ));
+        notes.push(
+            Message::new(&codes::NB_MAIL_READ)
+                .text("mail", byte_size(self.bytes))
+                .text("memory", byte_size(self.corpus.memory_bytes())),
+        );
         let report = CorpusReport {
             name: self.name.clone(),
-            credit: format!("Your mailbox “{}”.", self.name),
+            title: Message::new(&codes::NB_CORPUS_NAMED).text("name", self.name.as_str()),
+            credit: Message::new(&codes::NB_CREDIT_MAILBOX).text("name", self.name.as_str()),
             messages,
             dedup,
             bad_lines: self.skipped,

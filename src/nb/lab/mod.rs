@@ -33,6 +33,7 @@ use super::Label;
 use crate::data::TEACHING_CORPUS;
 use crate::error::{Error, Result};
 use crate::limits::{MAX_MAILBOX_BYTES, MAX_MAILBOX_MESSAGES};
+use crate::message::{codes, Code, Message};
 use crate::nb::corpus::{decode_text, parse_line_str, stratified_split, DedupReport, Split, TextEncoding};
 use crate::nb::costs::Costs;
 use crate::nb::counts::{hash_word, IdCounter, Interner, NOT_IN_VOCABULARY};
@@ -66,9 +67,6 @@ pub const TEST_FRACTION: f64 = 0.2;
 pub const ALPHA_GRID: [f64; 14] = [0.0, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0];
 /// The most messages one page of [`SpamLab::messages`] lists.
 pub const MAX_PAGE: usize = 500;
-
-const TEACHING_CREDIT: &str = "genlab teaching corpus: written for genlab, CC0 1.0.";
-const SMS_CREDIT: &str = "SMS Spam Collection v.1: T. A. Almeida & J. M. Gómez Hidalgo, UCI ML Repository, CC BY 4.0.";
 
 /// The settings that survive a change of corpus or seed.
 #[derive(Debug, Clone, Copy)]
@@ -128,8 +126,9 @@ impl SpamLab {
     pub fn builtin() -> Result<SpamLab> {
         let mut loader = CorpusLoader::new(TEACHING_CORPUS.as_bytes(), "genlab teaching corpus")?;
         while !loader.step(usize::MAX) {}
-        let corpus = loader.into_corpus()?;
-        SpamLab::train(corpus.with_credit(TEACHING_CREDIT), 1, Settings::default())
+        let mut corpus = loader.into_corpus()?.with_credit(&codes::NB_CREDIT_TEACHING);
+        corpus.report.title = Message::new(&codes::NB_CORPUS_TEACHING);
+        SpamLab::train(corpus, 1, Settings::default())
     }
 
     fn train(corpus: Corpus, seed: u64, settings: Settings) -> Result<SpamLab> {
@@ -204,7 +203,7 @@ impl SpamLab {
     pub fn replace_corpus(&mut self, loader: CorpusLoader) -> Result<()> {
         let corpus = loader.into_corpus()?;
         let corpus = if corpus.name.to_lowercase().contains("smsspamcollection") {
-            corpus.with_credit(SMS_CREDIT)
+            corpus.with_credit(&codes::NB_CREDIT_SMS)
         } else {
             corpus
         };
@@ -397,7 +396,7 @@ impl SpamLab {
                 Ok(email) => return self.explain_email(&email),
                 Err(e) => {
                     let mut ledger = self.explain_plain(text);
-                    ledger.email_error = Some(e.to_string());
+                    ledger.email_error = Some(e.message());
                     return ledger;
                 }
             }
@@ -413,7 +412,7 @@ impl SpamLab {
                 Ok(email) => return self.explain_email(&email),
                 Err(e) => {
                     let mut ledger = self.explain_plain(&decode_text(bytes).0);
-                    ledger.email_error = Some(e.to_string());
+                    ledger.email_error = Some(e.message());
                     return ledger;
                 }
             }
@@ -429,7 +428,7 @@ impl SpamLab {
         };
         let (explanation, tokens) = self.model.explain_text_with_costs(text, &self.costs);
         let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
-        let sentences = explanation.sentences();
+        let sentences = explanation.sentence_messages();
         Ledger {
             explanation,
             prior_formulas,
@@ -449,7 +448,7 @@ impl SpamLab {
         let tokens = email.tokens(self.header_evidence);
         let explanation = self.model.explain_tokens_with_costs(&tokens, &self.costs);
         let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
-        let sentences = explanation.sentences();
+        let sentences = explanation.sentence_messages();
         let body = email.body();
         let (shown, cut) = match body.char_indices().nth(MAX_BODY_SHOWN) {
             Some((at, _)) => (&body[..at], true),
@@ -602,24 +601,18 @@ impl SpamLab {
     /// kept on error.
     pub fn add_message(&mut self, label: Label, text: &str) -> Result<usize> {
         if text.trim().is_empty() {
-            return Err(Error::BadEdit("The message is empty: type some text to add.".to_string()));
+            return Err(Error::BadEdit(Message::new(&codes::NB_EDIT_EMPTY)));
         }
         if text.contains(['\n', '\r']) {
-            return Err(Error::BadEdit(
-                "A corpus message is one line: remove the line breaks before adding it.".to_string(),
-            ));
+            return Err(Error::BadEdit(Message::new(&codes::NB_EDIT_LINE_BREAKS)));
         }
         if text.chars().nth(MAX_MESSAGE_CHARS).is_some() {
-            return Err(Error::BadEdit(format!(
-                "The message is longer than {MAX_MESSAGE_CHARS} characters; add a shorter one."
-            )));
+            return Err(Error::BadEdit(Message::new(&codes::NB_EDIT_TOO_LONG).int("max", MAX_MESSAGE_CHARS)));
         }
         if let Some(i) = (0..self.corpus.texts.len()).position(|i| self.corpus.texts.get(i) == text.as_bytes()) {
-            return Err(Error::BadEdit(format!(
-                "This message is already in the corpus at position {i}, labelled {}: relabel it instead of adding it \
-                 again.",
-                self.corpus.labels[i]
-            )));
+            return Err(Error::BadEdit(
+                Message::new(&codes::NB_EDIT_DUPLICATE).int("index", i).msg("label", self.corpus.labels[i].message()),
+            ));
         }
         let index = self.corpus.labels.len();
         if self.resampling == Resampling::None {
@@ -647,7 +640,7 @@ impl SpamLab {
     pub fn remove_message(&mut self, index: usize) -> Result<MessageEntry> {
         let entry =
             self.message(index).ok_or(Error::IndexOutOfRange { kind: "message", index, len: self.message_count() })?;
-        self.check_not_last(&entry, "remove")?;
+        self.check_not_last(&entry, &codes::NB_VERB_REMOVE)?;
         if self.resampling == Resampling::None {
             if entry.part == Part::Train {
                 self.model.remove_tokens(&self.corpus.tokens(index, self.header_evidence), entry.label)?;
@@ -677,7 +670,7 @@ impl SpamLab {
         if entry.label == label {
             return Ok(());
         }
-        self.check_not_last(&entry, "relabel")?;
+        self.check_not_last(&entry, &codes::NB_VERB_RELABEL)?;
         if self.resampling == Resampling::None {
             if entry.part == Part::Train {
                 self.model.relabel_tokens(&self.corpus.tokens(index, self.header_evidence), entry.label, label)?;
@@ -694,15 +687,16 @@ impl SpamLab {
     }
 
     /// Refuses to take the last training message of its class away from the class.
-    fn check_not_last(&self, entry: &MessageEntry, verb: &str) -> Result<()> {
+    fn check_not_last(&self, entry: &MessageEntry, verb: &'static Code) -> Result<()> {
         if entry.part == Part::Train {
             let left = self.split.train.iter().filter(|&&i| self.corpus.labels[i] == entry.label).count();
             if left <= 1 {
-                return Err(Error::BadEdit(format!(
-                    "Message {} is the last {} message of the training part, and naive Bayes needs at least one of \
-                     each class: add another {} message before you {verb} it.",
-                    entry.index, entry.label, entry.label
-                )));
+                return Err(Error::BadEdit(
+                    Message::new(&codes::NB_EDIT_LAST)
+                        .int("index", entry.index)
+                        .msg("label", entry.label.message())
+                        .msg("verb", Message::new(verb)),
+                ));
             }
         }
         Ok(())

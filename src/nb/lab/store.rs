@@ -88,8 +88,8 @@ impl Corpus {
             + words
     }
 
-    pub(super) fn with_credit(mut self, credit: &str) -> Corpus {
-        self.report.credit = credit.to_string();
+    pub(super) fn with_credit(mut self, credit: &'static Code) -> Corpus {
+        self.report.credit = Message::new(credit);
         self
     }
 

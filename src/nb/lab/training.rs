@@ -61,10 +61,11 @@ impl Training {
         // A class may have all its messages in the test part only when it has one message.
         for label in Label::ALL {
             if counts.num_docs(label) == 0 {
-                return Err(Error::EmptyData(format!(
-                    "After holding out {}% for testing there are no {label} messages left to train on: add more {label} messages.",
-                    (TEST_FRACTION * 100.0) as u32
-                ).into()));
+                return Err(Error::EmptyData(
+                    Message::new(&codes::NB_TRAIN_NONE_LEFT)
+                        .int("percent", (TEST_FRACTION * 100.0) as u32)
+                        .msg("label", label.message()),
+                ));
             }
         }
         let mut model = NaiveBayes::from_counts(counts, settings.event, settings.alpha, settings.prior)?;

@@ -3,13 +3,17 @@
 
 use super::*;
 
-/// What loading a corpus found, for the panel to show.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+/// What loading a corpus found, for the panel to show. Its sentences are messages
+/// ([`crate::message`]): `to_string()` gives their English.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CorpusReport {
-    /// The name shown (the file name, or the built-in corpus' name).
+    /// The name (the file name, or the built-in corpus' English name).
     pub name: String,
+    /// The name as the panel shows it: `nb.corpus.teaching` for the built-in corpus, the
+    /// file's name (`nb.corpus.named`) otherwise.
+    pub title: Message,
     /// The credit line shown.
-    pub credit: String,
+    pub credit: Message,
     /// Messages in the corpus (after de-duplication, and after any edits): [ham, spam].
     pub messages: [usize; 2],
     /// What de-duplication removed.
@@ -17,13 +21,31 @@ pub struct CorpusReport {
     /// Lines that could not be read (all of them counted; the first 20 listed).
     pub bad_lines: usize,
     /// The first bad lines' messages, with line numbers.
-    pub errors: Vec<String>,
+    pub errors: Vec<Message>,
     /// Notes (encoding, skipped lines) in plain words.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
     /// Training and test messages: [train, test].
     pub split: [usize; 2],
     /// The training vocabulary size |V|.
     pub vocabulary: usize,
+}
+
+impl Default for CorpusReport {
+    fn default() -> CorpusReport {
+        let unnamed = Message::new(&codes::NB_CORPUS_NAMED).text("name", "");
+        CorpusReport {
+            name: String::new(),
+            title: unnamed.clone(),
+            credit: unnamed,
+            messages: [0, 0],
+            dedup: DedupReport::default(),
+            bad_lines: 0,
+            errors: Vec::new(),
+            notes: Vec::new(),
+            split: [0, 0],
+            vocabulary: 0,
+        }
+    }
 }
 
 /// The held-out evaluation, under the current decision rule, and the curve of metrics
@@ -66,8 +88,9 @@ pub struct Ledger {
     pub prior_formulas: [String; 2],
     /// The costs the verdict uses.
     pub costs: Costs,
-    /// Sentences for vetoes, undefined posteriors and cost-changed verdicts.
-    pub sentences: Vec<String>,
+    /// Sentences for vetoes, undefined posteriors and cost-changed verdicts
+    /// ([`Explanation::sentence_messages`]).
+    pub sentences: Vec<Message>,
     /// Whether the message was cut at [`MAX_MESSAGE_CHARS`].
     pub truncated: bool,
     /// How many tokens the message has.
@@ -76,7 +99,7 @@ pub struct Ledger {
     pub email: Option<EmailSummary>,
     /// Why a message that looks like an email could not be read as one (it was then
     /// scored as plain text).
-    pub email_error: Option<String>,
+    pub email_error: Option<Message>,
 }
 
 /// Body characters a ledger carries for display (the whole body is scored).
@@ -181,7 +204,7 @@ impl Ledger {
             truncated: self.truncated,
             tokens: self.tokens,
             email: self.email.as_ref(),
-            email_error: self.email_error.as_deref(),
+            email_error: self.email_error.as_ref(),
         }
     }
 }
@@ -203,7 +226,7 @@ pub struct LedgerView<'a> {
     /// The costs the verdict uses.
     pub costs: Costs,
     /// Sentences for vetoes, undefined posteriors and cost-changed verdicts.
-    pub sentences: &'a [String],
+    pub sentences: &'a [Message],
     /// Whether the message was cut at [`MAX_MESSAGE_CHARS`].
     pub truncated: bool,
     /// How many tokens the message has.
@@ -211,7 +234,7 @@ pub struct LedgerView<'a> {
     /// As [`Ledger::email`].
     pub email: Option<&'a EmailSummary>,
     /// As [`Ledger::email_error`].
-    pub email_error: Option<&'a str>,
+    pub email_error: Option<&'a Message>,
 }
 
 /// The fields of an [`Explanation`] the ledger draws, with the word rows capped.
