@@ -123,7 +123,7 @@ test("index.html from dist/ fetches each later module once and shares its own: t
   });
   // The page itself: the GDA module, then the other panels' files (at 1280 × 800 the learning
   // curves are out of view: their worker has not started).
-  const panels = ["js/nb.js", "js/nb/ledger.js", "js/nb/files.js", "js/nb-template.js", "js/i18n-nb.js", "js/zip.js", "pkg-nb/genlab.js", "js/cat.js", "js/cat-template.js", "js/i18n-cat.js", "js/curves.js", "js/curves-template.js", "js/i18n-curves.js", "pkg-curves/genlab.js"];
+  const panels = ["js/nb.js", "js/nb/ledger.js", "js/nb/files.js", "js/nb-template.js", "js/i18n-nb.js", "js/messages-nb.js", "js/messages-cat.js", "js/messages-curves.js", "js/zip.js", "pkg-nb/genlab.js", "js/cat.js", "js/cat-template.js", "js/i18n-cat.js", "js/curves.js", "js/curves-template.js", "js/i18n-curves.js", "pkg-curves/genlab.js"];
   assert.deepEqual(fetched.slice().sort(), ["pkg-gda/genlab_bg.wasm", "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab_bg.wasm", ...panels.map((f) => `later/${f}`)].sort());
   fetched.length = 0;
   await page.click("#lang");

@@ -6,7 +6,9 @@
 // word a Chinese reader sees. No browser: `node --test tests/unit/`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { messageText } from "../../www/js/messages.js";
+import { loadMessages, messageText } from "../../www/js/messages.js";
+
+await Promise.all(["cat", "curves"].map(loadMessages));
 
 const line = (n, reason) => ({ code: "bad-line", line: n, reason });
 

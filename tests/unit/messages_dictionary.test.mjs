@@ -6,7 +6,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { MESSAGES, messageText, errorText } from "../../www/js/messages.js";
+import { MESSAGES, loadMessages, messageText, errorText } from "../../www/js/messages.js";
+import * as NB from "../../www/js/messages-nb.js";
+import * as CAT from "../../www/js/messages-cat.js";
+import * as CURVES from "../../www/js/messages-curves.js";
+
+// What the first panel's first load carries, before any other panel's messages are merged in.
+const FIRST = { en: { ...MESSAGES.en }, "zh-CN": { ...MESSAGES["zh-CN"] } };
+await Promise.all(["nb", "cat", "curves"].map(loadMessages));
 
 const { codes } = JSON.parse(readFileSync(new URL("../../www/js/message-codes.json", import.meta.url), "utf8"));
 const LANGS = ["en", "zh-CN"];
@@ -44,4 +51,16 @@ test("a message is written with its nested messages in the same language", () =>
   // A thrown error carries its message as `data`; one without it is shown by its text.
   assert.equal(errorText("zh-CN", Object.assign(new Error("x"), { data: { code: "value.infinity" } })), "无穷大");
   assert.equal(errorText("en", new Error("Some sentence.")), "Some sentence.");
+});
+
+test("each panel's messages are in its own file, loaded with it, and only there", () => {
+  const own = { nb: [NB, /^nb\./], cat: [CAT, /^categorical\./], curves: [CURVES, /^curves\./] };
+  for (const [part, [file, pattern]] of Object.entries(own)) {
+    for (const [lang, dict] of [["en", file.EN], ["zh-CN", file.ZH]]) {
+      const strays = Object.keys(dict).filter((code) => !pattern.test(code));
+      assert.deepEqual(strays, [], `messages-${part}.js (${lang}) holds codes of another part`);
+      const first = Object.keys(FIRST[lang]).filter((code) => pattern.test(code));
+      assert.deepEqual(first, [], `messages.js (${lang}) holds ${part}'s codes, which the first load then carries`);
+    }
+  }
 });
