@@ -71,6 +71,8 @@ codes! {
     SAMPLE_UNREADABLE = "sample-unreadable" [] "The sample parameters could not be read: every field must be a number.";
     /// Model settings of the wrong shape.
     SETTINGS_UNREADABLE = "settings-unreadable" [] "The model settings could not be read: check every field.";
+    /// The Bayes decision's risk on no points ([`crate::gda::risk`]).
+    RISK_NO_POINTS = "risk-no-points" [] "There are no points to estimate the risk on.";
 
     // categorical naive Bayes (crate::nb::categorical and its panel, src/web/cat.rs).
     /// A table without an attribute column.

@@ -1,6 +1,6 @@
 // English and Simplified Chinese for every label, explanation and error on the page.
-// `t(lang, key, params)` looks a label up; `translateMessage(lang, text)` turns a sentence
-// from the Rust core (written in English) into the page's language by its template.
+// `t(lang, key, params)` looks a label up. The Rust core's sentences are not here: they cross
+// as codes and are written by messages.js.
 
 const EN = {
   "app.tagline": "generative classifiers, live",
@@ -463,42 +463,16 @@ export function applyLabels(root, lang) {
 }
 const LABEL_ATTRIBUTES = [["[data-i18n-aria]", "i18nAria", "aria-label"], ["[data-i18n-placeholder]", "i18nPlaceholder", "placeholder"], ["[data-i18n-title]", "i18nTitle", "title"]];
 
-// Sentences of the Rust core not yet split into codes, by template: [pattern, Chinese
-// builder]; parameters caught by the pattern are kept as they are. The spam panel's sentences
-// cross as messages (js/messages.js); left here are the GDA panel's risk on no points and the
-// lines of the learning curves' data files.
-const TEMPLATES_ZH = [
-  [/^Line (\d+): (.*)$/s, (m) => `第 ${m[1]} 行：${lineReasonZh(m[2])}`],
-  [/^There are no points to estimate the risk on\.$/s, () => "没有可用来估计风险的点。"],
-];
-
-/** The reason a line of a data file is bad, in Chinese. */
-function lineReasonZh(reason) {
-  const m = reason.match(/^(\S+)(?: “(.*)”)? is not a number( \(write decimals with a point: 1\.5\))?.*$/s);
-  return m ? `${m[1]}${m[2] ? `“${m[2]}”` : ""} 不是一个数${m[3] ? "（小数请用小数点书写：1.5）" : ""}。` : reason;
-}
-
-/** A sentence from the Rust core in `lang` (English sentences pass through unchanged). */
-export function translateMessage(lang, text) {
-  if (lang !== "zh-CN" || typeof text !== "string") return text;
-  for (const [re, build] of TEMPLATES_ZH) {
-    const m = text.match(re);
-    if (m) return build(m);
-  }
-  return text;
-}
-
 /**
  * Merges a panel's strings module (`loading`: the promise of it) into the tables, as `pick` names
- * its parts: `en` and `zh` (its words), `templates` (the Chinese of its core's sentences,
- * checked first: their patterns are specific to that panel). Each loader below keeps its promise, so a module is merged once.
+ * its parts: `en` and `zh` (its words). Each loader below keeps its promise, so a module is
+ * merged once.
  */
 function mergeStrings(loading, pick) {
   return loading.then((m) => {
-    const { en, zh, templates = [] } = pick(m);
+    const { en, zh } = pick(m);
     Object.assign(EN, en);
     Object.assign(ZH, zh);
-    TEMPLATES_ZH.unshift(...templates);
   });
 }
 
@@ -522,7 +496,7 @@ export function loadNbStrings() {
 let catStrings = null;
 /** The categorical naive Bayes panel's words and its core's sentences (i18n-cat.js). */
 export function loadCatStrings() {
-  catStrings ??= mergeStrings(import("./i18n-cat.js"), (m) => ({ en: m.EN_CAT, zh: m.ZH_CAT, templates: m.CAT_TEMPLATES_ZH }));
+  catStrings ??= mergeStrings(import("./i18n-cat.js"), (m) => ({ en: m.EN_CAT, zh: m.ZH_CAT }));
   return catStrings;
 }
 

@@ -10,9 +10,9 @@
 // when their panel mounts (`loadMessages`).
 //
 // The code `prose` carries a sentence the core has not split into codes (none that a panel
-// shows today); it is still translated by the older table of i18n.js.
+// shows: a few sentences only the library hands out); it is shown as it is.
 
-import { t, translateMessage } from "./i18n.js";
+import { t } from "./i18n.js";
 
 const EN = {
   "prose": "{text}",
@@ -34,6 +34,7 @@ const EN = {
   "own-points-link": "This link was made from your own points, which a link cannot carry: paste them as CSV, or share a link of generated or real data.",
   "sample-unreadable": "The sample parameters could not be read: every field must be a number.",
   "settings-unreadable": "The model settings could not be read: check every field.",
+  "risk-no-points": "There are no points to estimate the risk on.",
   "rule.lidstone-lambda": "the Lidstone smoothing λ must be a finite number ≥ 0 (0 is maximum likelihood, 1 is Laplace)",
   "rule.smoothing-finite": "the smoothing must be a finite number, 0 or more",
   "rule.splits-whole": "the number of splits must be a whole number from 1 to 1000",
@@ -178,6 +179,7 @@ const ZH = {
   "own-points-link": "这个链接是用你自己的点生成的，而链接无法携带这些点：请把它们作为 CSV 粘贴，或分享生成数据或真实数据的链接。",
   "sample-unreadable": "无法读取采样参数：每一项都必须是数字。",
   "settings-unreadable": "无法读取模型设置：请检查每一项。",
+  "risk-no-points": "没有可用来估计风险的点。",
   "rule.lidstone-lambda": "Lidstone 平滑的 λ 必须是不小于 0 的有限数（0 为最大似然，1 为拉普拉斯平滑）",
   "rule.smoothing-finite": "平滑必须是不小于 0 的有限数",
   "rule.splits-whole": "划分次数必须是 1 到 1000 之间的整数",
@@ -328,7 +330,7 @@ const part = (lang, value) => (value !== null && typeof value === "object" ? mes
 export function messageText(lang, m) {
   if (m === null || m === undefined) return "";
   if (typeof m !== "object") return String(m);
-  if (m.code === "prose") return translateMessage(lang, m.text);
+  if (m.code === "prose") return String(m.text);
   const template = (MESSAGES[lang] ?? EN)[m.code] ?? EN[m.code];
   if (template === undefined) return String(m.code);
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in m ? part(lang, m[name]) : whole));
@@ -338,7 +340,7 @@ export function messageText(lang, m) {
  * text (through the older table, for the sentences not yet coded). */
 export function errorText(lang, error) {
   if (error && typeof error === "object" && error.data) return messageText(lang, error.data);
-  return translateMessage(lang, String(error?.message ?? error));
+  return String(error?.message ?? error);
 }
 
 /** A state-link notice `{key, value, reason: {kind, rule}}` as a sentence (the rule is a
