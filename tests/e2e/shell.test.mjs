@@ -3,7 +3,10 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, open, serve } from "./lib.mjs";
-import { t } from "../../www/js/i18n.js";
+import { loadLang, t } from "../../www/js/i18n.js";
+
+// The Chinese words the tests compare with (fetched by the page when Chinese is asked for).
+await loadLang("zh-CN");
 
 let server;
 let browser;
@@ -301,8 +304,8 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   // messages by js/messages.js, when those panels mount.
   const genlab = (await Promise.all(["js/genlab.js", "js/i18n.js", "js/messages.js"].map(async (f) => (await fetch(`${server.url}${f}`)).text()))).join("\n");
   // The lessons' module is imported only when a lesson opens, the 3-D view's module and
-  // words when that view is shown (none of them here).
-  const later = ["pkg-lesson/genlab.js", "pkg-surface/genlab.js", "js/i18n-surface.js"];
+  // words when that view is shown, the Chinese words when Chinese is asked for (none of them here).
+  const later = ["pkg-lesson/genlab.js", "pkg-surface/genlab.js", "js/i18n-surface.js", "js/i18n-zh.js", "js/messages-zh.js"];
   const lazy = [...genlab.matchAll(/import\("(\.\.?)\/([^"]+)"\)/g)].map((m) => (m[1] === "." ? `js/${m[2]}` : m[2])).filter((m) => !later.includes(m));
   // and those modules themselves, which js/wasm-compile.js fetches beside their glue (the
   // learning curves' worker starts when that panel comes into view: not here), and the modules

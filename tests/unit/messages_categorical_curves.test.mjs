@@ -8,7 +8,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadMessages, messageText } from "../../www/js/messages.js";
 
-await Promise.all(["cat", "curves"].map(loadMessages));
+import { loadLang } from "../../www/js/i18n.js";
+
+await Promise.all([loadLang("zh-CN"), ...["cat", "curves"].map(loadMessages)]);
 
 const line = (n, reason) => ({ code: "bad-line", line: n, reason });
 

@@ -11,7 +11,14 @@ import * as NB from "../../www/js/messages-nb.js";
 import * as CAT from "../../www/js/messages-cat.js";
 import * as CURVES from "../../www/js/messages-curves.js";
 
-// What the first panel's first load carries, before any other panel's messages are merged in.
+import { DICTS, loadLang } from "../../www/js/i18n.js";
+
+// An English first load carries no Chinese: the words and messages in Chinese are fetched
+// when Chinese is first asked for.
+const chineseBefore = Object.keys(DICTS["zh-CN"]).length + Object.keys(MESSAGES["zh-CN"]).length;
+// What the first panel's first load carries (in English; Chinese comes when asked for, with
+// messages-zh.js), before any other panel's messages are merged in.
+await loadLang("zh-CN");
 const FIRST = { en: { ...MESSAGES.en }, "zh-CN": { ...MESSAGES["zh-CN"] } };
 await Promise.all(["nb", "cat", "curves"].map(loadMessages));
 
@@ -63,4 +70,9 @@ test("each panel's messages are in its own file, loaded with it, and only there"
       assert.deepEqual(first, [], `messages.js (${lang}) holds ${part}'s codes, which the first load then carries`);
     }
   }
+});
+
+test("the first load's dictionaries hold no Chinese until it is asked for, and then all of it", () => {
+  assert.equal(chineseBefore, 0);
+  assert.equal(Object.keys(DICTS["zh-CN"]).length, Object.keys(DICTS.en).length, "every word of i18n.js has its Chinese in i18n-zh.js");
 });

@@ -15,7 +15,7 @@
 import * as gdaGlue from "../pkg-gda/genlab.js";
 import { GDA } from "./gda-template.js";
 import { carriesCore, compiledCore } from "./wasm-compile.js";
-import { applyLabels } from "./i18n.js";
+import { applyLabels, loadLang } from "./i18n.js";
 
 /**
  * The panels, in the page's order: the one list the page (main.js), the lessons
@@ -270,7 +270,7 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
     section = null;
   }
   // The panel's wasm module and its own code, at once.
-  const [, kind] = await Promise.all([loadModule(PANELS[panel].core), panelCode(panel)]);
+  const [, kind] = await Promise.all([loadModule(PANELS[panel].core), panelCode(panel), loadLang(lang)]);
   const defaults = parseState("").state[panel];
   // What the page shows where the panel could not load (its module blocked, no script) goes now.
   for (const fallback of element.querySelectorAll(":scope > [data-genlab-fallback]")) fallback.remove();
@@ -288,7 +288,8 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   return {
     getState: ctl.getState,
     setState,
-    setLang: ctl.setLang,
+    // Chinese words arrive once, when first asked for (js/i18n.js loadLang).
+    setLang: (next) => loadLang(next).then(() => ctl.setLang(next)),
     setProjector: ctl.setProjector,
     setTheme: themed.set,
     destroy() {
