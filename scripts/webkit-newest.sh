@@ -48,7 +48,8 @@ unmount_all() {
 trap unmount_all EXIT
 bind() { # bind HOST_DIR: the same path inside the chroot
   mkdir -p "$root$1"
-  mountpoint -q "$root$1" || { mount --rbind "$1" "$root$1" && mounted+=("$root$1"); }
+  # rslave: unmounting the copy never propagates back to the host's mounts.
+  mountpoint -q "$root$1" || { mount --rbind "$1" "$root$1" && mount --make-rslave "$root$1" && mounted+=("$root$1"); }
 }
 in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
 
@@ -89,11 +90,11 @@ jsc_bin=$(in_root sh -c 'command -v jsc || ls /usr/lib/x86_64-linux-gnu/webkit2g
 [[ -n $jsc_bin ]] || { echo "no jsc in the chroot" >&2; exit 1; }
 
 step "(a) tests/webkit_reproducer in jsc $version, defaults, $reproducer_runs runs"
-(cd tests/webkit_reproducer && cargo build -q --target wasm32-unknown-unknown)
+# Built in its own target directory (its own workspace), as run.sh builds it.
+(cd tests/webkit_reproducer && env -u CARGO_TARGET_DIR cargo build -q --target wasm32-unknown-unknown)
 work=$(mktemp -d /tmp/webkit-newest.XXXXXX)
 cp tests/webkit_reproducer/run.js "$work/"
-cp "tests/webkit_reproducer/${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/debug/webkit_wasm_i64_reproducer.wasm" "$work/r.wasm" 2>/dev/null ||
-  cp "${CARGO_TARGET_DIR:-tests/webkit_reproducer/target}/wasm32-unknown-unknown/debug/webkit_wasm_i64_reproducer.wasm" "$work/r.wasm"
+cp tests/webkit_reproducer/target/wasm32-unknown-unknown/debug/webkit_wasm_i64_reproducer.wasm "$work/r.wasm"
 # The deterministic one first (README: 2.50.6 printed 4613303445314886000 every time, the f64's
 # bits read as an integer; WebKit bug 301435 fixed it on trunk).
 cp tests/webkit_reproducer/osr_entry_live_f64.wat tests/webkit_reproducer/osr_entry_live_f64.js "$work/"
