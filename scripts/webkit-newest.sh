@@ -3,7 +3,7 @@
 # (trixie) and trixie-security, installed from Debian's packages into a chroot made with
 # debootstrap in tools/webkit-trixie/ (git-ignored; nothing of it is installed on the host),
 # then measured with the engine's default flags. A measurement, not part of scripts/test.sh.
-#   scripts/webkit-newest.sh [N] [M]
+#   scripts/webkit-newest.sh [N] [M] [-- WASM_PACK_TEST_ARGS]
 #     (a) tests/webkit_reproducer in the chroot's `jsc` shell, N times (default 5), each time
 #         REPRODUCER_INSTANCES (default 400) fresh instances of `kernel` (64 rounds) and as
 #         many of `kernel_inline` (4 rounds), and once the deterministic f64 loop-OSR-entry test;
@@ -35,8 +35,14 @@ if [[ ${1:-} == --setup ]]; then
   shift
 fi
 reproducer_runs=${1:-5}
-instances=${REPRODUCER_INSTANCES:-400}
 browser_runs=${2:-5}
+shift $(($# < 2 ? $# : 2))
+[[ ${1:-} == -- ]] && shift
+# Every target runs even when one fails (a deterministic failure of one target must not hide
+# the others from the measurement); arguments after `--` go to wasm-pack test instead.
+wasm_pack_args=("$@")
+((${#wasm_pack_args[@]})) || wasm_pack_args=(-- --no-fail-fast)
+instances=${REPRODUCER_INSTANCES:-400}
 
 mounted=()
 unmount_all() {
@@ -136,11 +142,11 @@ engine=0
 for ((i = 1; i <= browser_runs; i++)); do
   start=$SECONDS
   log=$work/browser-$i.log
-  if xvfb-run -a wasm-pack test --headless --safari --safaridriver "$driver" >"$log" 2>&1; then
+  if xvfb-run -a wasm-pack test --headless --safari --safaridriver "$driver" "${wasm_pack_args[@]}" >"$log" 2>&1; then
     echo "run $i of $browser_runs passed ($((SECONDS - start)) s, $(date -u +%H:%M:%S))"
   else
     failed=$((failed + 1))
-    echo "run $i of $browser_runs FAILED ($((SECONDS - start)) s): $(grep -m1 -E 'panicked at|Out of bounds|RuntimeError|timed out|failed' "$log")"
+    echo "run $i of $browser_runs FAILED ($((SECONDS - start)) s): $(grep -E -- '^test .* FAIL|panicked at|Out of bounds|timed out' "$log" | sort -u | tr '\n' ' ')"
     grep -qE "$engine_signature" "$log" && engine=$((engine + 1))
   fi
 done
