@@ -3,7 +3,7 @@
 # (trixie) and trixie-security, installed from Debian's packages into a chroot made with
 # debootstrap in tools/webkit-trixie/ (git-ignored; nothing of it is installed on the host),
 # then measured with the engine's default flags. A measurement, not part of scripts/test.sh.
-#   scripts/webkit-newest.sh [N] [M] [-- WASM_PACK_TEST_ARGS]
+#   scripts/webkit-newest.sh [N] [M] [-- WASM_PACK_TEST_ARGS]   (e.g. -- --release)
 #     (a) tests/webkit_reproducer in the chroot's `jsc` shell, N times (default 5), each time
 #         REPRODUCER_INSTANCES (default 400) fresh instances of `kernel` (64 rounds) and as
 #         many of `kernel_inline` (4 rounds), and once the deterministic f64 loop-OSR-entry test;
@@ -38,10 +38,7 @@ reproducer_runs=${1:-5}
 browser_runs=${2:-5}
 shift $(($# < 2 ? $# : 2))
 [[ ${1:-} == -- ]] && shift
-# Every target runs even when one fails (a deterministic failure of one target must not hide
-# the others from the measurement); arguments after `--` go to wasm-pack test instead.
 wasm_pack_args=("$@")
-((${#wasm_pack_args[@]})) || wasm_pack_args=(-- --no-fail-fast)
 instances=${REPRODUCER_INSTANCES:-400}
 
 mounted=()
@@ -139,10 +136,22 @@ chmod +x "$driver"
 engine_signature='attempt to (multiply|add|subtract) with overflow|RuntimeError: Out of bounds|index out of bounds|timed out|Timeout'
 failed=0
 engine=0
+targets=(--lib)
+for f in tests/web_*.rs; do
+  t=${f#tests/}
+  targets+=("--test ${t%.rs}")
+done
 for ((i = 1; i <= browser_runs; i++)); do
   start=$SECONDS
   log=$work/browser-$i.log
-  if xvfb-run -a wasm-pack test --headless --safari --safaridriver "$driver" "${wasm_pack_args[@]}" >"$log" 2>&1; then
+  # One wasm-pack test per target, so that a failing target does not keep the ones after it
+  # from running (wasm-pack hands --no-fail-fast to cargo build too, which refuses it).
+  ok=1
+  for target in "${targets[@]}"; do
+    # shellcheck disable=SC2086 # a target is one or two words
+    xvfb-run -a wasm-pack test --headless --safari --safaridriver "$driver" "${wasm_pack_args[@]}" $target >>"$log" 2>&1 || ok=0
+  done
+  if ((ok)); then
     echo "run $i of $browser_runs passed ($((SECONDS - start)) s, $(date -u +%H:%M:%S))"
   else
     failed=$((failed + 1))
@@ -150,5 +159,9 @@ for ((i = 1; i <= browser_runs; i++)); do
     grep -qE "$engine_signature" "$log" && engine=$((engine + 1))
   fi
 done
+if ((failed)); then
+  echo "failed tests, with the number of runs each failed in:"
+  grep -h -- '^test .* FAIL' "$work"/browser-*.log | sort | uniq -c || true
+fi
 step "WebKitGTK $version (trixie chroot), defaults: reproducer $rep_failed failed of $rep_instances instances; wasm test targets $engine of $browser_runs runs failed with the engine's known signature, $((failed - engine)) otherwise (logs: $work)"
 ((failed == engine))
