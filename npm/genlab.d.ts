@@ -26,11 +26,11 @@ export interface MountOptions {
   /** "en" (default) or "zh-CN"; anything else is "en". */
   lang?: Lang;
   /**
-   * Controls to hide, by name: GDA "source", "n", "sd", "rho", "seed", "models", "decision",
-   * "tools", "numbers", "export"; naive Bayes "examples", "alpha", "event", "prior", "costs",
-   * "bayesian", "resample", "eval", "corpus", "editor", "export"; categorical "query",
-   * "lambda", "prior", "table", "csv", "counts"; learning curves "pairing", "m", "sizes",
-   * "splits", "lambda", "alpha", "seed", "export".
+   * Controls to hide, by name (a lesson step's `hide:` takes the same names):
+   * gda: "source", "classes", "n", "sd", "rho", "seed", "models", "pairwise", "decision", "prior", "tools", "numbers", "export".
+   * nb: "examples", "alpha", "event", "prior", "costs", "bayesian", "resample", "eval", "export", "corpus", "editor".
+   * cat: "query", "lambda", "prior", "table", "csv", "counts".
+   * curves: "pairing", "m", "sizes", "splits", "lambda", "alpha", "seed", "export".
    */
   controls?: string[];
   /** Called after the user changes something. */

@@ -12,7 +12,7 @@ use crate::message::{Code, Message, Param};
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum Error {
     /// A parameter is outside the range its formula allows (α < 0, σ ≤ 0, |ρ| ≥ 1, …).
-    #[error("{name} = {value} is not allowed: {rule}.")]
+    #[error("{name} = {value} is not allowed: {}.", crate::message::rule_message(.rule))]
     InvalidParameter {
         /// The parameter's name as the UI shows it.
         name: &'static str,
@@ -188,6 +188,7 @@ impl Error {
                     Param::Msg(v) => m.msg("value", v),
                     Param::Text(v) => m.text("value", v),
                     Param::Int(v) => m.int("value", v),
+                    Param::List(v) => m.list("value", &v),
                 }
                 .msg("rule", rule)
             }

@@ -35,6 +35,7 @@ pub use builtin::{builtin, is_builtin, BUILTIN, BUILTIN_IDS};
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::alternatives;
 use crate::state::{parse_query, Notice};
 
 /// Longest lesson text read, in bytes (the rest is ignored, with an error).
@@ -51,7 +52,7 @@ pub const MAX_NOTES_CHARS: usize = 4000;
 pub const MAX_STATE_BYTES: usize = crate::state::MAX_QUERY_BYTES;
 
 /// The panels a step can show ([`crate::state::PANELS`]).
-pub const PANELS: [&str; 4] = crate::state::PANEL_IDS;
+pub const PANELS: &[&str] = &crate::state::PANEL_IDS;
 
 /// The controls each panel can hide (the `data-control` names of its markup).
 pub fn controls_of(panel: &str) -> &'static [&'static str] {
@@ -236,9 +237,11 @@ impl LessonError {
             Problem::NotAField { value } => format!("“{value}” is not “field: value”; it was ignored."),
             Problem::UnknownField { field } => format!("“{field}” is not a field of a lesson; it was ignored."),
             Problem::Repeated { field } => format!("“{field}” is given twice; the first one counts."),
-            Problem::MissingPanel => "the step names no panel (“panel: gda”, “nb” or “cat”); it is left out.".into(),
+            Problem::MissingPanel => {
+                format!("the step names no panel (a “panel:” line: {}); it is left out.", alternatives(PANELS))
+            }
             Problem::UnknownPanel { value } => {
-                format!("the panel “{value}” is not “gda”, “nb”, “cat” or “curves”; the step is left out.")
+                format!("the panel “{value}” is not {}; the step is left out.", alternatives(PANELS))
             }
             Problem::State { notice } => {
                 format!("the state's “{}={}” was ignored ({:?}).", notice.key, notice.value, notice.reason)

@@ -652,7 +652,7 @@ codes! {
     /// `theme`.
     RULE_THEME = "rule.theme" [] "the theme must be “dark” or “light”";
     /// `embed`.
-    RULE_EMBED = "rule.embed" [] "the embedded panel must be “gda”, “nb”, “cat” or “curves”";
+    RULE_EMBED = "rule.embed" ["panels"] "the embedded panel must be {panels}";
     /// `src`.
     RULE_SOURCE = "rule.source" [] "the data must be “generated”, “custom” or a known preset";
     /// `cov`.

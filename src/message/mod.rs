@@ -52,6 +52,9 @@ pub enum Param {
     Text(String),
     /// Another message, written in the reader's language.
     Msg(Message),
+    /// Names to choose from (panels, say), each shown as it is, joined as the reader's
+    /// language joins alternatives: “a”, “b” or “c”.
+    List(Vec<&'static str>),
 }
 
 /// A code with its parameters' values.
@@ -83,6 +86,11 @@ impl Message {
         self.with(name, Param::Msg(value))
     }
 
+    /// With the parameter `name` names to choose from.
+    pub fn list(self, name: &'static str, value: &[&'static str]) -> Message {
+        self.with(name, Param::List(value.to_vec()))
+    }
+
     fn with(mut self, name: &'static str, value: Param) -> Message {
         debug_assert!(self.code.params.contains(&name), "{} has no parameter {name}", self.code.id);
         self.params.push((name, value));
@@ -112,6 +120,7 @@ impl Message {
                         Some(Param::Int(n)) => out.push_str(&n.to_string()),
                         Some(Param::Text(t)) => out.push_str(t),
                         Some(Param::Msg(m)) => out.push_str(&m.english()),
+                        Some(Param::List(names)) => out.push_str(&alternatives(names)),
                         None => out.push_str(&rest[open..open + close + 2]),
                     }
                     rest = &after[close + 1..];
@@ -161,6 +170,7 @@ impl Serialize for Message {
                 Param::Int(n) => map.serialize_entry(name, n)?,
                 Param::Text(t) => map.serialize_entry(name, t)?,
                 Param::Msg(m) => map.serialize_entry(name, m)?,
+                Param::List(names) => map.serialize_entry(name, names)?,
             }
         }
         map.end()
@@ -174,9 +184,26 @@ pub fn rule_code(text: &str) -> Option<&'static Code> {
 }
 
 /// The rule `text` as a message: its code, or `prose` for a rule without one (a test holds
-/// every rule of the ranges and of the link's keys to having one).
+/// every rule of the ranges and of the link's keys to having one). A rule that names the
+/// panels (`{panels}`) takes them from [`crate::state::PANEL_IDS`], so a panel added there is
+/// named in it without a word changed.
 pub fn rule_message(text: &str) -> Message {
-    rule_code(text).map_or_else(|| Message::prose(text), Message::new)
+    match rule_code(text) {
+        Some(code) if code.params.contains(&"panels") => Message::new(code).list("panels", &crate::state::PANEL_IDS),
+        Some(code) => Message::new(code),
+        None => Message::prose(text),
+    }
+}
+
+/// Names to choose from as English writes them: “a”, “b” or “c” (the page writes them in
+/// the reader's language, `www/js/messages.js`'s `alternatives`).
+pub fn alternatives(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("“{n}”")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// Every code of a message the page can be handed, with its English template.

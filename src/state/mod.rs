@@ -384,10 +384,18 @@ pub struct Panel {
 }
 
 /// Every panel, in the page's order.
-pub const PANELS: [Panel; 4] = [gda::PANEL, nb::PANEL, cat::PANEL, curves::PANEL];
+pub const PANELS: &[Panel] = &[gda::PANEL, nb::PANEL, cat::PANEL, curves::PANEL];
 
-/// The panels' ids, in the page's order.
-pub const PANEL_IDS: [&str; 4] = [PANELS[0].id, PANELS[1].id, PANELS[2].id, PANELS[3].id];
+/// The panels' ids, in the page's order (made from [`PANELS`]).
+pub const PANEL_IDS: [&str; PANELS.len()] = {
+    let mut ids = [""; PANELS.len()];
+    let mut i = 0;
+    while i < PANELS.len() {
+        ids[i] = PANELS[i].id;
+        i += 1;
+    }
+    ids
+};
 
 /// The panel of this id.
 pub fn panel(id: &str) -> Option<&'static Panel> {

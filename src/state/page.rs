@@ -58,7 +58,7 @@ impl Part for AppState {
             name: "embed",
             per_class: false,
             meaning: words!("one panel, no page chrome"),
-            allowed: Allowed::Choices(&PANEL_IDS, "the embedded panel must be “gda”, “nb”, “cat” or “curves”"),
+            allowed: Allowed::Choices(&PANEL_IDS, "the embedded panel must be {panels}"),
             get: |s, _| s.embed.clone(),
             set: |s, _, _, v| {
                 s.embed = Some(v.text.to_string());

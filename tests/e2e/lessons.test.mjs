@@ -76,7 +76,7 @@ for (const lang of ["en", "zh-CN"]) {
           const s = await stepStates(page);
           assert.equal(s.shown, s.expected, `${id} step ${n} (${s.panel})`);
           // Only the step's panel is shown, with its caption in the page's language.
-          for (const p of ["gda", "nb", "cat", "curves"]) assert.equal(await displayed(page, `#${p}-slot`), p === s.panel, `${id} step ${n}: ${p} shown?`);
+          for (const p of await page.evaluate(() => Object.keys(window.genlab))) assert.equal(await displayed(page, `#${p}-slot`), p === s.panel, `${id} step ${n}: ${p} shown?`);
           const caption = await page.evaluate(() => ({ text: document.querySelector(".lesson-caption").textContent, lang: document.querySelector(".lesson-caption").lang }));
           assert.equal(caption.lang, lang);
           assert.ok(caption.text.length > 10, `${id} step ${n}: caption “${caption.text}”`);

@@ -20,19 +20,20 @@ after(async () => {
 });
 
 const MESSAGE = "WIN a FREE prize, reply now to claim your cash before the meeting tomorrow";
-const PANELS = ["gda", "nb", "cat", "curves"];
-
-/** A course page: a centred column `width` px wide, each panel mounted in it with mount(). */
+/** A course page: a centred column `width` px wide, each panel of the registry (PANELS, so a
+ * panel added there is held to a column too) mounted in it with mount(). */
 const coursePage = (width, lang) => `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Course notes</title>
 <style>#column { width: ${width}px; margin: 0 auto; }</style></head>
-<body><div id="column">${PANELS.map((p) => `<div id="col-${p}"></div>`).join("")}</div>
+<body><div id="column"></div>
 <script type="module">
-  import { mount } from "/js/genlab.js";
+  import { mount, PANELS } from "/js/genlab.js";
   const states = { nb: { text: ${JSON.stringify(MESSAGE)} } };
   window.handles = {};
-  for (const panel of ${JSON.stringify(PANELS)}) {
-    window.handles[panel] = await mount(document.getElementById("col-" + panel), { panel, lang: ${JSON.stringify(lang)}, state: states[panel] ?? null });
+  for (const panel of Object.keys(PANELS)) {
+    const box = Object.assign(document.createElement("div"), { id: "col-" + panel });
+    document.getElementById("column").append(box);
+    window.handles[panel] = await mount(box, { panel, lang: ${JSON.stringify(lang)}, state: states[panel] ?? null });
   }
   document.documentElement.dataset.mounted = "true";
 </script></body></html>`;
@@ -129,7 +130,7 @@ for (const width of [480, 600, 720, 800]) {
         await page.locator(".genlab-curves").scrollIntoViewIfNeeded();
         await page.waitForFunction(() => document.querySelector(".genlab-curves")?.dataset.run === "done", null, { timeout: 60000 });
         if (process.env.GENLAB_SHOTS) {
-          for (const p of PANELS) await page.locator(`#col-${p}`).screenshot({ path: `${process.env.GENLAB_SHOTS}/column-${width}-${lang}-${p}.png` });
+          for (const p of await page.evaluate(() => Object.keys(window.handles))) await page.locator(`#col-${p}`).screenshot({ path: `${process.env.GENLAB_SHOTS}/column-${width}-${lang}-${p}.png` });
         }
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         assert.deepEqual(await page.evaluate(layoutFaults), []);

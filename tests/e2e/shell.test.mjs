@@ -428,3 +428,30 @@ test("on a 360 px phone nothing widens the page: wide formulas and tables scroll
     await context.close();
   }
 });
+
+// A panel of the registry that index.html does not list (as a newly added panel's would be
+// until someone writes its line): the page makes its slot, in the registry's place, and its
+// nav link, named in the page's language. Here index.html is served without the learning
+// curves' slot and link.
+test("a panel the page's markup does not list gets its slot and nav link from the registry", async () => {
+  const setup = (page) => page.route(/\/(index\.html)?(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text())
+      .replace('<div id="curves-slot"></div>', "")
+      .replace(/\s*<a href="#curves-slot"[^>]*>[^<]*<\/a>/, "");
+    assert.ok(!body.includes("curves-slot"), "the served page lists no curves slot");
+    await route.fulfill({ response, body });
+  });
+  const { page, context, errors } = await open(browser, `${server.url}?lang=zh-CN`, { setup });
+  // Its slot, after the categorical panel's and before the print link, holds the panel.
+  const order = await page.evaluate(() => [...document.querySelector("main").children].map((e) => e.id).filter(Boolean));
+  assert.deepEqual(order.slice(0, 5), ["gda-slot", "nb-slot", "cat-slot", "curves-slot", "print-link"]);
+  await page.waitForSelector('#curves-slot [data-role="pairing"]');
+  // Its link, named in Chinese, then in English after the switch.
+  assert.equal(await page.textContent('header nav a[href="#curves-slot"]'), t("zh-CN", "lc.nav"));
+  await page.click("#lang");
+  await page.waitForFunction(() => document.documentElement.lang === "en");
+  assert.equal(await page.textContent('header nav a[href="#curves-slot"]'), t("en", "lc.nav"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -95,6 +95,40 @@ fn a_step_without_a_known_panel_is_left_out_and_said() {
     assert_eq!(parse("## step\npanel: cat\ncaption.en: x\nhide: nope\n").errors[0].played, Some(0));
 }
 
+/// A sentence that lists the panels takes the list from the registry (`state::PANELS`): the
+/// lesson's two panel errors and the link's `embed` rule each name every panel, so a panel
+/// added to the registry is named in them with no sentence edited. (The missing-panel error
+/// named “gda”, “nb” or “cat” and left out the learning curves' “curves”.)
+#[test]
+fn the_sentences_that_list_the_panels_name_every_panel_of_the_registry() {
+    use genlab::state::{parse_query, PANELS};
+    let p = parse("## step\nstate: a=1\n## step\npanel: spam\n");
+    let embed = parse_query("embed=spam").1;
+    assert_eq!(embed.len(), 1);
+    let embed = genlab::Error::InvalidParameter {
+        name: "embed",
+        value: "spam".into(),
+        rule: match embed[0].reason {
+            genlab::state::NoticeReason::Invalid(rule) => rule,
+            ref r => panic!("{r:?}"),
+        },
+    }
+    .to_string();
+    let sentences = [p.errors[0].message(), p.errors[1].message(), embed];
+    for s in &sentences {
+        for panel in PANELS {
+            assert!(s.contains(&format!("“{}”", panel.id)), "{s} does not name {}", panel.id);
+        }
+    }
+    // As English joins alternatives (the page's alternatives() in both languages: the dictionary test).
+    assert_eq!(genlab::message::alternatives(&["gda", "nb", "cat"]), "“gda”, “nb” or “cat”");
+    assert_eq!(
+        sentences[1],
+        "Line 4, step 2: the panel “spam” is not “gda”, “nb”, “cat” or “curves”; the step is left out."
+    );
+    assert_eq!(sentences[2], "embed = spam is not allowed: the embedded panel must be “gda”, “nb”, “cat” or “curves”.");
+}
+
 #[test]
 fn keys_of_another_panel_or_of_the_page_are_named_and_ignored() {
     let p = parse("## step\npanel: gda\nstate: a=0&lang=zh-CN&seed=3&bogus=1\n");

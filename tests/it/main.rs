@@ -56,6 +56,7 @@ mod nb_sklearn;
 mod nb_smoothing;
 mod nb_sms;
 mod nb_tokenize;
+mod panel_lists;
 mod plot_classes;
 mod plot_curves;
 mod plot_figure;

@@ -116,6 +116,9 @@ fn json_of(m: &Message) -> String {
             Some(Param::Int(n)) => n.to_string(),
             Some(Param::Text(t)) => json_string(t),
             Some(Param::Msg(inner)) => json_of(inner),
+            Some(Param::List(names)) => {
+                format!("[{}]", names.iter().map(|n| json_string(n)).collect::<Vec<_>>().join(","))
+            }
             None => continue,
         };
         out.push_str(&format!(",{}:{value}", json_string(name)));

@@ -76,3 +76,13 @@ test("the first load's dictionaries hold no Chinese until it is asked for, and t
   assert.equal(chineseBefore, 0);
   assert.equal(Object.keys(DICTS["zh-CN"]).length, Object.keys(DICTS.en).length, "every word of i18n.js has its Chinese in i18n-zh.js");
 });
+
+// A list of names (the panels the `embed` rule allows, from the core's registry) is joined
+// as each language joins alternatives; the English is the core's own (tests/it/lesson.rs
+// holds genlab::message::alternatives to “gda”, “nb” or “cat”).
+test("a list of names is written as each language writes alternatives", () => {
+  const m = { code: "rule.embed", panels: ["gda", "nb", "cat", "curves"] };
+  assert.equal(messageText("en", m), "the embedded panel must be “gda”, “nb”, “cat” or “curves”");
+  assert.equal(messageText("zh-CN", m), "嵌入的面板只能是“gda”、“nb”、“cat”或“curves”");
+  assert.equal(messageText("en", { code: "rule.embed", panels: ["gda"] }), "the embedded panel must be “gda”");
+});

@@ -237,7 +237,7 @@ function linkStylesheet(doc) {
 
 /**
  * Mounts one panel into `element`.
- * - `panel`: a key of PANELS: "gda", "nb", "cat" or "curves";
+ * - `panel`: a key of PANELS (the panel's id);
  * - `state`: that panel's settings (any subset; the rest are the defaults), as in
  *   `(await parseLink(q)).state.gda` / `.nb`;
  * - `lang`: "en" or "zh-CN";
@@ -403,7 +403,7 @@ function hiddenControls(value) {
 }
 
 /**
- * `<genlab-panel>`: one panel, set by its attributes — `panel` ("gda", "nb", "cat"), `lang`
+ * `<genlab-panel>`: one panel, set by its attributes — `panel` (a key of PANELS), `lang`
  * ("en", "zh-CN"), `state` (the panel's part of a link's query string, e.g. "seed=3&n0=40";
  * absent keys are defaults), `controls` ("-seed,-tools": controls to hide), `projector`
  * (present: on), `theme` ("dark", "light"; otherwise the system's). The `state` attribute

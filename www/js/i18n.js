@@ -257,6 +257,13 @@ const LABEL_ATTRIBUTES = [["[data-i18n-aria]", "i18nAria", "aria-label"], ["[dat
  * its parts: `en` and `zh` (its words). Each loader below keeps its promise, so a module is
  * merged once.
  */
+/** Merges a panel's own words, `{ en: {...}, "zh-CN": {...} }` from its own module (a panel
+ * added to the registry loads them in its record's `strings()`; no line here). */
+export function addWords(words) {
+  Object.assign(EN, words.en);
+  Object.assign(ZH, words["zh-CN"]);
+}
+
 function mergeStrings(loading, pick) {
   return loading.then((m) => {
     const { en, zh } = pick(m);

@@ -266,7 +266,8 @@ async function main() {
     // Every panel of the registry, in its order, in its slot (#<name>-slot); an embed keeps one.
     const names = Object.keys(PANELS);
     for (const name of names) {
-      const slot = document.getElementById(`${name}-slot`);
+      const listed = document.getElementById(`${name}-slot`);
+      const slot = listed ?? newSlot(name);
       if (embed && embed !== name) {
         slot.remove();
         continue;
@@ -275,6 +276,8 @@ async function main() {
       // A corpus loaded or edited in the spam panel re-runs learning curves that read it.
       const onChange = name === "nb" ? (mode) => { changed(mode); if (mode === "push") panels.curves?.controller.corpusMayHaveChanged(); } : changed;
       panels[name] = await mount(slot, { panel: name, state: state[name], lang, theme, onChange });
+      // A nav link made by newSlot: its name is one of the panel's words, loaded by mount().
+      if (!listed) applyLabels(document.querySelector("header nav"), lang);
       // Let this panel reach the screen before the next one is built (first load).
       if (name !== names.at(-1)) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
@@ -307,6 +310,18 @@ async function main() {
     // Language, projector and link need the core: no control that cannot work.
     document.querySelector(".shell-controls").hidden = true;
   }
+}
+
+/** A slot and a nav link for a panel of the registry that index.html does not list (index.html
+ * lists the panels of the first paint; a panel added to PANELS needs no line there). */
+function newSlot(name) {
+  const slot = Object.assign(document.createElement("div"), { id: `${name}-slot` });
+  document.getElementById("print-link").before(slot);
+  if (embed) return slot;
+  const link = Object.assign(document.createElement("a"), { href: `#${name}-slot` });
+  link.dataset.i18n = PANELS[name].name;
+  document.querySelector("header nav").append(" ", link);
+  return slot;
 }
 
 document.getElementById("lang").addEventListener("click", async () => {

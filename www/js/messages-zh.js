@@ -127,7 +127,7 @@ export const ZH = {
   "rule.deck": "幻灯片模式只能是 0 或 1",
   "rule.lesson": "课程必须是内置课程的名称，或“~”加上压缩后的课程",
   "rule.theme": "主题只能是“dark”或“light”",
-  "rule.embed": "嵌入的面板只能是“gda”“nb”“cat”或“curves”",
+  "rule.embed": "嵌入的面板只能是{panels}",
   "rule.source": "数据只能是“generated”“custom”或已知的预设",
   "rule.covariance": "协方差只能是“shared”“per-class”“diagonal-per-class”或“diagonal-shared”",
   "rule.pairwise": "成对边界只能是 0 或 1",

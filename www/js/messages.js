@@ -139,7 +139,7 @@ const EN = {
   "rule.deck": "slides mode is 0 or 1",
   "rule.lesson": "a lesson is a built-in lesson's name or “~” and a compressed lesson",
   "rule.theme": "the theme must be “dark” or “light”",
-  "rule.embed": "the embedded panel must be “gda”, “nb”, “cat” or “curves”",
+  "rule.embed": "the embedded panel must be {panels}",
   "rule.source": "the data must be “generated”, “custom” or a known preset",
   "rule.covariance": "the covariance is “shared”, “per-class”, “diagonal-per-class” or “diagonal-shared”",
   "rule.pairwise": "the pairwise boundaries are 0 or 1",
@@ -181,8 +181,19 @@ export function loadMessages(part) {
   return loaded[part];
 }
 
-/** A parameter's value in `lang`: a nested message is written in the same language. */
-const part = (lang, value) => (value !== null && typeof value === "object" ? messageText(lang, value) : String(value));
+/** Names to choose from as `lang` joins alternatives: “a”, “b” or “c”; “a”、“b”或“c”
+ * (the English as src/message/mod.rs's `alternatives` writes it). */
+export function alternatives(lang, names) {
+  const quoted = names.map((n) => `“${n}”`);
+  if (quoted.length < 2) return quoted.join("");
+  const zh = lang === "zh-CN";
+  return `${quoted.slice(0, -1).join(zh ? "、" : ", ")}${zh ? "或" : " or "}${quoted.at(-1)}`;
+}
+
+/** A parameter's value in `lang`: a nested message is written in the same language, a list
+ * of names as its alternatives. */
+const part = (lang, value) => (Array.isArray(value) ? alternatives(lang, value)
+  : value !== null && typeof value === "object" ? messageText(lang, value) : String(value));
 
 /** The message `m` (`{code, ...params}`) in `lang`. */
 export function messageText(lang, m) {

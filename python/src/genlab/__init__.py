@@ -65,7 +65,7 @@ _FALLBACK = (
 class Panel(anywidget.AnyWidget):
     """One genlab panel. The traits mean what the ``<genlab-panel>`` element's attributes mean.
 
-    panel:     "gda" (default), "nb" or "cat"
+    panel:     "gda" (default), "nb", "cat" or "curves"
     lang:      "en" (default) or "zh-CN"
     state:     the panel's part of a link, e.g. "seed=3&n0=40" (GDA) or "a=0.5&ev=bernoulli"
                (naive Bayes); goes both ways: a student's change comes back here, rounded as

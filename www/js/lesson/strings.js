@@ -2,7 +2,8 @@
 // error (src/lesson's, line and step named) as a sentence. The panels' names are the page's
 // (js/i18n.js, each panel's `name` key in js/genlab.js's PANELS).
 
-import { noticeText } from "../messages.js";
+import { noticeText, alternatives } from "../messages.js";
+import { PANELS } from "../genlab.js";
 
 const WORDS = {
   en: {
@@ -74,8 +75,8 @@ const WORDS = {
     "err.not-a-field": "“{value}” is not “field: value”; it was ignored.",
     "err.unknown-field": "“{field}” is not a field of a lesson; it was ignored.",
     "err.repeated": "“{field}” is given twice; the first one counts.",
-    "err.missing-panel": "the step names no panel (“panel: gda”, “nb” or “cat”); it is left out.",
-    "err.unknown-panel": "the panel “{value}” is not “gda”, “nb”, “cat” or “curves”; the step is left out.",
+    "err.missing-panel": "the step names no panel (a “panel:” line: {panels}); it is left out.",
+    "err.unknown-panel": "the panel “{value}” is not {panels}; the step is left out.",
     "err.state": "in the state, “{key}={value}”: {notice}",
     "err.foreign-key": "the state's “{key}” is not a setting of this panel; it was ignored.",
     "err.unknown-control": "this panel has no control “{value}” to hide; it was ignored.",
@@ -151,8 +152,8 @@ const WORDS = {
     "err.not-a-field": "“{value}”不是“字段: 值”的形式，已忽略。",
     "err.unknown-field": "“{field}”不是课程的字段，已忽略。",
     "err.repeated": "“{field}”出现了两次，以第一次为准。",
-    "err.missing-panel": "这一步没有指定面板（“panel: gda”、“nb”或“cat”），已略去。",
-    "err.unknown-panel": "面板“{value}”不是“gda”、“nb”、“cat”或“curves”，这一步已略去。",
+    "err.missing-panel": "这一步没有指定面板（“panel:”一行：{panels}），已略去。",
+    "err.unknown-panel": "面板“{value}”不是{panels}，这一步已略去。",
     "err.state": "状态中的“{key}={value}”：{notice}",
     "err.foreign-key": "状态中的“{key}”不是这个面板的设置，已忽略。",
     "err.unknown-control": "这个面板没有可隐藏的控件“{value}”，已忽略。",
@@ -172,6 +173,7 @@ export function errorText(lang, e) {
   const at = e.step == null ? (e.line > 0 ? tr(lang, "err.at", e) : "")
     : tr(lang, e.step_name ? "err.atNamed" : "err.atStep", { line: e.line, step: e.step, name: e.step_name });
   const p = e.problem;
-  const what = p.kind === "state" ? tr(lang, "err.state", { key: p.notice.key, value: p.notice.value, notice: noticeText(lang, p.notice) }) : tr(lang, `err.${p.kind}`, p);
+  const what = p.kind === "state" ? tr(lang, "err.state", { key: p.notice.key, value: p.notice.value, notice: noticeText(lang, p.notice) })
+    : tr(lang, `err.${p.kind}`, { ...p, panels: alternatives(lang, Object.keys(PANELS)) });
   return at + what;
 }
