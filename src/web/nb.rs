@@ -91,6 +91,23 @@ impl SpamPanel {
         self.lab.header_evidence()
     }
 
+    /// Leaves the common words (the, I, and…; 的, 了…) out of the training counts and of
+    /// the message, or not (the default); the ledger's `common_words` lists those it left
+    /// out.
+    ///
+    /// # Errors
+    /// As the fit; the setting is kept on error.
+    #[wasm_bindgen(js_name = setIgnoreCommonWords)]
+    pub fn set_ignore_common_words(&mut self, on: bool) -> Result<(), JsError> {
+        self.lab.set_ignore_common_words(on).map_err(js_error)
+    }
+
+    /// Whether common words are ignored.
+    #[wasm_bindgen(js_name = ignoreCommonWords)]
+    pub fn ignore_common_words(&self) -> bool {
+        self.lab.ignore_common_words()
+    }
+
     /// Starts reading a mailbox named `name` (a folder's, or a file's); the current corpus
     /// stays until `mailboxFinish`.
     #[wasm_bindgen(js_name = mailboxBegin)]
@@ -360,7 +377,8 @@ impl SpamPanel {
         self.loader = None;
     }
 
-    /// Goes back to the built-in teaching corpus, keeping α, the event model and the prior.
+    /// Goes back to the built-in teaching corpus, keeping α, the event model, the prior,
+    /// header evidence and whether common words are ignored.
     ///
     /// # Errors
     /// Never in practice (the embedded corpus is tested).
@@ -369,8 +387,10 @@ impl SpamPanel {
         let m = self.lab.model();
         let (alpha, event, prior) = (m.alpha(), m.event_model(), m.prior());
         let headers = self.lab.header_evidence();
+        let common = self.lab.ignore_common_words();
         let mut lab = SpamLab::builtin().map_err(js_error)?;
         lab.set_header_evidence(headers).map_err(js_error)?;
+        lab.set_ignore_common_words(common).map_err(js_error)?;
         lab.set_event_model(event).map_err(js_error)?;
         lab.set_prior(prior);
         lab.set_alpha(alpha).map_err(js_error)?;
