@@ -49,7 +49,7 @@ impl SpamPanel {
     }
 
     /// The ledger of `text` as the panel draws it: `{explanation, prior_formulas, costs,
-    /// sentences, truncated, tokens}`, where `explanation.words` holds at most
+    /// sentences, truncated, tokens, ignore_common_words, common_words: [{word, count}]}`, where `explanation.words` holds at most
     /// `MAX_LEDGER_ROWS` rows `{index, word, count, contribution, veto}` (the strongest, in
     /// order of appearance) and `explanation.hidden` = `{words, contribution, veto}` sums
     /// the rest, so rows + hidden + prior (+ absent) = log-odds. Log-odds and contributions
