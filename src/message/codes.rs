@@ -674,6 +674,8 @@ codes! {
     RULE_RESAMPLING = "rule.resampling" [] "resampling is “none”, “undersample_ham” or “oversample_spam”";
     /// `hdr`.
     RULE_HEADERS = "rule.headers" [] "header evidence is 0 or 1";
+    /// `stop`.
+    RULE_COMMON_WORDS = "rule.common-words" [] "ignoring common words is 0 or 1";
     /// `cq`.
     RULE_QUERY = "rule.query" []
         "a query is at most 20 values separated by “|”, each one line of at most 60 characters";

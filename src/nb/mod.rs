@@ -37,6 +37,8 @@
 //! * [`categorical`]: naive Bayes over categorical attributes (the seed notes' table of
 //!   height, eye colour, hair length → class) with the Lidstone estimate
 //!   (N_jc(a) + λ)/(N_c + S_j λ);
+//! * [`stopwords`]: a short fixed list of common function words the spam panel can leave out
+//!   of the training counts and of the message (“ignore common words”);
 //! * [`lab`]: the spam panel's state, with all of the above and an editable corpus.
 
 use serde::Serialize;
@@ -53,6 +55,7 @@ pub mod mailbox;
 pub mod model;
 pub mod resample;
 pub mod smoothing;
+pub mod stopwords;
 pub mod tokenize;
 
 pub use categorical::{CategoricalExplanation, CategoricalNb, CategoricalTable};
@@ -67,6 +70,7 @@ pub use explain::{AbsentEvidence, Explanation, HiddenWords, Veto, WordEvidence};
 pub use model::{EventModel, NaiveBayes, Posterior, Prior};
 pub use resample::{resample, ResampleReport, Resampling};
 pub use smoothing::{describe_beta_prior, describe_class_prior, BetaPriorSummary, PseudoCounts, Smoothing};
+pub use stopwords::{drop_common_words, is_common_word, CommonWord};
 pub use tokenize::{for_each_token, tokenize, tokenize_into};
 
 /// The class of a message: ham (class 0, the default on ties) or spam (class 1, the

@@ -51,6 +51,7 @@
 //! | `bayes` | pseudo-counts `β₁,β₀,α_ham,α_spam` | each 0 … 1000 |
 //! | `rs` | resampling | `none`, `undersample_ham`, `oversample_spam` |
 //! | `hdr` | spam panel: score an email's header tokens (`subject:word`, `from-domain:…`) too | `0`, `1` |
+//! | `stop` | spam panel: leave the common words (the, I, and…; 的, 了…) out of the counts and of the message | `0`, `1` |
 //! | `cl` | categorical naive Bayes: smoothing λ | 0 … 10 |
 //! | `cprior` | categorical naive Bayes: prior | `ml`, `smoothed`, `uniform` |
 //! | `cq` | categorical naive Bayes: the query, values separated by `\|` (empty: not observed) | ≤ 20 values of ≤ 60 characters |

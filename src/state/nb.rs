@@ -1,5 +1,5 @@
 //! The spam panel's part of a link: smoothing, event model, prior, the typed message, the
-//! split seed, costs, pseudo-counts, resampling and header evidence.
+//! split seed, costs, pseudo-counts, resampling, header evidence and common words.
 
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +37,10 @@ pub struct NbState {
     /// Whether an email's header tokens (`subject:word`, `from-domain:…`) are scored.
     #[serde(default)]
     pub headers: bool,
+    /// Whether the common words (`crate::nb::stopwords`: the, I, and…; 的, 了…) are left out
+    /// of the counts and of the message.
+    #[serde(default)]
+    pub ignore_common: bool,
     /// The whole message's length in characters when [`NbState::text`] is only its first
     /// [`MAX_TEXT_IN_LINK`] (a link cut it); `None`: the text is the whole message.
     #[serde(default)]
@@ -63,6 +67,7 @@ impl Default for NbState {
             pseudo: None,
             resample: no_resampling(),
             headers: false,
+            ignore_common: false,
             whole_chars: None,
         }
     }
@@ -203,6 +208,17 @@ impl Part for NbState {
             get: |n, _| flag(n.headers),
             set: |n, _, _, v| {
                 n.headers = v.text == "1";
+                true
+            },
+        },
+        Key {
+            name: "stop",
+            per_class: false,
+            meaning: words!("spam panel: leave the common words (the, I, and…; 的, 了…) out of the counts and of the message"),
+            allowed: Allowed::Choices(&["0", "1"], "ignoring common words is 0 or 1"),
+            get: |n, _| flag(n.ignore_common),
+            set: |n, _, _, v| {
+                n.ignore_common = v.text == "1";
                 true
             },
         },

@@ -49,7 +49,7 @@ impl SpamPanel {
     }
 
     /// The ledger of `text` as the panel draws it: `{explanation, prior_formulas, costs,
-    /// sentences, truncated, tokens}`, where `explanation.words` holds at most
+    /// sentences, truncated, tokens, ignore_common_words, common_words: [{word, count}]}`, where `explanation.words` holds at most
     /// `MAX_LEDGER_ROWS` rows `{index, word, count, contribution, veto}` (the strongest, in
     /// order of appearance) and `explanation.hidden` = `{words, contribution, veto}` sums
     /// the rest, so rows + hidden + prior (+ absent) = log-odds. Log-odds and contributions
@@ -89,6 +89,23 @@ impl SpamPanel {
     #[wasm_bindgen(js_name = headerEvidence)]
     pub fn header_evidence(&self) -> bool {
         self.lab.header_evidence()
+    }
+
+    /// Leaves the common words (the, I, and…; 的, 了…) out of the training counts and of
+    /// the message, or not (the default); the ledger's `common_words` lists those it left
+    /// out.
+    ///
+    /// # Errors
+    /// As the fit; the setting is kept on error.
+    #[wasm_bindgen(js_name = setIgnoreCommonWords)]
+    pub fn set_ignore_common_words(&mut self, on: bool) -> Result<(), JsError> {
+        self.lab.set_ignore_common_words(on).map_err(js_error)
+    }
+
+    /// Whether common words are ignored.
+    #[wasm_bindgen(js_name = ignoreCommonWords)]
+    pub fn ignore_common_words(&self) -> bool {
+        self.lab.ignore_common_words()
     }
 
     /// Starts reading a mailbox named `name` (a folder's, or a file's); the current corpus
@@ -360,7 +377,8 @@ impl SpamPanel {
         self.loader = None;
     }
 
-    /// Goes back to the built-in teaching corpus, keeping α, the event model and the prior.
+    /// Goes back to the built-in teaching corpus, keeping α, the event model, the prior,
+    /// header evidence and whether common words are ignored.
     ///
     /// # Errors
     /// Never in practice (the embedded corpus is tested).
@@ -369,8 +387,10 @@ impl SpamPanel {
         let m = self.lab.model();
         let (alpha, event, prior) = (m.alpha(), m.event_model(), m.prior());
         let headers = self.lab.header_evidence();
+        let common = self.lab.ignore_common_words();
         let mut lab = SpamLab::builtin().map_err(js_error)?;
         lab.set_header_evidence(headers).map_err(js_error)?;
+        lab.set_ignore_common_words(common).map_err(js_error)?;
         lab.set_event_model(event).map_err(js_error)?;
         lab.set_prior(prior);
         lab.set_alpha(alpha).map_err(js_error)?;

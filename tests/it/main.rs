@@ -40,6 +40,7 @@ mod message_codes;
 mod messages_categorical_curves;
 mod nb_categorical;
 mod nb_claims;
+mod nb_common_words;
 mod nb_corpus;
 mod nb_costs;
 mod nb_email;

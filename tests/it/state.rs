@@ -43,6 +43,7 @@ fn every_setting_survives_a_round_trip() {
     s.nb.pseudo = Some([1.0, 2.0, 0.5, 0.25]);
     s.nb.resample = "oversample_spam".into();
     s.nb.headers = true;
+    s.nb.ignore_common = true;
     let q = to_query(&s);
     let (back, notices) = parse_query(&q);
     assert!(notices.is_empty(), "{notices:?} from {q}");
@@ -58,6 +59,19 @@ fn header_evidence_is_off_by_default_and_hdr_1_turns_it_on() {
     let (s, notices) = parse_query("hdr=yes");
     assert!(!s.nb.headers);
     assert_eq!(notices.len(), 1, "{notices:?}");
+}
+
+#[test]
+fn common_words_are_kept_by_default_and_stop_1_ignores_them() {
+    // Links written before the switch have no `stop`: every word counts, as before.
+    assert!(!parse_query("a=0.5").0.nb.ignore_common);
+    assert!(!to_query(&AppState::default()).contains("stop"));
+    let (on, notices) = parse_query("stop=1");
+    assert!(on.nb.ignore_common && notices.is_empty());
+    assert_eq!(to_query(&on), "stop=1");
+    let (s, notices) = parse_query("stop=yes");
+    assert!(!s.nb.ignore_common);
+    assert_eq!(invalid_keys("stop=yes"), ["stop"], "{notices:?}");
 }
 
 #[test]

@@ -46,8 +46,8 @@ fn every_key_belongs_to_one_part_and_is_read() {
         assert_eq!(owners.len() + usize::from(page), 1, "{k}: {owners:?}");
     }
     // Counted by hand from the table: 7 of the page, 14 + 5 × 5 of the GDA panel (five keys
-    // of every class), 10 of the spam panel, 3 categorical, 9 of the learning curves.
-    assert_eq!(keys.len(), 7 + 14 + 25 + 10 + 3 + 9);
+    // of every class), 11 of the spam panel, 3 categorical, 9 of the learning curves.
+    assert_eq!(keys.len(), 7 + 14 + 25 + 11 + 3 + 9);
 }
 
 /// The first notice a link of the GDA state `g` draws (the check `setState` made before).

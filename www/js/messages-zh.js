@@ -138,6 +138,7 @@ export const ZH = {
   "rule.prior": "先验只能是“ml”“smoothed”或“uniform”",
   "rule.resampling": "重采样只能是“none”“undersample_ham”或“oversample_spam”",
   "rule.headers": "邮件头证据只能是 0 或 1",
+  "rule.common-words": "忽略常用词只能是 0 或 1",
   "rule.query": "查询最多 20 个值，用“|”分隔，每个值只占一行、最多 60 个字符",
   "rule.mean-class": "给出了数据中没有的类别的均值",
   "rule.both-means": "两个均值必须同时给出",

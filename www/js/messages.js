@@ -150,6 +150,7 @@ const EN = {
   "rule.prior": "the prior is “ml”, “smoothed” or “uniform”",
   "rule.resampling": "resampling is “none”, “undersample_ham” or “oversample_spam”",
   "rule.headers": "header evidence is 0 or 1",
+  "rule.common-words": "ignoring common words is 0 or 1",
   "rule.query": "a query is at most 20 values separated by “|”, each one line of at most 60 characters",
   "rule.mean-class": "a mean for a class the data do not have",
   "rule.both-means": "both means must be given",

@@ -79,6 +79,8 @@ export const NB = `
       <p class="hint" data-role="resample-help" data-control="resample"></p>
       <label class="check" data-control="headers"><input type="checkbox" data-role="headers" aria-describedby="{{id}}-headers-help"> <span data-i18n="nb.headers"></span></label>
       <p id="{{id}}-headers-help" class="hint" data-i18n="nb.headersHelp" data-control="headers"></p>
+      <label class="check" data-control="common"><input type="checkbox" data-role="common" aria-describedby="{{id}}-common-help"> <span data-i18n="nb.commonWords"></span></label>
+      <p id="{{id}}-common-help" class="hint" data-i18n="nb.commonWordsHelp" data-control="common"></p>
     </div>
     <p class="input-error" data-role="input-error" role="alert" hidden></p>
   </div>
@@ -100,6 +102,7 @@ export const NB = `
     <div class="ledger-axis" aria-hidden="true"><span data-i18n="nb.towardHam"></span><span data-i18n="nb.towardSpam"></span></div>
     <ol class="ledger" data-role="ledger"></ol>
     <p class="hint" data-role="unknown"></p>
+    <p class="hint" data-role="common-words"></p>
     <ul class="explain" data-role="sentences" hidden></ul>
     <div class="details" data-role="details"></div>
   </div>

@@ -430,6 +430,17 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     schedule(true);
     onChange("push");
   });
+  on($("common"), "change", () => {
+    try {
+      panel.setIgnoreCommonWords($("common").checked);
+      showInputError("");
+    } catch (e) {
+      showInputError(errorText(lang, e));
+    }
+    $("common").checked = panel.ignoreCommonWords();
+    schedule(true);
+    onChange("push");
+  });
   // Where each message's class comes from: the header fields appear for "another header line".
   on($("label-rule"), "change", () => {
     $("label-field-row").hidden = $("label-rule").value !== "field";
@@ -560,6 +571,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       pseudo: b ? [b.beta1, b.beta0, b.alpha_class[0], b.alpha_class[1]] : null,
       resample: panel.resampling(),
       headers: panel.headerEvidence(),
+      ignore_common: panel.ignoreCommonWords(),
     };
   }
 
@@ -579,6 +591,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     attempt(() => panel.setResampling(s.resample));
     attempt(() => panel.setHeaderEvidence(Boolean(s.headers)));
     $("headers").checked = panel.headerEvidence();
+    attempt(() => panel.setIgnoreCommonWords(Boolean(s.ignore_common)));
+    $("common").checked = panel.ignoreCommonWords();
     showInputError(problems.join(" "));
     section.querySelectorAll('[data-role="event"]').forEach((r) => { r.checked = r.value === s.event; });
     $("prior").value = s.prior;

@@ -16,6 +16,10 @@
 //! training part (never the test part) is undersampled or oversampled, seeded by the split
 //! seed; the model counts the resampled messages.
 //!
+//! **Common words** ([`SpamLab::set_ignore_common_words`], the [`super::stopwords`] module):
+//! when on, the list's words are dropped from the training messages before they are counted
+//! and from the message being scored; the ledger lists the ones it dropped.
+//!
 //! **Editing the corpus.** [`SpamLab::add_message`] puts a new message in the *training*
 //! part, so the counts and the ledger change at once; [`SpamLab::remove_message`] and
 //! [`SpamLab::relabel_message`] act on a message wherever it is (training or test part).
@@ -44,6 +48,7 @@ use crate::nb::mailbox::MboxSplitter;
 use crate::nb::model::{class_docs, log_prior, Bag, BagBuilder, EventModel, NaiveBayes, Prior};
 use crate::nb::resample::{resample, ResampleReport, Resampling};
 use crate::nb::smoothing::Smoothing;
+use crate::nb::stopwords::{drop_common_words, is_common_word, CommonWord};
 use crate::nb::tokenize::{find_byte, for_each_token, tokenize};
 use crate::stats::metrics::Metrics;
 
@@ -78,6 +83,7 @@ struct Settings {
     costs: Costs,
     resampling: Resampling,
     header_evidence: bool,
+    ignore_common_words: bool,
 }
 
 impl Default for Settings {
@@ -90,6 +96,7 @@ impl Default for Settings {
             costs: Costs::EQUAL,
             resampling: Resampling::None,
             header_evidence: false,
+            ignore_common_words: false,
         }
     }
 }
@@ -114,6 +121,9 @@ pub struct SpamLab {
     resampling: Resampling,
     /// Whether emails' header tokens (`subject:…`, `from-domain:…`) are counted and scored.
     header_evidence: bool,
+    /// Whether the common words of [`crate::nb::stopwords`] are left out of the counts and
+    /// of the scored message.
+    ignore_common_words: bool,
     curve: Option<Vec<(f64, Metrics)>>,
 }
 
@@ -151,6 +161,7 @@ impl SpamLab {
             costs: self.costs,
             resampling: self.resampling,
             header_evidence: self.header_evidence,
+            ignore_common_words: self.ignore_common_words,
         }
     }
 
@@ -165,8 +176,15 @@ impl SpamLab {
         let counts = self.model.counts();
         if remap {
             let words = self.corpus.vocab.words();
-            self.word_index =
-                words.iter().map(|w| counts.index_of(w).map_or(NOT_IN_VOCABULARY, |i| i as u32)).collect();
+            let ignore = self.ignore_common_words;
+            self.word_index = words
+                .iter()
+                .map(|w| match counts.index_of(w) {
+                    // Never counted when ignored, so never in the vocabulary; said for certain.
+                    Some(i) if !(ignore && is_common_word(w)) => i as u32,
+                    _ => NOT_IN_VOCABULARY,
+                })
+                .collect();
         }
         let mut builder = BagBuilder::new(counts.vocabulary_size());
         let word_index = &self.word_index;
@@ -366,7 +384,8 @@ impl SpamLab {
     }
 
     /// The whole corpus (both parts) as bags of word ids, the tokens the model counts
-    /// (header tokens too when header evidence is on): `(labels, offsets, ids, words)` with
+    /// (header tokens too when header evidence is on; without the common words when they
+    /// are ignored): `(labels, offsets, ids, words)` with
     /// message i's ids `ids[offsets[i]..offsets[i + 1]]`, labels 0 ham / 1 spam, and every
     /// id below `words`. The learning curves read a loaded corpus this way
     /// ([`crate::curves::TextData::from_packed`]).
@@ -376,8 +395,10 @@ impl SpamLab {
         let mut offsets = Vec::with_capacity(n + 1);
         let mut ids = Vec::new();
         offsets.push(0);
+        let common = common_ids(&self.corpus, self.ignore_common_words);
         for i in 0..n {
-            ids.extend_from_slice(self.corpus.doc(i, self.header_evidence));
+            let doc = self.corpus.doc(i, self.header_evidence);
+            ids.extend(doc.iter().filter(|&&id| !common.get(id as usize).copied().unwrap_or(false)));
             offsets.push(ids.len() as u32);
         }
         (labels, offsets, ids, self.corpus.vocab.words().len())
@@ -426,7 +447,15 @@ impl SpamLab {
             Some((cut, _)) => (&text[..cut], true),
             None => (text, false),
         };
-        let (explanation, tokens) = self.model.explain_text_with_costs(text, &self.costs);
+        let (explanation, tokens, common_words) = if self.ignore_common_words {
+            let all = tokenize(text);
+            let tokens = all.len();
+            let (kept, dropped) = drop_common_words(all);
+            (self.model.explain_tokens_with_costs(&kept, &self.costs), tokens, dropped)
+        } else {
+            let (explanation, tokens) = self.model.explain_text_with_costs(text, &self.costs);
+            (explanation, tokens, Vec::new())
+        };
         let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
         let sentences = explanation.sentence_messages();
         Ledger {
@@ -436,6 +465,8 @@ impl SpamLab {
             sentences,
             truncated,
             tokens,
+            ignore_common_words: self.ignore_common_words,
+            common_words,
             email: None,
             email_error: None,
         }
@@ -446,6 +477,9 @@ impl SpamLab {
     /// what was read. Attachments are listed, never scored.
     pub fn explain_email(&self, email: &Email) -> Ledger {
         let tokens = email.tokens(self.header_evidence);
+        let token_count = tokens.len();
+        let (tokens, common_words) =
+            if self.ignore_common_words { drop_common_words(tokens) } else { (tokens, Vec::new()) };
         let explanation = self.model.explain_tokens_with_costs(&tokens, &self.costs);
         let prior_formulas = Label::ALL.map(|l| explanation.prior_formula(l));
         let sentences = explanation.sentence_messages();
@@ -460,7 +494,9 @@ impl SpamLab {
             costs: self.costs,
             sentences,
             truncated: email.truncated(),
-            tokens: tokens.len(),
+            tokens: token_count,
+            ignore_common_words: self.ignore_common_words,
+            common_words,
             email: Some(EmailSummary {
                 subject: email.subject(),
                 from_domain: email.from_domain(),
@@ -499,6 +535,26 @@ impl SpamLab {
     /// Whether header evidence is on.
     pub fn header_evidence(&self) -> bool {
         self.header_evidence
+    }
+
+    /// Leaves the common words of [`crate::nb::stopwords`] out of the training counts and
+    /// of the scored message, or not (the default). The corpus keeps every token, so
+    /// switching recounts without tokenizing again.
+    ///
+    /// # Errors
+    /// As the fit; the state is kept on error.
+    pub fn set_ignore_common_words(&mut self, on: bool) -> Result<()> {
+        if on == self.ignore_common_words {
+            return Ok(());
+        }
+        let settings = Settings { ignore_common_words: on, ..self.settings() };
+        *self = SpamLab::build(self.corpus.clone(), self.split.clone(), self.seed, settings)?;
+        Ok(())
+    }
+
+    /// Whether common words are ignored.
+    pub fn ignore_common_words(&self) -> bool {
+        self.ignore_common_words
     }
 
     /// Whether the corpus holds emails with header tokens (so header evidence changes the
@@ -616,7 +672,9 @@ impl SpamLab {
         }
         let index = self.corpus.labels.len();
         if self.resampling == Resampling::None {
-            self.model.add_tokens(&tokenize(text), label)?;
+            let tokens = tokenize(text);
+            let tokens = if self.ignore_common_words { drop_common_words(tokens).0 } else { tokens };
+            self.model.add_tokens(&tokens, label)?;
             self.corpus.push(label, text);
             self.split.train.push(index);
             self.sync_training();
@@ -643,7 +701,7 @@ impl SpamLab {
         self.check_not_last(&entry, &codes::NB_VERB_REMOVE)?;
         if self.resampling == Resampling::None {
             if entry.part == Part::Train {
-                self.model.remove_tokens(&self.corpus.tokens(index, self.header_evidence), entry.label)?;
+                self.model.remove_tokens(&counted_tokens(&self.corpus, index, self.settings()), entry.label)?;
             }
             let mut training = Vec::new();
             self.corpus.remove(index, &mut self.split, &mut training);
@@ -673,7 +731,7 @@ impl SpamLab {
         self.check_not_last(&entry, &codes::NB_VERB_RELABEL)?;
         if self.resampling == Resampling::None {
             if entry.part == Part::Train {
-                self.model.relabel_tokens(&self.corpus.tokens(index, self.header_evidence), entry.label, label)?;
+                self.model.relabel_tokens(&counted_tokens(&self.corpus, index, self.settings()), entry.label, label)?;
             }
             self.corpus.labels[index] = label;
             self.sync_training();
@@ -708,4 +766,24 @@ impl SpamLab {
         self.training = training;
         self.resample = report;
     }
+}
+
+/// Per word id of `corpus`, whether it is a common word to leave out; empty when none is
+/// (`ignore` off).
+fn common_ids(corpus: &Corpus, ignore: bool) -> Vec<bool> {
+    if ignore {
+        corpus.vocab.words().iter().map(is_common_word).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// The tokens of message `index` the model counts under `settings` (header tokens with header
+/// evidence, no common words when they are ignored).
+fn counted_tokens(corpus: &Corpus, index: usize, settings: Settings) -> Vec<&str> {
+    let mut tokens = corpus.tokens(index, settings.header_evidence);
+    if settings.ignore_common_words {
+        tokens.retain(|t| !is_common_word(t));
+    }
+    tokens
 }

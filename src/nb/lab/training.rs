@@ -17,13 +17,18 @@ pub struct Training {
     pub(super) counter: IdCounter,
     /// How many of `training` are counted.
     pub(super) counted: usize,
+    /// Per corpus word id, whether it is a common word left out (empty: none is).
+    pub(super) common: Vec<bool>,
+    /// A message's ids without its common words (reused from one message to the next).
+    pub(super) kept: Vec<u32>,
 }
 
 impl Training {
     pub(super) fn new(corpus: Corpus, split: Split, seed: u64, settings: Settings) -> Training {
         let (training, report) = resample(&split.train, &corpus.labels, settings.resampling, seed);
         let counter = IdCounter::new(corpus.vocab.words().len());
-        Training { corpus, split, training, report, seed, settings, counter, counted: 0 }
+        let common = common_ids(&corpus, settings.ignore_common_words);
+        Training { corpus, split, training, report, seed, settings, counter, counted: 0, common, kept: Vec::new() }
     }
 
     /// Counts training messages until about `max_tokens` tokens are counted (at least
@@ -33,7 +38,12 @@ impl Training {
         let mut tokens = 0usize;
         while tokens < max_tokens.max(1) {
             let Some(&i) = self.training.get(self.counted) else { break };
-            let ids = self.corpus.doc(i, self.settings.header_evidence);
+            let mut ids = self.corpus.doc(i, self.settings.header_evidence);
+            if !self.common.is_empty() {
+                self.kept.clear();
+                self.kept.extend(ids.iter().filter(|&&id| !self.common[id as usize]));
+                ids = &self.kept;
+            }
             self.counter.add(ids, self.corpus.labels[i], words);
             tokens = tokens.saturating_add(ids.len().max(1));
             self.counted += 1;
@@ -85,6 +95,7 @@ impl Training {
             costs: settings.costs,
             resampling: settings.resampling,
             header_evidence: settings.header_evidence,
+            ignore_common_words: settings.ignore_common_words,
             curve: None,
         };
         lab.refresh_with(false);

@@ -93,8 +93,13 @@ pub struct Ledger {
     pub sentences: Vec<Message>,
     /// Whether the message was cut at [`MAX_MESSAGE_CHARS`].
     pub truncated: bool,
-    /// How many tokens the message has.
+    /// How many tokens the message has (the common words left out among them).
     pub tokens: usize,
+    /// Whether common words were left out ([`SpamLab::set_ignore_common_words`]).
+    pub ignore_common_words: bool,
+    /// The common words left out of this message, each with its count, in order of first
+    /// appearance (empty when they are not ignored).
+    pub common_words: Vec<CommonWord>,
     /// What was read when the message is an email; `None` for plain text.
     pub email: Option<EmailSummary>,
     /// Why a message that looks like an email could not be read as one (it was then
@@ -203,6 +208,8 @@ impl Ledger {
             sentences: &self.sentences,
             truncated: self.truncated,
             tokens: self.tokens,
+            ignore_common_words: self.ignore_common_words,
+            common_words: &self.common_words,
             email: self.email.as_ref(),
             email_error: self.email_error.as_ref(),
         }
@@ -231,6 +238,10 @@ pub struct LedgerView<'a> {
     pub truncated: bool,
     /// How many tokens the message has.
     pub tokens: usize,
+    /// As [`Ledger::ignore_common_words`].
+    pub ignore_common_words: bool,
+    /// As [`Ledger::common_words`] (at most 139: the list's length).
+    pub common_words: &'a [CommonWord],
     /// As [`Ledger::email`].
     pub email: Option<&'a EmailSummary>,
     /// As [`Ledger::email_error`].

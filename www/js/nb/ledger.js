@@ -253,6 +253,16 @@ export function createLedger({ $, panel, lang: langNow, cutMessage: cutNow, ledg
       else unknown.textContent = "";
       if (l.truncated) unknown.textContent += ` ${t(lang, "nb.truncated")}`;
     }
+    // The common words left out of this message: the user's words, kept apart from the page's.
+    const common = $("common-words");
+    const commonList = l.common_words.map((w) => (w.count > 1 ? `${w.word} ×${w.count}` : w.word)).join(", ");
+    const commonKey = `${lang}\n${l.ignore_common_words}\n${commonList}\n${/\S/.test(text.value)}`;
+    if (common.dataset.shown !== commonKey) {
+      common.dataset.shown = commonKey;
+      if (!l.ignore_common_words) common.textContent = "";
+      else if (commonList) fillAround(common, t(lang, "nb.commonIgnored", { words: "{words}" }), "words", commonList);
+      else common.textContent = /\S/.test(text.value) ? t(lang, "nb.commonNone") : "";
+    }
     const sentences = $("sentences");
     const said = l.sentences.map((s) => messageText(lang, s));
     if (said.join("\n") !== [...sentences.children].map((li) => li.textContent).join("\n")) {
