@@ -133,3 +133,62 @@ test("naive Bayes with β₁ = 0: the vetoes blame β₁, not α; the Bernoulli 
     await context.close();
   }
 });
+
+test("the figure's text alternative and live reading name the drawn boundary: moved by φ′ or the losses, a conic for QDA (EN, ZH)", async () => {
+  const aria = (page) => page.getAttribute('[data-role="canvas"]', "aria-label");
+  // The live region is written 700 ms after the state settles (gda-numbers.js announce).
+  const live = async (page) => {
+    await page.waitForFunction(() => document.querySelector('[data-role="live"]').textContent.length > 0);
+    return page.textContent('[data-role="live"]');
+  };
+  // w and b of the table's line "w₁ x₁ + w₂ x₂ + b = 0" (the shared-Σ fit with φ̂).
+  const fitted = async (page) => {
+    const [a, c, d] = (await cell(page, "boundary")).split("\n")[0].replace(/−/g, "-").replace(/ /g, "").match(/^(-?[\d.]+)x₁([+-][\d.]+)x₂([+-][\d.]+)=0$/).slice(1).map(Number);
+    return { w: [a, c], b: d };
+  };
+  const logit = (p) => Math.log(p / (1 - p));
+  const at = (page, x, y) => page.evaluate(([a, b]) => window.genlab_panels.gda.controller.panel.posteriorAtData(a, b), [x, y]);
+
+  // φ′ = 0.2 over φ̂ = 0.4 (60 and 40 points): on the table's line (log-odds 0 with φ̂) the drawn
+  // model's log-odds is logit(0.2) − logit(0.4) = −0.9808 by Bayes' rule, so that line is not
+  // the drawn boundary (log-odds 0, equal losses), only parallel to it (the prior moves b).
+  let { page, context, errors } = await open(browser, `${server.url}?embed=gda&phi=0.2`);
+  let { w, b } = await fitted(page);
+  let x1 = 0.3;
+  let x2 = -(b + w[0] * x1) / w[1];
+  assert.ok(Math.abs(logit(await at(page, x1, x2)) - (Math.log(0.25) - Math.log(2 / 3))) < 0.02);
+  for (const text of [await aria(page), await live(page)]) {
+    assert.match(text, /a line parallel to .* = 0, slid by the prior φ′ or the losses/);
+    assert.doesNotMatch(text, /(Decision boundary:|boundary) -?[\d.]+ x₁ [+−] [\d.]+ x₂ [+−] [\d.]+ = 0\./);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // λ₀₁ = 5: decide 1 when the log-odds exceed log(λ₁₀/λ₀₁) = log(1/5) = −1.6094; the table's
+  // line has p(y = 1 | x) = ½ there, which this rule decides as class 1: it is the dashed
+  // reference, and the rows say where the solid boundary is.
+  ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&l01=5`));
+  ({ w, b } = await fitted(page));
+  x2 = -(b + w[0] * x1) / w[1];
+  assert.ok(Math.abs((await at(page, x1, x2)) - 0.5) < 0.01);
+  assert.match(await cell(page, "threshold"), /decide 1 when p\(y = 1 \| x\) > 0\.167/);
+  assert.match(await cell(page, "boundary"), /where p\(y = 1 \| x\) = 0\.5, dashed in the figure; .* the parallel line where wᵀx \+ b = −1\.609\./);
+  for (const text of [await aria(page), await live(page)]) assert.match(text, /a line parallel to .* slid by the prior φ′ or the losses/);
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // QDA drawn: the live reading says the conic the text alternative names, not GDA's line.
+  for (const [lang, kind, parallel] of [["en", /boundary an ellipse\./, /parallel/], ["zh-CN", /边界 椭圆。/, /平行/]]) {
+    ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&cov=per-class&lang=${lang}`));
+    const text = await live(page);
+    assert.match(text, kind);
+    assert.doesNotMatch(text, /x₁/);
+    assert.doesNotMatch(text, parallel);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&phi=0.2&lang=zh-CN`));
+  assert.match(await aria(page), /一条与 .* = 0 平行的直线，由先验 φ′ 或损失平移而来/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
