@@ -192,3 +192,51 @@ test("the figure's text alternative and live reading name the drawn boundary: mo
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("learning curves: 'every training message this corpus has' only at the whole pool; Efron's 0.97 names its unpenalised fits (EN, ZH)", async () => {
+  const done = (page) => page.waitForFunction(() => /splits done|次划分完成/.test(document.querySelector('.genlab-curves [data-role="status"]')?.textContent ?? ""), null, { timeout: 120000 });
+  const lesson = (page) => page.textContent('.genlab-curves [data-role="lesson"]');
+  // The training pool is the rows a split does not test on: the status line gives both.
+  const pool = async (page) => {
+    const [, rows, test] = (await page.textContent('.genlab-curves [data-role="status"]')).match(/\((\d+) messages, .* tests on (\d+) messages\)/);
+    return Number(rows) - Number(test);
+  };
+  // The largest m well below the pool: naive Bayes still leads at m = 30 (the sentence says so),
+  // but 30 is not "every training message this corpus has".
+  let { page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=textmn&lcmax=30&lcn=20&lcs=3`);
+  await done(page);
+  const n = await pool(page);
+  assert.ok(n > 30);
+  let text = await lesson(page);
+  assert.match(text, /At the largest m \(30\), multinomial naive Bayes has the lower error/);
+  assert.doesNotMatch(text, /every training message this corpus has/);
+  assert.match(text, new RegExp(`Up to m = 30, logistic regression has not caught up with multinomial naive Bayes; this corpus has ${n} training messages`));
+  assert.deepEqual(errors, []);
+  await context.close();
+  // The largest m capped at the pool: then it is every training message.
+  ({ page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=textmn&lcn=20&lcs=3`));
+  await done(page);
+  text = await lesson(page);
+  assert.match(text, new RegExp(`Up to m = ${await pool(page)}, every training message this corpus has`));
+  assert.deepEqual(errors, []);
+  await context.close();
+  ({ page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=textmn&lcmax=30&lcn=20&lcs=3&lang=zh-CN`));
+  await done(page);
+  text = await lesson(page);
+  assert.doesNotMatch(text, /这个语料全部的训练消息/);
+  assert.match(text, new RegExp(`直到 m = 30，逻辑回归都没有追上多项式朴素贝叶斯；这个语料有 ${n} 条训练消息`));
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // λ = 1000 on the model-true clouds: the ridge's bias puts GDA significantly ahead at the
+  // largest m (the engine's two-standard-error test), so Efron's asymptotic 0.97, a ratio for
+  // unpenalised fits, must say so rather than promise curves that end together.
+  ({ page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=true&lcl=1000&lcn=20&lcs=3`));
+  await done(page);
+  text = await lesson(page);
+  assert.match(text, /At the largest m \(1000\), GDA \(shared Σ\) has the lower error/);
+  assert.match(text, /about 0\.97: fitted without penalties \(λ and α near 0\), the two curves end close together/);
+  assert.doesNotMatch(text, /0\.97, so the two curves end close together/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
