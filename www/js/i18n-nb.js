@@ -250,7 +250,7 @@ export const ZH_NB = {
   "nb.threshold": "阈值",
   "nb.verdictThreshold": " · 只有 P(垃圾 | x) > {p} 才判为垃圾",
   "nb.cost": "每条测试消息的平均代价",
-  "nb.costValue": "{c}（若阈值为 ½ 则为 {h}）",
+  "nb.costValue": "{c}（若阈值为 P(垃圾 | x) > ½，则为 {h}）",
   "nb.bayesian": "把平滑看作先验信念",
   "nb.bayesOn": "用 贝塔/狄利克雷伪计数代替 α（伯努利词表与先验；多项式模型的词仍用 α）",
   "nb.bayesHelp": "伯努利：p_cw = (d_cw + β₁)/(N_c + β₀ + β₁)。平滑先验：π_c = (N_c + α_c)/(N + α₀)。α 平滑即 β₁ = β₀ = α_c = α。",

@@ -117,7 +117,7 @@ export const ZH = {
   "nb.line.empty": "TAB 之后的{label}消息是空的",
   // Training on the split (nb::model, nb::lab).
   "nb.train.empty": "训练语料是空的：朴素贝叶斯至少需要一条正常消息和一条垃圾消息。",
-  "nb.train.no-class": "训练数据中没有{label}消息。",
+  "nb.train.no-class": "训练数据中没有{label}消息，所以无法估计 P({label}) 和 P(词 | {label})。请至少添加一条{label}消息。",
   "nb.train.none-left": "留出 {percent}% 作测试后没有剩下可训练的{label}消息：请增加这类消息。",
   // Editing the corpus (nb::lab::SpamLab's add, remove, relabel; nb::counts).
   "nb.edit.empty": "消息是空的：请输入一些文字再添加。",
