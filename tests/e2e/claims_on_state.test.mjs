@@ -240,3 +240,24 @@ test("learning curves: 'every training message this corpus has' only at the whol
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("3-D view with unequal losses: its text alternative no longer puts the boundary under the crossing (EN, ZH)", async () => {
+  // λ₀₁ = 5, λ₁₀ = 1: Bayes' rule decides 1 where 5·p(x | 1)p(1) > p(x | 0)p(0), so the
+  // boundary is the level set h₁/h₀ = 1/5 of the two surfaces, not their crossing h₁ = h₀.
+  const canvas = '#gda-slot [data-role="v3-canvas"]';
+  for (const [lang, q, yes, no] of [
+    ["en", "&l01=5", /the line right under the curve where the surfaces cross \(dashed\), and the decision boundary of these losses \(solid\), which lies off that line/, /decision boundary on the floor, right under the curve where the surfaces cross/],
+    ["zh-CN", "&l01=5", /以及这组损失下的决策边界（实线），它不在那条虚线上/, /地面上是拟合的椭圆和决策边界，正好在曲面相交的曲线下方/],
+    // Equal losses: the boundary is the crossing's shadow, as the sentence says.
+    ["en", "", /the decision boundary on the floor, right under the curve where the surfaces cross/, /lies off that line/],
+  ]) {
+    const { page, context, errors } = await open(browser, `${server.url}?v3=1${q}&lang=${lang}`);
+    await page.waitForSelector('#gda-slot [data-role="v3-list"] li');
+    await page.waitForFunction((sel) => (document.querySelector(sel).getAttribute("aria-label") ?? "").length > 0, canvas);
+    const label = await page.getAttribute(canvas, "aria-label");
+    assert.match(label, yes);
+    assert.doesNotMatch(label, no);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
