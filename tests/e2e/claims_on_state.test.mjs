@@ -187,6 +187,11 @@ test("the figure's text alternative and live reading name the drawn boundary: mo
     assert.deepEqual(errors, []);
     await context.close();
   }
+  // φ′ = φ̂ = 0.4 exactly (40 of 100 points): the prior moves nothing, the table's line is drawn.
+  ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&phi=0.4`));
+  assert.ok((await aria(page)).includes(`Decision boundary: ${(await cell(page, "boundary")).split("\n")[0]}.`));
+  assert.deepEqual(errors, []);
+  await context.close();
   ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&phi=0.2&lang=zh-CN`));
   assert.match(await aria(page), /一条与 .* = 0 平行的直线，由先验 φ′ 或损失平移而来/);
   assert.deepEqual(errors, []);

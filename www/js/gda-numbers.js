@@ -114,7 +114,9 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     // (The drawn model's: a conic for QDA, else the line of the numbers table.)
     // A prior override or unequal losses slide the shared-Σ line without turning it: the drawn
     // boundary is parallel to the fitted-φ line of the table, not that line.
-    const moved = !s.conic && !s.coincident && s.w && (s.threshold !== 0 || (s.models.prior !== null && s.models.prior !== undefined));
+    // (φ′ equal to φ̂ moves nothing: then the line is the table's own.)
+    const overridden = s.models.prior !== null && s.models.prior !== undefined && s.models.prior !== s.phi;
+    const moved = !s.conic && !s.coincident && s.w && (s.threshold !== 0 || overridden);
     const drawnEq = moved ? t(lang, "gda.boundaryMoved", { eq }) : eq;
     const boundary = s.conic ? t(lang, "gda.ariaConic", { kind: t(lang, `gda.conicKind.${s.conic}`) })
       : s.coincident ? ` ${eq}`
