@@ -266,3 +266,26 @@ test("3-D view with unequal losses: its text alternative no longer puts the boun
     await context.close();
   }
 });
+
+test("spam panel: 'trained on N messages' only when resampling left the training part as it is (EN, ZH)", async () => {
+  // The corpus line gives the class sizes; the stratified 80/20 split holds out round(0.2 n)
+  // of each class (src/nb/corpus.rs), and undersampling ham keeps as many ham as spam
+  // training messages, so the model counts 2 × (spam − round(0.2 spam)) messages.
+  for (const [lang, q, want, not] of [
+    ["en", "&rs=undersample_ham", (train, used) => `${train} training messages, resampled to ${used} for the model`, /Trained on/],
+    ["zh-CN", "&rs=undersample_ham", (train, used) => `训练部分 ${train} 条消息，为训练模型重采样成 ${used} 条`, /用 \d+ 条消息训练/],
+    ["en", "", (train) => `Trained on ${train} messages`, /resampled/],
+  ]) {
+    const { page, context, errors } = await open(browser, `${server.url}?embed=nb${q}&lang=${lang}`);
+    await page.waitForFunction(() => /\d/.test(document.querySelector('[data-role="split"]')?.textContent ?? ""));
+    const info = await cell(page, "corpus-info");
+    const [ham, spam] = (lang === "en" ? info.match(/\((\d+) ham, (\d+) spam\)/) : info.match(/正常 (\d+) 条，垃圾 (\d+) 条/)).slice(1).map(Number);
+    const spamTrain = spam - Math.round(0.2 * spam);
+    const train = ham - Math.round(0.2 * ham) + spamTrain;
+    const split = await cell(page, "split");
+    assert.ok(split.includes(want(train, 2 * spamTrain)), split);
+    assert.doesNotMatch(split, not);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
