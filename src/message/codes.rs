@@ -354,7 +354,7 @@ codes! {
         "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text. The first problem: {first}";
     /// `nb.corpus.too-few`.
     NB_CORPUS_TOO_FEW = "nb.corpus.too-few" ["count", "label"]
-        "The corpus has {count} {label} message(s): naive Bayes needs at least two of each class (one to train on, one to test).";
+        "The corpus has {count} {label} message(s): naive Bayes needs at least two of each class (and three or more for the 80/20 split to hold one out for testing).";
     /// `nb.corpus.one-class`.
     NB_CORPUS_ONE_CLASS = "nb.corpus.one-class" ["count", "label", "missing"]
         "The corpus has {count} {label} messages but no {missing} messages: naive Bayes needs examples of both classes.";
@@ -501,10 +501,10 @@ codes! {
         "No message was found: give an mbox file, or a folder of message files in folders named “ham” and “spam”.";
     /// `nb.mail.too-few`.
     NB_MAIL_TOO_FEW = "nb.mail.too-few" ["count", "label"]
-        "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (one to train on, one to test).";
+        "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (and three or more for the 80/20 split to hold one out for testing).";
     /// `nb.mail.too-few-first`.
     NB_MAIL_TOO_FEW_FIRST = "nb.mail.too-few-first" ["count", "label", "first"]
-        "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (one to train on, one to test). The first left out, {first}";
+        "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (and three or more for the 80/20 split to hold one out for testing). The first left out, {first}";
     /// `nb.mail.skipped`.
     NB_MAIL_SKIPPED = "nb.mail.skipped" ["count"]
         "{count} message(s) could not be used and were skipped.";

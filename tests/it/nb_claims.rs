@@ -81,3 +81,35 @@ fn alpha_is_named_where_alpha_smooths() {
         assert!(s.iter().any(|x| x.ends_with("Any α > 0 fixes this.")), "{s:#?}");
     }
 }
+
+/// The corpus loader's rule "at least two of each class" with its reason: the 80/20 split
+/// holds out round(0.2·n) messages of a class of n (`src/nb/corpus.rs`, stratified_split),
+/// which is 0 for n = 2 (round(0.4)) and 1 for n = 3 (round(0.6)). So two messages of a class
+/// do not give "one to train on, one to test"; the sentence says three are needed for that.
+#[test]
+fn a_class_of_two_messages_has_none_to_test_and_the_sentence_says_so() {
+    use genlab::nb::lab::{CorpusLoader, SpamLab};
+    let lab_on = |corpus: &str| {
+        let mut lab = SpamLab::builtin().expect("the built-in corpus trains");
+        let mut loader = CorpusLoader::new(corpus.as_bytes(), "mine.tsv").unwrap();
+        while !loader.step(usize::MAX) {}
+        lab.replace_corpus(loader).map(|_| lab)
+    };
+    let hams =
+        "ham\tsee you at noon\nham\tlunch at noon\nham\tcall me later\nham\tthe meeting moved\nham\tdinner tonight\n";
+    for (spams, tested) in [(2usize, 0usize), (3, 1)] {
+        let corpus =
+            format!("{hams}{}", (0..spams).map(|i| format!("spam\tfree prize number {i}\n")).collect::<String>());
+        let lab = lab_on(&corpus).expect("two of each class is accepted");
+        // The corpus keeps the file's order: messages 0–4 are the ham lines, the rest spam.
+        let test_spam = lab.split().test.iter().filter(|&&i| i >= 5).count();
+        assert_eq!(test_spam, tested, "{spams} spam messages");
+    }
+    let err = lab_on(&format!("{hams}spam\tfree prize\n")).expect_err("one spam message is refused");
+    let s = err.to_string();
+    assert!(
+        s.contains("at least two of each class (and three or more for the 80/20 split to hold one out for testing)"),
+        "{s}"
+    );
+    assert!(!s.contains("one to train on, one to test"), "{s}");
+}

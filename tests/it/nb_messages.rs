@@ -50,7 +50,7 @@ fn a_corpus_with_one_ham_message_is_refused_with_the_count_and_the_class() {
     assert_eq!(int(&m, "count"), 1);
     assert_eq!(msg(&m, "label").code().id(), "nb.class.ham");
     let english =
-        "The corpus has 1 ham message(s): naive Bayes needs at least two of each class (one to train on, one to test).";
+        "The corpus has 1 ham message(s): naive Bayes needs at least two of each class (and three or more for the 80/20 split to hold one out for testing).";
     assert_eq!((err.to_string().as_str(), m.english().as_str()), (english, english));
 }
 

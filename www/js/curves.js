@@ -335,7 +335,11 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       if (summary.bayes_error != null) parts.push(t(lang, "lc.lessonBayes", { e: pct(summary.bayes_error, { exact: false }) }));
       if (TEXT.has(summary.pairing)) {
         parts.push(t(lang, summary.pairing.endsWith("bern") ? "lc.lessonTextBern" : "lc.lessonTextMn"));
-        if (summary.leader_large === 0) parts.push(t(lang, "lc.lessonTextNbLarge", { m: m1, gen: names[0] }));
+        // "Every training message this corpus has" only when the largest m is the whole pool.
+        if (summary.leader_large === 0) {
+          parts.push(m1 >= summary.pool ? t(lang, "lc.lessonTextNbLarge", { m: m1, gen: names[0] })
+            : t(lang, "lc.lessonTextNbShort", { m: m1, gen: names[0], pool: summary.pool }));
+        }
         else if (summary.leader_large === 1) parts.push(t(lang, "lc.lessonTextLrLarge", { gen: names[0] }));
       }
     }

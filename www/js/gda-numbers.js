@@ -93,7 +93,11 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     // w, b and the line are the shared-Σ fit's with φ̂; say so when the figure draws another
     // model or prior (the pointer's p(y = 1 | x) is the drawn one's).
     const drawn = drawnModel(s);
-    $("boundary").textContent = drawn ? `${line}\n${t(lang, "gda.rowsOfGda", { drawn })}` : line;
+    // Unequal losses alone keep the model and its φ̂ but move the drawn boundary off this
+    // line (p = ½, the dashed reference) to the parallel one where wᵀx + b = log(λ₁₀/λ₀₁).
+    const movedByLosses = !drawn && s.threshold !== 0 && s.w && !s.coincident;
+    $("boundary").textContent = drawn ? `${line}\n${t(lang, "gda.rowsOfGda", { drawn })}`
+      : movedByLosses ? `${line}\n${t(lang, "gda.rowsThreshold", { t: num(s.threshold) })}` : line;
     writeModelNumbers(s);
     // Measuring the boxes lays the page out: not on every frame of a drag (its end redraws).
     if (view.settled()) {
@@ -108,13 +112,21 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     // The figure's text alternative: what it shows, following the state (the fitted means,
     // φ, and the boundary as an equation, or why there is none).
     // (The drawn model's: a conic for QDA, else the line of the numbers table.)
+    // A prior override or unequal losses slide the shared-Σ line without turning it: the drawn
+    // boundary is parallel to the fitted-φ line of the table, not that line.
+    // (φ′ equal to φ̂ moves nothing: then the line is the table's own.)
+    const overridden = s.models.prior !== null && s.models.prior !== undefined && s.models.prior !== s.phi;
+    const moved = !s.conic && !s.coincident && s.w && (s.threshold !== 0 || overridden);
+    const drawnEq = moved ? t(lang, "gda.boundaryMoved", { eq }) : eq;
     const boundary = s.conic ? t(lang, "gda.ariaConic", { kind: t(lang, `gda.conicKind.${s.conic}`) })
       : s.coincident ? ` ${eq}`
+      : moved ? t(lang, "gda.ariaLine", { eq: drawnEq })
       : s.w ? t(lang, s.boundary_visible ? "gda.ariaLine" : "gda.ariaLineOutside", { eq }) : "";
     canvas.setAttribute("aria-label", s.error
       ? t(lang, "gda.ariaError", { error: message })
       : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + boundary);
-    announce(s, message, eq);
+    // The live region reads the drawn boundary too (a conic for QDA and naive Bayes).
+    announce(s, message, s.conic ? t(lang, `gda.conicKind.${s.conic}`) : drawnEq);
   }
 
   /** Names the training table's confusion column: TN FP / FN TP for two classes, rows and

@@ -147,7 +147,8 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
     const [yaw, pitch] = surface.angles();
     const losses = shown ? surface.losses(model) : null;
     const note = losses ? ` ${t(lang, "gda3d.losses", { l01: num(losses[0], 2), l10: num(losses[1], 2) })}` : "";
-    canvas.setAttribute("aria-label", t(lang, "gda3d.aria", { yaw: num(yaw, 0), pitch: num(pitch, 0) }) + note);
+    // Unequal losses move the boundary off the crossing: the text says which line is which.
+    canvas.setAttribute("aria-label", t(lang, losses ? "gda3d.ariaLosses" : "gda3d.aria", { yaw: num(yaw, 0), pitch: num(pitch, 0) }) + note);
   }
 
   function show(on) {

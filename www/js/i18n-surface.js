@@ -10,6 +10,7 @@ export const EN_SURFACE = {
   "gda3d.height": "p(x | y)·p(y)",
   "gda3d.losses": "Losses λ₀₁ = {l01}, λ₁₀ = {l10}: the decision boundary (solid, as in the 2-D figure) is where λ₀₁·p(x | y = 1)p(y = 1) = λ₁₀·p(x | y = 0)p(y = 0); the surfaces cross above the dashed line.",
   "gda3d.aria": "3-D view: the class densities weighted by their priors, p(x | y = c)·p(y = c), as translucent surfaces over the plot, with the fitted ellipses and the decision boundary on the floor, right under the curve where the surfaces cross. Seen from {yaw}° round and {pitch}° up. Drag to turn it, or use the arrow keys: left and right turn it round, up and down tip it.",
+  "gda3d.ariaLosses": "3-D view: the class densities weighted by their priors, p(x | y = c)·p(y = c), as translucent surfaces over the plot, with the fitted ellipses on the floor, the line right under the curve where the surfaces cross (dashed), and the decision boundary of these losses (solid), which lies off that line. Seen from {yaw}° round and {pitch}° up. Drag to turn it, or use the arrow keys: left and right turn it round, up and down tip it.",
 };
 
 export const ZH_SURFACE = {
@@ -19,4 +20,5 @@ export const ZH_SURFACE = {
   "gda3d.height": "p(x | y)·p(y)",
   "gda3d.losses": "损失 λ₀₁ = {l01}，λ₁₀ = {l10}：决策边界（实线，与二维图相同）在 λ₀₁·p(x | y = 1)p(y = 1) = λ₁₀·p(x | y = 0)p(y = 0) 处；两个曲面在虚线上方相交。",
   "gda3d.aria": "三维视图：按先验加权的类别密度 p(x | y = c)·p(y = c)，画成绘图区上方的半透明曲面；地面上是拟合的椭圆和决策边界，正好在曲面相交的曲线下方。视角：水平转 {yaw}°，仰角 {pitch}°。拖动可旋转，或用方向键：左右键水平旋转，上下键改变仰角。",
+  "gda3d.ariaLosses": "三维视图：按先验加权的类别密度 p(x | y = c)·p(y = c)，画成绘图区上方的半透明曲面；地面上是拟合的椭圆、曲面相交曲线正下方的直线（虚线），以及这组损失下的决策边界（实线），它不在那条虚线上。视角：水平转 {yaw}°，仰角 {pitch}°。拖动可旋转，或用方向键：左右键水平旋转，上下键改变仰角。",
 };

@@ -75,6 +75,8 @@ export const ZH = {
   "gda.phiNote": "{m} 个点中有 {k} 个属于类别 1",
   "gda.outside": "（在图外）",
   "gda.rowsOfGda": "（w、b 和这条直线属于共用 Σ、用拟合 φ 的 GDA；图形和下面的 p(y = 1 | x) 属于{drawn}。）",
+  "gda.rowsThreshold": "（这条直线是 p(y = 1 | x) = 0.5 之处，即图中的虚线；在这组损失下，实线画出的决策边界是与它平行、满足 wᵀx + b = {t} 的直线。）",
+  "gda.boundaryMoved": "一条与 {eq} 平行的直线，由先验 φ′ 或损失平移而来",
   "gda.drawnPrior": "φ′ = {phi} 的{model}",
   "gda.posteriorDrawn": "（图中的模型）",
   "gda.at": "在 x = {x} 处：p(y = 1 | x) = {p}（{pct}）",

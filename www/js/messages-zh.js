@@ -23,7 +23,7 @@ export const ZH = {
   "sample-unreadable": "无法读取采样参数：每一项都必须是数字。",
   "settings-unreadable": "无法读取模型设置：请检查每一项。",
   "risk-no-points": "没有可用来估计风险的点。",
-  "rule.lidstone-lambda": "Lidstone 平滑的 λ 必须是不小于 0 的有限数（0 为最大似然，1 为拉普拉斯平滑）",
+  "rule.lidstone-lambda": "Lidstone 平滑的 λ 必须是有限数，且 λ ≥ 0（0 为最大似然，1 为拉普拉斯平滑）",
   "rule.smoothing-finite": "平滑必须是不小于 0 的有限数",
   "rule.splits-whole": "划分次数必须是 1 到 1000 之间的整数",
   "rule.sizes-whole": "规模个数必须是 2 到 40 之间的整数",

@@ -164,7 +164,12 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   function writeCorpus(c) {
     $("corpus-info").textContent = t(lang, "nb.corpusInfo",
       { name: messageText(lang, c.title), n: c.messages[0] + c.messages[1], ham: c.messages[0], spam: c.messages[1], v: c.vocabulary });
-    $("split").textContent = t(lang, "nb.split", { train: c.split[0], test: c.split[1], seed: num(panel.seed(), 0) });
+    // Resampling changes how many messages the model counts: "trained on" the training
+    // part's size only when it did not.
+    const after = panel.resampleSummary().report.after;
+    const used = after[0] + after[1];
+    $("split").textContent = t(lang, used === c.split[0] ? "nb.split" : "nb.splitResampled",
+      { train: c.split[0], used, test: c.split[1], seed: num(panel.seed(), 0) });
     const credit = messageText(lang, c.credit);
     // A credit in the page's own words is written in its language; a dataset's citation
     // keeps its own (English).
