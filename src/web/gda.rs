@@ -13,6 +13,10 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::HtmlCanvasElement;
 
 use super::{js_error, js_message, to_js};
+
+// The boundary prediction's exports (a child module: it reaches the panel's state).
+#[path = "gda_predict.rs"]
+mod predict;
 use crate::data::Preset;
 use crate::error::Error;
 use crate::gda::lab::ModelSettings;
