@@ -61,6 +61,7 @@ mod plot_gda;
 mod plot_labels;
 mod plot_nb;
 mod plot_palette;
+mod plot_predict_hidden;
 mod plot_projector_type;
 mod plot_raster;
 mod plot_raster_frames;

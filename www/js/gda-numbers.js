@@ -95,6 +95,15 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     const drawn = drawnModel(s);
     $("boundary").textContent = drawn ? `${line}\n${t(lang, "gda.rowsOfGda", { drawn })}` : line;
     writeModelNumbers(s);
+    // While a student predicts the boundary (predict.js), nothing here says where it is:
+    // w, b, the line and logistic regression's rows are hidden and emptied.
+    const hide = view.predicting?.() ?? false;
+    for (const role of ["w", "b", "boundary", "logistic-numbers"]) {
+      const cell = $(role);
+      if (hide) cell.textContent = "—";
+      // (Logistic regression's row is otherwise shown or not by writeModelNumbers.)
+      if (hide || role !== "logistic-numbers") cell.closest("tr").hidden = hide;
+    }
     // Measuring the boxes lays the page out: not on every frame of a drag (its end redraws).
     if (view.settled()) {
       focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
@@ -113,8 +122,9 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
       : s.w ? t(lang, s.boundary_visible ? "gda.ariaLine" : "gda.ariaLineOutside", { eq }) : "";
     canvas.setAttribute("aria-label", s.error
       ? t(lang, "gda.ariaError", { error: message })
-      : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + boundary);
-    announce(s, message, eq);
+      : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + (hide ? "" : boundary));
+    if (hide) clearTimeout(liveTimer);
+    else announce(s, message, eq);
   }
 
   /** Names the training table's confusion column: TN FP / FN TP for two classes, rows and
@@ -250,8 +260,9 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
       cell.textContent = "—";
       return;
     }
-    let at = pointer ? panel.posteriorAt(pointer.x, pointer.y) : null;
-    if (!at && cursor && cursorShown) {
+    // The posterior would give a hidden boundary away (p = ½ on it).
+    let at = pointer && !view.predicting?.() ? panel.posteriorAt(pointer.x, pointer.y) : null;
+    if (!at && cursor && cursorShown && !view.predicting?.()) {
       const p = panel.posteriorAtData(cursor[0], cursor[1]);
       if (p !== undefined && p !== null) at = { x: cursor[0], y: cursor[1], p };
     }

@@ -1,0 +1,200 @@
+// Predict, then reveal, on the GDA panel: "Predict the boundary" hides the fitted line (no
+// boundary pixels on the canvas, nothing of it in the figure's text alternative, the live
+// regions or the numbers table), the student places a ghost line by keyboard or pointer,
+// "Commit" reveals the model's line with the score, "Skip" reveals it without one. At 360 px
+// and 1280 px, in English and Chinese.
+//
+// Expected numbers, derived without genlab's Rust: w and b of the default page's points from
+// scikit-learn's LinearDiscriminantAnalysis(solver="lsqr") (its pooled maximum-likelihood Σ
+// and log priors are GDA's shared Σ and φ̂); for the keyboard line, its angle (arccos of the
+// normals' |cosine|) and the share of the view on which the two rules agree (a 6000 × 6000
+// midpoint grid), computed in numpy by /tmp/expected.py (kept in the commit message's words:
+// handle 1 ten ArrowDown, handle 2 ten ArrowUp and two Shift+ArrowLeft, from the start line
+// across the middle half of the view at mid-height). The pointer line's agreement is
+// re-derived here by sampling (a 1000 × 1000 grid), not by the page's polygon clipping.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, open, serve } from "./lib.mjs";
+import { WORDS } from "../../www/js/predict.js";
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// scikit-learn's coef_ and intercept_ on the default points (100 points, seed of the link's defaults).
+const SK_W = [1.6261186976563309, 0.9298059260969406];
+const SK_B = -0.6592297173679289;
+// Per viewport: the view the page shows (checked, since the expected scores were derived on
+// it) and the keyboard line's expected angle (degrees) and agreement (numpy, see above).
+const CASES = {
+  1280: { size: { width: 1280, height: 800 }, view: [-6.173513513513514, 6.173513513513514, -4, 4.100000000000001], angle: 78.58435502679205, agree: 0.7035809722222222 },
+  360: { size: { width: 360, height: 740 }, view: [-5, 5, -5.264960629921259, 5.36496062992126], angle: 64.96578322471616, agree: 0.6465859166666666 },
+};
+
+const role = (r) => `#gda-slot [data-role="${r}"]`;
+
+/** Pixels of the boundary's colour (#111111, within antialiasing) inside the plot box. */
+const boundaryPixels = (page) => page.evaluate(() => {
+  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
+  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
+  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
+  return n;
+});
+
+/** What the page says in words: the canvas' text alternative, every live region, the w, b
+ * and line cells and whether their rows show. */
+const words = (page) => page.evaluate(() => {
+  const q = (r) => document.querySelector(`#gda-slot [data-role="${r}"]`);
+  return {
+    aria: q("canvas").getAttribute("aria-label"),
+    live: [...document.querySelectorAll("#gda-slot [aria-live]")].map((e) => e.textContent).join(" | "),
+    cells: ["w", "b", "boundary"].map((r) => q(r).textContent),
+    rowsShown: ["w", "b", "boundary"].map((r) => !q(r).closest("tr").hidden),
+    pointer: q("pointer").textContent,
+  };
+});
+
+/** Asserts that nothing on the page shows the hidden boundary. */
+async function assertNoTrace(page, lang) {
+  assert.equal(await boundaryPixels(page), 0, "no boundary pixels while predicting");
+  const w = await words(page);
+  assert.doesNotMatch(w.aria, /= 0|1\.63|0\.930/, `text alternative: ${w.aria}`);
+  assert.doesNotMatch(w.live, /= 0|1\.63|0\.930/, `live regions: ${w.live}`);
+  assert.deepEqual(w.cells, ["—", "—", "—"]);
+  assert.deepEqual(w.rowsShown, [false, false, false]);
+  assert.doesNotMatch(w.pointer, /p\(y/, "no posterior under the pointer");
+  assert.ok(await page.isVisible(role("predict-commit")));
+  assert.equal(await page.textContent(role("predict-commit")), WORDS[lang].commit);
+}
+
+const verdict = (page) => page.evaluate(() => window.genlab_panels.gda.controller.prediction()?.verdict() ?? null);
+const url = (lang) => `${server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
+
+for (const width of [1280, 360]) {
+  for (const lang of ["en", "zh-CN"]) {
+    const c = CASES[width];
+    test(`keyboard: predict the boundary, commit, read the score (${width} px, ${lang})`, async () => {
+      const { page, context, errors } = await open(browser, url(lang), c.size);
+      assert.ok((await boundaryPixels(page)) > 50, "the boundary is drawn before the prediction");
+      const view = await page.evaluate(() => Array.from(window.genlab_panels.gda.controller.panel.viewRect()));
+      assert.deepEqual(view, c.view, "the view the expected numbers were derived on");
+      await page.focus(role("predict"));
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(role("ghost-handle-0"));
+      await assertNoTrace(page, lang);
+      // The first handle has the focus; the arrows move it and say where it is.
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "ghost-handle-0");
+      for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowDown");
+      assert.match(await page.textContent(role("predict-live")), lang === "en" ? /^Handle 1 at \(/ : /^第 1 个控制点位于 \(/);
+      await page.keyboard.press("Tab");
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "ghost-handle-1");
+      for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowUp");
+      for (let i = 0; i < 2; i++) await page.keyboard.press("Shift+ArrowLeft");
+      await assertNoTrace(page, lang);
+      // Commit by keyboard.
+      await page.focus(role("predict-commit"));
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(`${role("predict-score")}`);
+      const v = await verdict(page);
+      for (const k of [0, 1]) assert.ok(Math.abs(v.w[k] - SK_W[k]) < 1e-9, `w = ${v.w}`);
+      assert.ok(Math.abs(v.b - SK_B) < 1e-9, `b = ${v.b}`);
+      assert.ok(Math.abs(v.angle_deg - c.angle) < 1e-9, `angle ${v.angle_deg} against ${c.angle}`);
+      // The grid's error is about a pixel's share: 1/6000 of the view's width or height.
+      assert.ok(Math.abs(v.agreement - c.agree) < 3e-4, `agreement ${v.agreement} against ${c.agree}`);
+      const score = await page.textContent(role("predict-score"));
+      assert.ok(score.includes(`${c.angle.toFixed(1)}°`), score);
+      assert.ok(score.includes(`${(100 * c.agree).toFixed(1)} %`), score);
+      // Agreement under 0.8: the sentence that explains where the boundary is.
+      assert.equal(await page.textContent(role("predict-sentence")), WORDS[lang].far);
+      // The reveal: the boundary's pixels, w and b, and the line in the text alternative.
+      assert.ok((await boundaryPixels(page)) > 50, "the boundary is drawn after the commit");
+      const after = await words(page);
+      assert.deepEqual(after.rowsShown, [true, true, true]);
+      assert.ok(after.cells[0].includes("1.63"), after.cells[0]);
+      assert.match(after.aria, /= 0/);
+      assert.ok(after.live.includes(score), "the score is announced");
+      // Done closes the prediction, and the page is as before.
+      await page.click(role("predict-done"));
+      assert.equal(await page.$(role("ghost-handle-0")), null);
+      assert.ok((await boundaryPixels(page)) > 50);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+/** The share of `view` on which the rules (w, b) and (v, c) agree, by a 1000 × 1000 grid. */
+function sampledAgreement([x0, x1, y0, y1], w, b, v, c, n = 1000) {
+  let same = 0;
+  for (let i = 0; i < n; i++) {
+    const y = y0 + ((i + 0.5) / n) * (y1 - y0);
+    for (let j = 0; j < n; j++) {
+      const x = x0 + ((j + 0.5) / n) * (x1 - x0);
+      if ((w[0] * x + w[1] * y + b > 0) === (v[0] * x + v[1] * y + c > 0)) same += 1;
+    }
+  }
+  return same / (n * n);
+}
+
+for (const width of [1280, 360]) {
+  for (const lang of ["en", "zh-CN"]) {
+    test(`pointer: drag the ghost onto the model's line, commit, a near-perfect score (${width} px, ${lang})`, async () => {
+      const { page, context, errors } = await open(browser, url(lang), CASES[width].size);
+      await page.click(role("predict"));
+      await page.waitForSelector(role("ghost-handle-0"));
+      await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
+      // Two points of scikit-learn's line wᵀx + b = 0, at x₁ = ∓1, in page pixels.
+      const targets = await page.evaluate(([w, b]) => {
+        const p = window.genlab_panels.gda.controller.panel;
+        const r = document.querySelector('#gda-slot [data-role="canvas"]').getBoundingClientRect();
+        const scale = document.querySelector('#gda-slot [data-role="canvas"]').width / r.width;
+        return [-1, 1].map((x) => {
+          const px = p.dataToPixels(x, (-b - w[0] * x) / w[1]);
+          return { x: r.left + px[0] / scale, y: r.top + px[1] / scale };
+        });
+      }, [SK_W, SK_B]);
+      for (const k of [0, 1]) {
+        const box = await page.$eval(role(`ghost-handle-${k}`), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+        await page.mouse.move(box.x, box.y);
+        await page.mouse.down();
+        await page.mouse.move(targets[k].x, targets[k].y, { steps: 6 });
+        await page.mouse.up();
+      }
+      await assertNoTrace(page, lang);
+      await page.click(role("predict-commit"));
+      await page.waitForSelector(role("predict-score"));
+      const v = await verdict(page);
+      const expected = sampledAgreement(v.view, SK_W, SK_B, v.guess_w, v.guess_b);
+      assert.ok(Math.abs(v.agreement - expected) < 2e-3, `agreement ${v.agreement} against sampled ${expected}`);
+      // Placed by the pixel: within a degree and 1 % of the plot of the model's line.
+      assert.ok(v.angle_deg < 1, `angle ${v.angle_deg}`);
+      assert.ok(v.agreement > 0.99, `agreement ${v.agreement}`);
+      assert.equal(await page.textContent(role("predict-sentence")), WORDS[lang].close);
+      assert.ok((await boundaryPixels(page)) > 50);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+test("Skip reveals the boundary without a score", async () => {
+  const { page, context, errors } = await open(browser, url("zh-CN"), CASES[360].size);
+  await page.click(role("predict"));
+  await page.waitForSelector(role("ghost-handle-0"));
+  await assertNoTrace(page, "zh-CN");
+  await page.click(role("predict-skip"));
+  assert.equal(await page.textContent(role("predict-score")), WORDS["zh-CN"].skipped);
+  assert.equal(await page.$(role("predict-sentence")), null);
+  assert.ok((await boundaryPixels(page)) > 50);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
