@@ -675,6 +675,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const { startBoundaryPrediction } = await import("./predict.js");
     if (destroyed || predicting) return;
     predicting = startBoundaryPrediction({ section, panel, render, lang, button: $("predict"), onEnd: () => { predicting = null; } });
+    render();
   });
   on($("export"), "click", () => {
     render();

@@ -341,8 +341,8 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
   }
 
   writeWords();
+  // The caller draws once it holds the returned handle (its numbers ask `hidden()`).
   panel.setBoundaryHidden(true);
-  render();
   // Overwrites whatever the panel's live region said about the boundary before.
   const panelLive = section.querySelector('[data-role="live"]');
   if (panelLive) panelLive.textContent = "";
