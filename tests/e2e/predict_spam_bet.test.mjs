@@ -5,7 +5,9 @@
 //
 // The expected gap is derived here by hand from the ledger's own sum: p = σ(log-odds) with
 // the log-odds the ledger adds up (prior + every word's evidence), and
-// gap = |ln(p̂ / (1 − p̂)) − log-odds|; not from the judge's code (genlab::predict).
+// gap = |ln(p̂ / (1 − p̂)) − log-odds|, the log-odds clamped to ±ln((1 − 10⁻⁶)/10⁻⁶) (the
+// issue's rule: both probabilities clamped to [10⁻⁶, 1 − 10⁻⁶]; the default message's
+// log-odds, +14.16, is beyond it); not from the judge's code (genlab::predict).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, open, serve } from "./lib.mjs";
@@ -39,6 +41,8 @@ for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) 
         const { page, context, errors } = await open(browser, url(lang), size);
         await page.$eval("#nb-slot", (el) => el.scrollIntoView());
         await page.waitForSelector(role("bet"));
+        // The pointer runs bet on a message whose log-odds are inside the clamp.
+        if (by === "pointer") await page.fill(role("text"), "meeting tomorrow, free lunch offer");
         const before = await traces(page);
         assert.ok(before.verdict && before.ledger, "verdict and ledger show before the bet");
         if (by === "keyboard") {
@@ -70,7 +74,8 @@ for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) 
         await page.click(role("bet-commit"));
         await page.waitForSelector(role("bet-score"));
         const z = await page.evaluate(() => window.genlab_panels.nb.controller.panel.explain(document.querySelector('#nb-slot [data-role="text"]').value).explanation.log_odds);
-        const gap = Math.abs(Math.log(bet / (1 - bet)) - z);
+        const edge = Math.log((1 - 1e-6) / 1e-6);
+        const gap = Math.abs(Math.log(bet / (1 - bet)) - Math.min(edge, Math.max(-edge, z)));
         const v = await page.evaluate(() => window.genlab_panels.nb.controller.bet().verdict());
         assert.ok(Math.abs(v.gap - gap) < 1e-9, `gap ${v.gap} against ${gap}`);
         assert.ok(Math.abs(v.p - 1 / (1 + Math.exp(-z))) < 1e-12);

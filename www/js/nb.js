@@ -641,6 +641,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     const { startSpamBet } = await import("./predict-spam.js");
     if (destroyed || betting) return;
     betting = startSpamBet({ section, panel, lang, button: $("bet"), message: () => text.value, onEnd: () => { betting = null; } });
+    // A verdict still waiting to be read out is not read.
+    view.stop();
   });
 
   /** Removes the panel and frees its memory. */
