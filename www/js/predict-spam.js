@@ -150,6 +150,7 @@ export function startSpamBet({ section, panel, message, lang, button, onEnd = ()
     hidden = false;
     hide.forEach((el) => { el.hidden = false; });
     slider.disabled = true;
+    intro.hidden = true;
     commit.hidden = true;
     skip.hidden = true;
     done.hidden = false;

@@ -279,6 +279,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
     hidden = false;
     panel.setBoundaryHidden(false);
     knobs.forEach((g) => { g.setAttribute("tabindex", "-1"); g.style.pointerEvents = "none"; g.style.cursor = ""; });
+    intro.hidden = true;
     commit.hidden = true;
     skip.hidden = true;
     done.hidden = false;
