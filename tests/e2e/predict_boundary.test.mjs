@@ -198,3 +198,37 @@ test("Skip reveals the boundary without a score", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("touch: one finger drags a handle on a phone (it does not scroll the page), and the commit scores the line", async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url("zh-CN"));
+  await page.waitForSelector("html[data-ready=true]");
+  const cdp = await context.newCDPSession(page);
+  await page.click(role("predict"));
+  await page.waitForSelector(role("ghost-handle-0"));
+  await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
+  const start = await page.evaluate(() => window.genlab_panels.gda.controller.prediction().handles());
+  const scrollY = await page.evaluate(() => scrollY);
+  const at = await page.$eval(role("ghost-handle-1"), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+  // One finger straight up by 80 CSS px, in 10 moves.
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: at.x, y: at.y }] });
+  for (let i = 1; i <= 10; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: at.x, y: at.y - 8 * i }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  const moved = await page.evaluate(() => window.genlab_panels.gda.controller.prediction().handles());
+  assert.equal(await page.evaluate(() => scrollY), scrollY, "the page did not scroll");
+  assert.equal(moved[0].join(), start[0].join(), "the other handle stays");
+  assert.ok(Math.abs(moved[1][0] - start[1][0]) < 0.05, `x ${start[1][0]} → ${moved[1][0]}`);
+  assert.ok(moved[1][1] > start[1][1] + 1, `y ${start[1][1]} → ${moved[1][1]}: the handle went up`);
+  assert.match(await page.textContent(role("predict-live")), /^第 2 个控制点位于 \(/);
+  await assertNoTrace(page, "zh-CN");
+  await page.tap(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const v = await verdict(page);
+  const expected = sampledAgreement(v.view, SK_W, SK_B, v.guess_w, v.guess_b);
+  assert.ok(Math.abs(v.agreement - expected) < 2e-3, `agreement ${v.agreement} against sampled ${expected}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

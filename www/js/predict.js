@@ -230,6 +230,9 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
   }
 
   for (const [k, g] of knobs.entries()) {
+    // touch-action does not reach into an SVG's shapes: a finger on a handle would scroll
+    // the page, unless its touch is cancelled here.
+    g.addEventListener("touchstart", (ev) => { if (hidden) ev.preventDefault(); }, { passive: false });
     g.addEventListener("pointerdown", (ev) => {
       if (!hidden) return;
       ev.preventDefault();
