@@ -8,9 +8,9 @@
 // scikit-learn's LinearDiscriminantAnalysis(solver="lsqr") (its pooled maximum-likelihood Σ
 // and log priors are GDA's shared Σ and φ̂); for the keyboard line, its angle (arccos of the
 // normals' |cosine|) and the share of the view on which the two rules agree (a 6000 × 6000
-// midpoint grid), computed in numpy by /tmp/expected.py (kept in the commit message's words:
-// handle 1 ten ArrowDown, handle 2 ten ArrowUp and two Shift+ArrowLeft, from the start line
-// across the middle half of the view at mid-height). The pointer line's agreement is
+// midpoint grid), computed in numpy by tools/sklearn/predict_boundary_reference.py (handle 1
+// ten ArrowDown, handle 2 ten ArrowUp and two Shift+ArrowLeft, from the start line across
+// the middle half of the view at mid-height). The pointer line's agreement is
 // re-derived here by sampling (a 1000 × 1000 grid), not by the page's polygon clipping.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
