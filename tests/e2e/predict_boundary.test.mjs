@@ -232,3 +232,49 @@ test("touch: one finger drags a handle on a phone (it does not scroll the page),
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const lang of ["en", "zh-CN"]) {
+  test(`the perpendicular bisector of the means, drawn where the model's line is turned from it, gets its hint and "why?" (${lang})`, async () => {
+    const { page, context, errors } = await open(browser, url(lang), CASES[1280].size);
+    // Strongly tilted clouds (ρ = 0.9 in both): the model's line is turned well away from
+    // the bisector (on the default clouds it is only 7° from it, and the hint rightly stays
+    // silent).
+    for (const r of ["rho0", "rho1"]) {
+      await page.$eval(role(r), (el) => { el.value = "0.9"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
+    }
+    await page.click(role("predict"));
+    await page.waitForSelector(role("ghost-handle-0"));
+    await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
+    // The fitted means: the bisector passes through their midpoint at right angles to μ₁ − μ₀.
+    const [mu0, mu1] = await page.evaluate(() => window.genlab_panels.gda.controller.panel.summary().mu);
+    const mid = [(mu0[0] + mu1[0]) / 2, (mu0[1] + mu1[1]) / 2];
+    const d = [mu1[0] - mu0[0], mu1[1] - mu0[1]];
+    const perp = [-d[1] / Math.hypot(...d), d[0] / Math.hypot(...d)];
+    const targets = await page.evaluate(([mid, perp]) => {
+      const p = window.genlab_panels.gda.controller.panel;
+      const c = document.querySelector('#gda-slot [data-role="canvas"]');
+      const r = c.getBoundingClientRect();
+      const scale = c.width / r.width;
+      return [-2.5, 2.5].map((t) => {
+        const px = p.dataToPixels(mid[0] + t * perp[0], mid[1] + t * perp[1]);
+        return { x: r.left + px[0] / scale, y: r.top + px[1] / scale };
+      });
+    }, [mid, perp]);
+    for (const k of [0, 1]) {
+      const box = await page.$eval(role(`ghost-handle-${k}`), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+      await page.mouse.move(box.x, box.y);
+      await page.mouse.down();
+      await page.mouse.move(targets[k].x, targets[k].y, { steps: 6 });
+      await page.mouse.up();
+    }
+    await page.click(role("predict-commit"));
+    await page.waitForSelector(role("predict-score"));
+    const v = await verdict(page);
+    assert.deepEqual(v.hints.map((h) => h.id), ["boundary-perpendicular-bisector"], JSON.stringify({ v, handles: await page.evaluate(() => window.genlab_panels.gda.controller.prediction().handles()) }));
+    const hint = await page.textContent(role("predict-hint"));
+    assert.match(hint, lang === "en" ? /^The boundary is not always the perpendicular bisector/ : /^边界并不总是两均值连线的垂直平分线/);
+    assert.ok((await page.textContent(role("predict-why"))).startsWith(WORDS[lang].why));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
