@@ -108,8 +108,9 @@ pub enum Error {
         value: String,
         /// The declared values, listed for the reader (“blue, brown, green”).
         allowed: String,
-        /// Where it was found, with a leading space (“ in row 3”), or empty.
-        place: String,
+        /// Where it was found, with a leading space (“ in row 3”: the codes
+        /// `categorical.place.*`).
+        place: Message,
     },
 
     /// Bytes that cannot be read as an email (not one, or over a cap of
@@ -122,9 +123,10 @@ pub enum Error {
     #[error("{0}")]
     BadLabelRule(Message),
 
-    /// A categorical table that cannot be used as it is; the sentence says why.
+    /// A categorical table that cannot be used as it is; the message says why (a code of
+    /// [`crate::message::codes`]' categorical block).
     #[error("{0}")]
-    BadTable(String),
+    BadTable(Message),
 
     /// An edit of a corpus or table that cannot be applied; the sentence says why.
     #[error("{0}")]
@@ -168,8 +170,8 @@ pub enum Error {
 impl Error {
     /// The error as data for the page: a code of [`crate::message::codes`] and its
     /// parameters, whose English is this error's `Display`. A variant that carries a message
-    /// hands it over as it is; one that still carries a sentence (a bad table, a value not
-    /// declared, a message built from a sentence with `.into()`) is the code `prose` with it.
+    /// hands it over as it is, a value not declared is built from its fields, and a message
+    /// made from a sentence with `.into()` is the code `prose` with it.
     pub fn message(&self) -> Message {
         use crate::message::codes as c;
         match self {
@@ -223,12 +225,16 @@ impl Error {
             {
                 m.clone()
             }
+            Error::BadTable(m) => m.clone(),
+            Error::UnknownValue { attribute, value, allowed, place } => Message::new(&c::CAT_UNKNOWN_VALUE)
+                .text("value", value.as_str())
+                .text("attribute", attribute.as_str())
+                .msg("place", place.clone())
+                .text("allowed", allowed.as_str()),
             Error::BadLine { .. }
             | Error::EmptyData(_)
-            | Error::UnknownValue { .. }
             | Error::BadEmail(_)
             | Error::BadLabelRule(_)
-            | Error::BadTable(_)
             | Error::BadEdit(_) => Message::prose(self.to_string()),
         }
     }

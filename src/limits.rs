@@ -145,6 +145,12 @@ pub const ALL: [(&str, Range); 16] = [
     ("learning-curve α", CURVE_ALPHA),
 ];
 
+/// The range of this id (every range of [`ALL`], and the lesson step, the whole message's
+/// length and the 3-D view's angles), as the page's fields name it (`data-range`).
+pub fn by_id(id: &str) -> Option<Range> {
+    ALL.iter().map(|(_, r)| *r).chain([WHOLE_MESSAGE_CHARS, LESSON_STEP, YAW_DEG, PITCH_DEG]).find(|r| r.id == id)
+}
+
 /// The largest email [`crate::nb::email::Email::parse`] reads, in bytes (10 MB: the
 /// largest message of the SpamAssassin public corpus is under 1 MB). The parser's work is
 /// linear in the input, so this caps the cost of any one message.

@@ -14,6 +14,7 @@ use rand_distr::{ChiSquared, Distribution, StandardNormal};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::message::{codes, Message};
 use crate::stats::sampling::{rng, Rng};
 
 /// Rows of d features with a 0/1 label each.
@@ -106,11 +107,8 @@ impl Dataset {
                 _ => {
                     return Err(Error::BadLine {
                         line: i + 2,
-                        reason: format!(
-                            "the diagnosis “{}” is neither malignant nor benign",
-                            l.chars().take(20).collect::<String>()
-                        )
-                        .into(),
+                        reason: Message::new(&codes::LC_DIAGNOSIS)
+                            .text("value", l.chars().take(20).collect::<String>()),
                     })
                 }
             });
@@ -130,7 +128,7 @@ impl Dataset {
         for (i, l) in labels.iter().enumerate() {
             let digit: u8 = l.parse().map_err(|_| Error::BadLine {
                 line: i + 2,
-                reason: format!("the digit “{}” is not 0 to 9", l.chars().take(20).collect::<String>()).into(),
+                reason: Message::new(&codes::LC_DIGIT).text("value", l.chars().take(20).collect::<String>()),
             })?;
             if digit == neg || digit == pos {
                 xs.extend_from_slice(&x[i * 64..(i + 1) * 64]);
@@ -152,13 +150,14 @@ fn read_csv(csv: &str, d: usize) -> Result<(Vec<f64>, Vec<&str>)> {
         if line.is_empty() {
             continue;
         }
-        let bad = |reason: String| Error::BadLine { line: n + 1, reason: reason.into() };
+        let bad = |reason: Message| Error::BadLine { line: n + 1, reason };
         let fields: Vec<&str> = line.split(',').collect();
         if fields.len() != d + 1 {
-            return Err(bad(format!("expected {} comma-separated values, found {}", d + 1, fields.len())));
+            return Err(bad(Message::new(&codes::LC_WIDTH).int("expected", d + 1).int("found", fields.len())));
         }
         for f in &fields[..d] {
-            let v: f64 = f.trim().parse().map_err(|_| bad(format!("“{}” is not a number", f.trim())))?;
+            let v: f64 =
+                f.trim().parse().map_err(|_| bad(Message::new(&codes::LC_NOT_NUMBER).text("value", f.trim())))?;
             x.push(v);
         }
         labels.push(fields[d].trim());

@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{describe, Error, Result};
+use crate::message::{codes, Message};
 
 use super::dataset::{Cloud, Dataset};
 use super::models::{GaussianNbD, Generative, Linear, LinearGda, LogisticD};
@@ -179,9 +180,7 @@ impl Pairing {
             Pairing::Digits23 => Dataset::digits(csv, 2, 3)?.into(),
             Pairing::Text(TextSource::Teaching, _) => TextData::teaching().into(),
             Pairing::Text(TextSource::SpamPanel, _) => {
-                return Err(Error::EmptyData(
-                    "This pairing runs on the spam panel's corpus, and there is no spam panel on this page.".into(),
-                ))
+                return Err(Error::EmptyData(Message::new(&codes::LC_NO_SPAM_PANEL)))
             }
         })
     }
@@ -346,20 +345,20 @@ impl CurveRun {
             return bad("λ", spec.lambda, "the L2 penalty strength must be a finite number, 0 or more");
         }
         if !(spec.alpha.is_finite() && spec.alpha >= 0.0) {
-            return bad("α", spec.alpha, "the smoothing must be a finite number, 0 or more");
+            return bad("α", spec.alpha, codes::RULE_SMOOTHING_FINITE.en());
         }
         if !(1..=MAX_SPLITS).contains(&spec.splits) {
-            return bad("splits", spec.splits as f64, "the number of splits must be a whole number from 1 to 1000");
+            return bad("splits", spec.splits as f64, codes::RULE_SPLITS_WHOLE.en());
         }
         if !(2..=MAX_SIZES).contains(&spec.sizes) {
-            return bad("sizes", spec.sizes as f64, "the number of sizes must be a whole number from 2 to 40");
+            return bad("sizes", spec.sizes as f64, codes::RULE_SIZES_WHOLE.en());
         }
         if spec.m_min < 2 || spec.m_min >= spec.m_max {
-            return bad("m", spec.m_min as f64, "the smallest m must be 2 or more and below the largest m");
+            return bad("m", spec.m_min as f64, codes::RULE_M_BELOW_MAX.en());
         }
         let text = matches!(data, CurveData::Text(_));
         if text != matches!(spec.pairing, Pairing::Text(..)) {
-            return Err(Error::EmptyData(format!("The data do not suit the pairing “{}”.", spec.pairing.id()).into()));
+            return Err(Error::EmptyData(Message::new(&codes::LC_DATA_MISMATCH).text("pairing", spec.pairing.id())));
         }
         let plan = SplitPlan::new(data.labels(), spec.seed);
         let pool = plan.pool_size();

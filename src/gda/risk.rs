@@ -241,7 +241,7 @@ impl<C: Classifier> BayesRule<C> {
     pub fn risk_on(&self, points: &[[f64; 2]], labels: &[u8]) -> Result<RiskReport> {
         check_points(points, labels)?;
         if points.is_empty() {
-            return Err(Error::EmptyData("There are no points to estimate the risk on.".into()));
+            return Err(Error::EmptyData(crate::message::Message::new(&crate::message::codes::RISK_NO_POINTS)));
         }
         let mut pairs = Vec::with_capacity(points.len());
         let (mut incurred, mut expected) = (0.0f64, 0.0f64);

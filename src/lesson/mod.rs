@@ -50,72 +50,24 @@ pub const MAX_NOTES_CHARS: usize = 4000;
 /// Longest state of a step, in bytes (a link's own limit).
 pub const MAX_STATE_BYTES: usize = crate::state::MAX_QUERY_BYTES;
 
-/// The panels a step can show.
-pub const PANELS: [&str; 4] = ["gda", "nb", "cat", "curves"];
+/// The panels a step can show ([`crate::state::PANELS`]).
+pub const PANELS: [&str; 4] = crate::state::PANEL_IDS;
 
 /// The controls each panel can hide (the `data-control` names of its markup).
 pub fn controls_of(panel: &str) -> &'static [&'static str] {
-    match panel {
-        "gda" => &[
-            "source", "classes", "n", "sd", "rho", "seed", "models", "pairwise", "decision", "prior", "tools",
-            "numbers", "export",
-        ],
-        "nb" => &[
-            "examples", "alpha", "event", "prior", "costs", "bayesian", "resample", "eval", "export", "corpus",
-            "editor",
-        ],
-        "cat" => &["query", "lambda", "prior", "table", "csv", "counts"],
-        "curves" => &["pairing", "m", "sizes", "splits", "lambda", "alpha", "seed", "export"],
-        _ => &[],
-    }
+    crate::state::panel(panel).map_or(&[], |p| p.controls)
 }
 
 /// The table cells each panel can highlight (the `data-role` names of its tables' cells):
 /// the GDA panel's numbers (two classes, then more), the naive Bayes evaluation.
 pub fn cells_of(panel: &str) -> &'static [&'static str] {
-    match panel {
-        "gda" => &[
-            "phi",
-            "mu0",
-            "mu1",
-            "sigma",
-            "w",
-            "b",
-            "boundary",
-            "posterior",
-            "sigmas",
-            "logistic-numbers",
-            "threshold",
-            "risk",
-            "k-priors",
-            "k-means",
-            "k-sigmas",
-            "k-deltas",
-            "k-rule",
-        ],
-        "nb" => &["acc", "prec", "rec", "f1", "expected-cost", "tn", "fp", "fn", "tp"],
-        _ => &[],
-    }
+    crate::state::panel(panel).map_or(&[], |p| p.cells)
 }
 
-/// Whether the link key `key` belongs to `panel`'s part of the state.
+/// Whether the link key `key` belongs to `panel`'s part of the state (its key table,
+/// [`crate::state::Panel::owns`]).
 pub fn key_of_panel(key: &str, panel: &str) -> bool {
-    let class_key = |k: &str| {
-        ["n", "sx", "sy", "r", "m"].iter().any(|p| {
-            k.strip_prefix(p).is_some_and(|rest| rest.len() == 1 && rest.as_bytes()[0].is_ascii_digit() && rest < "5")
-        })
-    };
-    match panel {
-        "gda" => {
-            ["src", "seed", "k", "pairs", "cov", "lr", "heat", "lam", "phi", "l01", "l10"].contains(&key)
-                || class_key(key)
-        }
-        "nb" => ["a", "ev", "prior", "t", "tn", "nbseed", "cost", "bayes", "rs"].contains(&key),
-        "cat" => ["cl", "cprior", "cq"].contains(&key),
-        // Every learning-curves key starts "lc" (lcp, lcmin, lcmax, lcs, lcn, lcl, lca, lcseed…).
-        "curves" => key.starts_with("lc"),
-        _ => false,
-    }
+    crate::state::panel(panel).is_some_and(|p| (p.owns)(key))
 }
 
 /// What a step points at.

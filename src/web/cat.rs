@@ -18,6 +18,7 @@ use wasm_bindgen::prelude::*;
 use super::{js_error, to_js};
 use crate::error::{Error, Result};
 use crate::limits;
+use crate::message::{codes, Message};
 use crate::nb::categorical::{
     AttributeTable, CategoricalExplanation, CategoricalNb, CategoricalTable, PriorTerm, TableRow, MAX_NAME_CHARS,
 };
@@ -53,8 +54,9 @@ struct CatView<'a> {
     classes: &'a [String],
     /// The query as set (`""`: not observed).
     query: &'a [String],
-    /// Why there is no model (no rows; λ = 0 with an empty class); `null` otherwise.
-    error: Option<String>,
+    /// Why there is no model (no rows; λ = 0 with an empty class), as a message
+    /// (`{code, ...params}`); `null` otherwise.
+    error: Option<Message>,
     /// Each class's prior with its formula (empty without a model).
     priors: Vec<PriorTerm>,
     /// Every attribute's counts and smoothed probabilities (empty without a model).
@@ -114,12 +116,9 @@ impl CatPanel {
         };
         let attributes = self.table.attributes();
         if query.len() != attributes.len() {
-            return Err(Error::BadTable(format!(
-                "The query has {} value(s) but the table has {} attributes: give one per attribute (“?” for not \
-                 observed).",
-                query.len(),
-                attributes.len()
-            )));
+            return Err(Error::BadTable(
+                Message::new(&codes::CAT_QUERY_WIDTH).int("found", query.len()).int("count", attributes.len()),
+            ));
         }
         query
             .iter()
@@ -135,7 +134,7 @@ impl CatPanel {
                         attribute: a.name.clone(),
                         value: v.chars().take(MAX_NAME_CHARS).collect(),
                         allowed: a.values.join(", "),
-                        place: " in the query".to_string(),
+                        place: Message::new(&codes::CAT_PLACE_QUERY),
                     })
                 }
             })
@@ -159,7 +158,7 @@ impl CatPanel {
             table,
             lambda,
             prior,
-            fit: Err(Error::EmptyData(String::new().into())),
+            fit: Err(Error::EmptyData(Message::new(&codes::CAT_NO_ROWS))),
         };
         let example: Vec<String> = CAT_EXAMPLE_QUERY.iter().map(|s| s.to_string()).collect();
         panel.query = panel.check_query(&example).unwrap_or_else(|_| CatPanel::first_row_query(&panel.table));
@@ -244,9 +243,8 @@ impl CatPanel {
     /// the previous query stays.
     #[wasm_bindgen(js_name = setQuery)]
     pub fn set_query(&mut self, values: JsValue) -> Result<(), JsError> {
-        let values: Vec<String> = serde_wasm_bindgen::from_value(values).map_err(|_| {
-            js_error(Error::BadTable("The query could not be read: give a list of values, one per attribute.".into()))
-        })?;
+        let values: Vec<String> = serde_wasm_bindgen::from_value(values)
+            .map_err(|_| js_error(Error::BadTable(Message::new(&codes::CAT_QUERY_UNREADABLE))))?;
         self.query = self.check_query(&values).map_err(js_error)?;
         Ok(())
     }
@@ -299,9 +297,9 @@ impl CatPanel {
         let (error, priors, tables, explanation) = match &self.fit {
             Ok(model) => match model.explain(&query) {
                 Ok(e) => (None, model.priors(), model.tables(), Some(e)),
-                Err(e) => (Some(e.to_string()), model.priors(), model.tables(), None),
+                Err(e) => (Some(e.message()), model.priors(), model.tables(), None),
             },
-            Err(e) => (Some(e.to_string()), Vec::new(), Vec::new(), None),
+            Err(e) => (Some(e.message()), Vec::new(), Vec::new(), None),
         };
         to_js(&CatView {
             lambda: self.lambda,

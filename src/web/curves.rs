@@ -10,6 +10,7 @@ use web_sys::HtmlCanvasElement;
 use super::{js_error, to_js};
 use crate::curves::{CurveData, CurveRun, CurveSpec, CurveSummary, Pairing, TextData};
 use crate::error::Error;
+use crate::message::{codes, Message};
 use crate::plot::curves::{draw_curves, CurvesText};
 use crate::plot::Style;
 use crate::state::CurvesState;
@@ -52,7 +53,7 @@ impl CurvesRun {
         let (s, pairing) = read_state(state)?;
         if !matches!(pairing, Pairing::Text(..)) {
             return Err(js_error(Error::EmptyData(
-                format!("The pairing “{}” does not read text.", pairing.id()).into(),
+                Message::new(&codes::LC_NOT_TEXT_PAIRING).text("pairing", pairing.id()),
             )));
         }
         let data = TextData::from_packed(labels, offsets, ids, words as usize).map_err(js_error)?;
@@ -79,8 +80,9 @@ impl CurvesRun {
 }
 
 fn read_state(state: JsValue) -> Result<(CurvesState, Pairing), JsError> {
-    let s: CurvesState = serde_wasm_bindgen::from_value(state)
-        .map_err(|e| js_error(Error::EmptyData(format!("The settings could not be read ({e}).").into())))?;
+    let s: CurvesState = serde_wasm_bindgen::from_value(state).map_err(|e| {
+        js_error(Error::EmptyData(Message::new(&codes::LC_SETTINGS_UNREADABLE).text("detail", e.to_string())))
+    })?;
     let pairing = Pairing::from_id(&s.pairing).map_err(js_error)?;
     Ok((s, pairing))
 }
@@ -125,8 +127,9 @@ pub fn curves_data_file(pairing: &str) -> Result<Option<String>, JsError> {
 /// A summary that is not one.
 #[wasm_bindgen(js_name = curvesCsv)]
 pub fn curves_csv(summary: JsValue) -> Result<String, JsError> {
-    let s: CurveSummary = serde_wasm_bindgen::from_value(summary)
-        .map_err(|e| js_error(Error::EmptyData(format!("The curves could not be read ({e}).").into())))?;
+    let s: CurveSummary = serde_wasm_bindgen::from_value(summary).map_err(|e| {
+        js_error(Error::EmptyData(Message::new(&codes::LC_SUMMARY_UNREADABLE).text("detail", e.to_string())))
+    })?;
     Ok(s.csv())
 }
 
@@ -149,8 +152,9 @@ pub fn draw_learning_curves(
     projector: bool,
     dark: bool,
 ) -> Result<JsValue, JsError> {
-    let s: CurveSummary = serde_wasm_bindgen::from_value(summary)
-        .map_err(|e| js_error(Error::EmptyData(format!("The curves could not be read ({e}).").into())))?;
+    let s: CurveSummary = serde_wasm_bindgen::from_value(summary).map_err(|e| {
+        js_error(Error::EmptyData(Message::new(&codes::LC_SUMMARY_UNREADABLE).text("detail", e.to_string())))
+    })?;
     let text: CurvesText = serde_wasm_bindgen::from_value(text).unwrap_or_default();
     let dpr = if dpr.is_finite() && dpr > 0.0 { dpr.clamp(0.5, 4.0) } else { 1.0 };
     let (w, h) = ((css_width.max(1.0) * dpr).round() as u32, (css_height.max(1.0) * dpr).round() as u32);

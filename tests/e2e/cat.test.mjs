@@ -208,6 +208,29 @@ test("switching to Chinese translates the panel's labels and explanations", asyn
   await context.close();
 });
 
+// The core's refusals and its reason for having no model cross as messages with codes
+// (genlab::message); the page writes them from messages.js. The Chinese below is what the
+// page wrote before they were coded (by patterns on the English, since removed).
+test("in Chinese a refused table and a table without a model are explained in Chinese", async () => {
+  const { page, context, errors } = await open(browser, `${server.url}?embed=cat&lang=zh-CN&cl=0`);
+  await page.click("#cat-slot .cat-csv summary");
+  await page.waitForFunction(() => document.querySelector('#cat-slot [data-role="csv"]').value !== "");
+  // A value the (values) line does not declare, on line 3 of the text.
+  await page.fill(role("csv"), "名字,颜色,类别\n(values),红|蓝,是|否\n安娜,绿,是\n");
+  await page.click(role("csv-apply"));
+  await page.waitForSelector(`${role("table-error")}:not([hidden])`);
+  assert.equal(await text(page, role("table-error")), "表格未加载：“绿”不是“颜色”的取值（第 3 行）：允许的取值为 红, 蓝。 仍在使用之前的表格。");
+  // A declared class no row has: at λ = 0 its P(value | 也许) would be 0/0, so no model.
+  await page.fill(role("csv"), "名字,颜色,类别\n(values),红|蓝,是|否|也许\nA,红,是\nB,蓝,否\n");
+  await page.click(role("csv-apply"));
+  await page.waitForFunction(() => document.querySelector('#cat-slot [data-role="table-info"]').textContent.startsWith("2 行"));
+  assert.equal(await text(page, role("verdict")), "没有模型：这张表目前无法计数（原因见下）。");
+  assert.equal(await text(page, role("sentences")), "没有任何一行属于类别“也许”，所以当 λ = 0 时每个 P(取值 | 也许) 都是 0/0。请添加一行类别为“也许”的数据，或使用 λ > 0。");
+  await assertNoGarbage(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a link reproduces λ, the prior and the query; ?embed=cat shows only this panel", async () => {
   const { page, context, errors } = await open(browser, `${server.url}?cl=0.25&cprior=uniform&cq=no%7Cblue%7Cmedium%7Cyes`);
   assert.equal(await page.$eval(role("lambda"), (e) => e.value), "0.25");

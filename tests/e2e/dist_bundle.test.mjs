@@ -123,7 +123,7 @@ test("index.html from dist/ fetches each later module once and shares its own: t
   });
   // The page itself: the GDA module, then the other panels' files (at 1280 × 800 the learning
   // curves are out of view: their worker has not started).
-  const panels = ["js/nb.js", "js/nb/ledger.js", "js/nb/files.js", "js/nb-template.js", "js/i18n-nb.js", "js/zip.js", "pkg-nb/genlab.js", "js/cat.js", "js/cat-template.js", "js/i18n-cat.js", "js/curves.js", "js/curves-template.js", "js/i18n-curves.js", "pkg-curves/genlab.js"];
+  const panels = ["js/nb.js", "js/nb/ledger.js", "js/nb/files.js", "js/nb-template.js", "js/i18n-nb.js", "js/messages-nb.js", "js/messages-cat.js", "js/messages-curves.js", "js/zip.js", "pkg-nb/genlab.js", "js/cat.js", "js/cat-template.js", "js/i18n-cat.js", "js/curves.js", "js/curves-template.js", "js/i18n-curves.js", "pkg-curves/genlab.js"];
   assert.deepEqual(fetched.slice().sort(), ["pkg-gda/genlab_bg.wasm", "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab_bg.wasm", ...panels.map((f) => `later/${f}`)].sort());
   fetched.length = 0;
   await page.click("#lang");
@@ -139,10 +139,11 @@ test("index.html from dist/ fetches each later module once and shares its own: t
   await page.click("#lessons");
   await page.waitForSelector(".lesson-menu button");
   assert.match(await page.textContent(".lesson-menu"), /[\u4e00-\u9fff]/u);
-  // Only the view's and the lessons' files, from later/ (and their .wasm), each once; no
+  // Only the Chinese words and messages, the view's and the lessons' files, from later/ (and
+  // their .wasm), each once; no
   // module of the page was fetched a second time.
   const lessons = ["js/lesson.js", ...["player", "editor", "presenter", "glide", "strings", "shared"].map((m) => `js/lesson/${m}.js`)];
-  assert.deepEqual(fetched.sort(), [...lessons, "js/i18n-surface.js", "pkg-lesson/genlab.js", "pkg-surface/genlab.js"].map((f) => `later/${f}`).concat(["pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab_bg.wasm"]).sort());
+  assert.deepEqual(fetched.sort(), [...lessons, "js/i18n-zh.js", "js/messages-zh.js", "js/i18n-surface.js", "pkg-lesson/genlab.js", "pkg-surface/genlab.js"].map((f) => `later/${f}`).concat(["pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab_bg.wasm"]).sort());
   assert.deepEqual(errors, []);
   await context.close();
 });

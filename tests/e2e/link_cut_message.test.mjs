@@ -1,4 +1,4 @@
-// A message longer than a link carries (2,000 characters, src/state.rs MAX_TEXT_IN_LINK):
+// A message longer than a link carries (2,000 characters, src/state/nb.rs MAX_TEXT_IN_LINK):
 // the link says so where it is copied and where it is opened, and the opened page never
 // shows the cut message's verdict as the whole message's. Before: "Copy link" said "Link
 // copied" and the opened page showed the first 2,000 characters and their verdict (a

@@ -165,7 +165,8 @@ test("over http the file's own CSP lets its learning-curves worker run", async (
 test("a browser without DecompressionStream says in a sentence why the file cannot start, in the link's language", async () => {
   // The file carries its core gzip-compressed (tools/dist/build.mjs), unpacked by
   // DecompressionStream (Chrome 80, Firefox 113, Safari 16.4): an older browser gets a sentence.
-  const { t } = await import("../../www/js/i18n.js");
+  const { t, loadLang } = await import("../../www/js/i18n.js");
+  await loadLang("zh-CN");
   for (const lang of ["en", "zh-CN"]) {
     const { context, refused } = await offline();
     await context.addInitScript(() => { delete globalThis.DecompressionStream; });

@@ -273,7 +273,8 @@ test("docs/lecturers.md's LMS route: the package's files as its snippet lists th
 });
 
 test("“Download for your LMS” where no genlab.html is beside the page (www/ served as it is) says so, and downloads nothing", async () => {
-  const { t } = await import("../../www/js/i18n.js");
+  const { t, loadLang } = await import("../../www/js/i18n.js");
+  await loadLang("zh-CN");
   const server = await serve();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   try {

@@ -3,7 +3,10 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, open, serve } from "./lib.mjs";
-import { t } from "../../www/js/i18n.js";
+import { loadLang, t } from "../../www/js/i18n.js";
+
+// The Chinese words the tests compare with (fetched by the page when Chinese is asked for).
+await loadLang("zh-CN");
 
 let server;
 let browser;
@@ -297,17 +300,18 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   assert.deepEqual(await modulesFetched(`${server.url}?embed=gda`, own), preloaded);
   // The whole page adds just the modules genlab.js imports when a panel is mounted (the naive
   // Bayes panels' code and the naive Bayes wasm module's glue, ../pkg-nb/genlab.js).
-  // The naive Bayes and categorical panels' strings are imported by js/i18n.js when those panels mount.
-  const genlab = (await Promise.all(["js/genlab.js", "js/i18n.js"].map(async (f) => (await fetch(`${server.url}${f}`)).text()))).join("\n");
+  // The naive Bayes and categorical panels' strings are imported by js/i18n.js, and the panels'
+  // messages by js/messages.js, when those panels mount.
+  const genlab = (await Promise.all(["js/genlab.js", "js/i18n.js", "js/messages.js"].map(async (f) => (await fetch(`${server.url}${f}`)).text()))).join("\n");
   // The lessons' module is imported only when a lesson opens, the 3-D view's module and
-  // words when that view is shown (none of them here).
-  const later = ["pkg-lesson/genlab.js", "pkg-surface/genlab.js", "js/i18n-surface.js"];
+  // words when that view is shown, the Chinese words when Chinese is asked for (none of them here).
+  const later = ["pkg-lesson/genlab.js", "pkg-surface/genlab.js", "js/i18n-surface.js", "js/i18n-zh.js", "js/messages-zh.js"];
   const lazy = [...genlab.matchAll(/import\("(\.\.?)\/([^"]+)"\)/g)].map((m) => (m[1] === "." ? `js/${m[2]}` : m[2])).filter((m) => !later.includes(m));
   // and those modules themselves, which js/wasm-compile.js fetches beside their glue (the
   // learning curves' worker starts when that panel comes into view: not here), and the modules
   // js/nb.js imports: its ledger and its corpus files (js/nb/), and js/zip.js, which the latter imports.
   const expected = [...new Set([...preloaded, ...lazy, "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab_bg.wasm", "js/nb/ledger.js", "js/nb/files.js", "js/zip.js"])].sort();
-  assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js") && lazy.includes("pkg-nb/genlab.js") && lazy.includes("js/i18n-cat.js") && lazy.includes("js/i18n-nb.js"), `lazy imports: ${lazy}`);
+  assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js") && lazy.includes("pkg-nb/genlab.js") && lazy.includes("js/i18n-cat.js") && lazy.includes("js/i18n-nb.js") && lazy.includes("js/messages-nb.js"), `lazy imports: ${lazy}`);
   assert.deepEqual(await modulesFetched(server.url, own), expected);
 });
 

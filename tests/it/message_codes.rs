@@ -82,11 +82,13 @@ fn every_errors_message_reads_as_its_display_in_english() {
             attribute: "eyes".into(),
             value: "red".into(),
             allowed: "blue, brown".into(),
-            place: " in row 3".into(),
+            place: Message::new(&codes::CAT_PLACE_ROW).int("row", 3),
         },
         Error::BadEmail("This is not an email.".into()),
         Error::BadLabelRule("Name the header line.".into()),
-        Error::BadTable("The table is empty.".into()),
+        Error::BadTable(Message::new(&codes::CAT_HEADER_NARROW).int("count", 2)),
+        Error::BadLine { line: 4, reason: Message::new(&codes::CAT_LINE_WIDTH).int("found", 2).int("width", 3) },
+        Error::BadLine { line: 5, reason: Message::new(&codes::LC_WIDTH).int("expected", 31).int("found", 30) },
         Error::BadEdit("The message is empty.".into()),
         Error::IndexOutOfRange { kind: "row", index: 9, len: 3 },
         Error::ClassTooSmall { class: 2, count: 1 },
@@ -133,22 +135,11 @@ fn every_range_has_its_rules_code() {
     }
 }
 
-/// The keys of the link's table at the top of `src/state.rs` (`n0` … `n4` spelled out).
+/// Every key a link may carry (`n0` … `n4` spelled out), from the key tables of
+/// `src/state/`.
 fn link_keys() -> Vec<String> {
-    let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/state.rs")).unwrap();
-    let mut keys = Vec::new();
-    for line in source.lines().filter_map(|l| l.strip_prefix("//! | `")) {
-        let first = line.split(" | ").next().unwrap_or("");
-        for name in first.split('`').filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric())) {
-            match name.strip_suffix('0') {
-                // `n0` … `n4`: every class's key.
-                Some(stem) if first.contains('…') => keys.extend((0..5).map(|c| format!("{stem}{c}"))),
-                _ => keys.push(name.to_string()),
-            }
-        }
-    }
+    let mut keys = genlab::state::link_keys();
     keys.sort();
-    keys.dedup();
     keys
 }
 

@@ -10,7 +10,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { forEachEngine, openPage, assertNoPageErrors, assertNoGarbage, textOf } from "./lib.mjs";
 import { repo } from "./server.mjs";
-import { t } from "../../www/js/i18n.js";
+import { loadLang, loadNbStrings, t } from "../../www/js/i18n.js";
+
+await Promise.all([loadLang("zh-CN"), loadNbStrings()]);
 import { ZH_CAT } from "../../www/js/i18n-cat.js";
 
 const dist = path.join(repo, "dist");

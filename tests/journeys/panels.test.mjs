@@ -4,9 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { forEachEngine, openPage, assertNoPageErrors, assertNoGarbage, textOf } from "./lib.mjs";
-import { t, loadCatStrings } from "../../www/js/i18n.js";
+import { t, loadCatStrings, loadLang, loadNbStrings } from "../../www/js/i18n.js";
 // The categorical panel's words load with that panel (as the page does when it mounts it).
-await loadCatStrings();
+await Promise.all([loadLang("zh-CN"), loadNbStrings(), loadCatStrings()]);
 
 forEachEngine((c) => {
   test("each panel loads, reports ready and shows its numbers", async () => {

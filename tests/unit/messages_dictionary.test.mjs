@@ -6,7 +6,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { MESSAGES, messageText, errorText } from "../../www/js/messages.js";
+import { MESSAGES, loadMessages, messageText, errorText } from "../../www/js/messages.js";
+import * as NB from "../../www/js/messages-nb.js";
+import * as CAT from "../../www/js/messages-cat.js";
+import * as CURVES from "../../www/js/messages-curves.js";
+
+import { DICTS, loadLang } from "../../www/js/i18n.js";
+
+// An English first load carries no Chinese: the words and messages in Chinese are fetched
+// when Chinese is first asked for.
+const chineseBefore = Object.keys(DICTS["zh-CN"]).length + Object.keys(MESSAGES["zh-CN"]).length;
+// What the first panel's first load carries (in English; Chinese comes when asked for, with
+// messages-zh.js), before any other panel's messages are merged in.
+await loadLang("zh-CN");
+const FIRST = { en: { ...MESSAGES.en }, "zh-CN": { ...MESSAGES["zh-CN"] } };
+await Promise.all(["nb", "cat", "curves"].map(loadMessages));
 
 const { codes } = JSON.parse(readFileSync(new URL("../../www/js/message-codes.json", import.meta.url), "utf8"));
 const LANGS = ["en", "zh-CN"];
@@ -44,4 +58,21 @@ test("a message is written with its nested messages in the same language", () =>
   // A thrown error carries its message as `data`; one without it is shown by its text.
   assert.equal(errorText("zh-CN", Object.assign(new Error("x"), { data: { code: "value.infinity" } })), "无穷大");
   assert.equal(errorText("en", new Error("Some sentence.")), "Some sentence.");
+});
+
+test("each panel's messages are in its own file, loaded with it, and only there", () => {
+  const own = { nb: [NB, /^nb\./], cat: [CAT, /^categorical\./], curves: [CURVES, /^curves\./] };
+  for (const [part, [file, pattern]] of Object.entries(own)) {
+    for (const [lang, dict] of [["en", file.EN], ["zh-CN", file.ZH]]) {
+      const strays = Object.keys(dict).filter((code) => !pattern.test(code));
+      assert.deepEqual(strays, [], `messages-${part}.js (${lang}) holds codes of another part`);
+      const first = Object.keys(FIRST[lang]).filter((code) => pattern.test(code));
+      assert.deepEqual(first, [], `messages.js (${lang}) holds ${part}'s codes, which the first load then carries`);
+    }
+  }
+});
+
+test("the first load's dictionaries hold no Chinese until it is asked for, and then all of it", () => {
+  assert.equal(chineseBefore, 0);
+  assert.equal(Object.keys(DICTS["zh-CN"]).length, Object.keys(DICTS.en).length, "every word of i18n.js has its Chinese in i18n-zh.js");
 });

@@ -17,7 +17,7 @@ export const CAT = `
       <div class="alpha-row" data-control="lambda">
         <label for="{{id}}-lambda-slider" data-i18n="cat.lambda"></label>
         <input type="range" id="{{id}}-lambda-slider" data-role="lambda-slider" min="0" max="3" step="0.01" aria-describedby="{{id}}-lambda-help">
-        <input type="number" data-role="lambda" min="0" max="10" step="any" inputmode="decimal" data-i18n-aria="cat.lambdaExact">
+        <input type="number" data-role="lambda" data-range="cat-lambda" min="0" max="10" step="any" inputmode="decimal" data-i18n-aria="cat.lambdaExact">
       </div>
       <div class="buttons cat-lambda-buttons" data-control="lambda">
         <button type="button" data-lambda="0" data-i18n="cat.lambda0"></button>

@@ -6,12 +6,14 @@
 import * as glue from "../pkg-nb/genlab.js";
 import { textFileProblem } from "../pkg-nb/genlab.js";
 import { num, pct, pctRelation, prob } from "./format.js";
-import { t, applyLabels, translateMessage } from "./i18n.js";
+import { t, applyLabels } from "./i18n.js";
 import { guardPanel } from "./recovery.js";
 import { messageText, errorText } from "./messages.js";
 import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
 
 const MINUS = "\u2212";
+/** Largest table file read, in bytes (genlab::nb::categorical::MAX_CSV_BYTES). */
+const MAX_CSV_BYTES = 1_000_000;
 /** The slider's right end; the number box goes up to 10. */
 const SLIDER_MAX = 3;
 /** Rows shown in the editor at once (a table may hold 1000; all of them are counted). */
@@ -357,7 +359,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     liveTimer = setTimeout(() => { $("live").textContent = sentence; }, 900);
 
     const sentences = view.error !== null ? [view.error] : e.sentences;
-    $("sentences").replaceChildren(...sentences.map((s) => el("li", "", translateMessage(lang, s))));
+    $("sentences").replaceChildren(...sentences.map((s) => el("li", "", messageText(lang, s))));
     $("sentences").hidden = sentences.length === 0;
     $("classes").replaceChildren(...(e ? e.classes.map((c, k) => classCard(e, c, k)) : []));
     $("table-info").textContent = t(lang, "cat.tableInfo", { n: view.rows, k: view.classes.length, m: table.attributes.length });
@@ -481,7 +483,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     const f = ev.target.files?.[0];
     ev.target.value = "";
     if (!f) return;
-    if (f.size > 1_000_000) {
+    if (f.size > MAX_CSV_BYTES) {
       showError("table-error", t(lang, "cat.tooBig", { name: f.name, mb: (f.size / 1e6).toFixed(1) }));
       return;
     }

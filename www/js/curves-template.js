@@ -45,19 +45,19 @@ export const CURVES = `
       </label>
       <div class="lc-numbers">
         <label class="field-row" data-control="m"><span data-i18n="lc.mMin"></span>
-          <input type="number" data-role="m_min" data-name="lc.mMin" min="2" max="5000" step="1" inputmode="numeric"></label>
+          <input type="number" data-role="m_min" data-range="curve-m" data-name="lc.mMin" min="2" max="5000" step="1" inputmode="numeric"></label>
         <label class="field-row" data-control="m"><span data-i18n="lc.mMax"></span>
-          <input type="number" data-role="m_max" data-name="lc.mMax" min="2" max="5000" step="1" inputmode="numeric"></label>
+          <input type="number" data-role="m_max" data-range="curve-m" data-name="lc.mMax" min="2" max="5000" step="1" inputmode="numeric"></label>
         <label class="field-row" data-control="sizes"><span data-i18n="lc.sizes"></span>
-          <input type="number" data-role="sizes" data-name="lc.sizes" min="2" max="40" step="1" inputmode="numeric"></label>
+          <input type="number" data-role="sizes" data-range="curve-sizes" data-name="lc.sizes" min="2" max="40" step="1" inputmode="numeric"></label>
         <label class="field-row" data-control="splits"><span data-i18n="lc.splits"></span>
-          <input type="number" data-role="splits" data-name="lc.splits" min="1" max="1000" step="1" inputmode="numeric"></label>
+          <input type="number" data-role="splits" data-range="curve-splits" data-name="lc.splits" min="1" max="1000" step="1" inputmode="numeric"></label>
         <label class="field-row" data-control="lambda"><span data-i18n="lc.lambda"></span>
-          <input type="number" data-role="lambda" data-name="lc.lambda" min="0" max="1000000" step="any" inputmode="decimal" aria-describedby="{{id}}-lambda-help"></label>
+          <input type="number" data-role="lambda" data-range="l2" data-name="lc.lambda" min="0" max="1000000" step="any" inputmode="decimal" aria-describedby="{{id}}-lambda-help"></label>
         <label class="field-row" data-control="alpha"><span data-i18n="lc.alpha"></span>
-          <input type="number" data-role="alpha" data-name="lc.alpha" min="0" max="10" step="any" inputmode="decimal" aria-describedby="{{id}}-alpha-help"></label>
+          <input type="number" data-role="alpha" data-range="alpha" data-name="lc.alpha" min="0" max="10" step="any" inputmode="decimal" aria-describedby="{{id}}-alpha-help"></label>
         <label class="field-row" data-control="seed"><span data-i18n="lc.seed"></span>
-          <input type="number" data-role="seed" data-name="lc.seed" min="0" step="1" inputmode="numeric"></label>
+          <input type="number" data-role="seed" data-range="seed" data-name="lc.seed" min="0" step="1" inputmode="numeric"></label>
       </div>
       <p class="input-error" data-role="input-error" role="alert" hidden></p>
       <p class="hint" data-i18n="lc.mHelp" data-control="m"></p>

@@ -44,41 +44,41 @@ export const GDA = `
       </label>
       <fieldset class="class c0">
         <legend><span class="swatch c0" aria-hidden="true">●</span> <span data-i18n="gda.class0"></span></legend>
-        <label data-control="n">n₀ <input type="range" data-role="n0" min="1" max="500" step="1"><output></output></label>
-        <label data-control="sd">σₓ <input type="range" data-role="sdx0" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="sd">σᵧ <input type="range" data-role="sdy0" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="rho">ρ <input type="range" data-role="rho0" min="-0.95" max="0.95" step="0.05"><output></output></label>
+        <label data-control="n">n₀ <input type="range" data-role="n0" data-range="points-per-class" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx0" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy0" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho0" data-range="rho" min="-0.95" max="0.95" step="0.05"><output></output></label>
       </fieldset>
       <fieldset class="class c1">
         <legend><span class="swatch c1" aria-hidden="true">▲</span> <span data-i18n="gda.class1"></span></legend>
-        <label data-control="n">n₁ <input type="range" data-role="n1" min="1" max="500" step="1"><output></output></label>
-        <label data-control="sd">σₓ <input type="range" data-role="sdx1" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="sd">σᵧ <input type="range" data-role="sdy1" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="rho">ρ <input type="range" data-role="rho1" min="-0.95" max="0.95" step="0.05"><output></output></label>
+        <label data-control="n">n₁ <input type="range" data-role="n1" data-range="points-per-class" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx1" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy1" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho1" data-range="rho" min="-0.95" max="0.95" step="0.05"><output></output></label>
       </fieldset>
       <fieldset class="class c2" data-class="2" hidden>
         <legend><span class="swatch c2" aria-hidden="true">■</span> <span data-i18n="gda.class2"></span></legend>
-        <label data-control="n">n₂ <input type="range" data-role="n2" min="1" max="500" step="1"><output></output></label>
-        <label data-control="sd">σₓ <input type="range" data-role="sdx2" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="sd">σᵧ <input type="range" data-role="sdy2" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="rho">ρ <input type="range" data-role="rho2" min="-0.95" max="0.95" step="0.05"><output></output></label>
+        <label data-control="n">n₂ <input type="range" data-role="n2" data-range="points-per-class" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx2" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy2" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho2" data-range="rho" min="-0.95" max="0.95" step="0.05"><output></output></label>
       </fieldset>
       <fieldset class="class c3" data-class="3" hidden>
         <legend><span class="swatch c3" aria-hidden="true">◆</span> <span data-i18n="gda.class3"></span></legend>
-        <label data-control="n">n₃ <input type="range" data-role="n3" min="1" max="500" step="1"><output></output></label>
-        <label data-control="sd">σₓ <input type="range" data-role="sdx3" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="sd">σᵧ <input type="range" data-role="sdy3" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="rho">ρ <input type="range" data-role="rho3" min="-0.95" max="0.95" step="0.05"><output></output></label>
+        <label data-control="n">n₃ <input type="range" data-role="n3" data-range="points-per-class" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx3" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy3" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho3" data-range="rho" min="-0.95" max="0.95" step="0.05"><output></output></label>
       </fieldset>
       <fieldset class="class c4" data-class="4" hidden>
         <legend><span class="swatch c4" aria-hidden="true">▼</span> <span data-i18n="gda.class4"></span></legend>
-        <label data-control="n">n₄ <input type="range" data-role="n4" min="1" max="500" step="1"><output></output></label>
-        <label data-control="sd">σₓ <input type="range" data-role="sdx4" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="sd">σᵧ <input type="range" data-role="sdy4" min="0.2" max="3" step="0.05"><output></output></label>
-        <label data-control="rho">ρ <input type="range" data-role="rho4" min="-0.95" max="0.95" step="0.05"><output></output></label>
+        <label data-control="n">n₄ <input type="range" data-role="n4" data-range="points-per-class" min="1" max="500" step="1"><output></output></label>
+        <label data-control="sd">σₓ <input type="range" data-role="sdx4" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="sd">σᵧ <input type="range" data-role="sdy4" data-range="sigma" min="0.2" max="3" step="0.05"><output></output></label>
+        <label data-control="rho">ρ <input type="range" data-role="rho4" data-range="rho" min="-0.95" max="0.95" step="0.05"><output></output></label>
       </fieldset>
       <div class="field-row seed" data-control="seed">
-        <label><span data-i18n="gda.seed"></span> <input type="number" data-role="seed" min="0" step="1" inputmode="numeric"></label>
+        <label><span data-i18n="gda.seed"></span> <input type="number" data-role="seed" data-range="seed" min="0" step="1" inputmode="numeric"></label>
         <button type="button" data-role="resample" data-i18n="gda.resample"></button>
       </div>
     </fieldset>
@@ -93,16 +93,16 @@ export const GDA = `
         </select>
       </label>
       <label class="check"><input type="checkbox" data-role="logistic"> <span data-i18n="gda.logistic"></span></label>
-      <label class="check small"><span data-i18n="gda.lambda"></span> <input type="number" data-role="lambda" min="0" max="1000000" step="any" value="0" inputmode="decimal"></label>
+      <label class="check small"><span data-i18n="gda.lambda"></span> <input type="number" data-role="lambda" data-range="l2" min="0" max="1000000" step="any" value="0" inputmode="decimal"></label>
       <label class="check"><input type="checkbox" data-role="heat"> <span data-i18n="gda.heat"></span></label>
       <label class="check" data-control="pairwise" hidden><input type="checkbox" data-role="pairwise"> <span data-i18n="gda.pairwise"></span></label>
     </fieldset>
     <fieldset class="decision" data-control="decision">
       <legend data-i18n="gda.decision"></legend>
       <label class="check"><input type="checkbox" data-role="prior-on"> <span data-i18n="gda.priorOverride"></span></label>
-      <label data-control="prior">φ′ <input type="range" data-role="prior" min="0.01" max="0.99" step="0.01" value="0.5"><output></output></label>
-      <label class="check small"><span data-i18n="gda.loss01"></span> <input type="number" data-role="loss01" min="0.01" max="1000" step="any" value="1" inputmode="decimal"></label>
-      <label class="check small"><span data-i18n="gda.loss10"></span> <input type="number" data-role="loss10" min="0.01" max="1000" step="any" value="1" inputmode="decimal"></label>
+      <label data-control="prior">φ′ <input type="range" data-role="prior" data-range="prior-phi" min="0.01" max="0.99" step="0.01" value="0.5"><output></output></label>
+      <label class="check small"><span data-i18n="gda.loss01"></span> <input type="number" data-role="loss01" data-range="loss" min="0.01" max="1000" step="any" value="1" inputmode="decimal"></label>
+      <label class="check small"><span data-i18n="gda.loss10"></span> <input type="number" data-role="loss10" data-range="loss" min="0.01" max="1000" step="any" value="1" inputmode="decimal"></label>
       <p class="hint" data-i18n="gda.decisionHelp"></p>
     </fieldset>
     <fieldset class="tools" data-control="tools">

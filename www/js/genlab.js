@@ -15,7 +15,7 @@
 import * as gdaGlue from "../pkg-gda/genlab.js";
 import { GDA } from "./gda-template.js";
 import { carriesCore, compiledCore } from "./wasm-compile.js";
-import { applyLabels } from "./i18n.js";
+import { applyLabels, loadLang } from "./i18n.js";
 
 /**
  * The panels, in the page's order: the one list the page (main.js), the lessons
@@ -30,7 +30,7 @@ import { applyLabels } from "./i18n.js";
  * - `glides(a, b, num)`: the numbers of its state that a lesson glides from state `a` to `b`,
  *   each declared as `num(get, set, log)` (`log`: on a log scale); the controller draws the
  *   frames (its `beginGlide`, else its `glideFrame(state)`, else its `setState`).
- * The URL keys of each panel are the core's (src/state.rs): `parseState("").state[name]`.
+ * The URL keys of each panel are the core's (src/state/, one key table per panel): `parseState("").state[name]`.
  */
 export const PANELS = {
   gda: {
@@ -57,7 +57,7 @@ export const PANELS = {
     core: "nb",
     create: () => import("./nb.js").then((m) => m.createNb),
     markup: () => import("./nb-template.js").then((m) => m.NB),
-    strings: () => import("./i18n.js").then((i18n) => i18n.loadNbStrings()),
+    strings: () => Promise.all([import("./i18n.js").then((i18n) => i18n.loadNbStrings()), import("./messages.js").then((m) => m.loadMessages("nb"))]),
     name: "nav.nb",
     widget: true,
     glides(a, b, num) {
@@ -69,7 +69,7 @@ export const PANELS = {
     core: "nb",
     create: () => import("./cat.js").then((m) => m.createCat),
     markup: () => import("./cat-template.js").then((m) => m.CAT),
-    strings: () => import("./i18n.js").then((i18n) => i18n.loadCatStrings()),
+    strings: () => Promise.all([import("./i18n.js").then((i18n) => i18n.loadCatStrings()), import("./messages.js").then((m) => m.loadMessages("cat"))]),
     name: "cat.nav",
     widget: true,
     glides(a, b, num) {
@@ -80,7 +80,8 @@ export const PANELS = {
     core: "curves",
     create: () => import("./curves.js").then((m) => m.createCurves),
     markup: () => import("./curves-template.js").then((m) => m.CURVES),
-    strings: () => import("./i18n.js").then((i18n) => i18n.loadCurvesStrings()),
+    // The spam panel's messages too: a text pairing names that panel's corpus by its message.
+    strings: () => Promise.all([import("./i18n.js").then((i18n) => i18n.loadCurvesStrings()), import("./messages.js").then((m) => Promise.all([m.loadMessages("curves"), m.loadMessages("nb")]))]),
     name: "lc.nav",
     widget: false,
     glides() {},
@@ -269,7 +270,7 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
     section = null;
   }
   // The panel's wasm module and its own code, at once.
-  const [, kind] = await Promise.all([loadModule(PANELS[panel].core), panelCode(panel)]);
+  const [, kind] = await Promise.all([loadModule(PANELS[panel].core), panelCode(panel), loadLang(lang)]);
   const defaults = parseState("").state[panel];
   // What the page shows where the panel could not load (its module blocked, no script) goes now.
   for (const fallback of element.querySelectorAll(":scope > [data-genlab-fallback]")) fallback.remove();
@@ -287,7 +288,8 @@ export async function mount(element, { panel = "gda", state = null, lang = "en",
   return {
     getState: ctl.getState,
     setState,
-    setLang: ctl.setLang,
+    // Chinese words arrive once, when first asked for (js/i18n.js loadLang).
+    setLang: (next) => loadLang(next).then(() => ctl.setLang(next)),
     setProjector: ctl.setProjector,
     setTheme: themed.set,
     destroy() {

@@ -3,7 +3,7 @@
 // link, the notices about link settings that were ignored.
 
 import { PANELS, loadCore, mount, prepare, themeFollower, parseState, stateQuery, version } from "./genlab.js";
-import { t, applyLabels } from "./i18n.js";
+import { t, applyLabels, loadLang } from "./i18n.js";
 import { noticeText } from "./messages.js";
 import { carriesCore, coreArrived } from "./wasm-compile.js";
 
@@ -104,9 +104,19 @@ function setTheme(next) {
   Object.values(panels).forEach((p) => p.setTheme(theme));
 }
 
+/** The languages whose words have arrived (English is in i18n.js itself). */
+const langReady = new Set(["en"]);
+
 /** Language: the page's words, the panels' words and the html lang attribute. */
 function setLang(next) {
   lang = next;
+  // Words not here yet (Chinese, fetched once): English meanwhile, then this again.
+  loadLang(next).then(() => {
+    if (lang === next && !langReady.has(next)) {
+      langReady.add(next);
+      setLang(next);
+    }
+  });
   // Attributes are written only when they change: each write makes the browser restyle the
   // page (a first load's panel is laid out already, js/genlab.js prepare).
   if (html.lang !== lang) html.lang = lang;
@@ -208,7 +218,10 @@ async function main() {
   // if it cannot start, the page already looks as the link asks: its language, colours and
   // projector mode, read here without the core (which reads the whole link once it is there).
   const link = new URLSearchParams(location.search);
-  setLang(link.get("lang") === "zh-CN" ? "zh-CN" : "en");
+  const linkLang = link.get("lang") === "zh-CN" ? "zh-CN" : "en";
+  await loadLang(linkLang);
+  langReady.add(linkLang);
+  setLang(linkLang);
   setTheme(["dark", "light"].includes(link.get("theme")) ? link.get("theme") : null);
   setProjector(link.get("projector") === "1");
   boot.textContent = t(lang, "boot.loading");
@@ -296,8 +309,11 @@ async function main() {
   }
 }
 
-document.getElementById("lang").addEventListener("click", () => {
-  setLang(lang === "en" ? "zh-CN" : "en");
+document.getElementById("lang").addEventListener("click", async () => {
+  const next = lang === "en" ? "zh-CN" : "en";
+  await loadLang(next);
+  langReady.add(next);
+  setLang(next);
   syncUrl("push");
 });
 document.getElementById("projector").addEventListener("change", (ev) => {

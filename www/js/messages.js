@@ -5,13 +5,14 @@
 // language). The codes are the core's (`message-codes.json`, written from Rust by
 // tests/it/message_codes.rs); tests/unit/messages_dictionary.test.mjs checks that every code
 // has an entry in each language with the same parameters, and every entry a code. The
-// English is the core's own (its errors' `Display`).
+// English is the core's own (its errors' `Display`). The spam, categorical and learning-curves
+// panels' own codes are in messages-nb.js, messages-cat.js and messages-curves.js, merged in
+// when their panel mounts (`loadMessages`).
 //
-// The code `prose` carries a sentence the core has not yet split into codes (the categorical
-// and learning-curves panels' messages); it is still translated by the older table of
-// i18n.js.
+// The code `prose` carries a sentence the core has not split into codes (none that a panel
+// shows: a few sentences only the library hands out); it is shown as it is.
 
-import { t, translateMessage } from "./i18n.js";
+import { t } from "./i18n.js";
 
 const EN = {
   "prose": "{text}",
@@ -33,6 +34,12 @@ const EN = {
   "own-points-link": "This link was made from your own points, which a link cannot carry: paste them as CSV, or share a link of generated or real data.",
   "sample-unreadable": "The sample parameters could not be read: every field must be a number.",
   "settings-unreadable": "The model settings could not be read: check every field.",
+  "risk-no-points": "There are no points to estimate the risk on.",
+  "rule.lidstone-lambda": "the Lidstone smoothing λ must be a finite number ≥ 0 (0 is maximum likelihood, 1 is Laplace)",
+  "rule.smoothing-finite": "the smoothing must be a finite number, 0 or more",
+  "rule.splits-whole": "the number of splits must be a whole number from 1 to 1000",
+  "rule.sizes-whole": "the number of sizes must be a whole number from 2 to 40",
+  "rule.m-below-max": "the smallest m must be 2 or more and below the largest m",
   "points.too-few": "too few values: expected 3 (x, y, label) separated by {sep}, found {found}.",
   "points.too-many": "too many values: expected 3 (x, y, label) separated by {sep}, found {found}.",
   "sep.tabs": "tabs",
@@ -150,310 +157,29 @@ const EN = {
   "rule.curve-order": "the smallest m must be below the largest m",
   "rule.pairing": "the pairing must be “true”, “unequal”, “bimodal”, “heavy”, “wdbc”, “digits01”, “digits23”, “textmn”, “textbern”, “usermn” or “userbern”",
   "rule.var-smoothing": "the variance smoothing must be a finite number, 0 or more",
-  // ---- naive Bayes ----
-  // The classes, as the sentences name them.
-  "nb.class.ham": "ham",
-  "nb.class.spam": "spam",
-  // A corpus file (nb::corpus::unusable_content, nb::lab's CorpusLoader).
-  "nb.format.corpus": "a corpus is a plain-text file with one message per line: “ham” or “spam”, a TAB, then the message text",
-  "nb.corpus.zero-bytes": "The file is empty (0 bytes): there is no message to train on; {format}.",
-  "nb.corpus.blank-lines": "The file is empty: it holds only blank lines, so there is no message to train on; {format}.",
-  "nb.corpus.not-text": "The file is {kind}, not a text corpus: {format}.",
-  "nb.corpus.no-tab": "No line of the file has a TAB, so no message can be read: {format}.",
-  "nb.corpus.too-big": "The file is {mb} MB; the panel reads corpus files of up to 10 MB. Use a smaller part of it.",
-  "nb.corpus.empty": "The file is empty: there is no message to train on.",
-  "nb.corpus.none-read": "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text.",
-  "nb.corpus.none-read-first": "No message could be read: each line must be “ham” or “spam”, a TAB, then the message text. The first problem: {first}",
-  "nb.corpus.too-few": "The corpus has {count} {label} message(s): naive Bayes needs at least two of each class (one to train on, one to test).",
-  "nb.corpus.one-class": "The corpus has {count} {label} messages but no {missing} messages: naive Bayes needs examples of both classes.",
-  "nb.corpus.skipped": "{count} line(s) could not be read and were skipped.",
-  "nb.corpus.latin1": "The file is not valid UTF-8, so it was read as Latin-1; save it as UTF-8 if some letters look wrong.",
-  "nb.corpus.repeats": "{count} repeated message(s) were removed ({conflicting} with conflicting labels), so no message is in both the training and the test part.",
-  "nb.corpus.teaching": "genlab teaching corpus",
-  "nb.corpus.named": "{name}",
-  "nb.credit.teaching": "genlab teaching corpus: written for genlab, CC0 1.0.",
-  "nb.credit.sms": "SMS Spam Collection v.1: T. A. Almeida & J. M. Gómez Hidalgo, UCI ML Repository, CC BY 4.0.",
-  "nb.credit.file": "Your file “{name}”.",
-  "nb.credit.mailbox": "Your mailbox “{name}”.",
-  // The reasons a corpus line is skipped (nb::corpus::parse_line), after "Line n: ".
-  "nb.line.space-after-label": "the label “{label}” must be followed by a TAB, not a space.",
-  "nb.line.no-tab": "there is no TAB: each line must be “ham” or “spam”, a TAB, then the message text.",
-  "nb.line.bad-label": "the label must be “ham” or “spam”, found “{found}”.",
-  "nb.line.empty": "the {label} message after the TAB is empty.",
-  // Training on the split (nb::model, nb::lab).
-  "nb.train.empty": "The training corpus is empty: naive Bayes needs at least one ham and one spam message.",
-  "nb.train.no-class": "There are no {label} messages in the training data, so P({label}) and P(word | {label}) cannot be estimated. Add at least one {label} message.",
-  "nb.train.none-left": "After holding out {percent}% for testing there are no {label} messages left to train on: add more {label} messages.",
-  // Editing the corpus (nb::lab::SpamLab's add, remove, relabel; nb::counts).
-  "nb.edit.empty": "The message is empty: type some text to add.",
-  "nb.edit.line-breaks": "A corpus message is one line: remove the line breaks before adding it.",
-  "nb.edit.too-long": "The message is longer than {max} characters; add a shorter one.",
-  "nb.edit.duplicate": "This message is already in the corpus at position {index}, labelled {label}: relabel it instead of adding it again.",
-  "nb.edit.last-of-class": "Message {index} is the last {label} message of the training part, and naive Bayes needs at least one of each class: add another {label} message before you {verb} it.",
-  "nb.verb.remove": "remove",
-  "nb.verb.relabel": "relabel",
-  "nb.edit.not-counted": "This message was not counted as a {label} training message, so it cannot be taken out of the {label} counts.",
-  // The ledger's sentences (nb::explain::Explanation::sentence_messages); {pseudo} is "α = 0" and the like.
-  "nb.veto": "“{word}” never appears in {label} training messages, so with {pseudo} P({word} | {label}) = 0 and the {label} hypothesis is ruled out.",
-  "nb.veto.both": "“{word}” has probability 0 under both classes at {pseudo}, so it rules out both hypotheses.",
-  "nb.veto.absent": "“{word}” appears in every {label} training message but not in this one, so with {pseudo} P(no “{word}” | {label}) = 0 and the {label} hypothesis is ruled out.",
-  "nb.ruled-out.both": "Both classes are ruled out: P(x | spam) = P(x | ham) = 0, so the posterior is 0/0 and the model cannot decide. {fix}",
-  "nb.fix.alpha": "Any α > 0 fixes this.",
-  "nb.fix.beta": "Pseudo-counts β₁ > 0 and β₀ > 0 fix this.",
-  "nb.ruled-out.ham": "The ham hypothesis is ruled out, so P(spam | x) = 1 whatever the other words say.",
-  "nb.ruled-out.spam": "The spam hypothesis is ruled out, so P(spam | x) = 0 whatever the other words say.",
-  "nb.cost.let-through": "Spam is the more probable class (P(spam | x) = {p}), but a false positive costs more: the message is called spam only when P(spam | x) > λ_FP/(λ_FP + λ_FN) = {t}, so it is let through as ham.",
-  "nb.cost.called-spam": "Ham is the more probable class (P(spam | x) = {p}), but a missed spam costs more: the message is called spam whenever P(spam | x) > λ_FP/(λ_FP + λ_FN) = {t}, so it is called spam.",
-  // An email that cannot be read (nb::email::Email::parse).
-  "nb.email.too-long": "This email is {bytes} bytes long, more than the {max} bytes (10 MB) an email may have here; it was not read.",
-  "nb.email.headers-too-long": "The headers of this email go on for more than {max} bytes without the blank line that ends them, so it was not read: a header block that long is broken or hostile.",
-  "nb.email.not-email": "This is not an email: an email starts with header lines such as “From: …” and “Subject: …”, then a blank line, then the message. It can still be scored as plain text.",
-  "nb.email.boundaries": "This email declares more than {max} MIME boundaries (parts nested in parts), far more than any real email; it was not read.",
-  "nb.email.unparsed": "No email could be read from this text: its headers could not be parsed.",
-  // A mailbox (nb::lab's MailboxLoader).
-  "nb.mail.too-large": "This mailbox is too large for one corpus: at most {max} messages and 64 MB together. Use a part of it.",
-  "nb.mail.file-too-big": "This mailbox file is {mb} MB; a mailbox may have up to 64 MB. Use a part of it.",
-  "nb.mail.not-text": "The file is {kind}, not a mailbox: an mbox file is text, each message starting with a line “From …”.",
-  "nb.mail.not-mbox": "This is not an mbox file: a mailbox starts with a line “From …” before each message.",
-  "nb.mail.unfinished": "The mailbox file was not read to its end ({fed} of {len} bytes): nothing was changed.",
-  "nb.mail.none": "No message was found: give an mbox file, or a folder of message files in folders named “ham” and “spam”.",
-  "nb.mail.too-few": "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (one to train on, one to test).",
-  "nb.mail.too-few-first": "The mailbox has {count} {label} message(s) that could be read: naive Bayes needs at least two of each class (one to train on, one to test). The first left out, {first}",
-  "nb.mail.skipped": "{count} message(s) could not be used and were skipped.",
-  "nb.mail.skipped-first": "{count} message(s) could not be used and were skipped. The first left out, {first}",
-  "nb.mail.repeats": "{count} message(s) repeated the body of an earlier one and were removed ({conflicting} with conflicting labels), so no message is in both the training and the test part.",
-  "nb.mail.read": "Read as emails: the model scores each message's decoded body; {mail} of mail take about {memory} in memory.",
-  "nb.mail.left-out": "{source}: {reason}",
-  "nb.mail.nth": "message {n}",
-  "nb.mail.class-unknown": "its class is unknown: put it in a folder named “ham” or “spam” (or “easy_ham”, “spam_2”…), give it a line “X-Label: spam” or “X-Label: ham” among its headers, or choose the header line that gives the class.",
-  // A rule for reading a message's class from its header (nb::mailbox::LabelRule::parse).
-  "nb.label-rule.name-field": "Name the header line that gives the class, such as X-Spam-Flag.",
-  "nb.label-rule.bad-field": "“{name}” cannot be the name of a header line: it is letters, digits and dashes, without spaces or a colon, at most {max} characters.",
-  "nb.label-rule.spam-value": "Give the value of “{name}” that means spam, such as YES.",
-  "nb.label-rule.kind": "“{kind}” is no way to read a message's class; choose x-label, spamassassin, gmail or field.",
 };
 
-const ZH = {
-  "prose": "{text}",
-  "invalid-parameter": "{name} = {value} 不允许：{rule}。",
-  "length-mismatch": "有 {points} 个点却有 {labels} 个标签：每个点需要恰好一个标签。",
-  "bad-label": "第 {index} 个点的标签是 {label}，但类别只能是 0 到 {max}。",
-  "empty-class": "类别 {class} 没有任何点，无法估计它的均值。请给每个类别至少一个点。",
-  "non-finite": "第 {index} 个点的坐标不是有限数；请删除或修正它。",
-  "singular-covariance": "协方差矩阵 Σ 是奇异的：每个类别中的点相对本类均值都只沿同一个方向偏离（或完全不偏离），所以高斯似然在可逆的 Σ 中没有最大值，Σ⁻¹ 不存在。请把点分散开或增加点数。",
-  "too-large": "坐标太大（超过约 10¹⁵⁴），平方会溢出；请缩放数据。",
-  "bad-line": "第 {line} 行：{reason}",
-  "unknown": "未知的{kind}“{name}”。",
-  "browser": "浏览器无法完成操作（{action}）。",
-  "index-out-of-range": "位置 {index} 处没有{kind}：一共有 {len} 个，从 0 开始编号。",
-  "class-too-small-one": "类别 {class} 只有 1 个点，无法估计它自己的协方差矩阵。QDA 要求每个类别至少三个不共线的点。",
-  "class-too-small": "类别 {class} 只有 {count} 个点，无法估计它自己的协方差矩阵。QDA 要求每个类别至少三个不共线的点。",
-  "singular-class-covariance": "类别 {class} 的协方差矩阵是奇异的：它的点在一条直线上或彼此重合，所以高斯似然在可逆的协方差中没有最大值。请把该类的点分散开或增加点数。",
-  "collinear-points": "所有点都在一条直线上，不加惩罚的 逻辑回归没有唯一解：绕它们与该直线的交点旋转的边界拟合得一样好。请添加直线外的点，或把 λ 设为大于 0。",
-  "own-points-link": "这个链接是用你自己的点生成的，而链接无法携带这些点：请把它们作为 CSV 粘贴，或分享生成数据或真实数据的链接。",
-  "sample-unreadable": "无法读取采样参数：每一项都必须是数字。",
-  "settings-unreadable": "无法读取模型设置：请检查每一项。",
-  "points.too-few": "值太少：应有 3 个用{sep}分隔的字段（x, y, 标签），实际有 {found} 个。",
-  "points.too-many": "值太多：应有 3 个用{sep}分隔的字段（x, y, 标签），实际有 {found} 个。",
-  "sep.tabs": "制表符",
-  "sep.semicolons": "分号",
-  "sep.commas": "逗号",
-  "points.over-limit": "点数超过 {max}，这是上限；请拆分文件或抽样。",
-  "points.label-missing": "缺少标签：标签必须是 0 到 4 之间的类别。",
-  "points.label-bad": "标签是“{label}”，但只能是 0 到 4 之间的类别。",
-  "points.coordinate-missing": "{name} 缺失；它必须是一个数。",
-  "points.not-number": "{name}{field} 不是一个数。",
-  "points.decimal-comma": "{name}{field} 不是一个数（小数请用小数点书写：1.5）。",
-  "points.infinite": "{name} 是无穷大；无穷大的坐标无法绘制。",
-  "points.overflow": "{name}{field} 太大，无法存储（超过约 1.8 × 10³⁰⁸）。",
-  "field.quoted": "“{text}”",
-  "field.hidden": "",
-  "points.none": "文件中没有点：每行写一个点，格式为 x,y,标签（例如 1.5,2.0,1）。",
-  "full-width": "这一行有{wide}（中文或日文输入法输入的全角字符）；请改用{instead}（把输入法切换到半角，或在文本中直接替换）。",
-  "char.full-width": "全角的“{char}”",
-  "char.full-width-space": "全角空格",
-  "char.ideographic-comma": "全角的“、”",
-  "char.ideographic-full-stop": "全角的“。”",
-  "char.half-width": "半角的“{char}”",
-  "char.space": "普通空格",
-  "file.empty": "文件是空的；{format}。",
-  "file.not-text": "文件是 {kind}，不是文本；{format}。",
-  "format.points": "点文件是 CSV 文本文件，每行一个点：x,y,标签（例如 1.5,2.0,1）",
-  "format.table": "表格是 CSV 文本文件：第一行是各列的名称，之后每行一条数据",
-  "file-kind.png": "PNG 图像",
-  "file-kind.jpeg": "JPEG 图像",
-  "file-kind.gif": "GIF 图像",
-  "file-kind.webp": "WebP 图像",
-  "file-kind.pdf": "PDF 文档",
-  "file-kind.zip": "ZIP 压缩包（.docx、.xlsx、.odt 文件都是）",
-  "file-kind.gzip": "gzip 压缩文件",
-  "file-kind.utf16": "UTF-16 编码的文本（请另存为 UTF-8）",
-  "file-kind.ole": "旧版 Office 文档（.doc 或 .xls）",
-  "file-kind.binary": "二进制数据（含有 NUL 字节，文本文件不会有）",
-  "value.nan": "非数字",
-  "value.infinity": "无穷大",
-  "value.minus-infinity": "负无穷大",
-  "kind.preset": "预设",
-  "kind.event-model": "事件模型",
-  "kind.prior": "先验",
-  "kind.pairing": "数据与模型组合",
-  "kind.label": "标签",
-  "kind.resampling-method": "重采样方法",
-  "kind.message": "消息",
-  "kind.row": "行",
-  "kind.column": "列",
-  "kind.word": "词",
-  "kind.ledger-word": "证据账本中的词",
-  "rule.seed": "种子必须是 0 到 2⁵³ − 1 之间的整数",
-  "rule.whole-message-chars": "完整消息的长度必须是 2,001 到 10⁹ 之间的整数",
-  "rule.lesson-step": "课程步骤必须是 1 到 200 之间的整数",
-  "rule.points-per-class": "每个类别有 1 到 500 个点",
-  "rule.classes": "类别数 k 是 2 到 5 之间的整数",
-  "rule.sigma": "σ 是 0.2 到 3 之间的数",
-  "rule.rho": "ρ 是 −0.95 到 0.95 之间的数",
-  "rule.l2": "λ 是 0 到 10⁶ 之间的数",
-  "rule.yaw": "三维视图的水平角是 −180 到 180 之间的度数",
-  "rule.pitch": "三维视图的仰角是 3 到 85 之间的度数",
-  "rule.prior-phi": "先验 φ′ 是 0.01 到 0.99 之间的数",
-  "rule.loss": "损失是 0.01 到 1000 之间的数",
-  "rule.alpha": "α 是 0 到 10 之间的数",
-  "rule.cost": "代价比是 1 到 1000 之间的数",
-  "rule.pseudo": "伪计数是四个 0 到 1000 之间的数“β₁,β₀,α_ham,α_spam”",
-  "rule.cat-lambda": "λ 是 0 到 10 之间的数",
-  "rule.curve-m": "m 是 2 到 5000 之间的整数",
-  "rule.curve-sizes": "规模个数是 2 到 40 之间的整数",
-  "rule.curve-splits": "划分次数是 1 到 1000 之间的整数",
-  "rule.point-in-box": "点必须放在绘图区内",
-  "rule.figure-pixels": "图形最多绘制在 2²⁸ 个像素上，这是浏览器画布能容纳的上限",
-  "rule.surface-pixels": "三维视图最多绘制在一个光栅的像素上",
-  "rule.position-finite": "位置必须是有限数",
-  "rule.l2-strength": "L2 强度必须是 0 到 10⁶ 之间的数",
-  "rule.every-mean": "要么给出每个类别的均值，要么一个都不给",
-  "rule.mean-finite": "均值必须是有限的点",
-  "rule.mean-pair": "均值是两个数“x,y”，绝对值都不超过 10⁶",
-  "rule.point-two-classes": "点的坐标必须是有限数，标签必须是 0 或 1",
-  "rule.point-k-classes": "点的坐标必须是有限数，标签必须是已有类别之一",
-  "rule.max-points": "面板最多容纳 100,000 个点",
-  "rule.no-such-point": "没有这个点",
-  "rule.no-such-point-or-position": "没有这个点，或者位置不是有限数",
-  "rule.l2-penalty": "L2 惩罚强度必须是不小于 0 的有限数",
-  "rule.loss-positive": "损失必须是有限的正数",
-  "rule.prior-open": "先验必须严格介于 0 和 1 之间",
-  "rule.logistic-prior": "逻辑回归没有拟合出的类别先验 φ 可替换：训练数据的先验已被它的截距吸收",
-  "rule.contour-level": "等高线水平必须是正数",
-  "rule.covariance-finite": "协方差矩阵的元素必须是有限数",
-  "rule.sample-mean": "均值必须是绝对值不超过 10¹² 的有限数",
-  "rule.sample-sigma": "标准差必须是不超过 1,000,000 的正数",
-  "rule.sample-rho": "相关系数必须严格介于 −1 和 1 之间",
-  "rule.sample-n": "每个类别需要 1 到 100,000 个点",
-  "rule.sample-classes": "类别数必须是 2 到 5",
-  "rule.lang": "语言只能是“en”或“zh-CN”",
-  "rule.projector": "投影模式只能是 0 或 1",
-  "rule.deck": "幻灯片模式只能是 0 或 1",
-  "rule.lesson": "课程必须是内置课程的名称，或“~”加上压缩后的课程",
-  "rule.theme": "主题只能是“dark”或“light”",
-  "rule.embed": "嵌入的面板只能是“gda”“nb”“cat”或“curves”",
-  "rule.source": "数据只能是“generated”“custom”或已知的预设",
-  "rule.covariance": "协方差只能是“shared”“per-class”“diagonal-per-class”或“diagonal-shared”",
-  "rule.pairwise": "成对边界只能是 0 或 1",
-  "rule.surface": "三维视图只能是 0 或 1",
-  "rule.overlay": "叠加只能是 0 或 1",
-  "rule.heat": "热图只能是 0 或 1",
-  "rule.event-model": "事件模型只能是“multinomial”或“bernoulli”",
-  "rule.prior": "先验只能是“ml”“smoothed”或“uniform”",
-  "rule.resampling": "重采样只能是“none”“undersample_ham”或“oversample_spam”",
-  "rule.headers": "邮件头证据只能是 0 或 1",
-  "rule.query": "查询最多 20 个值，用“|”分隔，每个值只占一行、最多 60 个字符",
-  "rule.mean-class": "给出了数据中没有的类别的均值",
-  "rule.both-means": "两个均值必须同时给出",
-  "rule.cut-message": "“tn” 是一条消息的长度，而 “t” 要恰好带有它的前 2,000 个字符",
-  "rule.curve-order": "最小 m 必须小于最大 m",
-  "rule.pairing": "数据与模型只能是“true”“unequal”“bimodal”“heavy”“wdbc”“digits01”“digits23”“textmn”“textbern”“usermn”或“userbern”",
-  "rule.var-smoothing": "方差平滑必须是不小于 0 的有限数",
-  // ---- naive Bayes ----
-  // The classes, as the sentences name them.
-  "nb.class.ham": "正常",
-  "nb.class.spam": "垃圾",
-  // A corpus file (nb::corpus::unusable_content, nb::lab's CorpusLoader).
-  "nb.format.corpus": "语料是纯文本文件，每行一条消息：“ham”或“spam”、一个 TAB，然后是消息正文",
-  "nb.corpus.zero-bytes": "文件是空的（0 字节），没有可以训练的消息；{format}。",
-  "nb.corpus.blank-lines": "文件是空的：只有空行，没有可以训练的消息；{format}。",
-  "nb.corpus.not-text": "文件是 {kind}，不是文本语料；{format}。",
-  "nb.corpus.no-tab": "文件中没有任何一行含有 TAB，所以读不到消息；{format}。",
-  "nb.corpus.too-big": "文件大小为 {mb} MB；本面板最多读取 10 MB 的语料文件。请只使用其中一部分。",
-  "nb.corpus.empty": "文件是空的：没有可以训练的消息。",
-  "nb.corpus.none-read": "没有读到任何消息：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文。",
-  "nb.corpus.none-read-first": "没有读到任何消息：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文。第一个问题：{first}",
-  "nb.corpus.too-few": "语料中只有 {count} 条{label}消息：朴素贝叶斯每个类别至少需要两条（一条训练，一条测试）。",
-  "nb.corpus.one-class": "语料中有 {count} 条{label}消息，却没有{missing}消息：朴素贝叶斯需要两个类别的例子。",
-  "nb.corpus.skipped": "有 {count} 行无法读取，已跳过。",
-  "nb.corpus.latin1": "文件不是有效的 UTF-8，已按 Latin-1 读取；如有字母显示异常，请另存为 UTF-8。",
-  "nb.corpus.repeats": "删除了 {count} 条重复消息（其中 {conflicting} 条标签相互矛盾），因此没有消息同时出现在训练集和测试集中。",
-  "nb.corpus.teaching": "genlab 教学语料",
-  "nb.corpus.named": "{name}",
-  "nb.credit.teaching": "genlab 教学语料：为 genlab 编写，CC0 1.0。",
-  "nb.credit.sms": "SMS Spam Collection v.1: T. A. Almeida & J. M. Gómez Hidalgo, UCI ML Repository, CC BY 4.0.",
-  "nb.credit.file": "你的文件“{name}”。",
-  "nb.credit.mailbox": "你的邮箱“{name}”。",
-  // The reasons a corpus line is skipped (nb::corpus::parse_line), after "Line n: ".
-  "nb.line.space-after-label": "标签“{label}”后面必须是 TAB，而不是空格",
-  "nb.line.no-tab": "没有 TAB：每行必须是“ham”或“spam”、一个 TAB，然后是消息正文",
-  "nb.line.bad-label": "标签必须是“ham”或“spam”，这里是“{found}”",
-  "nb.line.empty": "TAB 之后的{label}消息是空的",
-  // Training on the split (nb::model, nb::lab).
-  "nb.train.empty": "训练语料是空的：朴素贝叶斯至少需要一条正常消息和一条垃圾消息。",
-  "nb.train.no-class": "训练数据中没有{label}消息。",
-  "nb.train.none-left": "留出 {percent}% 作测试后没有剩下可训练的{label}消息：请增加这类消息。",
-  // Editing the corpus (nb::lab::SpamLab's add, remove, relabel; nb::counts).
-  "nb.edit.empty": "消息是空的：请输入一些文字再添加。",
-  "nb.edit.line-breaks": "语料中的一条消息只占一行：请先删除换行再添加。",
-  "nb.edit.too-long": "消息超过 {max} 个字符；请添加较短的消息。",
-  "nb.edit.duplicate": "这条消息已在语料中（第 {index} 条，标签为{label}）：请修改它的标签，而不是再添加一次。",
-  "nb.edit.last-of-class": "第 {index} 条是训练集中最后一条{label}消息，朴素贝叶斯每个类别至少需要一条：请先添加另一条同类消息，再{verb}它。",
-  "nb.verb.remove": "删除",
-  "nb.verb.relabel": "改标",
-  "nb.edit.not-counted": "这条消息没有作为{label}训练消息计数，所以不能从{label}的计数中去掉。",
-  // The ledger's sentences (nb::explain::Explanation::sentence_messages); {pseudo} is "α = 0" and the like.
-  "nb.veto": "“{word}”从未出现在{label}训练消息中，所以当 {pseudo} 时 P({word} | {label}) = 0，“{label}”这一假设被排除。",
-  "nb.veto.both": "当 {pseudo} 时，“{word}”在两个类别下的概率都是 0，两个假设都被排除。",
-  "nb.veto.absent": "“{word}”出现在每一条{label}训练消息中，却不在这条消息里，所以当 {pseudo} 时 P(没有“{word}” | {label}) = 0，“{label}”这一假设被排除。",
-  "nb.ruled-out.both": "两个类别都被排除：P(x | 垃圾) = P(x | 正常) = 0，后验是 0/0，模型无法判定。{fix}",
-  "nb.fix.alpha": "任何 α > 0 都能解决这个问题。",
-  "nb.fix.beta": "伪计数 β₁ > 0 且 β₀ > 0 就能解决这个问题。",
-  "nb.ruled-out.ham": "“正常”这一假设被排除，所以无论其他词怎样，P(垃圾 | x) = 1。",
-  "nb.ruled-out.spam": "“垃圾”这一假设被排除，所以无论其他词怎样，P(垃圾 | x) = 0。",
-  "nb.cost.let-through": "垃圾是可能性更大的类别（P(垃圾 | x) = {p}），但误判为垃圾的代价更高：只有当 P(垃圾 | x) > λ_FP/(λ_FP + λ_FN) = {t} 时才判为垃圾，所以这条消息作为正常消息放行。",
-  "nb.cost.called-spam": "正常是可能性更大的类别（P(垃圾 | x) = {p}），但漏掉垃圾的代价更高：只要 P(垃圾 | x) > λ_FP/(λ_FP + λ_FN) = {t} 就判为垃圾，所以这条消息被判为垃圾。",
-  // An email that cannot be read (nb::email::Email::parse).
-  "nb.email.too-long": "这封邮件有 {bytes} 字节，超过了这里允许的 {max} 字节（10 MB）；没有读取。",
-  "nb.email.headers-too-long": "这封邮件的邮件头超过 {max} 字节仍没有结束它的空行，所以没有读取：这么长的邮件头是损坏的或恶意的。",
-  "nb.email.not-email": "这不是邮件：邮件以 “From: …”、“Subject: …” 等邮件头开始，然后是一个空行，再是正文。它仍可以作为纯文本计分。",
-  "nb.email.boundaries": "这封邮件声明了超过 {max} 个 MIME 分隔符（层层嵌套的部分），远超任何真实邮件；没有读取。",
-  "nb.email.unparsed": "无法从这段文本中读出邮件：邮件头无法解析。",
-  // A mailbox (nb::lab's MailboxLoader).
-  "nb.mail.too-large": "这个邮箱太大，无法作为一个语料：最多 {max} 封邮件、共 64 MB。请只使用其中一部分。",
-  "nb.mail.file-too-big": "这个邮箱文件有 {mb} MB；邮箱最大 64 MB。请只使用其中一部分。",
-  "nb.mail.not-text": "文件是 {kind}，不是邮箱：mbox 文件是文本文件，每封邮件以一行“From …”开头。",
-  "nb.mail.not-mbox": "这不是 mbox 文件：邮箱中每封邮件之前都有一行“From …”。",
-  "nb.mail.unfinished": "邮箱文件没有读到结尾（读了 {len} 字节中的 {fed} 字节）：什么都没有改变。",
-  "nb.mail.none": "没有找到邮件：请给出 mbox 文件，或一个含有名为 “ham” 和 “spam” 的子文件夹的邮件文件夹。",
-  "nb.mail.too-few": "邮箱中可读的{label}邮件只有 {count} 封：朴素贝叶斯每个类别至少需要两封（一封训练，一封测试）。",
-  "nb.mail.too-few-first": "邮箱中可读的{label}邮件只有 {count} 封：朴素贝叶斯每个类别至少需要两封（一封训练，一封测试）。第一封被跳过的邮件：{first}",
-  "nb.mail.skipped": "有 {count} 封邮件无法使用，已跳过。",
-  "nb.mail.skipped-first": "有 {count} 封邮件无法使用，已跳过。第一封被跳过的邮件：{first}",
-  "nb.mail.repeats": "有 {count} 封邮件与之前某封的正文重复，已删除（其中 {conflicting} 封标签冲突），因此没有邮件同时出现在训练集和测试集中。",
-  "nb.mail.read": "已按邮件读取：模型对每封邮件解码后的正文计分；{mail} 的邮件约占 {memory} 内存。",
-  "nb.mail.left-out": "{source}：{reason}",
-  "nb.mail.nth": "第 {n} 封邮件",
-  "nb.mail.class-unknown": "类别未知：请把它放进名为 “ham” 或 “spam” 的文件夹，在邮件头中加一行 “X-Label: spam” 或 “X-Label: ham”，或选择给出类别的邮件头。",
-  // A rule for reading a message's class from its header (nb::mailbox::LabelRule::parse).
-  "nb.label-rule.name-field": "请填写给出类别的邮件头名称，例如 X-Spam-Flag。",
-  "nb.label-rule.bad-field": "“{name}”不能作为邮件头名称：它只能由字母、数字和连字符组成，不含空格或冒号，最多 {max} 个字符。",
-  "nb.label-rule.spam-value": "请填写“{name}”表示垃圾邮件的值，例如 YES。",
-  "nb.label-rule.kind": "“{kind}”不是读取邮件类别的方式；请选择 x-label、spamassassin、gmail 或 field。",
-};
+// Chinese comes with the page's words in Chinese (js/i18n.js loadLang, messages-zh.js).
+const ZH = {};
 
 export const MESSAGES = { en: EN, "zh-CN": ZH };
+
+// Each panel's own messages come with the panel (js/genlab.js PANELS): the first panel's first
+// load does not carry the other panels' sentences in two languages.
+const PARTS = {
+  nb: () => import("./messages-nb.js"),
+  cat: () => import("./messages-cat.js"),
+  curves: () => import("./messages-curves.js"),
+};
+const loaded = {};
+/** The messages of `part` ("nb", "cat" or "curves"), merged into the dictionaries once. */
+export function loadMessages(part) {
+  loaded[part] ??= PARTS[part]().then((m) => {
+    Object.assign(EN, m.EN);
+    Object.assign(ZH, m.ZH);
+  });
+  return loaded[part];
+}
 
 /** A parameter's value in `lang`: a nested message is written in the same language. */
 const part = (lang, value) => (value !== null && typeof value === "object" ? messageText(lang, value) : String(value));
@@ -462,7 +188,7 @@ const part = (lang, value) => (value !== null && typeof value === "object" ? mes
 export function messageText(lang, m) {
   if (m === null || m === undefined) return "";
   if (typeof m !== "object") return String(m);
-  if (m.code === "prose") return translateMessage(lang, m.text);
+  if (m.code === "prose") return String(m.text);
   const template = (MESSAGES[lang] ?? EN)[m.code] ?? EN[m.code];
   if (template === undefined) return String(m.code);
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in m ? part(lang, m[name]) : whole));
@@ -472,7 +198,7 @@ export function messageText(lang, m) {
  * text (through the older table, for the sentences not yet coded). */
 export function errorText(lang, error) {
   if (error && typeof error === "object" && error.data) return messageText(lang, error.data);
-  return translateMessage(lang, String(error?.message ?? error));
+  return String(error?.message ?? error);
 }
 
 /** A state-link notice `{key, value, reason: {kind, rule}}` as a sentence (the rule is a

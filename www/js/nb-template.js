@@ -35,7 +35,7 @@ export const NB = `
       <div class="alpha-row" data-control="alpha">
         <label for="{{id}}-alpha-slider" data-i18n="nb.alpha"></label>
         <input type="range" id="{{id}}-alpha-slider" data-role="alpha-slider" min="0" max="1000" step="1" aria-describedby="{{id}}-alpha-help">
-        <input type="number" data-role="alpha" min="0" max="10" step="any" inputmode="decimal" data-i18n-aria="nb.alphaExact">
+        <input type="number" data-role="alpha" data-range="alpha" min="0" max="10" step="any" inputmode="decimal" data-i18n-aria="nb.alphaExact">
       </div>
       <p id="{{id}}-alpha-help" class="hint" data-i18n="nb.alphaHelp" data-control="alpha"></p>
       <fieldset class="inline" data-control="event">
@@ -55,7 +55,7 @@ export const NB = `
         <div class="alpha-row">
           <label for="{{id}}-cost-slider" data-i18n="nb.costRatio"></label>
           <input type="range" id="{{id}}-cost-slider" data-role="cost-slider" min="0" max="200" step="1" value="0" aria-describedby="{{id}}-cost-help">
-          <input type="number" data-role="cost" min="1" max="1000" step="any" value="1" inputmode="decimal" data-i18n-aria="nb.costExact">
+          <input type="number" data-role="cost" data-range="cost" min="1" max="1000" step="any" value="1" inputmode="decimal" data-i18n-aria="nb.costExact">
         </div>
         <p id="{{id}}-cost-help" class="hint" data-role="cost-help"></p>
       </fieldset>
@@ -63,10 +63,10 @@ export const NB = `
         <legend data-i18n="nb.bayesian"></legend>
         <label class="check"><input type="checkbox" data-role="bayes-on"> <span data-i18n="nb.bayesOn"></span></label>
         <div class="pseudo" data-role="pseudo">
-          <label>β₁ <input type="number" data-role="beta1" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
-          <label>β₀ <input type="number" data-role="beta0" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
-          <label>α<sub>ham</sub> <input type="number" data-role="aham" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
-          <label>α<sub>spam</sub> <input type="number" data-role="aspam" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
+          <label>β₁ <input type="number" data-role="beta1" data-range="pseudo" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
+          <label>β₀ <input type="number" data-role="beta0" data-range="pseudo" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
+          <label>α<sub>ham</sub> <input type="number" data-role="aham" data-range="pseudo" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
+          <label>α<sub>spam</sub> <input type="number" data-role="aspam" data-range="pseudo" min="0" max="1000" step="any" value="1" inputmode="decimal"></label>
         </div>
         <p class="hint" data-role="bayes-help"></p>
       </fieldset>

@@ -21,6 +21,9 @@ export const EXAMPLES = {
   "zh-ham": "妈，我周末回家吃饭。",
 };
 
+/** Largest email read, in bytes (genlab::limits::MAX_EMAIL_BYTES). */
+const MAX_EMAIL_BYTES = 10_000_000;
+
 /** Slider position 0..1000 → α: 0 at the far left, then 10^(−3 … 1) on a log scale. */
 export function sliderToAlpha(s) {
   return s <= 0 ? 0 : 10 ** (-3 + (4 * (s - 1)) / 999);
@@ -394,7 +397,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
 
   /** A file dropped on the message box: an email (any charset: its bytes are scored) or text. */
   async function dropMessage(file) {
-    if (file.size > 10_000_000) {
+    if (file.size > MAX_EMAIL_BYTES) {
       showInputError(t(lang, "nb.tooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }), text);
       return;
     }

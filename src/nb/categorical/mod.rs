@@ -51,6 +51,7 @@ use serde::Serialize;
 use super::explain::format_probability;
 use super::model::{ln_plus, Prior};
 use crate::error::{describe, Error, Result};
+use crate::message::{codes, Message};
 use crate::stats::log_sum_exp;
 
 mod model;

@@ -144,9 +144,10 @@ pub struct CategoricalExplanation {
     pub verdict: Option<String>,
     /// Its index in class order.
     pub verdict_index: Option<usize>,
-    /// Plain-English sentences for zero factors and an undefined posterior; empty when
-    /// every factor is positive.
-    pub sentences: Vec<String>,
+    /// The sentences for zero factors and an undefined posterior, as messages (codes of
+    /// [`crate::message::codes`]' categorical block; `to_string()` writes the English);
+    /// empty when every factor is positive.
+    pub sentences: Vec<Message>,
 }
 
 impl CategoricalNb {
@@ -161,13 +162,11 @@ impl CategoricalNb {
             return Err(Error::InvalidParameter {
                 name: "λ",
                 value: describe(lambda),
-                rule: "the Lidstone smoothing λ must be a finite number ≥ 0 (0 is maximum likelihood, 1 is Laplace)",
+                rule: codes::RULE_LIDSTONE_LAMBDA.en(),
             });
         }
         if table.rows.is_empty() {
-            return Err(Error::EmptyData(
-                "The table has no rows, so there is nothing to count: add at least one row.".to_string().into(),
-            ));
+            return Err(Error::EmptyData(Message::new(&codes::CAT_NO_ROWS)));
         }
         let k = table.class.values.len();
         let mut class_counts = vec![0u64; k];
@@ -181,14 +180,8 @@ impl CategoricalNb {
         }
         if lambda == 0.0 {
             if let Some(c) = class_counts.iter().position(|&n| n == 0) {
-                let name = &table.class.values[c];
-                return Err(Error::EmptyData(
-                    format!(
-                    "No row has class “{name}”, so at λ = 0 every P(value | {name}) would be 0/0. Add a row of class \
-                     “{name}” or use λ > 0."
-                )
-                    .into(),
-                ));
+                let name = table.class.values[c].as_str();
+                return Err(Error::EmptyData(Message::new(&codes::CAT_EMPTY_CLASS_AT_ZERO).text("class", name)));
             }
         }
         let mut model = CategoricalNb {
@@ -359,12 +352,9 @@ impl CategoricalNb {
     /// attributes; [`Error::UnknownValue`] for a value not declared for its attribute.
     pub fn parse_query(&self, query: &[&str]) -> Result<Vec<Option<usize>>> {
         if query.len() != self.attributes.len() {
-            return Err(Error::BadTable(format!(
-                "The query has {} value(s) but the table has {} attributes: give one per attribute (“?” for not \
-                 observed).",
-                query.len(),
-                self.attributes.len()
-            )));
+            return Err(Error::BadTable(
+                Message::new(&codes::CAT_QUERY_WIDTH).int("found", query.len()).int("count", self.attributes.len()),
+            ));
         }
         query
             .iter()
@@ -374,7 +364,7 @@ impl CategoricalNb {
                 if v.is_empty() || v == "?" {
                     Ok(None)
                 } else {
-                    value_index(a, v, " in the query").map(Some)
+                    value_index(a, v, &Message::new(&codes::CAT_PLACE_QUERY)).map(Some)
                 }
             })
             .collect()
@@ -493,7 +483,7 @@ impl CategoricalNb {
         Ok(explanation)
     }
 
-    fn sentences(&self, e: &CategoricalExplanation) -> Vec<String> {
+    fn sentences(&self, e: &CategoricalExplanation) -> Vec<Message> {
         let mut out = Vec::new();
         let n: u64 = self.class_counts.iter().sum();
         let l = self.lambda;
@@ -501,30 +491,20 @@ impl CategoricalNb {
             let class = &score.class;
             for zero in &score.zero_factors {
                 out.push(match zero {
-                    ZeroFactor::Prior => format!(
-                        "No row has class “{class}”, so the maximum-likelihood prior P({class}) = 0/{n} = 0 rules \
-                         “{class}” out. A smoothed prior (λ > 0) keeps it possible."
-                    ),
-                    ZeroFactor::Attribute { attribute, value } => format!(
-                        "No “{class}” row has {attribute} = {value} (count 0), so with λ = {l} \
-                         P({attribute} = {value} | {class}) = 0 and class “{class}” is ruled out whatever the other \
-                         attributes say."
-                    ),
+                    ZeroFactor::Prior => Message::new(&codes::CAT_ZERO_PRIOR).text("class", class.as_str()).int("n", n),
+                    ZeroFactor::Attribute { attribute, value } => Message::new(&codes::CAT_ZERO_COUNT)
+                        .text("class", class.as_str())
+                        .text("attribute", attribute.as_str())
+                        .text("value", value.as_str())
+                        .text("lambda", l.to_string()),
                 });
             }
         }
         let alive: Vec<&ClassScore> = e.classes.iter().filter(|s| s.log_joint > f64::NEG_INFINITY).collect();
         if alive.is_empty() {
-            out.push(
-                "Every class is ruled out: P(c) · Π P(x | c) = 0 for all of them, so P(c | x) = 0/0 and the model \
-                 cannot decide. Any λ > 0 fixes this."
-                    .to_string(),
-            );
+            out.push(Message::new(&codes::CAT_ALL_RULED_OUT));
         } else if alive.len() == 1 && e.classes.len() > 1 {
-            out.push(format!(
-                "Only class “{}” is left, so P({} | x) = 1 whatever the other attributes say.",
-                alive[0].class, alive[0].class
-            ));
+            out.push(Message::new(&codes::CAT_ONE_LEFT).text("class", alive[0].class.as_str()));
         }
         out
     }

@@ -65,17 +65,12 @@ impl CategoricalTable {
         let id_column = id_column.trim().to_string();
         check_text(&id_column, TextKind::Title)?;
         if attributes.is_empty() {
-            return Err(Error::BadTable(
-                "The table has no attribute: put at least one attribute column between the name column and the \
-                 class column."
-                    .to_string(),
-            ));
+            return Err(Error::BadTable(Message::new(&codes::CAT_NO_ATTRIBUTE)));
         }
         if attributes.len() > MAX_ATTRIBUTES {
-            return Err(Error::BadTable(format!(
-                "The table has {} attributes; the panel handles up to {MAX_ATTRIBUTES}.",
-                attributes.len()
-            )));
+            return Err(Error::BadTable(
+                Message::new(&codes::CAT_TOO_MANY_ATTRIBUTES).int("count", attributes.len()).int("max", MAX_ATTRIBUTES),
+            ));
         }
         let attributes: Vec<Attribute> = attributes.into_iter().map(trim_attribute).collect();
         let class = trim_attribute(class);
@@ -85,42 +80,39 @@ impl CategoricalTable {
             let min = if is_class { 2 } else { 1 };
             if a.values.len() < min {
                 return Err(Error::BadTable(if is_class {
-                    format!(
-                        "The class column “{}” has {} value(s): a classifier needs at least two classes.",
-                        a.name,
-                        a.values.len()
-                    )
+                    Message::new(&codes::CAT_CLASS_TOO_FEW_VALUES)
+                        .text("column", a.name.as_str())
+                        .int("count", a.values.len())
                 } else {
-                    format!("The attribute “{}” has no values: declare at least one.", a.name)
+                    Message::new(&codes::CAT_ATTRIBUTE_NO_VALUES).text("attribute", a.name.as_str())
                 }));
             }
             if a.values.len() > MAX_VALUES {
-                return Err(Error::BadTable(format!(
-                    "The column “{}” has {} values; the panel handles up to {MAX_VALUES}.",
-                    a.name,
-                    a.values.len()
-                )));
+                return Err(Error::BadTable(
+                    Message::new(&codes::CAT_TOO_MANY_VALUES)
+                        .text("column", a.name.as_str())
+                        .int("count", a.values.len())
+                        .int("max", MAX_VALUES),
+                ));
             }
             for (i, v) in a.values.iter().enumerate() {
                 check_text(v, TextKind::Value)?;
                 if v == "?" {
-                    return Err(Error::BadTable(format!(
-                        "“?” cannot be a value of “{}”: it means “not observed” in a query.",
-                        a.name
-                    )));
+                    return Err(Error::BadTable(
+                        Message::new(&codes::CAT_QUESTION_MARK_VALUE).text("column", a.name.as_str()),
+                    ));
                 }
                 if a.values[..i].contains(v) {
-                    return Err(Error::BadTable(format!("The value “{v}” is declared twice for “{}”.", a.name)));
+                    return Err(Error::BadTable(
+                        Message::new(&codes::CAT_VALUE_TWICE).text("value", v.as_str()).text("column", a.name.as_str()),
+                    ));
                 }
             }
         }
         let mut names: Vec<&str> = vec![id_column.as_str()];
         for a in attributes.iter().chain(std::iter::once(&class)) {
             if names.contains(&a.name.as_str()) {
-                return Err(Error::BadTable(format!(
-                    "Two columns are called “{}”: every column needs its own name.",
-                    a.name
-                )));
+                return Err(Error::BadTable(Message::new(&codes::CAT_COLUMN_TWICE).text("column", a.name.as_str())));
             }
             names.push(&a.name);
         }
@@ -256,7 +248,7 @@ impl CategoricalTable {
     /// [`MAX_ROWS`] rows.
     pub fn add_row(&mut self, name: &str, values: &[&str], class: &str) -> Result<usize> {
         if self.rows.len() >= MAX_ROWS {
-            return Err(Error::BadTable(format!("The table has {MAX_ROWS} rows, the most the panel handles.")));
+            return Err(Error::BadTable(Message::new(&codes::CAT_TOO_MANY_ROWS).int("max", MAX_ROWS)));
         }
         let row = self.make_row(name, values, class, self.rows.len())?;
         self.rows.push(row);
@@ -293,14 +285,15 @@ impl CategoricalTable {
         let name = name.trim().to_string();
         check_text(&name, TextKind::RowName)?;
         if values.len() != self.attributes.len() {
-            return Err(Error::BadTable(format!(
-                "Row {index} has {} attribute value(s) but the table has {} attributes ({}).",
-                values.len(),
-                self.attributes.len(),
-                self.attributes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", ")
-            )));
+            return Err(Error::BadTable(
+                Message::new(&codes::CAT_ROW_WIDTH)
+                    .int("row", index)
+                    .int("found", values.len())
+                    .int("count", self.attributes.len())
+                    .text("names", self.attributes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", ")),
+            ));
         }
-        let place = format!(" in row {index}");
+        let place = Message::new(&codes::CAT_PLACE_ROW).int("row", index);
         let values = values
             .iter()
             .zip(&self.attributes)
@@ -320,10 +313,9 @@ impl CategoricalTable {
     /// the rules of [`CategoricalTable::new`] and [`CategoricalTable::add_row`].
     pub fn from_csv(text: &str) -> Result<CategoricalTable> {
         if text.len() > MAX_CSV_BYTES {
-            return Err(Error::BadTable(format!(
-                "The table text is {:.1} MB; the panel reads tables of up to 1 MB.",
-                text.len() as f64 / 1e6
-            )));
+            return Err(Error::BadTable(
+                Message::new(&codes::CAT_TOO_BIG).text("mb", format!("{:.1}", text.len() as f64 / 1e6)),
+            ));
         }
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         let mut lines = Vec::new();
@@ -333,25 +325,15 @@ impl CategoricalTable {
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            let fields =
-                split_csv_line(line).map_err(|reason| Error::BadLine { line: n + 1, reason: reason.into() })?;
+            let fields = split_csv_line(line).map_err(|reason| Error::BadLine { line: n + 1, reason })?;
             lines.push((n + 1, fields));
         }
         let mut lines = lines.into_iter();
         let Some((_, header)) = lines.next() else {
-            return Err(Error::EmptyData(
-                "The table is empty: the first line must name the columns (a name column, the attributes, then \
-                 the class)."
-                    .to_string()
-                    .into(),
-            ));
+            return Err(Error::EmptyData(Message::new(&codes::CAT_EMPTY)));
         };
         if header.len() < 3 {
-            return Err(Error::BadTable(format!(
-                "The header has {} column(s); it needs at least three: a name column, one or more attributes, and \
-                 the class.",
-                header.len()
-            )));
+            return Err(Error::BadTable(Message::new(&codes::CAT_HEADER_NARROW).int("count", header.len())));
         }
         let width = header.len();
         let mut rows: Vec<(usize, Vec<(String, bool)>)> = lines.collect();
@@ -359,7 +341,7 @@ impl CategoricalTable {
             Some((_, first)) if first.first().is_some_and(|(v, quoted)| !quoted && v == VALUES_MARKER) => {
                 let (line, fields) = rows.remove(0);
                 if fields.len() != width {
-                    return Err(Error::BadLine { line, reason: wrong_width(&fields, width).into() });
+                    return Err(Error::BadLine { line, reason: wrong_width(&fields, width) });
                 }
                 Some(
                     fields[1..]
@@ -372,7 +354,7 @@ impl CategoricalTable {
         };
         for (line, fields) in &rows {
             if fields.len() != width {
-                return Err(Error::BadLine { line: *line, reason: wrong_width(fields, width).into() });
+                return Err(Error::BadLine { line: *line, reason: wrong_width(fields, width) });
             }
         }
         // Without a declaration, the values are the ones used, in order of first appearance.
@@ -400,10 +382,13 @@ impl CategoricalTable {
         for (line, fields) in &rows {
             let values: Vec<&str> = fields[1..width - 1].iter().map(|(v, _)| v.as_str()).collect();
             table.add_row(&fields[0].0, &values, &fields[width - 1].0).map_err(|e| match e {
-                Error::UnknownValue { attribute, value, allowed, .. } => {
-                    Error::UnknownValue { attribute, value, allowed, place: format!(" on line {line}") }
-                }
-                Error::BadTable(reason) => Error::BadLine { line: *line, reason: reason.into() },
+                Error::UnknownValue { attribute, value, allowed, .. } => Error::UnknownValue {
+                    attribute,
+                    value,
+                    allowed,
+                    place: Message::new(&codes::CAT_PLACE_LINE).int("line", *line),
+                },
+                Error::BadTable(reason) => Error::BadLine { line: *line, reason },
                 other => other,
             })?;
         }
@@ -441,14 +426,13 @@ pub(super) fn trim_attribute(a: Attribute) -> Attribute {
 
 /// Why a line has the wrong number of fields; a line typed with a Chinese input method
 /// (fields separated by the full-width “，”) is told which comma to use.
-pub(super) fn wrong_width(fields: &[(String, bool)], width: usize) -> String {
-    let found = fields.len();
-    let base = format!("this line has {found} field(s) but the header has {width}");
-    if fields.iter().any(|(f, quoted)| !quoted && f.contains('，')) {
-        format!("{base}: it separates them with the full-width “，”, as a Chinese input method types it; write the half-width “,” instead")
+pub(super) fn wrong_width(fields: &[(String, bool)], width: usize) -> Message {
+    let code = if fields.iter().any(|(f, quoted)| !quoted && f.contains('，')) {
+        &codes::CAT_LINE_WIDTH_FULL_WIDTH
     } else {
-        base
-    }
+        &codes::CAT_LINE_WIDTH
+    };
+    Message::new(code).int("found", fields.len()).int("width", width)
 }
 
 /// What a piece of table text is, for [`check_text`]'s rules and messages.
@@ -465,58 +449,56 @@ pub(super) enum TextKind {
 }
 
 impl TextKind {
-    fn noun(self) -> &'static str {
-        match self {
-            TextKind::Title => "the first column's title",
-            TextKind::ColumnName => "a column name",
-            TextKind::Value => "a value",
-            TextKind::RowName => "a row name",
-        }
+    fn noun(self) -> Message {
+        Message::new(match self {
+            TextKind::Title => &codes::CAT_WHAT_TITLE,
+            TextKind::ColumnName => &codes::CAT_WHAT_COLUMN_NAME,
+            TextKind::Value => &codes::CAT_WHAT_VALUE,
+            TextKind::RowName => &codes::CAT_WHAT_ROW_NAME,
+        })
     }
 }
 
 /// Checks a name or value: non-empty (names of columns and values), at most
 /// [`MAX_NAME_CHARS`] characters, one line, and no `|` in a value.
 pub(super) fn check_text(s: &str, kind: TextKind) -> Result<()> {
-    let what = kind.noun();
     if s.is_empty() && matches!(kind, TextKind::ColumnName | TextKind::Value) {
-        return Err(Error::BadTable(format!(
-            "Found an empty {}: every column name and every value needs some text.",
-            what.trim_start_matches("a ")
-        )));
+        let code = if kind == TextKind::Value { &codes::CAT_EMPTY_VALUE } else { &codes::CAT_EMPTY_COLUMN_NAME };
+        return Err(Error::BadTable(Message::new(code)));
     }
     if s.chars().count() > MAX_NAME_CHARS {
-        return Err(Error::BadTable(format!(
-            "“{}…” is too long for {what}: at most {MAX_NAME_CHARS} characters.",
-            s.chars().take(20).collect::<String>()
-        )));
+        return Err(Error::BadTable(
+            Message::new(&codes::CAT_TOO_LONG)
+                .text("start", s.chars().take(20).collect::<String>())
+                .msg("what", kind.noun())
+                .int("max", MAX_NAME_CHARS),
+        ));
     }
     if s.chars().any(char::is_control) {
-        return Err(Error::BadTable(format!(
-            "“{}” ({what}) contains a line break or another control character.",
-            s.chars().filter(|c| !c.is_control()).collect::<String>()
-        )));
+        return Err(Error::BadTable(
+            Message::new(&codes::CAT_CONTROL_CHAR)
+                .text("text", s.chars().filter(|c| !c.is_control()).collect::<String>())
+                .msg("what", kind.noun()),
+        ));
     }
     if kind == TextKind::Value && s.contains('|') {
-        return Err(Error::BadTable(format!(
-            "The value “{s}” contains “|”, which separates the declared values; choose another character."
-        )));
+        return Err(Error::BadTable(Message::new(&codes::CAT_PIPE_IN_VALUE).text("value", s)));
     }
     Ok(())
 }
 
 /// The index of `value` among `a`'s declared values.
-pub(super) fn value_index(a: &Attribute, value: &str, place: &str) -> Result<usize> {
+pub(super) fn value_index(a: &Attribute, value: &str, place: &Message) -> Result<usize> {
     a.values.iter().position(|v| v == value).ok_or_else(|| Error::UnknownValue {
         attribute: a.name.clone(),
         value: value.chars().take(MAX_NAME_CHARS).collect(),
         allowed: a.values.join(", "),
-        place: place.to_string(),
+        place: place.clone(),
     })
 }
 
 /// Splits one CSV line into trimmed fields, each with whether it was quoted.
-pub(super) fn split_csv_line(line: &str) -> std::result::Result<Vec<(String, bool)>, String> {
+pub(super) fn split_csv_line(line: &str) -> std::result::Result<Vec<(String, bool)>, Message> {
     let mut fields = Vec::new();
     let mut chars = line.chars().peekable();
     loop {
@@ -529,7 +511,7 @@ pub(super) fn split_csv_line(line: &str) -> std::result::Result<Vec<(String, boo
             chars.next();
             loop {
                 match chars.next() {
-                    None => return Err("a quoted field is not closed: add the missing \"".to_string()),
+                    None => return Err(Message::new(&codes::CAT_QUOTE_NOT_CLOSED)),
                     Some('"') if chars.peek() == Some(&'"') => {
                         chars.next();
                         field.push('"');
@@ -543,7 +525,7 @@ pub(super) fn split_csv_line(line: &str) -> std::result::Result<Vec<(String, boo
             }
             match chars.peek() {
                 None | Some(',') => {}
-                Some(_) => return Err("text after a closing quote: put the whole field inside the quotes".to_string()),
+                Some(_) => return Err(Message::new(&codes::CAT_TEXT_AFTER_QUOTE)),
             }
         } else {
             while let Some(&c) = chars.peek() {
@@ -551,7 +533,7 @@ pub(super) fn split_csv_line(line: &str) -> std::result::Result<Vec<(String, boo
                     break;
                 }
                 if c == '"' {
-                    return Err("a \" inside an unquoted field: quote the whole field and double the \"".to_string());
+                    return Err(Message::new(&codes::CAT_QUOTE_IN_FIELD));
                 }
                 field.push(c);
                 chars.next();

@@ -19,6 +19,8 @@ function nextTask() {
 
 /** Largest mailbox read, in bytes (the core's cap, genlab::limits::MAX_MAILBOX_BYTES). */
 const MAX_MAILBOX_BYTES = 64_000_000;
+/** Largest corpus file read, in bytes (genlab::nb::lab::MAX_CORPUS_BYTES). */
+const MAX_CORPUS_BYTES = 10_000_000;
 /** Work done in one main-thread task while reading a mailbox, in ms (a long task is 50 ms). */
 const CHUNK_MS = 12;
 /** Tokens counted per mailboxTrain call (about 1 ms of work natively on the SpamAssassin corpus). */
@@ -53,7 +55,7 @@ export function createLoaders({ section, $, panel, lang: langNow, showInputError
   async function loadFile(file) {
     const progress = $("progress");
     const fileInput = $("file");
-    if (file.size > 10_000_000) {
+    if (file.size > MAX_CORPUS_BYTES) {
       showInputError(t(langNow(), "nb.tooBig", { name: file.name, mb: (file.size / 1e6).toFixed(1) }), fileInput);
       return;
     }
