@@ -12,14 +12,10 @@ use crate::nb::tokenize;
 use crate::predict::judge_spam_bet;
 use crate::web::{js_error, to_js};
 
-/// A fired misconception with its words in both languages.
+/// A fired misconception, by its id (the page has its words: js/predict-hints.js).
 #[derive(Serialize)]
 struct Hint {
     id: &'static str,
-    en: &'static str,
-    zh: &'static str,
-    why_en: &'static str,
-    why_zh: &'static str,
 }
 
 #[derive(Serialize)]
@@ -49,14 +45,6 @@ impl SpamPanel {
             }
         };
         let j = judge_spam_bet(self.lab.model(), &tokens, None, p_hat).map_err(js_error)?;
-        to_js(&BetVerdict {
-            p: j.truth,
-            gap: j.score,
-            hints: j
-                .fired
-                .into_iter()
-                .map(|m| Hint { id: m.id, en: m.en, zh: m.zh, why_en: m.why_en, why_zh: m.why_zh })
-                .collect(),
-        })
+        to_js(&BetVerdict { p: j.truth, gap: j.score, hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect() })
     }
 }

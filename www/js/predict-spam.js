@@ -2,10 +2,11 @@
 // P(spam | message) on a slider; "Commit" scores the bet with the exact model
 // (SpamPanel.judgeSpamBet: genlab::predict::judge_spam_bet, |logit p̂ − logit p|) and shows
 // the ledger; "Skip" shows it without a score. Loaded on the first press of "Bet first".
-// The words are this module's own (both languages); the misconceptions' hints come from the
-// Rust catalogue, in both languages, as data.
+// The words are this module's own (both languages); the misconceptions' hints, by id, from
+// js/predict-hints.js (written from the Rust catalogue by a native test).
 
 import { p3 } from "./format.js";
+import { HINTS } from "./predict-hints.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
 export const WORDS = {
@@ -129,7 +130,8 @@ export function startSpamBet({ section, panel, message, lang, button, onEnd = ()
       // p3 never rounds a model's posterior to a certainty it does not have (format.js).
       p(say(w.score, { bet: Number(slider.value).toFixed(2), p: p3(verdict.p, { exact: false }), gap: verdict.gap.toFixed(2) }), "bet-score");
       p(w[betKey(verdict.gap)], "bet-sentence");
-      for (const h of verdict.hints) {
+      for (const { id } of verdict.hints) {
+        const h = HINTS[id];
         p(zh ? h.zh : h.en, "bet-hint").className = "explain";
         p(`${w.why}${zh ? h.why_zh : h.why_en}`, "bet-why");
       }

@@ -4,7 +4,10 @@
 // handles (pointer, touch or arrow keys), and "Commit" judges it with the exact model
 // (GdaPanel.judgeBoundary: genlab::predict::judge_boundary) and reveals the boundary beside
 // it; "Skip" reveals it without a score. The words are this module's own (both languages);
-// the misconceptions' hints come from the Rust catalogue, in both languages, as data.
+// the misconceptions' hints from js/predict-hints.js, which a native test writes from the Rust
+// catalogue (the judge hands over their ids).
+
+import { HINTS } from "./predict-hints.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -309,7 +312,8 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
       p(say(w.score, { angle: verdict.angle_deg.toFixed(1), agree: `${(100 * verdict.agreement).toFixed(1)} %` }), "predict-score");
       p(w[verdictKey(verdict.agreement)], "predict-sentence");
       const zh = lang === "zh-CN";
-      for (const h of verdict.hints) {
+      for (const { id } of verdict.hints) {
+        const h = HINTS[id];
         const el = p(zh ? h.zh : h.en, "predict-hint");
         el.className = "explain";
         p(`${w.why}${zh ? h.why_zh : h.why_en}`, "predict-why");

@@ -11,20 +11,17 @@ use super::GdaPanel;
 use crate::predict::{judge_boundary, Misconception, Rule};
 use crate::web::{js_error, to_js};
 
-/// A fired misconception as the page shows it: the hint and the "why?" prompt in both
-/// languages (the catalogue carries its own words).
+/// A fired misconception, by its id: the page writes its hint and "why?" prompt from
+/// js/predict-hints.js (written from the catalogue by a native test), so the catalogue's
+/// words stay out of the GDA panel's first-load module.
 #[derive(Serialize)]
 pub(crate) struct Hint {
     id: &'static str,
-    en: &'static str,
-    zh: &'static str,
-    why_en: &'static str,
-    why_zh: &'static str,
 }
 
 impl From<&'static Misconception> for Hint {
     fn from(m: &'static Misconception) -> Hint {
-        Hint { id: m.id, en: m.en, zh: m.zh, why_en: m.why_en, why_zh: m.why_zh }
+        Hint { id: m.id }
     }
 }
 
