@@ -153,11 +153,14 @@ fn alpha_zero_and_a_spam_only_word_give_plus_infinity_and_a_sentence_naming_it()
     assert_eq!(get(&e, "verdict").as_string().unwrap(), "spam");
     let words: Vec<String> = array(&get(&e, "words")).iter().map(|w| get(&w, "word").as_string().unwrap()).collect();
     assert!(!words.is_empty(), "none of {chosen:?} is in the training vocabulary");
-    let sentences = strings(&get(&ledger, "sentences"));
+    // The sentences are messages (`{code, ...params}`, written by the page in its language).
+    let sentences: Vec<String> = array(&get(&ledger, "sentences")).iter().map(|s| stringify(&s)).collect();
     for w in &words {
         assert!(chosen.contains(w), "{w} was not in the message");
         assert!(
-            sentences.iter().any(|s| s.contains(&format!("“{w}”")) && s.contains("ham")),
+            sentences.iter().any(|s| s.contains("\"code\":\"nb.veto\"")
+                && s.contains(&format!("\"word\":\"{w}\""))
+                && s.contains("ham")),
             "no sentence names “{w}”: {sentences:?}"
         );
     }
@@ -303,9 +306,13 @@ fn a_valid_corpus_replaces_the_built_in_one_and_an_invalid_one_is_refused() {
     let messages: Vec<f64> = array(&get(&small, "messages")).iter().map(|x| x.as_f64().unwrap()).collect();
     assert_eq!(messages, [4.0, 3.0]);
     assert_eq!(get(&small, "name").as_string().unwrap(), "small.txt");
-    assert!(get(&small, "credit").as_string().unwrap().contains("small.txt"));
+    // The credit and the line errors are messages (`{code, ...params}`).
+    let credit = stringify(&get(&small, "credit"));
+    assert!(credit.contains("\"code\":\"nb.credit.file\"") && credit.contains("small.txt"), "{credit}");
     assert_eq!(num(&small, "bad_lines"), 1.0);
-    assert!(strings(&get(&small, "errors"))[0].starts_with("Line 4:"));
+    let first_error = array(&get(&small, "errors")).get(0);
+    assert_eq!(get(&first_error, "code").as_string().unwrap(), "bad-line", "{}", stringify(&first_error));
+    assert_eq!(num(&first_error, "line"), 4.0);
     let kept = stringify(&small);
 
     // One class only: refused with a sentence, the small corpus stays.

@@ -1,6 +1,6 @@
 //! Every code of a message the page can be handed, with its English template: declared once
-//! here, in [`ALL`] in order (a native test writes that list to `www/js/message-codes.json`);
-//! the rules (`rule.…`) last, after `@rules`, and in [`RULES`] too.
+//! here, in `ALL` in order (a native test writes that list to `www/js/message-codes.json`);
+//! the rules (`rule.…`) last, after `@rules`, and in `RULES` too.
 
 use super::Code;
 

@@ -273,7 +273,9 @@ test("a lesson with a bad value names the step and the value, and the other step
     await atStep(page, 2);
     assert.equal((await stepStates(page)).shown, "a=0");
     // In Chinese too.
+    // (The switch fetches the Chinese words once, then changes the page: wait for it.)
     await page.click("#lang");
+    await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
     assert.match(await page.textContent(".lesson-errors li"), /^第 5 行，第 1 步（“one”）：/);
     assert.deepEqual(errors, []);
   } finally {

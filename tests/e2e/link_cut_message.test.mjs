@@ -22,6 +22,13 @@ after(async () => {
 const MESSAGE = "meeting ".repeat(250) + "word ".repeat(1473) + "end";
 
 const box = '#nb-slot [data-role="text"]';
+
+// "Copy link" writes its status once the clipboard has answered (a promise): wait for it.
+async function copyLink(page) {
+  await page.click("#copy-link");
+  await page.waitForFunction(() => document.getElementById("copy-status").textContent !== "");
+  return page.textContent("#copy-status");
+}
 const note = '#nb-slot [data-role="cut-note"]';
 
 for (const lang of ["en", "zh-CN"]) {
@@ -33,8 +40,7 @@ for (const lang of ["en", "zh-CN"]) {
     await page.fill(box, MESSAGE);
     // The box itself holds the whole message: no note there.
     assert.equal(await page.isVisible(note), false);
-    await page.click("#copy-link");
-    const status = await page.textContent("#copy-status");
+    const status = await copyLink(page);
     // Where it is copied: how much the link keeps, of how much, and the file route.
     for (const n of ["2,000", "9,368", "7,368", ".eml"]) assert.ok(status.includes(n), `copy status names ${n}: ${status}`);
     const url = page.url();
@@ -55,8 +61,7 @@ for (const lang of ["en", "zh-CN"]) {
     assert.equal(await fresh.page.$eval(note, (el) => el.previousElementSibling.dataset.role), "verdict");
     // Copied again from there, unchanged, the link still says the message was cut.
     await fresh.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    await fresh.page.click("#copy-link");
-    assert.ok((await fresh.page.textContent("#copy-status")).includes("9,368"));
+    assert.ok((await copyLink(fresh.page)).includes("9,368"));
     // Once the student edits the message, it is their own message: no note.
     await fresh.page.fill(box, "hello there");
     await fresh.page.waitForFunction((sel) => document.querySelector(sel).hidden, note);
@@ -93,8 +98,7 @@ test("a link copied with your own points says it does not carry them", async () 
   await page.fill('#gda-slot [data-role="csv"]', "0,0,0\n1,0.5,0\n0.5,1,0\n3,3,1\n4,3.5,1\n3.5,4,1\n");
   await page.click('#gda-slot [data-role="csv-apply"]');
   await page.waitForFunction(() => /src=custom/.test(location.search));
-  await page.click("#copy-link");
-  assert.match(await page.textContent("#copy-status"), /without your own points/);
+  assert.match(await copyLink(page), /without your own points/);
   // Opened, the link shows generated data (as the copy status said) and says why.
   const fresh = await open(browser, page.url());
   assert.equal(await fresh.page.inputValue('#gda-slot [data-role="source"]'), "generated");

@@ -105,6 +105,19 @@ async function presented(url, size, figure) {
   try {
     await page.waitForSelector('[data-lesson="present"]');
     await page.waitForSelector(figure);
+    // The step's own scroll (smooth) has come to rest: the lecturer presses Present on a page
+    // that stands still (a press during that scroll left it where the old layout wanted it).
+    await page.evaluate(() => new Promise((resolve) => {
+      let last = scrollY;
+      let still = 0;
+      const tick = () => {
+        still = scrollY === last ? still + 1 : 0;
+        last = scrollY;
+        if (still >= 10) resolve();
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    }));
     await page.click('[data-lesson="present"]');
     await page.waitForFunction(() => document.documentElement.classList.contains("presenting"));
     await page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300)));

@@ -157,11 +157,13 @@ test("without deck=1 the panel sends nothing and keeps nothing", async () => {
 // stylesheets): at a projector's 1024×768 and a full-HD 1920×1080, the frame stays inside the
 // slide (reveal.js's 960×700 box, scaled to the window), under the slide's heading.
 const revealDist = path.join(repo, "tests", "e2e", "node_modules", "reveal.js", "dist");
-for (const [width, height] of [[1024, 768], [1920, 1080]]) {
-  test(`the documented slide fits a real reveal.js slide at ${width}×${height}`, async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const name = `reveal-${width}.html`;
-    writeFileSync(path.join(deckDir, name), `<!doctype html>
+/**
+ * The lecturers' slide between two others in a real reveal.js deck (its own index.html's
+ * markup and stylesheets), written as `name` on the deck's server and opened at `viewport`
+ * on the panel's slide, once reveal.js is ready. Resolves to { context, page, errors }.
+ */
+async function revealDeck(name, viewport) {
+  writeFileSync(path.join(deckDir, name), `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5 (reveal.js)</title>
 <link rel="stylesheet" href="reveal/reset.css"><link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/white.css"></head>
 <body><div class="reveal"><div class="slides">
@@ -172,14 +174,21 @@ ${slide.replaceAll("https://your.host/genlab/", server.url)}
 <script src="reveal/reveal.js"></script>
 <script>Reveal.initialize({ hash: false }).then(() => { Reveal.slide(1); window.deckReady = true; });</script>
 </body></html>`);
-    await context.route(`${deckServer.url}reveal/**`, (route) => route.fulfill({ path: path.join(revealDist, new URL(route.request().url()).pathname.slice("/reveal/".length)) }));
-    const page = await context.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  const context = await browser.newContext({ viewport });
+  await context.route(`${deckServer.url}reveal/**`, (route) => route.fulfill({ path: path.join(revealDist, new URL(route.request().url()).pathname.slice("/reveal/".length)) }));
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(`${deckServer.url}${name}`);
+  await page.waitForFunction(() => window.deckReady, null, { timeout: 20000 });
+  return { context, page, errors };
+}
+
+for (const [width, height] of [[1024, 768], [1920, 1080]]) {
+  test(`the documented slide fits a real reveal.js slide at ${width}×${height}`, async () => {
+    const { context, page, errors } = await revealDeck(`reveal-${width}.html`, { width, height });
     try {
-      await page.goto(`${deckServer.url}${name}`);
-      await page.waitForFunction(() => window.deckReady, null, { timeout: 20000 });
       await page.frameLocator("iframe").locator("html[data-ready=true]").waitFor({ timeout: 20000 });
       // reveal.js lays out again on the window's load: measure after the slide has settled.
       await page.waitForTimeout(500);
@@ -206,27 +215,9 @@ ${slide.replaceAll("https://your.host/genlab/", server.url)}
 // plot (the focus is in the frame), and PageDown / PageUp still turn the slides; reveal.js
 // unloads the frame of the slide it leaves, and the panel comes back as it was left.
 test("in a real reveal.js deck, PageDown and PageUp pressed inside the panel turn the slides, and the panel comes back as it was", async () => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  writeFileSync(path.join(deckDir, "reveal-clicker.html"), `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5 (reveal.js)</title>
-<link rel="stylesheet" href="reveal/reset.css"><link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/white.css"></head>
-<body><div class="reveal"><div class="slides">
-<section><h1>Lecture 5</h1></section>
-${slide.replaceAll("https://your.host/genlab/", server.url)}
-<section><h2>After the panel</h2></section>
-</div></div>
-<script src="reveal/reveal.js"></script>
-<script>Reveal.initialize({ hash: false }).then(() => { Reveal.slide(1); window.deckReady = true; });</script>
-</body></html>`);
-  await context.route(`${deckServer.url}reveal/**`, (route) => route.fulfill({ path: path.join(revealDist, new URL(route.request().url()).pathname.slice("/reveal/".length)) }));
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  const { context, page, errors } = await revealDeck("reveal-clicker.html", { width: 1024, height: 768 });
   const slideIndex = () => page.evaluate(() => Reveal.getIndices().h);
   try {
-    await page.goto(`${deckServer.url}reveal-clicker.html`);
-    await page.waitForFunction(() => window.deckReady, null, { timeout: 20000 });
     let frame = page.frameLocator("iframe");
     await frame.locator("html[data-ready=true]").waitFor({ timeout: 20000 });
     // The lecturer moves class 0's mean with the keyboard on the plot.

@@ -322,6 +322,9 @@ document.getElementById("projector").addEventListener("change", (ev) => {
 });
 document.getElementById("copy-link").addEventListener("click", async () => {
   const status = document.getElementById("copy-status");
+  // Cleared at once: the new words come after the clipboard answers, and the last press's
+  // words must not stand for this one's meanwhile.
+  status.textContent = "";
   syncUrl("push");
   const url = location.href;
   // A link that cannot carry the whole message says so where it is copied (and the page it
