@@ -2,11 +2,15 @@
 // presses "Predict the boundary" (never with the panel's first load). The figure hides the
 // fitted boundary (GdaPanel.setBoundaryHidden), the student places a ghost line with two
 // handles (pointer, touch or arrow keys), and "Commit" judges it with the exact model
-// (GdaPanel.judgeBoundary: genlab::predict::judge_boundary) and reveals the boundary beside
-// it; "Skip" reveals it without a score. The words are this module's own (both languages);
-// the misconceptions' hints from js/predict-hints.js, which a native test writes from the Rust
-// catalogue (the judge hands over their ids).
+// (judgeBoundary: genlab::predict::judge_boundary_facts, on the fit's w, b, μ₀ and μ₁ as the
+// panel's summary carries them) and reveals the boundary beside it; "Skip" reveals it without
+// a score. The judge is in the lessons' module (pkg-lesson/), which the prediction starts
+// loading when it opens: in the GDA panel's module it would grow every first load. The words
+// are this module's own (both languages); the misconceptions' hints from js/predict-hints.js,
+// which a native test writes from the Rust catalogue (the judge hands over their ids).
 
+import { judgeBoundary } from "../pkg-lesson/genlab.js";
+import { loadLessonCore } from "./genlab.js";
 import { HINTS } from "./predict-hints.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -28,6 +32,7 @@ export const WORDS = {
     far: "Far from the model's line. The boundary is where wᵀx + b = 0: at right angles to w = Σ⁻¹(μ₁ − μ₀), which is not always the direction μ₁ − μ₀.",
     skipped: "Skipped: the model's boundary is shown, without a score.",
     revealed: "The model's boundary is shown beside your dashed line.",
+    noJudge: "Your line could not be scored: the lab's judging module did not load. Skip shows the model's boundary.",
     why: "Why? ",
     unavailable: {
       classes: "A boundary can be predicted with two classes only.",
@@ -52,6 +57,7 @@ export const WORDS = {
     far: "与模型的直线相差很远。边界是 wᵀx + b = 0 的直线：它垂直于 w = Σ⁻¹(μ₁ − μ₀)，而 w 并不总是沿 μ₁ − μ₀ 的方向。",
     skipped: "已跳过：显示了模型的边界，不计分。",
     revealed: "模型的边界显示在你的虚线旁边。",
+    noJudge: "无法为你的直线评分：实验室的评判模块没有加载。按“跳过”可查看模型的边界。",
     why: "为什么？",
     unavailable: {
       classes: "只有两个类别时才能预测边界。",
@@ -126,6 +132,12 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
   let hidden = true;
   let verdict = null;
   let dragging = -1;
+  // A commit waiting for the judge (the first press may wait for the lessons' module).
+  let judging = false;
+  // The judge's module, loading while the student places the line (a failed load is said at
+  // the commit).
+  const judgeReady = loadLessonCore();
+  judgeReady.catch(() => {});
 
   const svg = document.createElementNS(SVG, "svg");
   svg.dataset.role = "ghost";
@@ -268,19 +280,43 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
     });
   }
 
-  /** Shows the model's boundary; with `judge`, scores the ghost first. */
-  function reveal(judge) {
-    if (!hidden) return;
-    if (judge) {
+  /** The fit's numbers the judge needs, read from the panel's summary (the numbers table's
+   * own): `{w, b, mu: [μ₀, μ₁], view}`. */
+  function boundaryFacts() {
+    const s = panel.summary();
+    return { w: s.w, b: s.b, mu: s.mu, view: Array.from(panel.viewRect()) };
+  }
+
+  /** Scores the ghost against the model's line: the verdict, or null after saying why not. */
+  async function judgeGhost() {
+    let why;
+    try {
+      await judgeReady;
+    } catch {
+      why = words(lang).noJudge;
+    }
+    if (!why) {
+      const reason = panel.boundaryUnpredictable();
       try {
-        verdict = panel.judgeBoundary(points[0][0], points[0][1], points[1][0], points[1][1]);
+        if (!reason) return judgeBoundary(boundaryFacts(), points[0][0], points[0][1], points[1][0], points[1][1]);
       } catch {
-        verdict = null;
-        const reason = panel.boundaryUnpredictable();
-        result.hidden = false;
-        result.replaceChildren(Object.assign(document.createElement("p"), { className: "input-error", textContent: words(lang).unavailable[reason] || words(lang).unavailable.fit }));
-        return;
+        // The judge refused the numbers (no finite fit): said as "no fit".
       }
+      why = words(lang).unavailable[reason] || words(lang).unavailable.fit;
+    }
+    result.hidden = false;
+    result.replaceChildren(Object.assign(document.createElement("p"), { className: "input-error", textContent: why }));
+    return null;
+  }
+
+  /** Shows the model's boundary; with `judge`, scores the ghost first. */
+  async function reveal(judge) {
+    if (!hidden || judging) return;
+    if (judge) {
+      judging = true;
+      verdict = await judgeGhost();
+      judging = false;
+      if (!verdict || !hidden) return;
     }
     hidden = false;
     panel.setBoundaryHidden(false);
@@ -339,6 +375,8 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
   done.addEventListener("click", () => destroy());
 
   function destroy() {
+    // (A commit still waiting for its judge then reveals nothing.)
+    hidden = false;
     panel.setBoundaryHidden(false);
     svg.remove();
     block.remove();
