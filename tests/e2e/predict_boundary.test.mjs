@@ -278,3 +278,36 @@ for (const lang of ["en", "zh-CN"]) {
     await context.close();
   });
 }
+
+// Where the boundary is not the line wᵀx + b = 0 of GDA's fit, there is nothing to predict:
+// the press says why under the button (its words, WORDS.unavailable), no ghost appears and
+// the boundary stays shown. The reason is read from the panel's summary (predict.js's
+// unpredictable), as the judge's numbers are.
+const UNPREDICTABLE = [
+  ["classes", "en", (page) => page.selectOption(role("classes"), "3")],
+  ["model", "en", (page) => page.selectOption(role("covariance"), "per-class")],
+  ["model", "zh-CN", (page) => page.selectOption(role("covariance"), "diagonal-shared")],
+  ["decision", "en", (page) => page.check(role("prior-on"))],
+  ["decision", "zh-CN", async (page) => { await page.fill(role("loss10"), "2"); await page.$eval(role("loss10"), (el) => el.dispatchEvent(new Event("change", { bubbles: true }))); }],
+];
+for (const [reason, lang, change] of UNPREDICTABLE) {
+  test(`no boundary to predict (${reason}, ${lang}): the press says why and hides nothing`, async () => {
+    const { page, context, errors } = await open(browser, url(lang), CASES[1280].size);
+    await change(page);
+    await page.waitForFunction((r) => {
+      const s = window.genlab_panels.gda.controller.panel.summary();
+      return r === "classes" ? s.classes === 3 : r === "model" ? s.models.covariance !== "shared" : s.models.prior != null || s.threshold !== 0;
+    }, reason);
+    await page.click(role("predict"));
+    const alert = `#gda-slot [data-role="predict"] [role="alert"]`;
+    await page.waitForSelector(alert);
+    assert.equal(await page.textContent(alert), WORDS[lang].unavailable[reason]);
+    assert.equal(await page.$(role("ghost-handle-0")), null, "no ghost");
+    assert.equal(await page.$(role("predict-commit")), null, "nothing to commit");
+    assert.equal(await page.evaluate(() => window.genlab_panels.gda.controller.prediction()), null);
+    assert.equal(await page.isDisabled(role("predict")), false, "the button can be pressed again");
+    if (reason !== "classes") assert.ok((await boundaryPixels(page)) > 50, "the boundary stays shown");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -97,7 +97,7 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     writeModelNumbers(s);
     // While a student predicts the boundary (predict.js), nothing here says where it is:
     // w, b, the line and logistic regression's rows are hidden and emptied.
-    const hide = view.predicting?.() ?? false;
+    const hide = view.predicting();
     for (const role of ["w", "b", "boundary", "logistic-numbers"]) {
       const cell = $(role);
       if (hide) cell.textContent = "—";
@@ -261,8 +261,8 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
       return;
     }
     // The posterior would give a hidden boundary away (p = ½ on it).
-    let at = pointer && !view.predicting?.() ? panel.posteriorAt(pointer.x, pointer.y) : null;
-    if (!at && cursor && cursorShown && !view.predicting?.()) {
+    let at = pointer && !view.predicting() ? panel.posteriorAt(pointer.x, pointer.y) : null;
+    if (!at && cursor && cursorShown && !view.predicting()) {
       const p = panel.posteriorAtData(cursor[0], cursor[1]);
       if (p !== undefined && p !== null) at = { x: cursor[0], y: cursor[1], p };
     }

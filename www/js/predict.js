@@ -99,6 +99,21 @@ export function clipLine(p, q, [x0, x1, y0, y1]) {
 }
 
 /**
+ * Why the boundary cannot be predicted on the state whose summary (GdaPanel.summary()) is
+ * `s`, or null when it can: the boundary is then the line where the fitted log-odds wᵀx + b
+ * are 0, which needs two classes, GDA's shared Σ drawn ("model": QDA or naive Bayes is),
+ * the fitted prior and equal losses (the Bayes threshold on the log-odds is 0; "decision"),
+ * a fit (w; "fit") and means that differ ("means": w = 0, no boundary).
+ */
+export function unpredictable(s) {
+  if (s.classes !== 2) return "classes";
+  if (s.models.covariance !== "shared") return "model";
+  if (s.models.prior != null || s.threshold !== 0) return "decision";
+  if (!s.w) return "fit";
+  return s.coincident ? "means" : null;
+}
+
+/**
  * Starts a boundary prediction on the GDA panel. `section` holds the panel, `panel` its
  * Rust handle, `render()` redraws the panel, `lang` is the page's language. Returns null
  * (after saying why under the button) when the state has no boundary to predict, else
@@ -108,7 +123,7 @@ export function clipLine(p, q, [x0, x1, y0, y1]) {
 export function startBoundaryPrediction({ section, panel, render, lang, button, onEnd = () => {} }) {
   const box = section.querySelector('[data-role="box"]');
   const canvas = section.querySelector('[data-role="canvas"]');
-  const why = panel.boundaryUnpredictable();
+  const why = unpredictable(panel.summary());
   const block = document.createElement("div");
   block.className = "predict";
   block.dataset.role = "predict";
@@ -280,13 +295,6 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
     });
   }
 
-  /** The fit's numbers the judge needs, read from the panel's summary (the numbers table's
-   * own): `{w, b, mu: [μ₀, μ₁], view}`. */
-  function boundaryFacts() {
-    const s = panel.summary();
-    return { w: s.w, b: s.b, mu: s.mu, view: Array.from(panel.viewRect()) };
-  }
-
   /** Scores the ghost against the model's line: the verdict, or null after saying why not. */
   async function judgeGhost() {
     let why;
@@ -296,9 +304,12 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
       why = words(lang).noJudge;
     }
     if (!why) {
-      const reason = panel.boundaryUnpredictable();
+      // The fit's numbers the judge needs, as the panel's summary (the numbers table's own)
+      // carries them: w, b, μ₀ and μ₁, with the plot's window.
+      const s = panel.summary();
+      const reason = unpredictable(s);
       try {
-        if (!reason) return judgeBoundary(boundaryFacts(), points[0][0], points[0][1], points[1][0], points[1][1]);
+        if (!reason) return judgeBoundary({ w: s.w, b: s.b, mu: s.mu, view: Array.from(panel.viewRect()) }, points[0][0], points[0][1], points[1][0], points[1][1]);
       } catch {
         // The judge refused the numbers (no finite fit): said as "no fit".
       }
