@@ -311,3 +311,24 @@ for (const [reason, lang, change] of UNPREDICTABLE) {
     await context.close();
   });
 }
+
+test("the judge's module fails to load: the commit says so, hides nothing it should not, and Skip still reveals", async () => {
+  // The judge is in the lessons' module, which the prediction starts loading when it opens.
+  const { page, context, errors } = await open(browser, url("en"), {
+    ...CASES[1280].size,
+    setup: (p) => p.route("**/pkg-lesson/genlab_bg.wasm", (r) => r.abort()),
+  });
+  await page.click(role("predict"));
+  await page.waitForSelector(role("ghost-handle-0"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(`${role("predict-result")} .input-error`);
+  assert.equal(await page.textContent(`${role("predict-result")} .input-error`), WORDS.en.noJudge);
+  await assertNoTrace(page, "en");
+  assert.equal(await verdict(page), null);
+  await page.click(role("predict-skip"));
+  assert.equal(await page.textContent(role("predict-score")), WORDS.en.skipped);
+  assert.ok((await boundaryPixels(page)) > 50);
+  // (The refused .wasm is the one console error.)
+  assert.ok(errors.every((e) => /pkg-lesson|Failed to load|net::|genlab_bg/.test(e)), errors.join("\n"));
+  await context.close();
+});

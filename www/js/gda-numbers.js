@@ -260,9 +260,8 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
       cell.textContent = "—";
       return;
     }
-    // The posterior would give a hidden boundary away (p = ½ on it).
-    let at = pointer && !view.predicting() ? panel.posteriorAt(pointer.x, pointer.y) : null;
-    if (!at && cursor && cursorShown && !view.predicting()) {
+    let at = pointer ? panel.posteriorAt(pointer.x, pointer.y) : null;
+    if (!at && cursor && cursorShown) {
       const p = panel.posteriorAtData(cursor[0], cursor[1]);
       if (p !== undefined && p !== null) at = { x: cursor[0], y: cursor[1], p };
     }

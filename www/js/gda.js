@@ -44,7 +44,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       gliding: () => gliding,
       snapped: () => snapped,
       unsnap: () => { snapped = null; },
-      pointer: () => ({ pointer, cursor, cursorShown }),
+      // While a boundary is predicted there is no pointer to read a posterior at: p = ½ on
+      // the hidden boundary would give it away.
+      pointer: () => (predicting?.hidden() ? {} : { pointer, cursor, cursorShown }),
       predicting: () => Boolean(predicting?.hidden()),
     },
   });
@@ -670,11 +672,12 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     edit(() => panel.loadCsv(text), $("csv"));
   });
   // Predict, then reveal: the controls load on the first press.
+  // (The button is disabled while a prediction is under way; a second press before the
+  // module came finds it started.)
   on($("predict"), "click", async () => {
-    if (predicting) return;
     const { startBoundaryPrediction } = await import("./predict.js");
     if (destroyed || predicting) return;
-    predicting = startBoundaryPrediction({ section, panel, render, lang, button: $("predict"), onEnd: () => { predicting = null; } });
+    predicting = startBoundaryPrediction({ section, panel, render, lang, onEnd: () => { predicting = null; } });
     render();
   });
   on($("export"), "click", () => {

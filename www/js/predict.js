@@ -9,8 +9,6 @@
 // are this module's own (both languages); the misconceptions' hints from js/predict-hints.js,
 // which a native test writes from the Rust catalogue (the judge hands over their ids).
 
-import { judgeBoundary } from "../pkg-lesson/genlab.js";
-import { loadLessonCore } from "./genlab.js";
 import { HINTS } from "./predict-hints.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -120,7 +118,8 @@ export function unpredictable(s) {
  * `{ hidden(), draw(), setLang(lang), handles(), destroy() }`; `onEnd()` runs when the
  * student closes the prediction.
  */
-export function startBoundaryPrediction({ section, panel, render, lang, button, onEnd = () => {} }) {
+export function startBoundaryPrediction({ section, panel, render, lang, onEnd = () => {} }) {
+  const button = section.querySelector('button[data-role="predict"]');
   const box = section.querySelector('[data-role="box"]');
   const canvas = section.querySelector('[data-role="canvas"]');
   const why = unpredictable(panel.summary());
@@ -149,9 +148,10 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
   let dragging = -1;
   // A commit waiting for the judge (the first press may wait for the lessons' module).
   let judging = false;
-  // The judge's module, loading while the student places the line (a failed load is said at
-  // the commit).
-  const judgeReady = loadLessonCore();
+  // The judge's module (its glue, once genlab.js has loaded it), loading while the student
+  // places the line; a failed load is said at the commit. (Imported here, not at the top:
+  // the tests read this module's words in Node, where genlab.js cannot run.)
+  const judgeReady = import("./genlab.js").then((g) => g.loadLessonCore()).then(() => import("../pkg-lesson/genlab.js"));
   judgeReady.catch(() => {});
 
   const svg = document.createElementNS(SVG, "svg");
@@ -298,8 +298,9 @@ export function startBoundaryPrediction({ section, panel, render, lang, button, 
   /** Scores the ghost against the model's line: the verdict, or null after saying why not. */
   async function judgeGhost() {
     let why;
+    let judgeBoundary;
     try {
-      await judgeReady;
+      ({ judgeBoundary } = await judgeReady);
     } catch {
       why = words(lang).noJudge;
     }
