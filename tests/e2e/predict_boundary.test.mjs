@@ -72,6 +72,10 @@ async function assertNoTrace(page, lang) {
   assert.deepEqual(w.cells, ["—", "—", "—"]);
   assert.deepEqual(w.rowsShown, [false, false, false]);
   assert.doesNotMatch(w.pointer, /x\) = /, "no posterior under the pointer");
+  // Nor a readout that invites pointing, nor the button that started the prediction (it
+  // looks pressable while disabled): both come back when the prediction is closed.
+  assert.equal(await page.isVisible(role("pointer")), false, "the pointer's readout is out of sight");
+  assert.equal(await page.isVisible(`#gda-slot button[data-role="predict"]`), false, "the Predict button is out of sight");
   assert.ok(await page.isVisible(role("predict-commit")));
   assert.equal(await page.textContent(role("predict-commit")), WORDS[lang].commit);
 }
@@ -125,6 +129,9 @@ for (const width of [1280, 360]) {
       // Done closes the prediction, and the page is as before.
       await page.click(role("predict-done"));
       assert.equal(await page.$(role("ghost-handle-0")), null);
+      assert.ok(await page.isVisible(`#gda-slot button[data-role="predict"]`), "the Predict button is back");
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "predict", "and has the focus");
+      assert.ok(await page.isVisible(role("pointer")), "the readout is back");
       assert.ok((await boundaryPixels(page)) > 50);
       assert.deepEqual(errors, []);
       await context.close();

@@ -127,7 +127,11 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   block.className = "predict";
   block.dataset.role = "predict";
   block.setAttribute("lang", lang);
-  (button.closest("p") || button).after(block);
+  const buttonRow = button.closest("p") || button;
+  // The pointer's readout: while the boundary is hidden it reads nothing (p = ½ on the
+  // boundary would give it away), so its "point at the plot" goes too.
+  const readout = section.querySelector('[data-role="pointer"]');
+  buttonRow.after(block);
   if (why) {
     const p = document.createElement("p");
     p.className = "input-error";
@@ -210,8 +214,14 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   live.className = "sr-only";
   live.setAttribute("aria-live", "polite");
   live.dataset.role = "predict-live";
-  block.append(intro, actions, result, live);
+  // The result (hidden until the reveal, or a reason the commit could not be scored) above
+  // the buttons that follow it.
+  block.append(intro, result, actions, live);
+  // The button stays out of sight until the prediction is closed (a disabled button looks
+  // like one to press).
   button.disabled = true;
+  buttonRow.hidden = true;
+  if (readout) readout.hidden = true;
 
   /** Backing-store pixels per CSS pixel, and the plot box and window. */
   function frame() {
@@ -333,6 +343,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     hidden = false;
     panel.setBoundaryHidden(false);
     knobs.forEach((g) => { g.setAttribute("tabindex", "-1"); g.style.pointerEvents = "none"; g.style.cursor = ""; });
+    if (readout) readout.hidden = false;
     intro.hidden = true;
     commit.hidden = true;
     skip.hidden = true;
@@ -393,6 +404,8 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     svg.remove();
     block.remove();
     button.disabled = false;
+    buttonRow.hidden = false;
+    if (readout) readout.hidden = false;
     onEnd();
     render();
     button.focus({ preventScroll: true });
