@@ -88,7 +88,8 @@ impl GdaFigure {
         }
         // Whether the heat map covers the plot box this frame (it needs a decision model).
         // With k > 2 classes the regions always cover it.
-        let heat = (lab.models().heat || lab.classes() > 2) && lab.decision_log_odds().is_some();
+        let heat =
+            (lab.models().heat || lab.classes() > 2) && !layers.hide_boundary && lab.decision_log_odds().is_some();
         // A generating Gaussian that did not change since the last frame goes into the kept
         // base: while one mean is dragged the other class's stays still, and its dashes cost
         // as much as all the points of a class.
@@ -141,7 +142,7 @@ impl GdaFigure {
         if moving.contains(&true) {
             draw_truth(&root, lab, style, &frame, moving)?;
         }
-        draw_points(&root, lab, style, &frame, Some(&self.raster))?;
+        draw_points(&root, lab, style, &frame, Some(&self.raster), layers.hide_boundary)?;
         // The ellipses, boundaries, handles and legend too: a few long shapes, but as canvas
         // paths the browser rasterizes them again every frame, which cost more.
         draw_over(&root, lab, layers, style, &frame, Some(&self.raster))?;

@@ -63,18 +63,70 @@ fn line_score(view: [f64; 4], truth: Rule, guess: Rule) -> Result<LineScore> {
     Ok(LineScore { angle_deg: angle_deg(truth.0, guess.0)?, agreement: line_agreement(view, truth, guess)? })
 }
 
-/// A drawn GDA boundary, judged against the fitted model's line on the plot's `view`.
-/// Fires `boundary-perpendicular-bisector` when the drawn line is the perpendicular bisector
-/// of the means (to [`LINE_TOL`] of the view) and the true line is not.
+/// What judging a drawn GDA boundary needs of the fit: its rule (w, b) and its two means. The
+/// page reads these numbers from the GDA panel's summary at commit time and hands them to the
+/// judge in a module loaded on demand, so the judge stays out of the GDA panel's first load.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoundaryFacts {
+    /// The fitted rule's normal: decide 1 where wᵀx + b > 0.
+    pub w: [f64; 2],
+    /// The fitted rule's intercept.
+    pub b: f64,
+    /// μ₀ and μ₁.
+    pub mu: [[f64; 2]; 2],
+}
+
+impl BoundaryFacts {
+    /// The facts of a shared-Σ GDA fit.
+    pub fn of(gda: &Gda) -> BoundaryFacts {
+        let (w, b) = gda.log_odds_coefficients();
+        BoundaryFacts { w, b, mu: [gda.mu0(), gda.mu1()] }
+    }
+}
+
+/// A drawn GDA boundary, judged against the fitted model's line on the plot's `view`:
+/// [`judge_boundary_facts`] on [`BoundaryFacts::of`] the fit.
 ///
 /// # Errors
-/// As [`line_agreement`] for a bad view or a non-finite line.
+/// As [`judge_boundary_facts`].
 pub fn judge_boundary(gda: &Gda, view: [f64; 4], guess: Rule) -> Result<Judgement<Rule, LineScore>> {
-    let truth = gda.log_odds_coefficients();
+    judge_boundary_facts(&BoundaryFacts::of(gda), view, guess)
+}
+
+/// A drawn boundary, judged against the line wᵀx + b = 0 of `facts` on the plot's `view`.
+/// Fires `boundary-perpendicular-bisector` when the drawn line is the perpendicular bisector
+/// of the means (to [`LINE_TOL`] of the view) and the true line is not. Means that coincide
+/// (a fit's w is then exactly 0: there is no line) fire nothing.
+///
+/// # Errors
+/// As [`line_agreement`] for a bad view or a non-finite line; non-finite means.
+pub fn judge_boundary_facts(facts: &BoundaryFacts, view: [f64; 4], guess: Rule) -> Result<Judgement<Rule, LineScore>> {
+    let truth = (facts.w, facts.b);
     let score = line_score(view, truth, guess)?;
+    let [mu0, mu1] = facts.mu;
     let bisector =
-        !gda.means_coincide() && detect_perpendicular_bisector(view, gda.mu0(), gda.mu1(), truth, guess, LINE_TOL)?;
+        facts.w != [0.0, 0.0] && mu0 != mu1 && detect_perpendicular_bisector(view, mu0, mu1, truth, guess, LINE_TOL)?;
     Ok(Judgement { truth, score, fired: fired(&[("boundary-perpendicular-bisector", bisector)]) })
+}
+
+/// The rule whose line passes through the points `p` and `q` a student placed, with class 1
+/// on the side toward which μ₁ lies from μ₀ (its normal n has n·(μ₁ − μ₀) ≥ 0), as a fitted
+/// shared-Σ rule's does (wᵀ(μ₁ − μ₀) = (μ₁ − μ₀)ᵀΣ⁻¹(μ₁ − μ₀) > 0); `None` for coincident or
+/// non-finite points.
+pub fn rule_through(p: [f64; 2], q: [f64; 2], mu0: [f64; 2], mu1: [f64; 2]) -> Option<Rule> {
+    if !p.iter().chain(&q).all(|v| v.is_finite()) {
+        return None;
+    }
+    let d = [q[0] - p[0], q[1] - p[1]];
+    if d == [0.0, 0.0] {
+        return None;
+    }
+    // A normal of the line: the direction turned a quarter.
+    let mut n = [-d[1], d[0]];
+    if n[0] * (mu1[0] - mu0[0]) + n[1] * (mu1[1] - mu0[1]) < 0.0 {
+        n = [-n[0], -n[1]];
+    }
+    Some((n, -(n[0] * p[0] + n[1] * p[1])))
 }
 
 /// A drawn logistic-regression boundary, on a panel that also shows (or has shown) GDA's

@@ -46,6 +46,10 @@ pub use curves::CurvesRun;
 // which js/lesson.js loads when a lesson opens (never in a first load without one).
 #[cfg(feature = "lesson")]
 mod lesson;
+// Judging a student's predicted GDA boundary from the numbers the GDA panel's summary carries:
+// in the lessons' module, loaded on demand, not in the GDA panel's first load.
+#[cfg(feature = "lesson")]
+mod predict;
 
 use wasm_bindgen::prelude::*;
 

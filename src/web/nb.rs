@@ -7,6 +7,10 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::{js_error, to_js};
+
+// The verdict bet's export (a child module: it reaches the panel's state).
+#[path = "nb_predict.rs"]
+mod predict;
 use crate::error::Error;
 use crate::limits;
 use crate::nb::lab::{CorpusLoader, Ledger, MailboxLoader, SpamLab, Training, MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED};

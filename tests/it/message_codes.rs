@@ -9,22 +9,9 @@ use genlab::error::Error;
 use genlab::limits;
 use genlab::message::{codes, rule_code, Message};
 
-const CODES_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/www/js/message-codes.json");
+use crate::common::json_string;
 
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+const CODES_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/www/js/message-codes.json");
 
 /// The file's text: one code a line, in the order of `codes::ALL`.
 fn codes_json() -> String {

@@ -154,7 +154,7 @@ fn markers_stamped_straight_into_the_raster_are_the_markers_plotters_draws() {
             let raster = RefCell::new(Raster::new(size.0, size.1).unwrap());
             let root = RasterBackend::new(&raster).into_drawing_area();
             let frame = draw_base(&root, &lab, &GdaLayers::default(), &style, None).unwrap();
-            draw_points(&root, &lab, &style, &frame, direct.then_some(&raster)).unwrap();
+            draw_points(&root, &lab, &style, &frame, direct.then_some(&raster), false).unwrap();
             raster.into_inner()
         });
         assert_eq!(differing(slow.pixels(), fast.pixels(), 0), 0, "dpr {dpr}");

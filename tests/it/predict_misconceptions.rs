@@ -10,9 +10,10 @@ use genlab::curves::{CurveSummary, ModelCurve};
 use genlab::gda::{GaussianNb, Gda, LogisticRegression, LossMatrix, NbVariance, Qda};
 use genlab::nb::{EventModel, Label, NaiveBayes, Prior};
 use genlab::predict::{
-    judge_alpha_zero, judge_boundary, judge_crossover, judge_gnb_shape, judge_logistic_boundary, judge_movement,
-    judge_posterior, judge_qda_shape, judge_spam_bet, judge_strongest_word, judge_threshold, misconception,
-    misconceptions, AlphaZeroGuess, BoundaryShape, Change, CrossoverGuess, Judgement, Movement, RefitCause,
+    judge_alpha_zero, judge_boundary, judge_boundary_facts, judge_crossover, judge_gnb_shape, judge_logistic_boundary,
+    judge_movement, judge_posterior, judge_qda_shape, judge_spam_bet, judge_strongest_word, judge_threshold,
+    misconception, misconceptions, rule_through, AlphaZeroGuess, BoundaryFacts, BoundaryShape, Change, CrossoverGuess,
+    Judgement, Movement, RefitCause,
 };
 
 const VIEW: [f64; 4] = [-4.0, 8.0, -4.0, 4.0];
@@ -96,6 +97,47 @@ fn the_perpendicular_bisector_fires_only_where_the_line_is_not_one() {
     cloud([0.0, 0.0], &ROUND, 0, &mut round);
     cloud([4.0, 0.0], &ROUND, 1, &mut round);
     assert!(judge_boundary(&fit(&round), VIEW, ([1.0, 0.0], -2.0)).unwrap().fired.is_empty());
+}
+
+/// The page judges a drawn boundary from the numbers the GDA panel's summary hands it (w, b,
+/// μ₀, μ₁; the judge sits in a module loaded on demand): the same judgement as from the fit.
+#[test]
+fn the_boundary_is_judged_alike_from_the_summarys_numbers() {
+    let gda = fit(&tilted());
+    // The hand numbers of `tilted`: w = (10, −6), b = −20, μ₀ = (0, 0), μ₁ = (4, 0).
+    let by_hand = BoundaryFacts { w: [10.0, -6.0], b: -20.0, mu: [[0.0, 0.0], [4.0, 0.0]] };
+    for guess in [([1.0, 0.0], -2.0), ([5.0, -3.0], -10.0), ([0.0, 1.0], 1.0)] {
+        let from_fit = judge_boundary(&gda, VIEW, guess).unwrap();
+        let from_facts = judge_boundary_facts(&by_hand, VIEW, guess).unwrap();
+        assert_eq!(ids(&from_fit), ids(&from_facts), "{guess:?}");
+        assert!((from_fit.score.angle_deg - from_facts.score.angle_deg).abs() < 1e-9, "{guess:?}");
+        assert!((from_fit.score.agreement - from_facts.score.agreement).abs() < 1e-9, "{guess:?}");
+    }
+    // Coincident means (a fit's w is then exactly 0): scored against "class 0 everywhere"
+    // (b = 0), no detector fires and nothing fails.
+    let none = BoundaryFacts { w: [0.0, 0.0], b: 0.0, mu: [[1.0, 1.0], [1.0, 1.0]] };
+    let j = judge_boundary_facts(&none, VIEW, ([1.0, 0.0], -2.0)).unwrap();
+    assert!(j.fired.is_empty() && j.score.angle_deg == 0.0);
+    // By hand: x = 2 covers 6 of the view's 12 units of width, so the two rules agree on ½.
+    assert!((j.score.agreement - 0.5).abs() < 1e-12);
+    // Non-finite numbers are an error, never a NaN score.
+    let bad = BoundaryFacts { w: [f64::NAN, 0.0], b: 0.0, mu: [[0.0, 0.0], [4.0, 0.0]] };
+    assert!(judge_boundary_facts(&bad, VIEW, ([1.0, 0.0], -2.0)).is_err());
+}
+
+/// The student's two handles become a rule with class 1 on μ₁'s side, whichever handle is
+/// first; by hand: through (2, −4) and (2, 4) the direction (0, 8) turned a quarter is
+/// (−8, 0), which points away from μ₁ − μ₀ = (4, 0), so n = (8, 0) and b = −n·(2, −4) = −16.
+#[test]
+fn the_drawn_handles_make_a_rule_that_says_one_on_mu1s_side() {
+    let (mu0, mu1) = ([0.0, 0.0], [4.0, 0.0]);
+    assert_eq!(rule_through([2.0, -4.0], [2.0, 4.0], mu0, mu1), Some(([8.0, -0.0], -16.0)));
+    assert_eq!(rule_through([2.0, 4.0], [2.0, -4.0], mu0, mu1), Some(([8.0, 0.0], -16.0)));
+    // Swapping the means swaps the side: n = (−8, 0), b = 16.
+    assert_eq!(rule_through([2.0, 4.0], [2.0, -4.0], mu1, mu0), Some(([-8.0, -0.0], 16.0)));
+    assert_eq!(rule_through([1.0, 1.0], [1.0, 1.0], mu0, mu1), None);
+    assert_eq!(rule_through([1.0, f64::NAN], [1.0, 1.0], mu0, mu1), None);
+    assert_eq!(rule_through([1.0, 1.0], [f64::INFINITY, 1.0], mu0, mu1), None);
 }
 
 #[test]

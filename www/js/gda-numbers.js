@@ -99,6 +99,15 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     $("boundary").textContent = drawn ? `${line}\n${t(lang, "gda.rowsOfGda", { drawn })}`
       : movedByLosses ? `${line}\n${t(lang, "gda.rowsThreshold", { t: num(s.threshold) })}` : line;
     writeModelNumbers(s);
+    // While a student predicts the boundary (predict.js), nothing here says where it is:
+    // w, b, the line and logistic regression's rows are hidden and emptied.
+    const hide = view.predicting();
+    for (const role of ["w", "b", "boundary", "logistic-numbers"]) {
+      const cell = $(role);
+      if (hide) cell.textContent = "—";
+      // (Logistic regression's row is otherwise shown or not by writeModelNumbers.)
+      if (hide || role !== "logistic-numbers") cell.closest("tr").hidden = hide;
+    }
     // Measuring the boxes lays the page out: not on every frame of a drag (its end redraws).
     if (view.settled()) {
       focusScrollables(section, ".numbers, .formula, .reports", (box) => t(lang, box.matches(".formula") ? "a11y.formula" : "gda.numbers"));
@@ -124,9 +133,11 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
       : s.w ? t(lang, s.boundary_visible ? "gda.ariaLine" : "gda.ariaLineOutside", { eq }) : "";
     canvas.setAttribute("aria-label", s.error
       ? t(lang, "gda.ariaError", { error: message })
-      : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + boundary);
-    // The live region reads the drawn boundary too (a conic for QDA and naive Bayes).
-    announce(s, message, s.conic ? t(lang, `gda.conicKind.${s.conic}`) : drawnEq);
+      : t(lang, "gda.aria", { c0: names[0], c1: names[1], m0: vec(s.mu[0], 2), m1: vec(s.mu[1], 2), phi: num(s.phi, 2) }) + (hide ? "" : boundary));
+    // The live region reads the drawn boundary too (a conic for QDA and naive Bayes), but not
+    // while a student predicts it.
+    if (hide) clearTimeout(liveTimer);
+    else announce(s, message, s.conic ? t(lang, `gda.conicKind.${s.conic}`) : drawnEq);
   }
 
   /** Names the training table's confusion column: TN FP / FN TP for two classes, rows and

@@ -19,6 +19,7 @@ export const GDA = `
       <p id="{{id}}-keys" class="hint" data-role="keys"></p>
       <p class="sr-only" data-role="cursor-live" aria-live="polite"></p>
       <p class="credit" data-role="credit" hidden></p>
+      <p class="actions" data-control="predict"><button type="button" data-role="predict" data-i18n="gda.predict"></button></p>
       <p class="actions" data-control="export"><button type="button" data-role="export" data-i18n="export.png"></button></p>
     </figcaption>
   </figure>

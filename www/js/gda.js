@@ -35,7 +35,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     make: (g) => new g.GdaPanel(canvas),
     snapshot: () => ({ state: getState(), data: historyData() }),
     restore: (snap) => { dragging = -1; draggingPoint = -1; keyHold = false; setState(snap.state, snap.data); },
-    sticky: ["setProjector", "setTheme", "setActiveHandle"],
+    sticky: ["setProjector", "setTheme", "setActiveHandle", "setBoundaryHidden"],
   });
   const numbers = gdaNumbers({
     section, $, canvas, panel, lang,
@@ -44,7 +44,10 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       gliding: () => gliding,
       snapped: () => snapped,
       unsnap: () => { snapped = null; },
-      pointer: () => ({ pointer, cursor, cursorShown }),
+      // While a boundary is predicted there is no pointer to read a posterior at: p = ½ on
+      // the hidden boundary would give it away.
+      pointer: () => (predicting?.hidden() ? {} : { pointer, cursor, cursorShown }),
+      predicting: () => Boolean(predicting?.hidden()),
     },
   });
   const { writeNumbers, writePointer, figureText, posteriorsText } = numbers;
@@ -71,6 +74,8 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   let cursorTimer = 0;
   let destroyed = false;
   let printing = false;
+  // A boundary prediction under way (predict.js, loaded on the first press), or null.
+  let predicting = null;
   const cleanups = cleanupList();
   const { on } = cleanups;
   // The control behind the latest user event: its error is shown right under it.
@@ -193,6 +198,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     const words = figureText(s);
     panel.setFigureText(words);
     panel.draw();
+    predicting?.draw();
     surface.draw(dragging >= 0 || draggingPoint >= 0 || Boolean(gliding), words.classes, words.axes);
     // A glide's frame writes the numbers only where they are seen (a lesson's step may hide
     // them); the step's own setState at the glide's end writes all of them.
@@ -552,6 +558,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     cursorShown = true;
     clearTimeout(cursorTimer);
     cursorTimer = setTimeout(() => {
+      if (predicting?.hidden()) return;
       if (cursor && panel.classes() > 2) {
         const ps = panel.posteriorsAtData(cursor[0], cursor[1]);
         if (ps) $("cursor-live").textContent = posteriorsText({ x: cursor[0], y: cursor[1], p: Array.from(ps) });
@@ -664,6 +671,15 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("csv").value = text.slice(0, 200_000);
     edit(() => panel.loadCsv(text), $("csv"));
   });
+  // Predict, then reveal: the controls load on the first press.
+  // (The button is disabled while a prediction is under way; a second press before the
+  // module came finds it started.)
+  on($("predict"), "click", async () => {
+    const { startBoundaryPrediction } = await import("./predict.js");
+    if (destroyed || predicting) return;
+    predicting = startBoundaryPrediction({ section, panel, render, lang, onEnd: () => { predicting = null; } });
+    render();
+  });
   on($("export"), "click", () => {
     render();
     downloadCanvas(canvas, "genlab-gda.png");
@@ -728,6 +744,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     numbers.setLang(lang);
     applyLabels(section, lang);
     surface.setLang(lang);
+    predicting?.setLang(lang);
     writeKeysHint();
     render();
   }
@@ -773,5 +790,5 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   // and what is below it moved (on a phone, the naive Bayes formula 211 px two frames after a
   // jump to it; scroll anchoring did not make up for it).
   requestAnimationFrame(() => setTimeout(() => section.querySelector(".numbers")?.classList.add("laid-out"), 0));
-  return { panel, render, beginGlide, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
+  return { panel, prediction: () => predicting, render, beginGlide, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
 }

@@ -76,6 +76,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let frame = 0;
   let metricsDirty = true;
   let destroyed = false;
+  // A verdict bet under way (predict-spam.js, loaded on the first press), or null.
+  let betting = null;
   let printing = false;
   let projector = false;
   /** The chart box's CSS size, from the ResizeObserver (null until it reports). */
@@ -110,6 +112,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     ledger = dropped && dropped.text === text.value ? panel.explainBytes(dropped.bytes) : panel.explain(text.value);
     writeLedger(ledger);
     writeEmail(ledger);
+    // While the student bets, the verdict is not read out either.
+    if (betting?.hidden()) view.stop();
     if (metricsDirty) {
       metricsDirty = false;
       evaluation = panel.evaluate();
@@ -634,6 +638,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   function setLang(next) {
     lang = next;
     applyLabels(section, lang);
+    betting?.setLang(lang);
     showCosts();
     showSmoothing();
     metricsDirty = true;
@@ -651,6 +656,16 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     panel.setTheme(Boolean(dark));
     if (!destroyed) drawCurve();
   }
+
+  // Predict, then reveal: the bet's controls load on the first press.
+  on($("bet"), "click", async () => {
+    if (betting) return;
+    const { startSpamBet } = await import("./predict-spam.js");
+    if (destroyed || betting) return;
+    betting = startSpamBet({ section, panel, lang, button: $("bet"), message: () => text.value, onEnd: () => { betting = null; } });
+    // A verdict still waiting to be read out is not read.
+    view.stop();
+  });
 
   /** Removes the panel and frees its memory. */
   function destroy() {
@@ -671,5 +686,5 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   // one drawing on a first load, not the defaults' and then the state's.
   if (state) setState(state);
   else render();
-  return { panel, render, glideFrame, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
+  return { panel, bet: () => betting, render, glideFrame, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
 }

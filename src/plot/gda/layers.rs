@@ -17,7 +17,7 @@ pub fn draw_cloud<DB: DrawingBackend>(
     if layers.truth {
         draw_truth(root, lab, style, frame, [true; 2])?;
     }
-    draw_points(root, lab, style, frame, None)
+    draw_points(root, lab, style, frame, None, layers.hide_boundary)
 }
 
 /// The generating Gaussians of the `classes` asked for, dashed, 1σ and 2σ (generated data
@@ -69,12 +69,15 @@ pub fn draw_truth<DB: DrawingBackend>(
 ///
 /// # Errors
 /// A drawing error from the backend.
+///
+/// `hide_boundary`: leave out the posterior contours too ([`GdaLayers::hide_boundary`]).
 pub fn draw_points<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     lab: &GdaLab,
     style: &Style,
     frame: &PlotFrame,
     raster: Option<&RefCell<Raster>>,
+    hide_boundary: bool,
 ) -> Result<()> {
     let view = frame.view;
     let frame = *frame;
@@ -140,7 +143,7 @@ pub fn draw_points<DB: DrawingBackend>(
     // The posterior contours 0.1 and 0.9 beside the heat map: many short dashes, so they
     // belong to this layer (under the ellipses, which cross them at a few points only).
     // For a linear model they are exact lines, like the boundary (two classes only).
-    if let (true, Some(decision), 2) = (lab.models().heat, lab.decision_log_odds(), lab.classes()) {
+    if let (true, Some(decision), 2) = (lab.models().heat && !hide_boundary, lab.decision_log_odds(), lab.classes()) {
         let font = |css: f64| (FontFamily::SansSerif, style.text_px(css)).into_font();
         for probability in [0.1f64, 0.9] {
             let lines = boundary_lines(&decision.model, decision.shift, (probability / (1.0 - probability)).ln(), view);
@@ -230,7 +233,7 @@ pub fn draw_over<DB: DrawingBackend>(
     };
     let settings = lab.models();
     let threshold = settings.threshold();
-    let decision = lab.decision_log_odds();
+    let decision = if layers.hide_boundary { None } else { lab.decision_log_odds() };
     // The decision boundary: the Bayes rule's, log-odds (with the prior) = threshold. None
     // at all when the means coincide; the legend then names no boundary.
     let boundary = decision.as_ref().map(|d| boundary_lines(&d.model, d.shift, threshold, view)).unwrap_or_default();
@@ -331,7 +334,7 @@ pub fn draw_over<DB: DrawingBackend>(
     }
 
     // Logistic regression's boundary, in its own colour and a dash-dot line.
-    if let Some(Ok(lr)) = lab.logistic() {
+    if let (false, Some(Ok(lr))) = (layers.hide_boundary, lab.logistic()) {
         let (w, b) = lr.log_odds_coefficients();
         if let Some((p, q)) = clip_line(w, b - threshold, view) {
             for dash in dashes(&[p, q], &frame, style.px(12.0), style.px(5.0)) {

@@ -136,11 +136,23 @@ pub struct GdaLayers {
     pub cursor: Option<Vec2>,
     /// Every pairwise boundary, dashed (k > 2).
     pub pairwise: bool,
+    /// While a student predicts the boundary: nothing that shows where it is (the
+    /// boundary, the p = ½ reference, the heat map and its contours, logistic regression's
+    /// line) is drawn.
+    pub hide_boundary: bool,
 }
 
 impl Default for GdaLayers {
     fn default() -> Self {
-        GdaLayers { truth: true, ellipses: true, active_handle: None, text: None, cursor: None, pairwise: false }
+        GdaLayers {
+            truth: true,
+            ellipses: true,
+            active_handle: None,
+            text: None,
+            cursor: None,
+            pairwise: false,
+            hide_boundary: false,
+        }
     }
 }
 

@@ -11,6 +11,8 @@ use web_sys::HtmlCanvasElement;
 
 mod draw;
 mod pointer;
+// The boundary prediction's exports (a child module: it reaches the panel's state).
+mod predict;
 
 use super::{js_error, js_message, to_js};
 use crate::data::Preset;

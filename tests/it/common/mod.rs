@@ -222,3 +222,20 @@ pub fn opened(query: &str) -> genlab::gda::GdaLab {
     };
     genlab::gda::GdaLab::from_settings(&g.source, spec, g.means, g.models).expect("a valid link")
 }
+
+/// `s` as a JSON (and JavaScript) string literal, for the files the page reads that a test
+/// writes from the core (message codes, the misconceptions' hints).
+pub fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

@@ -1,0 +1,341 @@
+// Predict, then reveal, on the GDA panel: "Predict the boundary" hides the fitted line (no
+// boundary pixels on the canvas, nothing of it in the figure's text alternative, the live
+// regions or the numbers table), the student places a ghost line by keyboard or pointer,
+// "Commit" reveals the model's line with the score, "Skip" reveals it without one. At 360 px
+// and 1280 px, in English and Chinese.
+//
+// Expected numbers, derived without genlab's Rust: w and b of the default page's points from
+// scikit-learn's LinearDiscriminantAnalysis(solver="lsqr") (its pooled maximum-likelihood Σ
+// and log priors are GDA's shared Σ and φ̂); for the keyboard line, its angle (arccos of the
+// normals' |cosine|) and the share of the view on which the two rules agree (a 6000 × 6000
+// midpoint grid), computed in numpy by tools/sklearn/predict_boundary_reference.py (handle 1
+// ten ArrowDown, handle 2 ten ArrowUp and two Shift+ArrowLeft, from the start line across
+// the middle half of the view at mid-height). The pointer line's agreement is
+// re-derived here by sampling (a 1000 × 1000 grid), not by the page's polygon clipping.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, open, serve } from "./lib.mjs";
+import { WORDS } from "../../www/js/predict.js";
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// scikit-learn's coef_ and intercept_ on the default points (100 points, seed of the link's defaults).
+const SK_W = [1.6261186976563309, 0.9298059260969406];
+const SK_B = -0.6592297173679289;
+// Per viewport: the view the page shows (checked, since the expected scores were derived on
+// it) and the keyboard line's expected angle (degrees) and agreement (numpy, see above).
+const CASES = {
+  1280: { size: { width: 1280, height: 800 }, view: [-6.173513513513514, 6.173513513513514, -4, 4.100000000000001], angle: 78.58435502679205, agree: 0.7035809722222222 },
+  360: { size: { width: 360, height: 740 }, view: [-5, 5, -5.264960629921259, 5.36496062992126], angle: 64.96578322471616, agree: 0.6465859166666666 },
+};
+
+const role = (r) => `#gda-slot [data-role="${r}"]`;
+
+/** Pixels of the boundary's colour (#111111, within antialiasing) inside the plot box. */
+const boundaryPixels = (page) => page.evaluate(() => {
+  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
+  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
+  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
+  return n;
+});
+
+/** What the page says in words: the canvas' text alternative, every live region, the w, b
+ * and line cells and whether their rows show. */
+const words = (page) => page.evaluate(() => {
+  const q = (r) => document.querySelector(`#gda-slot [data-role="${r}"]`);
+  return {
+    aria: q("canvas").getAttribute("aria-label"),
+    live: [...document.querySelectorAll("#gda-slot [aria-live]")].map((e) => e.textContent).join(" | "),
+    cells: ["w", "b", "boundary"].map((r) => q(r).textContent),
+    rowsShown: ["w", "b", "boundary"].map((r) => !q(r).closest("tr").hidden),
+    pointer: q("pointer").textContent,
+  };
+});
+
+/** Asserts that nothing on the page shows the hidden boundary. */
+async function assertNoTrace(page, lang) {
+  assert.equal(await boundaryPixels(page), 0, "no boundary pixels while predicting");
+  const w = await words(page);
+  assert.doesNotMatch(w.aria, /x₁|x₂|1\.626|0\.930/, `text alternative: ${w.aria}`);
+  assert.doesNotMatch(w.live, /x₁|x₂|1\.626|0\.930/, `live regions: ${w.live}`);
+  assert.deepEqual(w.cells, ["—", "—", "—"]);
+  assert.deepEqual(w.rowsShown, [false, false, false]);
+  assert.doesNotMatch(w.pointer, /x\) = /, "no posterior under the pointer");
+  // Nor a readout that invites pointing, nor the button that started the prediction (it
+  // looks pressable while disabled): both come back when the prediction is closed.
+  assert.equal(await page.isVisible(role("pointer")), false, "the pointer's readout is out of sight");
+  assert.equal(await page.isVisible(`#gda-slot button[data-role="predict"]`), false, "the Predict button is out of sight");
+  assert.ok(await page.isVisible(role("predict-commit")));
+  assert.equal(await page.textContent(role("predict-commit")), WORDS[lang].commit);
+}
+
+const verdict = (page) => page.evaluate(() => window.genlab_panels.gda.controller.prediction()?.verdict() ?? null);
+const url = (lang) => `${server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
+
+for (const width of [1280, 360]) {
+  for (const lang of ["en", "zh-CN"]) {
+    const c = CASES[width];
+    test(`keyboard: predict the boundary, commit, read the score (${width} px, ${lang})`, async () => {
+      const { page, context, errors } = await open(browser, url(lang), c.size);
+      assert.ok((await boundaryPixels(page)) > 50, "the boundary is drawn before the prediction");
+      const view = await page.evaluate(() => Array.from(window.genlab_panels.gda.controller.panel.viewRect()));
+      assert.deepEqual(view, c.view, "the view the expected numbers were derived on");
+      await page.focus(role("predict"));
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(role("ghost-handle-0"));
+      await assertNoTrace(page, lang);
+      // The first handle has the focus; the arrows move it and say where it is.
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "ghost-handle-0");
+      for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowDown");
+      assert.match(await page.textContent(role("predict-live")), lang === "en" ? /^Handle 1 at \(/ : /^第 1 个控制点位于 \(/);
+      await page.keyboard.press("Tab");
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "ghost-handle-1");
+      for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowUp");
+      for (let i = 0; i < 2; i++) await page.keyboard.press("Shift+ArrowLeft");
+      await assertNoTrace(page, lang);
+      // Commit by keyboard.
+      await page.focus(role("predict-commit"));
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(`${role("predict-score")}`);
+      const v = await verdict(page);
+      for (const k of [0, 1]) assert.ok(Math.abs(v.w[k] - SK_W[k]) < 1e-9, `w = ${v.w}`);
+      assert.ok(Math.abs(v.b - SK_B) < 1e-9, `b = ${v.b}`);
+      assert.ok(Math.abs(v.angle_deg - c.angle) < 1e-9, `angle ${v.angle_deg} against ${c.angle}`);
+      // The grid's error is about a pixel's share: 1/6000 of the view's width or height.
+      assert.ok(Math.abs(v.agreement - c.agree) < 3e-4, `agreement ${v.agreement} against ${c.agree}`);
+      const score = await page.textContent(role("predict-score"));
+      assert.ok(score.includes(`${c.angle.toFixed(1)}°`), score);
+      assert.ok(score.includes(`${(100 * c.agree).toFixed(1)} %`), score);
+      // Agreement under 0.8: the sentence that explains where the boundary is.
+      assert.equal(await page.textContent(role("predict-sentence")), WORDS[lang].far);
+      // The reveal: the boundary's pixels, w and b, and the line in the text alternative.
+      assert.ok((await boundaryPixels(page)) > 50, "the boundary is drawn after the commit");
+      const after = await words(page);
+      assert.deepEqual(after.rowsShown, [true, true, true]);
+      assert.equal(after.cells[0], "(1.626, 0.930)");
+      assert.match(after.aria, /1\.626 x₁ \+ 0\.930 x₂ − 0\.659 = 0/);
+      assert.ok(after.live.includes(score), "the score is announced");
+      // Done closes the prediction, and the page is as before.
+      await page.click(role("predict-done"));
+      assert.equal(await page.$(role("ghost-handle-0")), null);
+      assert.ok(await page.isVisible(`#gda-slot button[data-role="predict"]`), "the Predict button is back");
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "predict", "and has the focus");
+      assert.ok(await page.isVisible(role("pointer")), "the readout is back");
+      assert.ok((await boundaryPixels(page)) > 50);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+/** The share of `view` on which the rules (w, b) and (v, c) agree, by a 1000 × 1000 grid. */
+function sampledAgreement([x0, x1, y0, y1], w, b, v, c, n = 1000) {
+  let same = 0;
+  for (let i = 0; i < n; i++) {
+    const y = y0 + ((i + 0.5) / n) * (y1 - y0);
+    for (let j = 0; j < n; j++) {
+      const x = x0 + ((j + 0.5) / n) * (x1 - x0);
+      if ((w[0] * x + w[1] * y + b > 0) === (v[0] * x + v[1] * y + c > 0)) same += 1;
+    }
+  }
+  return same / (n * n);
+}
+
+for (const width of [1280, 360]) {
+  for (const lang of ["en", "zh-CN"]) {
+    test(`pointer: drag the ghost onto the model's line, commit, a near-perfect score (${width} px, ${lang})`, async () => {
+      const { page, context, errors } = await open(browser, url(lang), CASES[width].size);
+      await page.click(role("predict"));
+      await page.waitForSelector(role("ghost-handle-0"));
+      await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
+      // Two points of scikit-learn's line wᵀx + b = 0, at x₁ = ∓1, in page pixels.
+      const targets = await page.evaluate(([w, b]) => {
+        const p = window.genlab_panels.gda.controller.panel;
+        const r = document.querySelector('#gda-slot [data-role="canvas"]').getBoundingClientRect();
+        const scale = document.querySelector('#gda-slot [data-role="canvas"]').width / r.width;
+        return [-1, 1].map((x) => {
+          const px = p.dataToPixels(x, (-b - w[0] * x) / w[1]);
+          return { x: r.left + px[0] / scale, y: r.top + px[1] / scale };
+        });
+      }, [SK_W, SK_B]);
+      for (const k of [0, 1]) {
+        const box = await page.$eval(role(`ghost-handle-${k}`), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+        await page.mouse.move(box.x, box.y);
+        await page.mouse.down();
+        await page.mouse.move(targets[k].x, targets[k].y, { steps: 6 });
+        await page.mouse.up();
+      }
+      await assertNoTrace(page, lang);
+      await page.click(role("predict-commit"));
+      await page.waitForSelector(role("predict-score"));
+      const v = await verdict(page);
+      const expected = sampledAgreement(v.view, SK_W, SK_B, v.guess_w, v.guess_b);
+      assert.ok(Math.abs(v.agreement - expected) < 2e-3, `agreement ${v.agreement} against sampled ${expected}`);
+      // Placed by the pixel: within a degree and 1 % of the plot of the model's line.
+      assert.ok(v.angle_deg < 1, `angle ${v.angle_deg}`);
+      assert.ok(v.agreement > 0.99, `agreement ${v.agreement}`);
+      assert.equal(await page.textContent(role("predict-sentence")), WORDS[lang].close);
+      assert.ok((await boundaryPixels(page)) > 50);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+test("Skip reveals the boundary without a score", async () => {
+  const { page, context, errors } = await open(browser, url("zh-CN"), CASES[360].size);
+  await page.click(role("predict"));
+  await page.waitForSelector(role("ghost-handle-0"));
+  await assertNoTrace(page, "zh-CN");
+  await page.click(role("predict-skip"));
+  assert.equal(await page.textContent(role("predict-score")), WORDS["zh-CN"].skipped);
+  assert.equal(await page.$(role("predict-sentence")), null);
+  assert.ok((await boundaryPixels(page)) > 50);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("touch: one finger drags a handle on a phone (it does not scroll the page), and the commit scores the line", async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url("zh-CN"));
+  await page.waitForSelector("html[data-ready=true]");
+  const cdp = await context.newCDPSession(page);
+  await page.click(role("predict"));
+  await page.waitForSelector(role("ghost-handle-0"));
+  await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
+  const start = await page.evaluate(() => window.genlab_panels.gda.controller.prediction().handles());
+  const scrollY = await page.evaluate(() => scrollY);
+  const at = await page.$eval(role("ghost-handle-1"), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+  // One finger straight up by 80 CSS px, in 10 moves.
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: at.x, y: at.y }] });
+  for (let i = 1; i <= 10; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: at.x, y: at.y - 8 * i }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  const moved = await page.evaluate(() => window.genlab_panels.gda.controller.prediction().handles());
+  assert.equal(await page.evaluate(() => scrollY), scrollY, "the page did not scroll");
+  assert.equal(moved[0].join(), start[0].join(), "the other handle stays");
+  assert.ok(Math.abs(moved[1][0] - start[1][0]) < 0.05, `x ${start[1][0]} → ${moved[1][0]}`);
+  assert.ok(moved[1][1] > start[1][1] + 1, `y ${start[1][1]} → ${moved[1][1]}: the handle went up`);
+  assert.match(await page.textContent(role("predict-live")), /^第 2 个控制点位于 \(/);
+  await assertNoTrace(page, "zh-CN");
+  await page.tap(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const v = await verdict(page);
+  const expected = sampledAgreement(v.view, SK_W, SK_B, v.guess_w, v.guess_b);
+  assert.ok(Math.abs(v.agreement - expected) < 2e-3, `agreement ${v.agreement} against sampled ${expected}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const lang of ["en", "zh-CN"]) {
+  test(`the perpendicular bisector of the means, drawn where the model's line is turned from it, gets its hint and "why?" (${lang})`, async () => {
+    const { page, context, errors } = await open(browser, url(lang), CASES[1280].size);
+    // Strongly tilted clouds (ρ = 0.9 in both): the model's line is turned well away from
+    // the bisector (on the default clouds it is only 7° from it, and the hint rightly stays
+    // silent).
+    for (const r of ["rho0", "rho1"]) {
+      await page.$eval(role(r), (el) => { el.value = "0.9"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
+    }
+    await page.click(role("predict"));
+    await page.waitForSelector(role("ghost-handle-0"));
+    await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
+    // The fitted means: the bisector passes through their midpoint at right angles to μ₁ − μ₀.
+    const [mu0, mu1] = await page.evaluate(() => window.genlab_panels.gda.controller.panel.summary().mu);
+    const mid = [(mu0[0] + mu1[0]) / 2, (mu0[1] + mu1[1]) / 2];
+    const d = [mu1[0] - mu0[0], mu1[1] - mu0[1]];
+    const perp = [-d[1] / Math.hypot(...d), d[0] / Math.hypot(...d)];
+    const targets = await page.evaluate(([mid, perp]) => {
+      const p = window.genlab_panels.gda.controller.panel;
+      const c = document.querySelector('#gda-slot [data-role="canvas"]');
+      const r = c.getBoundingClientRect();
+      const scale = c.width / r.width;
+      return [-2.5, 2.5].map((t) => {
+        const px = p.dataToPixels(mid[0] + t * perp[0], mid[1] + t * perp[1]);
+        return { x: r.left + px[0] / scale, y: r.top + px[1] / scale };
+      });
+    }, [mid, perp]);
+    for (const k of [0, 1]) {
+      const box = await page.$eval(role(`ghost-handle-${k}`), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+      await page.mouse.move(box.x, box.y);
+      await page.mouse.down();
+      await page.mouse.move(targets[k].x, targets[k].y, { steps: 6 });
+      await page.mouse.up();
+    }
+    await page.click(role("predict-commit"));
+    await page.waitForSelector(role("predict-score"));
+    const v = await verdict(page);
+    assert.deepEqual(v.hints.map((h) => h.id), ["boundary-perpendicular-bisector"], JSON.stringify({ v, handles: await page.evaluate(() => window.genlab_panels.gda.controller.prediction().handles()) }));
+    const hint = await page.textContent(role("predict-hint"));
+    assert.match(hint, lang === "en" ? /^The boundary is not always the perpendicular bisector/ : /^边界并不总是两均值连线的垂直平分线/);
+    assert.ok((await page.textContent(role("predict-why"))).startsWith(WORDS[lang].why));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// Where the boundary is not the line wᵀx + b = 0 of GDA's fit, there is nothing to predict:
+// the press says why under the button (its words, WORDS.unavailable), no ghost appears and
+// the boundary stays shown. The reason is read from the panel's summary (predict.js's
+// unpredictable), as the judge's numbers are.
+const UNPREDICTABLE = [
+  ["classes", "en", (page) => page.selectOption(role("classes"), "3")],
+  ["model", "en", (page) => page.selectOption(role("covariance"), "per-class")],
+  ["model", "zh-CN", (page) => page.selectOption(role("covariance"), "diagonal-shared")],
+  ["decision", "en", (page) => page.check(role("prior-on"))],
+  ["decision", "zh-CN", async (page) => { await page.fill(role("loss10"), "2"); await page.$eval(role("loss10"), (el) => el.dispatchEvent(new Event("change", { bubbles: true }))); }],
+];
+for (const [reason, lang, change] of UNPREDICTABLE) {
+  test(`no boundary to predict (${reason}, ${lang}): the press says why and hides nothing`, async () => {
+    const { page, context, errors } = await open(browser, url(lang), CASES[1280].size);
+    await change(page);
+    await page.waitForFunction((r) => {
+      const s = window.genlab_panels.gda.controller.panel.summary();
+      return r === "classes" ? s.classes === 3 : r === "model" ? s.models.covariance !== "shared" : s.models.prior != null || s.threshold !== 0;
+    }, reason);
+    await page.click(role("predict"));
+    const alert = `#gda-slot [data-role="predict"] [role="alert"]`;
+    await page.waitForSelector(alert);
+    assert.equal(await page.textContent(alert), WORDS[lang].unavailable[reason]);
+    assert.equal(await page.$(role("ghost-handle-0")), null, "no ghost");
+    assert.equal(await page.$(role("predict-commit")), null, "nothing to commit");
+    assert.equal(await page.evaluate(() => window.genlab_panels.gda.controller.prediction()), null);
+    assert.equal(await page.isDisabled(role("predict")), false, "the button can be pressed again");
+    if (reason !== "classes") assert.ok((await boundaryPixels(page)) > 50, "the boundary stays shown");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("the judge's module fails to load: the commit says so, hides nothing it should not, and Skip still reveals", async () => {
+  // The judge is in the lessons' module, which the prediction starts loading when it opens.
+  const { page, context, errors } = await open(browser, url("en"), {
+    ...CASES[1280].size,
+    setup: (p) => p.route("**/pkg-lesson/genlab_bg.wasm", (r) => r.abort()),
+  });
+  await page.click(role("predict"));
+  await page.waitForSelector(role("ghost-handle-0"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(`${role("predict-result")} .input-error`);
+  assert.equal(await page.textContent(`${role("predict-result")} .input-error`), WORDS.en.noJudge);
+  await assertNoTrace(page, "en");
+  assert.equal(await verdict(page), null);
+  await page.click(role("predict-skip"));
+  assert.equal(await page.textContent(role("predict-score")), WORDS.en.skipped);
+  assert.ok((await boundaryPixels(page)) > 50);
+  // (The refused .wasm is the one console error.)
+  assert.ok(errors.every((e) => /pkg-lesson|Failed to load|net::|genlab_bg/.test(e)), errors.join("\n"));
+  await context.close();
+});
