@@ -139,11 +139,11 @@ test("index.html from dist/ fetches each later module once and shares its own: t
   await page.click("#lessons");
   await page.waitForSelector(".lesson-menu button");
   assert.match(await page.textContent(".lesson-menu"), /[\u4e00-\u9fff]/u);
-  // Only the Chinese words and messages, the view's and the lessons' files, from later/ (and
-  // their .wasm), each once; no
+  // Only the Chinese words and messages, the 3-D view's code (gda3d.js: the first load has
+  // only its switch) and words, the lessons' files, from later/ (and their .wasm), each once; no
   // module of the page was fetched a second time.
   const lessons = ["js/lesson.js", ...["player", "editor", "presenter", "glide", "strings", "shared"].map((m) => `js/lesson/${m}.js`)];
-  assert.deepEqual(fetched.sort(), [...lessons, "js/i18n-zh.js", "js/messages-zh.js", "js/i18n-surface.js", "pkg-lesson/genlab.js", "pkg-surface/genlab.js"].map((f) => `later/${f}`).concat(["pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab_bg.wasm"]).sort());
+  assert.deepEqual(fetched.sort(), [...lessons, "js/i18n-zh.js", "js/messages-zh.js", "js/gda3d.js", "js/i18n-surface.js", "pkg-lesson/genlab.js", "pkg-surface/genlab.js"].map((f) => `later/${f}`).concat(["pkg-lesson/genlab_bg.wasm", "pkg-surface/genlab_bg.wasm"]).sort());
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -6,7 +6,7 @@ import { textFileProblem } from "../pkg-gda/genlab.js";
 import { num, vec, pct } from "./format.js";
 import { t, applyLabels } from "./i18n.js";
 import { messageText, errorText } from "./messages.js";
-import { attachSurface } from "./gda3d.js";
+import { attachSurfaceSwitch } from "./gda3d-switch.js";
 import { gdaNumbers } from "./gda-numbers.js";
 import { guardPanel } from "./recovery.js";
 import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl } from "./util.js";
@@ -80,8 +80,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   const { on } = cleanups;
   // The control behind the latest user event: its error is shown right under it.
   const recent = lastControl(section, on);
-  // The 3-D view of the weighted densities (gda3d.js), drawn after the 2-D figure.
-  const surface = attachSurface(section, panel, { lang, onChange });
+  // The 3-D view of the weighted densities (gda3d.js, loaded when first shown), drawn after
+  // the 2-D figure.
+  const surface = attachSurfaceSwitch(section, panel, { lang, onChange });
 
   /** Shows the data source, with a "your points" entry once the user has edited them. */
   function syncSource() {

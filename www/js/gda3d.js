@@ -1,8 +1,9 @@
 // The GDA panel's 3-D view: the class densities weighted by their priors as surfaces
 // (drawn in Rust, GdaSurface). This file only adds its markup beside the 2-D figure, turns
-// it with the pointer and the arrow keys, and keeps its switch and angles in the link. The
-// view's wasm module (pkg-surface/) is loaded when the view is first shown: a first visit,
-// which shows the 2-D figure alone, does not wait for its bytes.
+// it with the pointer and the arrow keys, and keeps its angles in the link. It is loaded,
+// with the view's wasm module (pkg-surface/), when the view is first shown (gda3d-switch.js
+// holds the switch until then): a first visit, which shows the 2-D figure alone, waits for
+// neither.
 
 import { loadSurfaceCore } from "./genlab.js";
 import { num } from "./format.js";
@@ -12,8 +13,7 @@ import { cleanupList } from "./util.js";
 /** Degrees per arrow key press (Shift: three times as much). */
 const STEP = { yaw: 5, pitch: 3 };
 
-// Fixed markup (no user text): the switch, then the view's box, hint and surfaces list.
-const SWITCH = `<label class="check surface-switch"><input type="checkbox" data-role="v3"> <span data-i18n="gda3d.toggle"></span></label>`;
+// Fixed markup (no user text): the view's box, hint and surfaces list.
 const VIEW = `
 <div class="surface-view" data-role="v3-view" hidden>
   <div class="canvas-box surface-box" data-role="v3-box">
@@ -31,8 +31,6 @@ const VIEW = `
  */
 export function attachSurface(section, panel, { lang = "en", onChange = () => {} } = {}) {
   const figure = section.querySelector(".figure");
-  const actions = section.querySelector('[data-control="export"]');
-  actions.insertAdjacentHTML("beforeend", SWITCH);
   section.querySelector('[data-role="box"]').insertAdjacentHTML("afterend", VIEW);
   const $ = (role) => section.querySelector(`[data-role="${role}"]`);
   const toggle = $("v3");
@@ -55,9 +53,6 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
   let frame = 0;
   let turning = null;
   let destroyed = false;
-
-  // The view's own words come with its module (load()); the switch's are here.
-  applyLabels(actions, lang);
 
   /** Draws the view now (when shown): the coarse grid while something is dragged. */
   function draw(dragging = false, classNames = names, axisNames = axes) {
@@ -159,8 +154,6 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
     if (shown) draw(false);
   }
 
-  on(toggle, "change", () => { show(toggle.checked); onChange("push"); });
-
   // Turning by dragging: right turns the view round, down tips it up.
   on(canvas, "pointerdown", (ev) => {
     if (ev.button !== 0) return;
@@ -223,7 +216,6 @@ export function attachSurface(section, panel, { lang = "en", onChange = () => {}
     setLang(next) {
       lang = next;
       if (surface) applyLabels(view, lang);
-      applyLabels(actions, lang);
       draw(false);
     },
     setProjector(onOff) {
