@@ -224,7 +224,7 @@ nbformat.write(nb, "two-panels.ipynb")
   const models = Object.values(nb.metadata.widgets["application/vnd.jupyter.widget-state+json"].state).filter((m) => m.model_name === "AnyModel");
   assert.equal(models.length, 2);
   assert.deepEqual(models.map((m) => `${m.state.panel} ${m.state.lang} ${m.state.controls}`).sort(), ["gda en ", "nb zh-CN -corpus"]);
-  // Each panel's _esm is the loader with the gzip-compressed module (1.1 MB; docs/lecturers.md says it).
+  // Each panel's _esm is the loader with the gzip-compressed module (1.2 MB; docs/lecturers.md says it).
   for (const m of models) {
     assert.ok(m.state._esm.length < 1.5e6, `_esm ${m.state._esm.length} characters`);
     assert.ok(doc.includes(`${(m.state._esm.length / 1e6).toFixed(1)} MB a panel`), "docs/lecturers.md gives a panel's size");
