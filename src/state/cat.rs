@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::nb::PRIORS;
-use super::{num, Allowed, Key, Panel, Part};
+use super::{Allowed, Key, Panel, Part};
 use crate::limits;
 
 /// The categorical panel's first query on the built-in example: tall, green eyes, short
@@ -41,28 +41,14 @@ fn cat_query(v: &str) -> Option<Vec<String>> {
 
 impl Part for CatState {
     const KEYS: &'static [Key<CatState>] = &[
-        Key {
-            name: "cl",
-            per_class: false,
-            meaning: words!("categorical naive Bayes: smoothing λ"),
-            allowed: Allowed::Range(&limits::CAT_LAMBDA),
-            get: |s, _| Some(num(s.lambda)),
-            set: |s, _, _, v| {
-                s.lambda = v.x;
-                true
-            },
-        },
-        Key {
-            name: "cprior",
-            per_class: false,
-            meaning: words!("categorical naive Bayes: prior"),
-            allowed: Allowed::Choices(PRIORS, "the prior is “ml”, “smoothed” or “uniform”"),
-            get: |s, _| Some(s.prior.clone()),
-            set: |s, _, _, v| {
-                s.prior = v.text.to_string();
-                true
-            },
-        },
+        range_key!("cl", "categorical naive Bayes: smoothing λ", &limits::CAT_LAMBDA, lambda),
+        choice_key!(
+            "cprior",
+            "categorical naive Bayes: prior",
+            PRIORS,
+            "the prior is “ml”, “smoothed” or “uniform”",
+            prior
+        ),
         Key {
             name: "cq",
             per_class: false,

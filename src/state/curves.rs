@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{num, Allowed, Key, Notice, NoticeReason, Panel, Part, Pending};
+use super::{Allowed, Key, Notice, NoticeReason, Panel, Part, Pending};
 use crate::limits;
 
 /// The learning-curves panel's settings.
@@ -70,94 +70,29 @@ impl Part for CurvesState {
                 ok
             },
         },
-        Key {
-            name: "lcmin",
-            per_class: false,
-            meaning: words!("learning curves: the smallest m (below the largest)"),
-            allowed: Allowed::Range(&limits::CURVE_M),
-            get: |l, _| Some(l.m_min.to_string()),
-            set: |l, _, _, v| {
-                l.m_min = v.x as u32;
-                true
-            },
-        },
-        Key {
-            name: "lcmax",
-            per_class: false,
-            meaning: words!("learning curves: the largest m (capped at the data's training pool)"),
-            allowed: Allowed::Range(&limits::CURVE_M),
-            get: |l, _| Some(l.m_max.to_string()),
-            set: |l, _, _, v| {
-                l.m_max = v.x as u32;
-                true
-            },
-        },
-        Key {
-            name: "lcs",
-            per_class: false,
-            meaning: words!("learning curves: how many sizes"),
-            allowed: Allowed::Range(&limits::CURVE_SIZES),
-            get: |l, _| Some(l.sizes.to_string()),
-            set: |l, _, _, v| {
-                l.sizes = v.x as u32;
-                true
-            },
-        },
-        Key {
-            name: "lcn",
-            per_class: false,
-            meaning: words!("learning curves: how many random splits"),
-            allowed: Allowed::Range(&limits::CURVE_SPLITS),
-            get: |l, _| Some(l.splits.to_string()),
-            set: |l, _, _, v| {
-                l.splits = v.x as u32;
-                true
-            },
-        },
-        Key {
-            name: "lcl",
-            per_class: false,
-            meaning: words!("learning curves: logistic regression's λ"),
-            allowed: Allowed::Range(&limits::L2),
-            get: |l, _| Some(num(l.lambda)),
-            set: |l, _, _, v| {
-                l.lambda = v.x;
-                true
-            },
-        },
-        Key {
-            name: "lca",
-            per_class: false,
-            meaning: words!("learning curves: variance smoothing α (Gaussian naive Bayes, GDA)"),
-            allowed: Allowed::Range(&limits::CURVE_ALPHA),
-            get: |l, _| Some(num(l.alpha)),
-            set: |l, _, _, v| {
-                l.alpha = v.x;
-                true
-            },
-        },
-        Key {
-            name: "lcta",
-            per_class: false,
-            meaning: words!("learning curves: the text models' smoothing α"),
-            allowed: Allowed::Range(&limits::CURVE_ALPHA),
-            get: |l, _| Some(num(l.text_alpha)),
-            set: |l, _, _, v| {
-                l.text_alpha = v.x;
-                true
-            },
-        },
-        Key {
-            name: "lcseed",
-            per_class: false,
-            meaning: words!("learning curves: seed of the splits (and of a generated cloud)"),
-            allowed: Allowed::Range(&limits::SEED),
-            get: |l, _| Some(l.seed.to_string()),
-            set: |l, _, _, v| {
-                l.seed = v.x as u64;
-                true
-            },
-        },
+        range_key!("lcmin", "learning curves: the smallest m (below the largest)", &limits::CURVE_M, m_min as u32),
+        range_key!(
+            "lcmax",
+            "learning curves: the largest m (capped at the data's training pool)",
+            &limits::CURVE_M,
+            m_max as u32,
+        ),
+        range_key!("lcs", "learning curves: how many sizes", &limits::CURVE_SIZES, sizes as u32),
+        range_key!("lcn", "learning curves: how many random splits", &limits::CURVE_SPLITS, splits as u32),
+        range_key!("lcl", "learning curves: logistic regression's λ", &limits::L2, lambda),
+        range_key!(
+            "lca",
+            "learning curves: variance smoothing α (Gaussian naive Bayes, GDA)",
+            &limits::CURVE_ALPHA,
+            alpha,
+        ),
+        range_key!("lcta", "learning curves: the text models' smoothing α", &limits::CURVE_ALPHA, text_alpha),
+        range_key!(
+            "lcseed",
+            "learning curves: seed of the splits (and of a generated cloud)",
+            &limits::SEED,
+            seed as u64,
+        ),
     ];
 
     /// The range of m must be a range: otherwise both ends go back to the defaults.

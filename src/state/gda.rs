@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{flag, num, Allowed, Key, Notice, NoticeReason, Panel, Part, Pending};
+use super::{num, Allowed, Key, Notice, NoticeReason, Panel, Part, Pending};
 use crate::data::Preset;
 use crate::gda::lab::{Covariance, ModelSettings, MAX_MEAN};
 use crate::gda::{ClassParams, ClassesSpec, Cloud, GdaLab, DEFAULT_CLOUDS, MAX_CLASSES};
@@ -203,8 +203,6 @@ const COVARIANCES: [(&str, Covariance); 4] = [
     ("diagonal-shared", Covariance::DiagonalShared),
 ];
 
-const OFF_ON: &[&str] = &["0", "1"];
-
 impl Part for GdaState {
     const KEYS: &'static [Key<GdaState>] = &[
         Key {
@@ -224,17 +222,7 @@ impl Part for GdaState {
                 ok
             },
         },
-        Key {
-            name: "seed",
-            per_class: false,
-            meaning: words!("GDA sample seed"),
-            allowed: Allowed::Range(&limits::SEED),
-            get: |g, _| Some(g.seed.to_string()),
-            set: |g, _, _, v| {
-                g.seed = v.x as u64;
-                true
-            },
-        },
+        range_key!("seed", "GDA sample seed", &limits::SEED, seed as u64),
         Key {
             name: "n",
             per_class: true,
@@ -279,17 +267,7 @@ impl Part for GdaState {
                 true
             },
         },
-        Key {
-            name: "k",
-            per_class: false,
-            meaning: words!("number of generated classes (absent: 2)"),
-            allowed: Allowed::Range(&limits::CLASSES),
-            get: |g, _| Some(g.classes.to_string()),
-            set: |g, _, _, v| {
-                g.classes = v.x as usize;
-                true
-            },
-        },
+        range_key!("k", "number of generated classes (absent: 2)", &limits::CLASSES, classes as usize),
         Key {
             name: "cov",
             per_class: false,
@@ -307,72 +285,22 @@ impl Part for GdaState {
                 None => false,
             },
         },
-        Key {
-            name: "lr",
-            per_class: false,
-            meaning: words!("logistic-regression overlay"),
-            allowed: Allowed::Choices(OFF_ON, "the overlay is 0 or 1"),
-            get: |g, _| flag(g.models.logistic),
-            set: |g, _, _, v| {
-                g.models.logistic = v.text == "1";
-                true
-            },
-        },
-        Key {
-            name: "pairs",
-            per_class: false,
-            meaning: words!("every pairwise boundary dashed (k > 2)"),
-            allowed: Allowed::Choices(OFF_ON, "the pairwise boundaries are 0 or 1"),
-            get: |g, _| flag(g.pairwise),
-            set: |g, _, _, v| {
-                g.pairwise = v.text == "1";
-                true
-            },
-        },
-        Key {
-            name: "v3",
-            per_class: false,
-            meaning: words!("the 3-D view of the weighted densities shown"),
-            allowed: Allowed::Choices(OFF_ON, "the 3-D view is 0 or 1"),
-            get: |g, _| flag(g.surface.shown),
-            set: |g, _, _, v| {
-                g.surface.shown = v.text == "1";
-                true
-            },
-        },
-        Key {
-            name: "yaw",
-            per_class: false,
-            meaning: words!("the 3-D view's angle about the vertical, in degrees (absent: 35)"),
-            allowed: Allowed::Range(&limits::YAW_DEG),
-            get: |g, _| Some(num(g.surface.yaw)),
-            set: |g, _, _, v| {
-                g.surface.yaw = v.x;
-                true
-            },
-        },
-        Key {
-            name: "pitch",
-            per_class: false,
-            meaning: words!("the 3-D view's angle above the floor, in degrees (absent: 25)"),
-            allowed: Allowed::Range(&limits::PITCH_DEG),
-            get: |g, _| Some(num(g.surface.pitch)),
-            set: |g, _, _, v| {
-                g.surface.pitch = v.x;
-                true
-            },
-        },
-        Key {
-            name: "lam",
-            per_class: false,
-            meaning: words!("logistic regression's L2 strength"),
-            allowed: Allowed::Range(&limits::L2),
-            get: |g, _| Some(num(g.models.lambda)),
-            set: |g, _, _, v| {
-                g.models.lambda = v.x;
-                true
-            },
-        },
+        flag_key!("lr", "logistic-regression overlay", "the overlay is 0 or 1", models.logistic),
+        flag_key!("pairs", "every pairwise boundary dashed (k > 2)", "the pairwise boundaries are 0 or 1", pairwise),
+        flag_key!("v3", "the 3-D view of the weighted densities shown", "the 3-D view is 0 or 1", surface.shown),
+        range_key!(
+            "yaw",
+            "the 3-D view's angle about the vertical, in degrees (absent: 35)",
+            &limits::YAW_DEG,
+            surface.yaw,
+        ),
+        range_key!(
+            "pitch",
+            "the 3-D view's angle above the floor, in degrees (absent: 25)",
+            &limits::PITCH_DEG,
+            surface.pitch,
+        ),
+        range_key!("lam", "logistic regression's L2 strength", &limits::L2, models.lambda),
         Key {
             name: "phi",
             per_class: false,
@@ -384,39 +312,9 @@ impl Part for GdaState {
                 true
             },
         },
-        Key {
-            name: "l01",
-            per_class: false,
-            meaning: words!("loss λ₀₁"),
-            allowed: Allowed::Range(&limits::LOSS),
-            get: |g, _| Some(num(g.models.loss01)),
-            set: |g, _, _, v| {
-                g.models.loss01 = v.x;
-                true
-            },
-        },
-        Key {
-            name: "l10",
-            per_class: false,
-            meaning: words!("loss λ₁₀"),
-            allowed: Allowed::Range(&limits::LOSS),
-            get: |g, _| Some(num(g.models.loss10)),
-            set: |g, _, _, v| {
-                g.models.loss10 = v.x;
-                true
-            },
-        },
-        Key {
-            name: "heat",
-            per_class: false,
-            meaning: words!("posterior heat map"),
-            allowed: Allowed::Choices(OFF_ON, "the heat map is 0 or 1"),
-            get: |g, _| flag(g.models.heat),
-            set: |g, _, _, v| {
-                g.models.heat = v.text == "1";
-                true
-            },
-        },
+        range_key!("l01", "loss λ₀₁", &limits::LOSS, models.loss01),
+        range_key!("l10", "loss λ₁₀", &limits::LOSS, models.loss10),
+        flag_key!("heat", "posterior heat map", "the heat map is 0 or 1", models.heat),
         Key {
             name: "m",
             per_class: true,

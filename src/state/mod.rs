@@ -90,6 +90,93 @@ macro_rules! words {
     };
 }
 
+/// The values of an on/off key.
+const OFF_ON: &[&str] = &["0", "1"];
+
+/// A key that switches something on or off: `0` or `1` (`rule`: what a refused value is
+/// told), read from and written to the `bool` at `field` of the part's state.
+///
+/// A macro rather than a `const fn`: a key's `get` and `set` are plain `fn` pointers, which
+/// cannot capture the field they read, so each key's pair is written out here, once.
+macro_rules! flag_key {
+    ($name:literal, $meaning:expr, $rule:expr, $($field:ident).+ $(,)?) => {
+        $crate::state::Key {
+            name: $name,
+            per_class: false,
+            meaning: words!($meaning),
+            allowed: $crate::state::Allowed::Choices($crate::state::OFF_ON, $rule),
+            get: |s, _| $crate::state::flag(s.$($field).+),
+            set: |s, _, _, v| {
+                s.$($field).+ = v.text == "1";
+                true
+            },
+        }
+    };
+}
+
+/// A key of one of `choices` (`rule`: what a refused value is told), kept as the word itself
+/// in the `String` at `field`, or in the `Option<String>` at `Some(field)` (absent: `None`).
+macro_rules! choice_key {
+    ($name:literal, $meaning:expr, $choices:expr, $rule:expr, Some($($field:ident).+) $(,)?) => {
+        $crate::state::Key {
+            name: $name,
+            per_class: false,
+            meaning: words!($meaning),
+            allowed: $crate::state::Allowed::Choices($choices, $rule),
+            get: |s, _| s.$($field).+.clone(),
+            set: |s, _, _, v| {
+                s.$($field).+ = Some(v.text.to_string());
+                true
+            },
+        }
+    };
+    ($name:literal, $meaning:expr, $choices:expr, $rule:expr, $($field:ident).+ $(,)?) => {
+        $crate::state::Key {
+            name: $name,
+            per_class: false,
+            meaning: words!($meaning),
+            allowed: $crate::state::Allowed::Choices($choices, $rule),
+            get: |s, _| Some(s.$($field).+.clone()),
+            set: |s, _, _, v| {
+                s.$($field).+ = v.text.to_string();
+                true
+            },
+        }
+    };
+}
+
+/// A key of a number within one of the shared ranges ([`crate::limits`]), kept in the `f64`
+/// at `field` (written as [`num`] writes it), or in the integer at `field as T` (the range
+/// holds only whole numbers; written in digits).
+macro_rules! range_key {
+    ($name:literal, $meaning:expr, $range:expr, $($field:ident).+ as $t:ty $(,)?) => {
+        $crate::state::Key {
+            name: $name,
+            per_class: false,
+            meaning: words!($meaning),
+            allowed: $crate::state::Allowed::Range($range),
+            get: |s, _| Some(s.$($field).+.to_string()),
+            set: |s, _, _, v| {
+                s.$($field).+ = v.x as $t;
+                true
+            },
+        }
+    };
+    ($name:literal, $meaning:expr, $range:expr, $($field:ident).+ $(,)?) => {
+        $crate::state::Key {
+            name: $name,
+            per_class: false,
+            meaning: words!($meaning),
+            allowed: $crate::state::Allowed::Range($range),
+            get: |s, _| Some($crate::state::num(s.$($field).+)),
+            set: |s, _, _, v| {
+                s.$($field).+ = v.x;
+                true
+            },
+        }
+    };
+}
+
 mod cat;
 mod curves;
 mod gda;

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{cut, flag, num, within, Allowed, Key, Notice, NoticeReason, Panel, Part, Pending};
+use super::{cut, within, Allowed, Key, Notice, NoticeReason, Panel, Part, Pending};
 use crate::limits;
 
 /// The message the spam panel opens with (a link without `t` shows it; `t=` is an empty box).
@@ -78,39 +78,15 @@ pub(super) const PRIORS: &[&str] = &["ml", "smoothed", "uniform"];
 
 impl Part for NbState {
     const KEYS: &'static [Key<NbState>] = &[
-        Key {
-            name: "a",
-            per_class: false,
-            meaning: words!("smoothing α"),
-            allowed: Allowed::Range(&limits::ALPHA),
-            get: |n, _| Some(num(n.alpha)),
-            set: |n, _, _, v| {
-                n.alpha = v.x;
-                true
-            },
-        },
-        Key {
-            name: "ev",
-            per_class: false,
-            meaning: words!("event model"),
-            allowed: Allowed::Choices(&["multinomial", "bernoulli"], "the event model is “multinomial” or “bernoulli”"),
-            get: |n, _| Some(n.event.clone()),
-            set: |n, _, _, v| {
-                n.event = v.text.to_string();
-                true
-            },
-        },
-        Key {
-            name: "prior",
-            per_class: false,
-            meaning: words!("prior"),
-            allowed: Allowed::Choices(PRIORS, "the prior is “ml”, “smoothed” or “uniform”"),
-            get: |n, _| Some(n.prior.clone()),
-            set: |n, _, _, v| {
-                n.prior = v.text.to_string();
-                true
-            },
-        },
+        range_key!("a", "smoothing α", &limits::ALPHA, alpha),
+        choice_key!(
+            "ev",
+            "event model",
+            &["multinomial", "bernoulli"],
+            "the event model is “multinomial” or “bernoulli”",
+            event,
+        ),
+        choice_key!("prior", "prior", PRIORS, "the prior is “ml”, “smoothed” or “uniform”", prior),
         Key {
             name: "t",
             per_class: false,
@@ -147,28 +123,8 @@ impl Part for NbState {
                 true
             },
         },
-        Key {
-            name: "nbseed",
-            per_class: false,
-            meaning: words!("split seed"),
-            allowed: Allowed::Range(&limits::SEED),
-            get: |n, _| Some(n.seed.to_string()),
-            set: |n, _, _, v| {
-                n.seed = v.x as u64;
-                true
-            },
-        },
-        Key {
-            name: "cost",
-            per_class: false,
-            meaning: words!("λ_FP/λ_FN, a lost ham against a missed spam"),
-            allowed: Allowed::Range(&limits::COST),
-            get: |n, _| Some(num(n.cost)),
-            set: |n, _, _, v| {
-                n.cost = v.x;
-                true
-            },
-        },
+        range_key!("nbseed", "split seed", &limits::SEED, seed as u64),
+        range_key!("cost", "λ_FP/λ_FN, a lost ham against a missed spam", &limits::COST, cost),
         Key {
             name: "bayes",
             per_class: false,
@@ -186,42 +142,25 @@ impl Part for NbState {
                 }
             },
         },
-        Key {
-            name: "rs",
-            per_class: false,
-            meaning: words!("resampling"),
-            allowed: Allowed::Choices(
-                &["none", "undersample_ham", "oversample_spam"],
-                "resampling is “none”, “undersample_ham” or “oversample_spam”",
-            ),
-            get: |n, _| Some(n.resample.clone()),
-            set: |n, _, _, v| {
-                n.resample = v.text.to_string();
-                true
-            },
-        },
-        Key {
-            name: "hdr",
-            per_class: false,
-            meaning: words!("spam panel: score an email's header tokens (`subject:word`, `from-domain:…`) too"),
-            allowed: Allowed::Choices(&["0", "1"], "header evidence is 0 or 1"),
-            get: |n, _| flag(n.headers),
-            set: |n, _, _, v| {
-                n.headers = v.text == "1";
-                true
-            },
-        },
-        Key {
-            name: "stop",
-            per_class: false,
-            meaning: words!("spam panel: leave the common words (the, I, and…; 的, 了…) out of the counts and of the message"),
-            allowed: Allowed::Choices(&["0", "1"], "ignoring common words is 0 or 1"),
-            get: |n, _| flag(n.ignore_common),
-            set: |n, _, _, v| {
-                n.ignore_common = v.text == "1";
-                true
-            },
-        },
+        choice_key!(
+            "rs",
+            "resampling",
+            &["none", "undersample_ham", "oversample_spam"],
+            "resampling is “none”, “undersample_ham” or “oversample_spam”",
+            resample,
+        ),
+        flag_key!(
+            "hdr",
+            "spam panel: score an email's header tokens (`subject:word`, `from-domain:…`) too",
+            "header evidence is 0 or 1",
+            headers,
+        ),
+        flag_key!(
+            "stop",
+            "spam panel: leave the common words (the, I, and…; 的, 了…) out of the counts and of the message",
+            "ignoring common words is 0 or 1",
+            ignore_common,
+        ),
     ];
 
     /// A message the link could not carry whole (cut when the link was written, `tn`, or

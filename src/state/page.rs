@@ -1,6 +1,6 @@
 //! The page's own keys: language, projector, theme, embedding, slides, lesson.
 
-use super::{flag, Allowed, AppState, Key, Part, PANEL_IDS};
+use super::{Allowed, AppState, Key, Part, PANEL_IDS};
 use crate::limits;
 
 /// Longest compressed lesson a link carries, in base64url characters.
@@ -17,65 +17,30 @@ fn lesson_value(v: &str) -> bool {
     }
 }
 
-const OFF_ON: &[&str] = &["0", "1"];
-
 impl Part for AppState {
     const KEYS: &'static [Key<AppState>] = &[
-        Key {
-            name: "lang",
-            per_class: false,
-            meaning: words!("interface language"),
-            allowed: Allowed::Choices(&["en", "zh-CN"], "the language must be “en” or “zh-CN”"),
-            get: |s, _| Some(s.lang.clone()),
-            set: |s, _, _, v| {
-                s.lang = v.text.to_string();
-                true
-            },
-        },
-        Key {
-            name: "projector",
-            per_class: false,
-            meaning: words!("projector mode"),
-            allowed: Allowed::Choices(OFF_ON, "projector mode is 0 or 1"),
-            get: |s, _| flag(s.projector),
-            set: |s, _, _, v| {
-                s.projector = v.text == "1";
-                true
-            },
-        },
-        Key {
-            name: "theme",
-            per_class: false,
-            meaning: words!("colours; absent: follow the system's light or dark preference"),
-            allowed: Allowed::Choices(&["dark", "light"], "the theme must be “dark” or “light”"),
-            get: |s, _| s.theme.clone(),
-            set: |s, _, _, v| {
-                s.theme = Some(v.text.to_string());
-                true
-            },
-        },
-        Key {
-            name: "embed",
-            per_class: false,
-            meaning: words!("one panel, no page chrome"),
-            allowed: Allowed::Choices(&PANEL_IDS, "the embedded panel must be {panels}"),
-            get: |s, _| s.embed.clone(),
-            set: |s, _, _, v| {
-                s.embed = Some(v.text.to_string());
-                true
-            },
-        },
-        Key {
-            name: "deck",
-            per_class: false,
-            meaning: words!("slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage)"),
-            allowed: Allowed::Choices(OFF_ON, "slides mode is 0 or 1"),
-            get: |s, _| flag(s.deck),
-            set: |s, _, _, v| {
-                s.deck = v.text == "1";
-                true
-            },
-        },
+        choice_key!("lang", "interface language", &["en", "zh-CN"], "the language must be “en” or “zh-CN”", lang),
+        flag_key!("projector", "projector mode", "projector mode is 0 or 1", projector),
+        choice_key!(
+            "theme",
+            "colours; absent: follow the system's light or dark preference",
+            &["dark", "light"],
+            "the theme must be “dark” or “light”",
+            Some(theme),
+        ),
+        choice_key!(
+            "embed",
+            "one panel, no page chrome",
+            &PANEL_IDS,
+            "the embedded panel must be {panels}",
+            Some(embed),
+        ),
+        flag_key!(
+            "deck",
+            "slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage)",
+            "slides mode is 0 or 1",
+            deck,
+        ),
         Key {
             name: "lesson",
             per_class: false,
@@ -93,16 +58,6 @@ impl Part for AppState {
                 ok
             },
         },
-        Key {
-            name: "step",
-            per_class: false,
-            meaning: words!("the lesson's step shown (absent: the first)"),
-            allowed: Allowed::Range(&limits::LESSON_STEP),
-            get: |s, _| Some(s.step.to_string()),
-            set: |s, _, _, v| {
-                s.step = v.x as u32;
-                true
-            },
-        },
+        range_key!("step", "the lesson's step shown (absent: the first)", &limits::LESSON_STEP, step as u32),
     ];
 }
