@@ -21,7 +21,7 @@ step "clippy (host and wasm32)"
 cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 
-step "native tests"
+step "native tests (the slow ones, #[ignore], run in scripts/test.sh)"
 cargo test
 
 step "the page's message dictionaries against the core's codes (node, no browser)"

@@ -22,7 +22,9 @@ cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 
 step "native tests"
-cargo test
+# Every one, the slow ones scripts/check.sh leaves out (#[ignore]: the 3-D view's whole
+# painter's-order sweep) too.
+cargo test -- --include-ignored
 
 step "the page's message dictionaries against the core's codes (node, no browser)"
 node --test tests/unit/
