@@ -13,17 +13,14 @@
 // tab, as a copied link opened fresh is: one tab navigated a hundred times by Playwright
 // kept every old document's wasm memories (three modules a load) until instantiation failed
 // ("Out of memory: Cannot allocate Wasm memory"), a limit of the test's tab, not of the page.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setup, open } from "./lib.mjs";
 
 let fresh;
-after(async () => {
-  await fresh?.context.close();
-});
-const env = setup();
-before(async () => {
-  fresh = await open(env.browser, env.server.url);
+const env = setup({
+  before: async () => { fresh = await open(env.browser, env.server.url); },
+  after: async () => { await fresh?.context.close(); },
 });
 
 /** mulberry32: a small seeded generator, enough to make the walks repeatable. */

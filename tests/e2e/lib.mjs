@@ -55,18 +55,25 @@ export async function launch() {
  * The set-up every test file shares: registers node:test's `before` hook that serves `dir`
  * (www/ unless told; `dir: null` serves nothing) and launches Chromium, and the `after` hook that
  * closes both. The tests read them once the hook has run: `env.server.url`, `env.browser`.
- * A file's own hooks run in the order they are registered: a `before` written above the call
- * (say, a check that dist/ is built) runs before the server starts, one below it can use `env`.
+ * node:test runs a file's top-level hooks concurrently, not one after another: what needs the
+ * server or the browser goes in `before(env)` (run once both are up) and what must end before
+ * they close in `after(env)`; a file's own hooks suit what stands alone (a check that dist/ is
+ * built, a scratch folder).
  */
-export function setup({ dir = path.join(repo, "www") } = {}) {
+export function setup({ dir = path.join(repo, "www"), before: ready = null, after: done = null } = {}) {
   const env = { server: null, browser: null };
   before(async () => {
     if (dir) env.server = await serve(dir);
     env.browser = await launch();
+    await ready?.(env);
   });
   after(async () => {
-    await env.browser?.close();
-    env.server?.close();
+    try {
+      await done?.(env);
+    } finally {
+      await env.browser?.close();
+      env.server?.close();
+    }
   });
   return env;
 }

@@ -148,7 +148,7 @@ test("over http the file's own CSP lets its learning-curves worker run", async (
   const server = await serve(path.join(repo, "dist"));
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
-    const { page, errors } = await openIn(context, `${env.server.url}genlab.html?embed=curves`);
+    const { page, errors } = await openIn(context, `${server.url}genlab.html?embed=curves`);
     const done = await curvesRun(page);
     assert.equal(done.run, "done", `the curves panel says “${done.status}”`);
     assert.deepEqual(errors, []);

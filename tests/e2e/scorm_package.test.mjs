@@ -102,13 +102,13 @@ async function harness(folder) {
   await context.route(() => true, (route) => {
     const url = route.request().url();
     requests.push(url);
-    return url.startsWith(env.server.url) || url.startsWith("data:") || url.startsWith("blob:") ? route.continue() : route.abort();
+    return url.startsWith(server.url) || url.startsWith("data:") || url.startsWith("blob:") ? route.continue() : route.abort();
   });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") errors.push(`${m.type()}: ${m.text()}`); });
-  await page.goto(env.server.url);
+  await page.goto(server.url);
   const frame = page.frame({ url: /\/package\/genlab\.html/ });
   await frame.waitForSelector("html[data-ready=true]", { timeout: 30000 });
   await page.waitForFunction(() => window.calls.some((c) => c[0] === "LMSCommit"), null, { timeout: 10000 });
@@ -209,7 +209,7 @@ test("the page's “Download for your LMS”: the same checks, and the package s
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-    await page.goto(env.server.url);
+    await page.goto(server.url);
     await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
     // The package's code is not part of the first load.
     const first = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
@@ -279,7 +279,7 @@ test("“Download for your LMS” where no genlab.html is beside the page (www/ 
     const page = await context.newPage();
     const downloads = [];
     page.on("download", (d) => downloads.push(d));
-    await page.goto(env.server.url);
+    await page.goto(server.url);
     await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
     await page.click("#lms-package");
     await page.waitForFunction((text) => document.getElementById("copy-status").textContent === text, t("en", "shell.lmsFailed"), { timeout: 10000 });
