@@ -6,25 +6,16 @@
 //
 // axe is injected as a script file; the page's CSP (script-src 'self') would refuse it, so
 // the audit's own browser contexts bypass the CSP. Nothing else about the page changes.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { launch, serve } from "./lib.mjs";
+import { setup } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve("axe-core/axe.min.js");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa"];
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const SIZES = [
   ["phone 360×740", { width: 360, height: 740 }, ""],
@@ -47,7 +38,7 @@ for (const scheme of ["light", "dark"]) {
   for (const [label, viewport, projector] of SIZES) {
     test(`axe: no WCAG 2.1 AA violation (${label}, ${scheme})`, async () => {
       const started = Date.now();
-      const context = await browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
+      const context = await env.browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
       const page = await context.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(String(e)));
@@ -57,7 +48,7 @@ for (const scheme of ["light", "dark"]) {
         for (const lang of ["en", "zh-CN"]) {
           for (const target of TARGETS) {
             const query = `?lang=${lang}${target}${projector}`;
-            await page.goto(`${server.url}${query}`);
+            await page.goto(`${env.server.url}${query}`);
             await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
             // Every section open (the CSV boxes, the message editor, the curves as numbers…):
             // what it holds is audited too. Then the panels draw and mark their scrolling

@@ -4,20 +4,11 @@
 // Expected numbers are worked by hand from the built-in example (12 rows: 5 "yes", 7 "no")
 // and the first query (height yes, green eyes, short hair, no glasses); see tests/web_cat.rs:
 // at λ = 1, P(yes | x) = (125/9408) / (125/9408 + 28/2025) = 0.49003 → "49.0 %".
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#cat-slot [data-role="${r}"]`;
 const text = (page, sel) => page.textContent(sel);
@@ -50,7 +41,7 @@ async function verdictChange(page, before) {
 }
 
 test("λ = 0 shows a zero count wiping out a class, and λ = 1 cures it", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   // λ = 1 on load: both classes possible; "no" wins narrowly (hand computation above).
   assert.equal(await page.$eval(role("lambda"), (e) => e.value), "1");
   let c = await cards(page);
@@ -94,7 +85,7 @@ test("λ = 0 shows a zero count wiping out a class, and λ = 1 cures it", async 
 });
 
 test("a query wiped out in both classes is explained, not shown as NaN", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?cl=0`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?cl=0`);
   const before = await text(page, role("verdict"));
   // Medium hair: only Dara, a "yes", has it, so it wipes out "no"; green eyes wipe out "yes".
   await page.selectOption('#cat-slot [data-role="query"] select[data-attr="2"]', "medium");
@@ -112,7 +103,7 @@ test("a query wiped out in both classes is explained, not shown as NaN", async (
 });
 
 test("editing a cell, adding and removing rows update the counts", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?cl=0`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?cl=0`);
   assert.match(await text(page, role("table-info")), /^12 rows, 2 classes, 4 attributes/);
   // Ana (row 1) gets green eyes: now 1 of the 5 "yes" rows is green-eyed.
   const ana = '#cat-slot tbody tr[data-row="0"] select[data-col="2"]';
@@ -147,7 +138,7 @@ test("editing a cell, adding and removing rows update the counts", async () => {
 });
 
 test("a CSV that cannot be read keeps the table; a good one replaces it", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.click("#cat-slot .cat-csv summary");
   // The box is filled by the details' "toggle" event, which the browser queues as a task
   // after the click: under load it can come after page.click has returned.
@@ -186,7 +177,7 @@ test("a CSV that cannot be read keeps the table; a good one replaces it", async 
 // In Chinese the worked example is the Chinese table (src/nb/categorical/ EXAMPLE_CSV_ZH,
 // the same counts): the verdict, the sentences and the cells name its columns and values.
 test("switching to Chinese translates the panel's labels and explanations", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?cl=0`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?cl=0`);
   await page.click("#lang");
   await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
   assert.match(await text(page, "#cat-slot h2"), /分类属性朴素贝叶斯/);
@@ -212,7 +203,7 @@ test("switching to Chinese translates the panel's labels and explanations", asyn
 // (genlab::message); the page writes them from messages.js. The Chinese below is what the
 // page wrote before they were coded (by patterns on the English, since removed).
 test("in Chinese a refused table and a table without a model are explained in Chinese", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=cat&lang=zh-CN&cl=0`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=cat&lang=zh-CN&cl=0`);
   await page.click("#cat-slot .cat-csv summary");
   await page.waitForFunction(() => document.querySelector('#cat-slot [data-role="csv"]').value !== "");
   // A value the (values) line does not declare, on line 3 of the text.
@@ -232,17 +223,17 @@ test("in Chinese a refused table and a table without a model are explained in Ch
 });
 
 test("a link reproduces λ, the prior and the query; ?embed=cat shows only this panel", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?cl=0.25&cprior=uniform&cq=no%7Cblue%7Cmedium%7Cyes`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?cl=0.25&cprior=uniform&cq=no%7Cblue%7Cmedium%7Cyes`);
   assert.equal(await page.$eval(role("lambda"), (e) => e.value), "0.25");
   assert.equal(await page.$eval(role("prior"), (e) => e.value), "uniform");
   assert.deepEqual(await page.$$eval('#cat-slot [data-role="query"] select', (s) => s.map((x) => x.value)), ["no", "blue", "medium", "yes"]);
   assert.match(await text(page, "#cat-slot .cat-class"), /P\(yes\) = 1 \/ 2 = 0\.5/);
   // A query that does not fit the table is refused with a notice on the panel.
-  const bad = await open(browser, `${server.url}?cq=no%7Cpurple%7Cmedium%7Cyes`);
+  const bad = await open(env.browser, `${env.server.url}?cq=no%7Cpurple%7Cmedium%7Cyes`);
   assert.match(await bad.page.textContent(role("input-error")), /“purple” is not a value of “eye colour” in the query/);
   assert.deepEqual(await bad.page.$$eval('#cat-slot [data-role="query"] select', (s) => s.map((x) => x.value)), ["yes", "green", "short", "no"]);
 
-  const embed = await open(browser, `${server.url}?embed=cat&cl=0`);
+  const embed = await open(env.browser, `${env.server.url}?embed=cat&cl=0`);
   assert.equal(await embed.page.locator("#cat-slot").count(), 1);
   assert.equal(await embed.page.locator("#gda-slot, #nb-slot").count(), 0);
   assert.equal(await embed.page.locator("header").isVisible(), false);
@@ -254,7 +245,7 @@ test("a link reproduces λ, the prior and the query; ?embed=cat shows only this 
 });
 
 test("mount({panel: \"cat\"}) gives an independent panel with getState and setState", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const state = await page.evaluate(async () => {
     const { mount } = await import("./js/genlab.js");
     const host = document.createElement("div");
@@ -282,7 +273,7 @@ test("mount({panel: \"cat\"}) gives an independent panel with getState and setSt
 });
 
 test("mount() rejects an unknown panel name with the four it accepts, and adds nothing", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const out = await page.evaluate(async () => {
     const { mount } = await import("./js/genlab.js");
     const host = document.createElement("div");

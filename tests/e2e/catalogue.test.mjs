@@ -3,20 +3,11 @@
 // is refused), no uncaught exception or console error (a CSP violation is one), no "NaN",
 // "Infinity", "undefined" or "null" on screen, the previous valid state kept, the page still
 // responsive, and no user text run as code.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const gda = (r) => `#gda-slot [data-role="${r}"]`;
 const nb = (r) => `#nb-slot [data-role="${r}"]`;
@@ -117,8 +108,8 @@ for (const lang of ["en", "zh-CN"]) {
   test(`bad-input catalogue (${lang}): ${CASES.length} cases`, async () => {
     for (const [name, query, action, where, pattern, kept] of CASES) {
       const sep = query ? "&" : "?";
-      const url = `${server.url}${query}${lang === "en" ? "" : `${sep}lang=zh-CN`}`;
-      const { page, context, errors } = await open(browser, url);
+      const url = `${env.server.url}${query}${lang === "en" ? "" : `${sep}lang=zh-CN`}`;
+      const { page, context, errors } = await open(env.browser, url);
       try {
         const before = kept ? await page.textContent(kept) : null;
         if (action) await action(page);

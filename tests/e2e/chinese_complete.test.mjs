@@ -7,20 +7,11 @@
 // Before: the example buttons ("prize spam", "meeting", "parcel phishing"), the whole
 // categorical worked example (attributes, values, class, "name", "判定：plays basketball =
 // no"), "TN FP / FN TP" and the QDA conic's kind stayed English.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 // Latin words a Chinese page may show, and why:
 const ALLOWED = new Set([
@@ -144,12 +135,12 @@ const STATES = [
 
 for (const target of ["", "&embed=gda", "&embed=nb", "&embed=cat", "&embed=curves"]) {
   test(`zh-CN shows no English word${target ? ` (${target.slice(1)})` : " (whole page)"}`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?lang=zh-CN${target}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=zh-CN${target}`);
     try {
       const found = [];
       for (const [name, query, action] of STATES) {
         if (target && query.includes("cq=") && target !== "&embed=cat") continue;
-        await page.goto(`${server.url}?lang=zh-CN${target}${query}`);
+        await page.goto(`${env.server.url}?lang=zh-CN${target}${query}`);
         await page.waitForSelector("html[data-ready=true]");
         if (action) {
           try {
@@ -169,7 +160,7 @@ for (const target of ["", "&embed=gda", "&embed=nb", "&embed=cat", "&embed=curve
 }
 
 test("a categorical link written in English shows the same person in Chinese, and links stay in English values", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?lang=zh-CN&cq=no|blue|medium|yes`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=zh-CN&cq=no|blue|medium|yes`);
   try {
     const query = await page.$$eval('#cat-slot [data-role="query"] select', (ss) => ss.map((s) => s.value));
     assert.deepEqual(query, ["否", "蓝", "中", "是"]);
@@ -185,7 +176,7 @@ test("a categorical link written in English shows the same person in Chinese, an
     await page.selectOption('#cat-slot [data-role="query"] select >> nth=1', "绿");
     await page.waitForFunction(() => /cq=no%7Cgreen%7Cmedium%7Cyes/.test(location.search));
     // The default query writes no cq in either language.
-    await page.goto(`${server.url}?lang=zh-CN`);
+    await page.goto(`${env.server.url}?lang=zh-CN`);
     await page.waitForSelector("html[data-ready=true]");
     assert.deepEqual(await page.evaluate(() => window.genlab_panels.cat.getState().query), ["yes", "green", "short", "no"]);
     assert.deepEqual(errors, []);

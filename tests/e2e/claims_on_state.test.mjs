@@ -1,20 +1,11 @@
 // Every mathematical sentence true on the state it is shown with, in both languages: each
 // test opens a state where an old sentence was false (the claims audit,
 // ../shared/reviews/claims-audit.md) and checks what the page says there instead.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const cell = (page, role, slot = "") => page.textContent(`${slot}[data-role="${role}"]`);
 
@@ -25,7 +16,7 @@ test("equal means with a Σ per class: no 'no boundary', the spread still separa
     ["en", /still tells the classes apart by their spread/, /no boundary|features carry no evidence/],
     ["zh-CN", /仍能凭离散程度区分两类/, /没有边界|特征不提供任何证据/],
   ]) {
-    const { page, context, errors } = await open(browser, `${server.url}${q}&lang=${lang}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}${q}&lang=${lang}`);
     const text = await cell(page, "boundary");
     assert.match(text, yes);
     assert.doesNotMatch(text, no);
@@ -42,7 +33,7 @@ test("the p(y=1|x) readout follows the prior override; the rows say they use the
   // bayes-decision's "prior" step: φ′ = 0.2 over φ̂ = 0.4 (60 and 40 points). For the shared-Σ
   // model the override adds logit(0.2) − logit(0.4) = log(0.25) − log(2/3) = −0.980829 to
   // the log-odds at every x, so the readout's logit must move by exactly that.
-  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&phi=0.2`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&phi=0.2`);
   const note = await cell(page, "boundary");
   const at = (x, y) => page.evaluate(([a, b]) => window.genlab_panels.gda.controller.panel.posteriorAtData(a, b), [x, y]);
   const points = [[0, 0], [1, -0.5], [-1.5, 1]];
@@ -66,7 +57,7 @@ test("the Σ₀, Σ₁ row names the drawn conic, with the prior override; every
   // gda-vs-qda's "qda" step with φ′ = 0.99: class 1 wins everywhere (tests/gda_claims.rs),
   // so the ellipse of the fitted φ̂ is not drawn.
   const q = "?embed=gda&sx0=0.5&sy0=0.5&r0=0&sx1=2&sy1=1.6&r1=0&m0=-0.5,0&m1=1.5,0.5&cov=per-class&phi=0.99";
-  const { page, context, errors } = await open(browser, `${server.url}${q}`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}${q}`);
   // src/gda/qda.rs, enum ConicKind: each variant has a sentence in both languages.
   const kinds = ["Ellipse", "Hyperbola", "CrossingLines", "Parabola", "ParallelLines", "Line", "Point", "Empty", "Everywhere"];
   const missing = await page.evaluate(async (ks) => {
@@ -81,7 +72,7 @@ test("the Σ₀, Σ₁ row names the drawn conic, with the prior override; every
 
 test("learning curves: Efron with its condition on the clouds, Ng & Jordan only on naive Bayes (EN, ZH)", async () => {
   const cite = (page) => page.evaluate(() => document.querySelector('.genlab-curves [data-role="lesson"] .hint')?.textContent ?? "");
-  const { page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=true&lcn=2&lcs=2&lcmax=20`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=curves&lcp=true&lcn=2&lcs=2&lcmax=20`);
   await page.waitForFunction(() => document.querySelector('.genlab-curves [data-role="lesson"] .hint'));
   let text = await cite(page);
   // Efron's ARE at Δ² = 2.3 is 0.966 (../shared/reviews/claims-audit-efron-are.py).
@@ -101,7 +92,7 @@ test("learning curves: Efron with its condition on the clouds, Ng & Jordan only 
   assert.deepEqual(errors, []);
   await context.close();
 
-  const zh = await open(browser, `${server.url}?embed=curves&lcp=true&lcn=2&lcs=2&lcmax=20&lang=zh-CN`);
+  const zh = await open(env.browser, `${env.server.url}?embed=curves&lcp=true&lcn=2&lcs=2&lcmax=20&lang=zh-CN`);
   await zh.page.waitForFunction(() => document.querySelector('.genlab-curves [data-role="lesson"] .hint'));
   text = await cite(zh.page);
   assert.match(text, /约为 0\.97/);
@@ -119,7 +110,7 @@ test("naive Bayes with β₁ = 0: the vetoes blame β₁, not α; the Bernoulli 
     ["en", /“prize” never appears in ham training messages, so with β₁ = 0 P\(prize \| ham\) = 0/, /Pseudo-counts β₁ > 0 and β₀ > 0 fix this\./, /Raise β₁ and β₀ above 0\./],
     ["zh-CN", /所以当 β₁ = 0 时 P\(prize \| 正常\) = 0/, /伪计数 β₁ > 0 且 β₀ > 0 就能解决这个问题。/, /请把 β₁ 和 β₀ 调到大于 0。/],
   ]) {
-    const { page, context, errors } = await open(browser, `${server.url}${q}&lang=${lang}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}${q}&lang=${lang}`);
     await page.waitForFunction(() => document.querySelector('[data-role="sentences"]')?.textContent.length > 0);
     const sentences = await cell(page, "sentences");
     assert.match(sentences, want);
@@ -152,7 +143,7 @@ test("the figure's text alternative and live reading name the drawn boundary: mo
   // φ′ = 0.2 over φ̂ = 0.4 (60 and 40 points): on the table's line (log-odds 0 with φ̂) the drawn
   // model's log-odds is logit(0.2) − logit(0.4) = −0.9808 by Bayes' rule, so that line is not
   // the drawn boundary (log-odds 0, equal losses), only parallel to it (the prior moves b).
-  let { page, context, errors } = await open(browser, `${server.url}?embed=gda&phi=0.2`);
+  let { page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&phi=0.2`);
   let { w, b } = await fitted(page);
   let x1 = 0.3;
   let x2 = -(b + w[0] * x1) / w[1];
@@ -167,7 +158,7 @@ test("the figure's text alternative and live reading name the drawn boundary: mo
   // λ₀₁ = 5: decide 1 when the log-odds exceed log(λ₁₀/λ₀₁) = log(1/5) = −1.6094; the table's
   // line has p(y = 1 | x) = ½ there, which this rule decides as class 1: it is the dashed
   // reference, and the rows say where the solid boundary is.
-  ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&l01=5`));
+  ({ page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&l01=5`));
   ({ w, b } = await fitted(page));
   x2 = -(b + w[0] * x1) / w[1];
   assert.ok(Math.abs((await at(page, x1, x2)) - 0.5) < 0.01);
@@ -179,7 +170,7 @@ test("the figure's text alternative and live reading name the drawn boundary: mo
 
   // QDA drawn: the live reading says the conic the text alternative names, not GDA's line.
   for (const [lang, kind, parallel] of [["en", /boundary an ellipse\./, /parallel/], ["zh-CN", /边界 椭圆。/, /平行/]]) {
-    ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&cov=per-class&lang=${lang}`));
+    ({ page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&cov=per-class&lang=${lang}`));
     const text = await live(page);
     assert.match(text, kind);
     assert.doesNotMatch(text, /x₁/);
@@ -188,11 +179,11 @@ test("the figure's text alternative and live reading name the drawn boundary: mo
     await context.close();
   }
   // φ′ = φ̂ = 0.4 exactly (40 of 100 points): the prior moves nothing, the table's line is drawn.
-  ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&phi=0.4`));
+  ({ page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&phi=0.4`));
   assert.ok((await aria(page)).includes(`Decision boundary: ${(await cell(page, "boundary")).split("\n")[0]}.`));
   assert.deepEqual(errors, []);
   await context.close();
-  ({ page, context, errors } = await open(browser, `${server.url}?embed=gda&phi=0.2&lang=zh-CN`));
+  ({ page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&phi=0.2&lang=zh-CN`));
   assert.match(await aria(page), /一条与 .* = 0 平行的直线，由先验 φ′ 或损失平移而来/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -208,7 +199,7 @@ test("learning curves: 'every training message this corpus has' only at the whol
   };
   // The largest m well below the pool: naive Bayes still leads at m = 30 (the sentence says so),
   // but 30 is not "every training message this corpus has".
-  let { page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=textmn&lcmax=30&lcn=20&lcs=3`);
+  let { page, context, errors } = await open(env.browser, `${env.server.url}?embed=curves&lcp=textmn&lcmax=30&lcn=20&lcs=3`);
   await done(page);
   const n = await pool(page);
   assert.ok(n > 30);
@@ -219,13 +210,13 @@ test("learning curves: 'every training message this corpus has' only at the whol
   assert.deepEqual(errors, []);
   await context.close();
   // The largest m capped at the pool: then it is every training message.
-  ({ page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=textmn&lcn=20&lcs=3`));
+  ({ page, context, errors } = await open(env.browser, `${env.server.url}?embed=curves&lcp=textmn&lcn=20&lcs=3`));
   await done(page);
   text = await lesson(page);
   assert.match(text, new RegExp(`Up to m = ${await pool(page)}, every training message this corpus has`));
   assert.deepEqual(errors, []);
   await context.close();
-  ({ page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=textmn&lcmax=30&lcn=20&lcs=3&lang=zh-CN`));
+  ({ page, context, errors } = await open(env.browser, `${env.server.url}?embed=curves&lcp=textmn&lcmax=30&lcn=20&lcs=3&lang=zh-CN`));
   await done(page);
   text = await lesson(page);
   assert.doesNotMatch(text, /这个语料全部的训练消息/);
@@ -236,7 +227,7 @@ test("learning curves: 'every training message this corpus has' only at the whol
   // λ = 1000 on the model-true clouds: the ridge's bias puts GDA significantly ahead at the
   // largest m (the engine's two-standard-error test), so Efron's asymptotic 0.97, a ratio for
   // unpenalised fits, must say so rather than promise curves that end together.
-  ({ page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=true&lcl=1000&lcn=20&lcs=3`));
+  ({ page, context, errors } = await open(env.browser, `${env.server.url}?embed=curves&lcp=true&lcl=1000&lcn=20&lcs=3`));
   await done(page);
   text = await lesson(page);
   assert.match(text, /At the largest m \(1000\), GDA \(shared Σ\) has the lower error/);
@@ -256,7 +247,7 @@ test("3-D view with unequal losses: its text alternative no longer puts the boun
     // Equal losses: the boundary is the crossing's shadow, as the sentence says.
     ["en", "", /the decision boundary on the floor, right under the curve where the surfaces cross/, /lies off that line/],
   ]) {
-    const { page, context, errors } = await open(browser, `${server.url}?v3=1${q}&lang=${lang}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?v3=1${q}&lang=${lang}`);
     await page.waitForSelector('#gda-slot [data-role="v3-list"] li');
     await page.waitForFunction((sel) => (document.querySelector(sel).getAttribute("aria-label") ?? "").length > 0, canvas);
     const label = await page.getAttribute(canvas, "aria-label");
@@ -276,7 +267,7 @@ test("spam panel: 'trained on N messages' only when resampling left the training
     ["zh-CN", "&rs=undersample_ham", (train, used) => `训练部分 ${train} 条消息，为训练模型重采样成 ${used} 条`, /用 \d+ 条消息训练/],
     ["en", "", (train) => `Trained on ${train} messages`, /resampled/],
   ]) {
-    const { page, context, errors } = await open(browser, `${server.url}?embed=nb${q}&lang=${lang}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=nb${q}&lang=${lang}`);
     await page.waitForFunction(() => /\d/.test(document.querySelector('[data-role="split"]')?.textContent ?? ""));
     const info = await cell(page, "corpus-info");
     const [ham, spam] = (lang === "en" ? info.match(/\((\d+) ham, (\d+) spam\)/) : info.match(/正常 (\d+) 条，垃圾 (\d+) 条/)).slice(1).map(Number);
@@ -296,7 +287,7 @@ test("learning curves on text: logistic regression's lead is not blamed on indep
   // Naive Bayes's error at the largest m, from "… has the lower error (LR % against NB %)".
   const nbError = (text) => Number(text.match(/At the largest m \(\d+\), logistic regression has the lower error \([\d.]+ % against ([\d.]+) %\)/)[1]);
   const errorAt = async (alpha) => {
-    const { page, context, errors } = await open(browser, `${server.url}?embed=curves&lcp=textbern&lcn=20&lcs=3&lcta=${alpha}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=curves&lcp=textbern&lcn=20&lcs=3&lcta=${alpha}`);
     await done(page);
     const text = await lesson(page);
     assert.deepEqual(errors, []);
@@ -311,7 +302,7 @@ test("learning curves on text: logistic regression's lead is not blamed on indep
   assert.ok(ten - one > 10, `${one} → ${ten}`);
   assert.doesNotMatch(text, /pays for treating the words as independent/);
   assert.match(text, /it can make up for words that are not independent, which Bernoulli naive Bayes cannot/);
-  const zh = await open(browser, `${server.url}?embed=curves&lcp=textbern&lcn=20&lcs=3&lcta=10&lang=zh-CN`);
+  const zh = await open(env.browser, `${env.server.url}?embed=curves&lcp=textbern&lcn=20&lcs=3&lcta=10&lang=zh-CN`);
   await done(zh.page);
   const zhText = await lesson(zh.page);
   assert.doesNotMatch(zhText, /付出了代价/);

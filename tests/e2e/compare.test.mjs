@@ -1,19 +1,10 @@
 // End-to-end tests of generative versus discriminative on the GDA canvas: QDA, naive Bayes,
 // logistic regression, the Bayes decision rule, the heat map and the user's own points.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#gda-slot [data-role="${r}"]`;
 const text = (page, r) => page.textContent(role(r));
@@ -31,7 +22,7 @@ async function assertNoGarbage(page) {
 }
 
 test("LDA versus QDA on iris: QDA fits the training set better", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?src=iris-versicolor-virginica`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?src=iris-versicolor-virginica`);
   await page.selectOption(role("covariance"), "per-class");
   await page.waitForFunction(() => document.querySelectorAll('#gda-slot [data-role="reports"] tr').length === 2);
   // Training accuracy on versicolor vs virginica, petal length × width: 94 % for LDA and
@@ -44,7 +35,7 @@ test("LDA versus QDA on iris: QDA fits the training set better", async () => {
 });
 
 test("outliers move GDA's line much more than logistic regression's", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?lr=1`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lr=1`);
   const angle = (w) => Math.atan2(w[1], w[0]);
   const gdaBefore = pair(await text(page, "w"));
   const lrBefore = pair((await text(page, "logistic-numbers")).split("\n")[0].replace("w = ", ""));
@@ -63,14 +54,14 @@ test("outliers move GDA's line much more than logistic regression's", async () =
 test("separable data: logistic regression says there is no finite MLE", async () => {
   // Adelie vs Gentoo bills are completely separable (../shared/data/palmer_penguins/README.md
   // gives 99.6 % for LDA; the logistic fit's separability test is exact).
-  const { page, context } = await open(browser, `${server.url}?src=penguins-adelie-gentoo&lr=1`);
+  const { page, context } = await open(env.browser, `${env.server.url}?src=penguins-adelie-gentoo&lr=1`);
   await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="row-logistic"]').hidden === false);
   assert.match(await text(page, "logistic-numbers"), /separable: no finite MLE; ridge fit with λ = /);
   await context.close();
 });
 
 test("the Bayes decision rule moves the threshold by log(λ₁₀/λ₀₁)", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   assert.match(await text(page, "threshold"), /^0\.000: decide 1 when p\(y = 1 \| x\) > 0\.500/);
   await page.fill(role("loss10"), "5");
   await page.dispatchEvent(role("loss10"), "change");
@@ -87,7 +78,7 @@ test("the Bayes decision rule moves the threshold by log(λ₁₀/λ₀₁)", as
 });
 
 test("the posterior heat map colours each side of the boundary", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?heat=1`, { width: 1280, height: 800, dpr: 2 });
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?heat=1`, { width: 1280, height: 800, dpr: 2 });
   const colours = await page.evaluate(() => {
     const p = window.genlab.gda.panel;
     const c = document.querySelector('#gda-slot [data-role="canvas"]');
@@ -104,7 +95,7 @@ test("the posterior heat map colours each side of the boundary", async () => {
 });
 
 test("your own points: add, erase, and a CSV with a bad line", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   /** Where the canvas is on screen, after scrolling it into view. */
   const canvasBox = () => page.$eval(role("canvas"), (c) => {
     c.scrollIntoView({ block: "center" });
@@ -135,7 +126,7 @@ test("your own points: add, erase, and a CSV with a bad line", async () => {
 });
 
 test("Gaussian naive Bayes draws axis-aligned ellipses and reports its fit", async () => {
-  const { page, context } = await open(browser, `${server.url}?cov=diagonal-per-class`);
+  const { page, context } = await open(env.browser, `${env.server.url}?cov=diagonal-per-class`);
   await page.waitForFunction(() => document.querySelectorAll('#gda-slot [data-role="reports"] tr').length === 2);
   assert.ok(Object.keys(await reports(page)).includes("Gaussian NB"));
   // Diagonal covariances: the off-diagonal entries are 0.

@@ -1,7 +1,7 @@
 // The release bundle (scripts/dist.sh → dist/) as a host serves it: a plain static server,
 // every asset under one content-hashed folder, .br and .gz twins that decompress to the
 // originals, and the pages working from those files alone.
-import { test, before, after } from "node:test";
+import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
@@ -9,23 +9,16 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { assetFolder } from "../../tools/dist/folder.mjs";
-import { assertAllDrawn, launch, open, panelsDrawn, repo, serve } from "./lib.mjs";
+import { setup, assertAllDrawn, open, panelsDrawn, repo } from "./lib.mjs";
 
 const dist = path.join(repo, "dist");
-let server;
-let browser;
 let folder;
 
 before(async () => {
   assert.ok(existsSync(path.join(dist, "sizes.json")), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
   folder = JSON.parse(readFileSync(path.join(dist, "sizes.json"), "utf8")).folder;
-  server = await serve(dist);
-  browser = await launch();
 });
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup({ dir: dist });
 
 /**
  * Every file under `dir`, relative to it. At dist/'s top, the packages built beside the site
@@ -118,7 +111,7 @@ test("index.html carries its stylesheet and the modules of its first panel, allo
 
 test("index.html from dist/ fetches each later module once and shares its own: the other panels, Chinese, the 3-D view, the lessons", async () => {
   const fetched = [];
-  const { page, context, errors } = await open(browser, server.url, {
+  const { page, context, errors } = await open(env.browser, env.server.url, {
     setup: (p) => p.on("request", (r) => { if (/\.(m?js|wasm)$/.test(r.url())) fetched.push(new URL(r.url()).pathname.slice(folder.length + 2)); }),
   });
   // The page itself: the GDA module, then the other panels' files (at 1280 × 800 the learning
@@ -162,14 +155,14 @@ test("every text file and the .wasm has .br and .gz twins that decompress to it,
 });
 
 test("index.html from a plain static server draws every panel from the hashed files, with no error", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = [];
   const requests = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("response", (r) => requests.push([new URL(r.url()).pathname, r.status()]));
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
   assertAllDrawn(assert, await panelsDrawn(page));
   for (const [p, status] of requests) {
@@ -187,19 +180,19 @@ test("index.html from a plain static server draws every panel from the hashed fi
 });
 
 test("the example course pages (iframe and mount(); two <genlab-panel>) work from dist/", async () => {
-  const embed = await open(browser, `${server.url}embed-example.html`);
+  const embed = await open(env.browser, `${env.server.url}embed-example.html`);
   const frame = embed.page.frameLocator("iframe");
   await frame.locator("html[data-ready=true]").waitFor();
   assertAllDrawn(assert, { ...(await panelsDrawn(embed.page, "#lesson-gda")), ...pick(await panelsDrawn(embed.page, "#lesson-nb"), "nb"), catVerdict: "-" });
   assert.deepEqual(embed.errors, []);
   await embed.context.close();
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  await page.goto(`${server.url}element-example.html`);
+  await page.goto(`${env.server.url}element-example.html`);
   await page.waitForFunction(() => [...document.querySelectorAll("genlab-panel")].every((el) => el.handle));
   const gda = await panelsDrawn(page, "#lesson-gda");
   const nb = await panelsDrawn(page, "#lesson-nb");

@@ -5,23 +5,14 @@
 // JavaScript without entering wasm (simulated). Either way the panel must come back on a
 // fresh instance within a second, with the same state and one line that says so; a second
 // failure within ten seconds says "reload the page" instead.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { launch, open, serve, repo } from "./lib.mjs";
+import { setup, open, repo } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const RECOVERED = "The engine behind this panel failed; it was restarted and your settings restored.";
 const RECOVERED_ZH = "此面板的计算引擎出错，已重新启动，您的设置已恢复。";
@@ -96,7 +87,7 @@ async function startDrag(page) {
 }
 
 test("a trap inside wasm mid-drag: the GDA panel is back within 1 s on a fresh instance, same state, one line", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&seed=5&n0=30`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&seed=5&n0=30`);
   const h = await startDrag(page);
   const beforeLink = await link(page, "gda");
   const memoryBefore = await page.evaluate(async () => (await import(new URL("js/genlab.js", location.href).href)).loadCore().then((e) => { window.memoryBefore = e.memory; return e.memory.buffer.byteLength; }));
@@ -149,7 +140,7 @@ test("a trap inside wasm mid-drag: the GDA panel is back within 1 s on a fresh i
 });
 
 test("a second failure within ten seconds says 'reload the page' and does not loop", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&seed=5`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&seed=5`);
   const h = await startDrag(page);
   await arm(page, "gda", { method: "dragTo", after: 0, kind: "trap" });
   await page.mouse.move(h.x - 44, h.y + 12);
@@ -176,7 +167,7 @@ test("a second failure within ten seconds says 'reload the page' and does not lo
 });
 
 test("a trap while typing: the spam panel is back with the message as typed, the notice in Chinese", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=nb&lang=zh-CN`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=nb&lang=zh-CN`);
   const box = '#nb-slot [data-role="text"]';
   await page.fill(box, "");
   await page.type(box, "free money now");
@@ -211,7 +202,7 @@ test("a trap while typing: the spam panel is back with the message as typed, the
 });
 
 test("a panic-like trap in the categorical panel (simulated): back with its settings", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=cat&cl=0.5`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=cat&cl=0.5`);
   const beforeLink = await link(page, "cat");
   await arm(page, "nb", { method: "explain", after: 0, kind: "throw" });
   // The next explanation, in the next drawing, fails.
@@ -227,7 +218,7 @@ const RESTARTED = "The learning curves' computation stopped responding; it was r
 const WORKER_RELOAD = "The learning curves' computation stopped responding again: choose fewer sizes or splits, or reload the page.";
 
 /** Opens the learning curves alone with `faults` armed before the page's first run. */
-const openCurves = (faults) => open(browser, `${server.url}?embed=curves`, {
+const openCurves = (faults) => open(env.browser, `${env.server.url}?embed=curves`, {
   setup: (page) => page.addInitScript((f) => { globalThis.genlabFaults = f; }, faults),
 });
 
@@ -261,7 +252,7 @@ test("a learning-curves worker that traps inside wasm is replaced; the second st
 });
 
 test("a first instantiation that fails (out of memory, simulated) is tried once more: the page starts", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=gda`, {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda`, {
     setup: (page) => page.addInitScript(() => { globalThis.genlabFaults = { load: { gda: 1 } }; }),
   });
   // The panel is there and answers.
@@ -272,7 +263,7 @@ test("a first instantiation that fails (out of memory, simulated) is tried once 
 });
 
 test("a fresh instance that cannot be made (out of memory, simulated) says 'reload the page' at once", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&seed=5`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&seed=5`);
   await arm(page, "gda", { method: "draw", after: 0, kind: "trap", instantiate: true });
   await page.evaluate(() => new Promise((r) => setTimeout(() => { setTimeout(r, 50); window.genlab_panels.gda.controller.render(); })));
   await page.waitForFunction(() => document.querySelector("#gda-slot section.panel").genlabEngine.state === "dead", null, { timeout: 3000 });
@@ -288,7 +279,7 @@ test("a fresh instance that cannot be made (out of memory, simulated) says 'relo
 test("the single offline file recovers too: its bundle runs the glue's source again for a fresh instance", async () => {
   const file = path.join(repo, "dist", "genlab.html");
   assert.ok(existsSync(file), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
-  const { page, context, errors } = await open(browser, `${pathToFileURL(file).href}?embed=gda&seed=5&n0=30`);
+  const { page, context, errors } = await open(env.browser, `${pathToFileURL(file).href}?embed=gda&seed=5&n0=30`);
   const h = await startDrag(page);
   const before = await page.evaluate(() => window.genlab_panels.gda.controller.getState());
   await corrupt(page, "gda");
@@ -306,7 +297,7 @@ test("the single offline file recovers too: its bundle runs the glue's source ag
 });
 
 test("what the state does not hold: an edited categorical table comes back; a spam corpus of one's own is said to be lost", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=cat`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=cat`);
   // A cell edited (the first row's first attribute set to its other value), through the lab.
   const edited = await page.evaluate(() => {
     const ctl = window.genlab_panels.cat.controller;
@@ -331,7 +322,7 @@ test("what the state does not hold: an edited categorical table comes back; a sp
   assert.equal(errors.length, 1, errors.join("\n"));
   await context.close();
 
-  const nb = await open(browser, `${server.url}?embed=nb`);
+  const nb = await open(env.browser, `${env.server.url}?embed=nb`);
   await nb.page.evaluate(() => {
     const ctl = window.genlab_panels.nb.controller;
     ctl.panel.addMessage("spam", "win cash prizes now");
@@ -346,7 +337,7 @@ test("what the state does not hold: an edited categorical table comes back; a sp
 });
 
 test("the learning curves' figure (simulated failure while drawing): redrawn from a fresh instance, the curves kept", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?embed=curves`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=curves`);
   const slot = "#curves-slot section.panel";
   await page.waitForFunction((slot) => document.querySelector(slot).dataset.run === "done", slot, { timeout: 30000 });
   const status = await page.$eval(`${slot} [data-role="status"]`, (p) => p.textContent);

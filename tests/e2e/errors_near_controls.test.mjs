@@ -5,20 +5,11 @@
 // Before: a refused corpus file was reported ~950 px from the file input on a desktop (off
 // screen on a phone), as "…message text The previous corpus…" (no full stop) and without
 // saying what was wrong with the file.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const gda = (r) => `#gda-slot [data-role="${r}"]`;
 const nb = (r) => `#nb-slot [data-role="${r}"]`;
@@ -86,8 +77,8 @@ function gap(a, b) {
 for (const [label, size] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 360, height: 740 }]]) {
   for (const lang of ["en", "zh-CN"]) {
     test(`refused inputs are answered next to their control (${label}, ${lang})`, async () => {
-      const url = `${server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
-      const { page, context, errors } = await open(browser, url, size);
+      const url = `${env.server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
+      const { page, context, errors } = await open(env.browser, url, size);
       try {
         for (const [name, control, where, action, en, zh] of CASES) {
           await page.goto(url);
@@ -139,7 +130,7 @@ for (const [label, size] of [["desktop", { width: 1280, height: 800 }], ["phone"
 }
 
 test("an informational note about a loaded corpus is not styled as an error", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     const corpus = "ham\tlunch at noon?\nspam\tfree prize now\nham\tlunch at noon?\nham\tcall me\nspam\twin cash\nspam\twin cash\nham\tsee you\nspam\tclaim gift\nhma\ttypo\n";
     await page.setInputFiles(nb("file"), { name: "dups.txt", mimeType: "text/plain", buffer: Buffer.from(corpus) });
@@ -166,7 +157,7 @@ test("an informational note about a loaded corpus is not styled as an error", as
 });
 
 test("every number box accepts its own min and max and refuses beyond them, naming those bounds", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     await page.check(nb("bayes-on"));
     const boxes = await page.$$eval("main input[type=number][max]", (els) => els.map((e) => ({

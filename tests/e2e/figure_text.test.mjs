@@ -5,27 +5,18 @@
 //
 // Before: the GDA plot's label named the means and φ but no boundary; the NB chart's label
 // was a fixed sentence whatever α was.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const gda = (r) => `#gda-slot [data-role="${r}"]`;
 const nb = (r) => `#nb-slot [data-role="${r}"]`;
 const cat = (r) => `#cat-slot [data-role="${r}"]`;
 
 test("the GDA plot's text alternative states the boundary and follows a new sample", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     const label = () => page.getAttribute(gda("canvas"), "aria-label");
     const eq = () => page.textContent(gda("boundary"));
@@ -48,7 +39,7 @@ test("the GDA plot's text alternative states the boundary and follows a new samp
 });
 
 test("the naive Bayes chart's text alternative follows α and the held-out metrics", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     const label = () => page.getAttribute(nb("curve"), "aria-label");
     const before = await label();
@@ -67,7 +58,7 @@ test("the naive Bayes chart's text alternative follows α and the held-out metri
 });
 
 test("the categorical bars' text alternatives follow λ", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     const labels = () => page.$$eval(`${cat("classes")} .cat-bar`, (bs) => bs.map((b) => b.getAttribute("aria-label")));
     const laplace = await labels();

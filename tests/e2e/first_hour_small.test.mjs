@@ -1,25 +1,16 @@
 // Small things a class meets in its first hour with the lab: the Lessons menu without an
 // empty error bar and closed by Escape; a refused CSV marks its text box invalid and the
 // Chinese decimal-comma message keeps its hint; a singular Σ keeps φ and the means, said once.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 // Before: a pink bar with a red rule under the menu's buttons, with nothing in it; Escape
 // did nothing.
 test("the Lessons menu shows no empty error bar and Escape closes it", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.click("#lessons");
   await page.waitForSelector(".lesson-menu:not([hidden]) button");
   const empty = await page.$$eval(".lesson-menu .input-error, main .input-error", (els) => els
@@ -44,7 +35,7 @@ for (const lang of ["en", "zh-CN"]) {
   // Before: the message showed under the button and the text box never said it was invalid;
   // in Chinese the hint "write decimals with a point" was dropped.
   test(`a refused CSV marks its text box invalid and a decimal comma gets its hint (${lang})`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?lang=${lang}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=${lang}`);
     // Semicolons between fields and decimal commas, as a German or French spreadsheet writes.
     await applyCsv(page, "x;y;label\n1,5;2,5;0\n3,0;4,1;1\n");
     const box = '#gda-slot [data-role="csv"]';
@@ -63,7 +54,7 @@ for (const lang of ["en", "zh-CN"]) {
 // the singular sentence was printed twice (the shared Σ's, then class 0's).
 for (const cov of ["shared", "diagonal-shared", "per-class"]) {
   test(`a singular Σ keeps φ and the means and says so once (${cov})`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?cov=${cov}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?cov=${cov}`);
     // Every point on the line y = x: class 0 = (0,0), (1,1), (−1,−1); class 1 = (2,2), (3,3), (4,4).
     await applyCsv(page, "0,0,0\n1,1,0\n-1,-1,0\n2,2,1\n3,3,1\n4,4,1\n");
     const q = (r) => page.textContent(`#gda-slot [data-role="${r}"]`);

@@ -2,23 +2,14 @@
 // formula (Σ = (1/m)Σ(x − μ_y)(x − μ_y)ᵀ drew its first pair 80 px high in 16 px type, the
 // second 41 px); and a formula wider than a phone shows a shade at the edge where more of it
 // is (the naive Bayes formula was cut at the right edge with no sign that it scrolls).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 test("parentheses in the formulas are as high as their type", async () => {
-  const { page, context, errors } = await open(browser, server.url, { width: 1280, height: 800 });
+  const { page, context, errors } = await open(env.browser, env.server.url, { width: 1280, height: 800 });
   try {
     await page.$eval('#gda-slot [data-role="sigma"]', (el) => el.scrollIntoView());
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -72,7 +63,7 @@ async function edgeShades(page, sel, paper) {
 
 for (const [theme, paper] of [["light", [255, 255, 255]], ["dark", [0x12, 0x14, 0x18]]]) {
   test(`a formula wider than a phone shades the edge where more of it is (${theme})`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?theme=${theme}`, { width: 360, height: 740 });
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?theme=${theme}`, { width: 360, height: 740 });
     try {
       const sel = '#nb-slot [data-role="formula-mn"]';
       await page.$eval(sel, (el) => {

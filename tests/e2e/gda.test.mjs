@@ -1,18 +1,9 @@
 // End-to-end tests of the GDA panel in headless Chromium: what a user does, what the page shows.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** The visible text of the whole page. */
 const pageText = (page) => page.evaluate(() => document.body.innerText);
@@ -36,7 +27,7 @@ async function handlePos(page, k) {
 }
 
 test("the page opens on generated data and shows every number", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const phi = await page.textContent('#gda-slot [data-role="phi"]');
   // SampleSpec::default(): 60 class-0 and 40 class-1 points, so φ = 40/100.
   assert.match(phi, /^0\.400/);
@@ -49,7 +40,7 @@ test("the page opens on generated data and shows every number", async () => {
 });
 
 test("dragging a mean with the mouse moves μ₀ and the boundary", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const mu0 = await page.textContent('#gda-slot [data-role="mu0"]');
   const boundary = await page.textContent('#gda-slot [data-role="boundary"]');
   const h = await handlePos(page, 0);
@@ -68,7 +59,7 @@ test("dragging a mean with the mouse moves μ₀ and the boundary", async () => 
 });
 
 test("the keyboard alone moves a mean", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   const mu1 = await page.textContent('#gda-slot [data-role="mu1"]');
   await page.focus('#gda-slot [data-role="canvas"]');
   await page.keyboard.press("2");
@@ -82,7 +73,7 @@ test("the keyboard alone moves a mean", async () => {
 });
 
 test("a degenerate sample is explained, not shown as NaN", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   for (const role of ["n0", "n1"]) {
     await page.$eval(`#gda-slot [data-role="${role}"]`, (el) => { el.value = "1"; el.dispatchEvent(new Event("input", { bubbles: true })); });
   }
@@ -97,7 +88,7 @@ test("a degenerate sample is explained, not shown as NaN", async () => {
 });
 
 test("a preset shows real data with its credit", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.selectOption('#gda-slot [data-role="source"]', "penguins-adelie-chinstrap");
   await page.waitForSelector('#gda-slot [data-role="credit"]:not([hidden])');
   assert.match(await page.textContent('#gda-slot [data-role="credit"]'), /Palmer/);
@@ -109,7 +100,7 @@ test("a preset shows real data with its credit", async () => {
 });
 
 test("the pointer reads the posterior", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   const h = await handlePos(page, 1);
   await page.mouse.move(h.x + 3, h.y + 3);
   await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="pointer"]').textContent.includes("p(y = 1 | x) ="));

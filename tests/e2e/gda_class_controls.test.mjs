@@ -4,20 +4,11 @@
 // label out of range is refused with the range in the sentence (both languages), and the
 // intro no longer speaks of two classes. The references are the values the test sets and
 // the points the panel reports (pointsFlat), never figures of our own code.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#gda-slot [data-role="${r}"]`;
 const panel = (page, expr) => page.evaluate(`((p) => ${expr})(window.genlab_panels.gda.controller.panel)`);
@@ -34,7 +25,7 @@ async function set(page, r, value) {
 }
 
 test("classes 2 to 4 have their own sliders and a change of k keeps every cloud that stays", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?k=3`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?k=3`);
   const shown = (c) => page.$eval(`#gda-slot fieldset.class.c${c}`, (f) => !f.hidden && f.offsetParent !== null);
   assert.deepEqual([await shown(2), await shown(3), await shown(4)], [true, false, false]);
   await set(page, "n2", 77);
@@ -67,7 +58,7 @@ test("classes 2 to 4 have their own sliders and a change of k keeps every cloud 
 });
 
 test("points of every class are added by pointer and read from CSV; a bad label names the range", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?k=4`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?k=4`);
   const before = await counts(page);
   await page.check(`#gda-slot [data-role="mode"][value="add3"]`);
   // The radio may have scrolled the page: the canvas back into view, then its box.
@@ -94,7 +85,7 @@ test("points of every class are added by pointer and read from CSV; a bad label 
   assert.deepEqual(errors, []);
   await context.close();
 
-  const zh = await open(browser, `${server.url}?k=3&lang=zh-CN`);
+  const zh = await open(env.browser, `${env.server.url}?k=3&lang=zh-CN`);
   await zh.page.$eval(`#gda-slot details`, (d) => { d.open = true; });
   await zh.page.fill(role("csv"), "x,y,label\n0,0,0\n1,0,7\n");
   await zh.page.click(role("csv-apply"));
@@ -108,7 +99,7 @@ test("points of every class are added by pointer and read from CSV; a bad label 
 test("the intro speaks of k classes once there are more than two, in both languages", async () => {
   for (const [lang, two] of [["en", /^Two classes/], ["zh-CN", /^两个类别/]]) {
     const q = lang === "en" ? "" : "&lang=zh-CN";
-    const { page, context, errors } = await open(browser, `${server.url}?k=2${q}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?k=2${q}`);
     assert.match(await page.textContent("#gda-slot .lede"), two);
     await set(page, "classes", 3);
     const lede = await page.textContent("#gda-slot .lede");
@@ -122,7 +113,7 @@ test("the intro speaks of k classes once there are more than two, in both langua
 });
 
 test("the pointer readout gives every class's posterior for k > 2", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?src=iris-three-species`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?src=iris-three-species`);
   const box = await page.$eval(role("canvas"), (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
   await page.mouse.move(box[0] + box[2] * 0.5, box[1] + box[3] * 0.5);
   await page.waitForFunction((sel) => /p\(y = 2 \| x\)/.test(document.querySelector(sel).textContent), role("pointer"), { timeout: 5000 });

@@ -3,20 +3,11 @@
 // region reads the k-class model drawn (its priors, means and rule), never two-class φ and
 // a boundary line; in both languages. The references are the CSV's own points (three per
 // class, their means computed by hand) and the three-species preset's class names.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#gda-slot [data-role="${r}"]`;
 // Class means by hand: (1/3, 1/3), (16/3, 16/3), (1/3, 26/3); priors 3/9 each.
@@ -29,7 +20,7 @@ for (const [lang, three, liveK, cls2] of [
   ["zh-CN", /^3 个类别的 GDA 图：类别 0, 类别 1, 类别 2；/, /^3 个类别；先验 π₀ 0\.33, π₁ 0\.33, π₂ 0\.33；均值 μ₀ \(0\.33, 0\.33\), μ₁ \(5\.33, 5\.33\), μ₂ \(0\.33, 8\.67\)；决策：/, "巴布亚企鹅"],
 ]) {
   test(`a three-label CSV sets k to 3 and every text speaks of three classes (${lang})`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?lang=${lang}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=${lang}`);
     await page.$eval("#gda-slot details", (d) => { d.open = true; });
     await page.fill(role("csv"), CSV);
     await page.click(role("csv-apply"));

@@ -3,20 +3,11 @@
 // from it, and the keys 1 to 5 pick the mean the arrows then move (the other means stay).
 // The reference for every position is the panel's own handles before and after, and the
 // link the page wrote.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#gda-slot [data-role="${r}"]`;
 /** Evaluates `expr` with `p` bound to the Rust panel's handle. */
@@ -25,7 +16,7 @@ const query = (page) => new URL(page.url()).searchParams;
 
 test("a k = 5 link opens five classes and round-trips, dragged means included", async () => {
   const link = "?k=5&n3=30&sx4=0.5&r2=-0.5&pairs=1";
-  const { page, context, errors } = await open(browser, server.url + link);
+  const { page, context, errors } = await open(env.browser, env.server.url + link);
   assert.equal(await panel(page, "p.classes()"), 5);
   const state = await panel(page, "p.state()");
   assert.equal(state.classes, 5);
@@ -52,7 +43,7 @@ test("a k = 5 link opens five classes and round-trips, dragged means included", 
   const handles = await panel(page, "Array.from(p.handles())");
   assert.equal(handles.length, 10);
   // Reopened, the same screen.
-  const again = await open(browser, page.url());
+  const again = await open(env.browser, page.url());
   const reopened = await panel(again.page, "Array.from(p.handles())");
   reopened.forEach((v, i) => assert.ok(Math.abs(v - handles[i]) < 1e-9, `handle ${i}: ${v} vs ${handles[i]}`));
   assert.equal(new URL(again.page.url()).search, new URL(page.url()).search);
@@ -63,7 +54,7 @@ test("a k = 5 link opens five classes and round-trips, dragged means included", 
 });
 
 test("keys 1 to 5 pick a mean and the arrows move that one alone", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?k=5`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?k=5`);
   await page.focus(role("canvas"));
   for (let c = 0; c < 5; c++) {
     const before = await panel(page, "Array.from(p.handles())");
@@ -81,7 +72,7 @@ test("keys 1 to 5 pick a mean and the arrows move that one alone", async () => {
 });
 
 test("the three-species presets open with three classes and their names", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?src=iris-three-species`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?src=iris-three-species`);
   assert.equal(await panel(page, "p.classes()"), 3);
   const rows = await page.$$eval(`${role("reports")} tr`, (trs) => trs.map((tr) => tr.textContent));
   assert.equal(rows.length, 1);
@@ -103,7 +94,7 @@ test("softmax regression at λ = 0 says whether its maximum-likelihood fit exist
     ["iris-three-species", "zh-CN", /没有有限的最大似然解.*λ = \d/],
   ];
   for (const [src, lang, want] of cases) {
-    const { page, context, errors } = await open(browser, `${server.url}?src=${src}&lr=1&lam=0&lang=${lang}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?src=${src}&lr=1&lam=0&lang=${lang}`);
     assert.equal(await page.isHidden(role("row-k-logistic")), false, `${src} ${lang}: the softmax row shows`);
     const text = await page.textContent(role("k-logistic"));
     assert.match(text, want, `${src} ${lang}`);

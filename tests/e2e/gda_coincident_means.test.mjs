@@ -1,19 +1,10 @@
 // Coincident means: the page says the features carry no evidence and draws no boundary.
 // Before: "−2.46e-16 x₁ + 3.21e-16 x₂ + … = 0" and a solid line in a rounding-noise direction.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** Pixels of the boundary's colour (src/plot/mod.rs: BOUNDARY = #111111) inside the plot
  * box. Nothing else in the figure is that dark: the ink is #333333, the classes are
@@ -33,7 +24,7 @@ for (const lang of ["en", "zh-CN"]) {
   test(`coincident means show the sentence and no boundary pixels (${lang})`, async () => {
     // Equal class sizes (b = 0 too), both means at the origin.
     const q = `?n0=50&n1=50&m0=0,0&m1=0,0${lang === "zh-CN" ? "&lang=zh-CN" : ""}`;
-    const { page, context, errors } = await open(browser, `${server.url}${q}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}${q}`);
     const boundary = await page.textContent('#gda-slot [data-role="boundary"]');
     const expected = lang === "en" ? /^The means coincide: with one Σ shared by both classes w = 0, the features carry no evidence and the prior alone decides/ : /^两个均值重合：两类共用一个 Σ 时 w = 0，特征不提供任何证据，只由先验决定/;
     assert.match(boundary, expected);
@@ -72,7 +63,7 @@ const handleAt = (page, k) => page.evaluate((k) => {
 // the sentence came only from a hand-edited link, and only in the table below the figure.
 for (const [name, viewport] of [["laptop", { width: 1280, height: 800 }], ["phone", { width: 360, height: 740 }]]) {
   test(`a mean dragged within a few pixels of the other snaps onto it, said beside the figure (${name})`, async () => {
-    const { page, context, errors } = await open(browser, server.url, viewport);
+    const { page, context, errors } = await open(env.browser, env.server.url, viewport);
     await page.$eval('#gda-slot [data-role="canvas"]', (c) => c.scrollIntoView({ block: "center" }));
     const note = '#gda-slot [data-role="coincide-note"]';
     assert.equal(await page.isVisible(note), false);

@@ -1,20 +1,11 @@
 // A dragged mean follows the pointer and stops when it stops, even at the plot's edge.
 // Before: the window was refitted to the means at every frame and the drag clamped to it,
 // so a pointer held at the edge pushed the mean ~2.8 units per event, without end.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** The GDA panel's geometry in CSS pixels of the page, and its means. */
 const geometry = (page) => page.evaluate(() => {
@@ -40,7 +31,7 @@ const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationF
 
 for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 360, height: 740 }]]) {
   test(`a pointer held at the plot's edge for 1,000 events moves the mean no more than the pointer (${name})`, async () => {
-    const { page, context, errors } = await open(browser, server.url, viewport);
+    const { page, context, errors } = await open(env.browser, env.server.url, viewport);
     await page.$eval('#gda-slot [data-role="canvas"]', (c) => c.scrollIntoView({ block: "center" }));
     await frame(page);
     const g = await geometry(page);
@@ -76,7 +67,7 @@ for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["pho
     await page.waitForFunction(() => /m1=/.test(location.search));
     const url = page.url();
     const mu1 = await page.textContent('#gda-slot [data-role="mu1"]');
-    const fresh = await open(browser, url, viewport);
+    const fresh = await open(env.browser, url, viewport);
     assert.equal(await fresh.page.textContent('#gda-slot [data-role="mu1"]'), mu1);
     assert.equal(await fresh.page.$eval("#notices", (n) => n.hidden), true);
     assert.deepEqual([...errors, ...fresh.errors], []);
@@ -88,7 +79,7 @@ for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["pho
 test("a link with a mean far outside the default window shows it there, not clamped", async () => {
   // m0 = (14057, 9222) is inside the link's range (|v| ≤ 10⁶): before, the page moved it
   // like a drag, clamped to the default window, and silently showed (5.0, 4.1).
-  const { page, context, errors } = await open(browser, `${server.url}?m0=14057,9222&m1=1.2,0.8`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?m0=14057,9222&m1=1.2,0.8`);
   assert.equal(await page.textContent('#gda-slot [data-role="mu0"]'), "(14057.000, 9222.000)");
   assert.equal(await page.$eval("#notices", (n) => n.hidden), true);
   assert.deepEqual(errors, []);

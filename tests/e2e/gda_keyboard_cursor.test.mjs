@@ -3,20 +3,11 @@
 // posterior under the cross is read out (the readout and an aria-live region). The hint
 // under the figure says what the keys do in each mode; in a point mode the arrows never
 // move a mean (before, they silently did).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#gda-slot [data-role="${r}"]`;
 const active = (page) => page.evaluate(() => ({ role: document.activeElement?.dataset.role ?? "", value: document.activeElement?.value ?? "" }));
@@ -46,7 +37,7 @@ const inkAround = (page, x, y) => page.evaluate(([x, y]) => {
 
 for (const lang of ["en", "zh-CN"]) {
   test(`keyboard alone: add class 0, move the cross, Enter adds a point there, Delete erases it (${lang})`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}${lang === "en" ? "" : "?lang=zh-CN"}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}${lang === "en" ? "" : "?lang=zh-CN"}`);
     const hintMeans = await page.textContent(role("keys"));
     // From the top of the page to the plot, then on to the mode buttons: "add class 0" is
     // the next radio after "drag means".
@@ -102,7 +93,7 @@ for (const lang of ["en", "zh-CN"]) {
 }
 
 test("in the means mode the arrows still move the active mean, and the hint says so", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   assert.match(await page.textContent(role("keys")), /press 1 or 2 to pick a mean/);
   const before = await panel(page, "Array.from(p.handles())");
   await page.focus(role("canvas"));

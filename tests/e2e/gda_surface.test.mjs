@@ -5,20 +5,11 @@
 // raises one surface, the Chinese page names the surfaces in Chinese, unequal losses are
 // explained beside the view in both languages, and the view's own module (loaded when the
 // view is first shown) comes only then, and when it cannot come the view says so in words.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const CANVAS = '#gda-slot [data-role="v3-canvas"]';
 
@@ -51,7 +42,7 @@ function pictureHash(page) {
 }
 
 test("the switch shows the view, which draws both class colours and lists the surfaces", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   assert.equal(await page.isHidden('#gda-slot [data-role="v3-view"]'), true);
   await page.check('#gda-slot [data-role="v3"]');
   await page.waitForSelector('#gda-slot [data-role="v3-list"] li');
@@ -69,7 +60,7 @@ test("the switch shows the view, which draws both class colours and lists the su
 
 test("the view's module comes when the view is first shown; when it cannot, the view says so and the 2-D figure goes on", async () => {
   const fetched = [];
-  const { page, context, errors } = await open(browser, server.url, {
+  const { page, context, errors } = await open(env.browser, env.server.url, {
     setup: async (p) => {
       p.on("request", (r) => fetched.push(new URL(r.url()).pathname));
       await p.route("**/pkg-surface/**", (route) => route.abort());
@@ -93,7 +84,7 @@ test("the view's module comes when the view is first shown; when it cannot, the 
 });
 
 test("dragging and the arrow keys turn the view, and the link keeps the angles", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?v3=1`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?v3=1`);
   await page.waitForSelector('#gda-slot [data-role="v3-list"] li');
   const before = await pictureHash(page);
   // The view is below the 2-D figure: scrolled to, as a user would.
@@ -121,20 +112,20 @@ test("dragging and the arrow keys turn the view, and the link keeps the angles",
 });
 
 test("a link with angles reopens the view at them, and the same link draws the same picture", async () => {
-  const url = `${server.url}?v3=1&yaw=-120&pitch=60`;
-  const first = await open(browser, url);
+  const url = `${env.server.url}?v3=1&yaw=-120&pitch=60`;
+  const first = await open(env.browser, url);
   await first.page.waitForSelector('#gda-slot [data-role="v3-list"] li');
   const state = await first.page.evaluate(() => window.genlab.gda.getState().surface);
   assert.deepEqual(state, { shown: true, yaw: -120, pitch: 60 });
   assert.match(await first.page.getAttribute(CANVAS, "aria-label"), /−120° round and 60° up|-120° round and 60° up/);
   const h1 = await pictureHash(first.page);
   await first.context.close();
-  const second = await open(browser, url);
+  const second = await open(env.browser, url);
   await second.page.waitForSelector('#gda-slot [data-role="v3-list"] li');
   assert.equal(await pictureHash(second.page), h1);
   // An angle out of range is refused with a notice, and the view keeps its default.
   await second.context.close();
-  const bad = await open(browser, `${server.url}?v3=1&pitch=120`);
+  const bad = await open(env.browser, `${env.server.url}?v3=1&pitch=120`);
   await bad.page.waitForSelector('#gda-slot [data-role="v3-list"] li');
   assert.equal((await bad.page.evaluate(() => window.genlab.gda.getState().surface)).pitch, 25);
   assert.match(await bad.page.textContent("body"), /pitch is a number of degrees from 3 to 85/);
@@ -142,7 +133,7 @@ test("a link with angles reopens the view at them, and the same link draws the s
 });
 
 test("the prior slider raises class 1's surface, and the Chinese page names the surfaces in Chinese", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?v3=1&phi=0.5&lang=zh-CN`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?v3=1&phi=0.5&lang=zh-CN`);
   await page.waitForSelector('#gda-slot [data-role="v3-list"] li');
   const peak = async () => Number((await page.textContent('#gda-slot [data-role="v3-list"] li:nth-child(2)')).match(/峰值 ([0-9.]+)/)[1]);
   const low = await peak();
@@ -157,7 +148,7 @@ test("the prior slider raises class 1's surface, and the Chinese page names the 
 });
 
 test("Back and Forward bring the view's earlier angles back, picture and link alike", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?v3=1`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?v3=1`);
   await page.waitForSelector('#gda-slot [data-role="v3-list"] li');
   const first = await pictureHash(page);
   const angles = () => page.evaluate(() => window.genlab.gda.getState().surface);
@@ -188,7 +179,7 @@ test("Back and Forward bring the view's earlier angles back, picture and link al
 });
 
 test("unequal losses: the numbers say which floor line is the decision boundary, in English and Chinese", async () => {
-  const en = await open(browser, `${server.url}?v3=1&l10=5`);
+  const en = await open(env.browser, `${env.server.url}?v3=1&l10=5`);
   await en.page.waitForSelector('#gda-slot [data-role="v3-list"] li.surface-losses');
   const note = await en.page.textContent('#gda-slot [data-role="v3-list"] li.surface-losses');
   assert.match(note, /λ₀₁ = 1\.00, λ₁₀ = 5\.00: the decision boundary \(solid, as in the 2-D figure\)/);
@@ -199,7 +190,7 @@ test("unequal losses: the numbers say which floor line is the decision boundary,
   await en.page.waitForFunction(() => !document.querySelector('#gda-slot [data-role="v3-list"] li.surface-losses'));
   assert.deepEqual(en.errors, []);
   await en.context.close();
-  const zh = await open(browser, `${server.url}?v3=1&l10=5&lang=zh-CN`);
+  const zh = await open(env.browser, `${env.server.url}?v3=1&l10=5&lang=zh-CN`);
   await zh.page.waitForSelector('#gda-slot [data-role="v3-list"] li.surface-losses');
   const zhNote = await zh.page.textContent('#gda-slot [data-role="v3-list"] li.surface-losses');
   assert.match(zhNote, /决策边界（实线，与二维图相同）/);

@@ -13,22 +13,14 @@
 // tab, as a copied link opened fresh is: one tab navigated a hundred times by Playwright
 // kept every old document's wasm memories (three modules a load) until instantiation failed
 // ("Out of memory: Cannot allocate Wasm memory"), a limit of the test's tab, not of the page.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
 let fresh;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  fresh = await open(browser, server.url);
-});
-after(async () => {
-  await fresh?.context.close();
-  await browser?.close();
-  server?.close();
+const env = setup({
+  before: async () => { fresh = await open(env.browser, env.server.url); },
+  after: async () => { await fresh?.context.close(); },
 });
 
 /** mulberry32: a small seeded generator, enough to make the walks repeatable. */
@@ -380,7 +372,7 @@ const CAT = {
 /** One walk: `changes` changes from `actions`, each followed at random by Back/Forward. */
 async function walk(name, actions, seed, changes = 20) {
   const rnd = mulberry32(seed);
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await prepare(page);
   await check(page, errors, `${name}: start`);
   const names = Object.keys(actions);
@@ -410,7 +402,7 @@ test("every GDA model and overlay switched on and off, then Back ×5: each entry
   // table (where a fresh page at that URL has none). Every model and overlay is switched
   // here, on and off, and every entry is checked against a fresh page, after each change
   // and after each Back.
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await prepare(page);
   const steps = [
     ["logistic on", () => page.click(gdaRole("logistic"))],
@@ -454,7 +446,7 @@ test("a random walk through the naive Bayes panel and history: the screen is alw
 test("an email, then a plain message, then Back and Forward: the email box holds what a fresh page's holds", async () => {
   // Same class as the GDA table's hidden rows: a box the state hides must not keep an
   // earlier state's text (here the pasted email's subject, sender and body).
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await prepare(page);
   await page.fill(nbRole("text"), "From: deals@shop.example\nSubject: Cheap watches\n\nCheap replica watches, buy now and save 90 percent!");
   await settled(page);
@@ -480,7 +472,7 @@ test("a random walk through the categorical panel and history: the screen is alw
 test("after a drag, Back shows the undragged means and Forward the dragged ones", async () => {
   // The defect as reported: Back restored a URL without m0/m1 and the panel kept the
   // dragged means, so "Copy link" shared a state other than the one shown.
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await prepare(page);
   const before = await page.textContent(gdaRole("mu0"));
   await GDA.drag(page, () => 0.1);

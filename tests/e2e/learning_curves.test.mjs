@@ -1,20 +1,11 @@
 // End-to-end tests of the learning-curves panel in headless Chromium: a run completes in its
 // Web Worker, the crossover marker is drawn where the curves' numbers put it, a change of
 // setting cancels the run in progress, and a link reproduces a run exactly.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** Waits until the panel's run with `splits` splits has finished. */
 async function finished(page, splits) {
@@ -37,7 +28,7 @@ function rows(csv) {
 }
 
 test("a run completes: every size in the table, the CSV, the lesson, no stray values", async () => {
-  const { page, errors, context } = await open(browser, `${server.url}?embed=curves&lcn=30&lcs=8`);
+  const { page, errors, context } = await open(env.browser, `${env.server.url}?embed=curves&lcn=30&lcs=8`);
   await finished(page, 30);
   const csv = await page.evaluate(() => window.genlab.curves.csv());
   const r = rows(csv);
@@ -60,7 +51,7 @@ test("a run completes: every size in the table, the CSV, the lesson, no stray va
 test("the crossover marker is drawn where the curves' numbers put it", async () => {
   // Model true, λ = 0.01: GDA ahead at middling m, LR at the smallest (measured by the
   // native tests: tests/it/curves_engine.rs); the run says where the order last changes.
-  const { page, context } = await open(browser, `${server.url}?embed=curves&lcn=60&lcs=10&lcmax=300`, { width: 1280, height: 800 });
+  const { page, context } = await open(env.browser, `${env.server.url}?embed=curves&lcn=60&lcs=10&lcmax=300`, { width: 1280, height: 800 });
   await finished(page, 60);
   const { crossover, frame, csv } = await page.evaluate(() => {
     const c = window.genlab.curves;
@@ -103,7 +94,7 @@ test("the crossover marker is drawn where the curves' numbers put it", async () 
 });
 
 test("a change of setting cancels the run in progress", async () => {
-  const { page, context } = await open(browser, `${server.url}?embed=curves&lcp=wdbc&lcn=1000`);
+  const { page, context } = await open(env.browser, `${env.server.url}?embed=curves&lcp=wdbc&lcn=1000`);
   // Wait for the long run's first curves, then change the pairing.
   await page.waitForFunction(() => (window.genlab?.curves?.summary()?.splits_done ?? 0) > 0, null, { timeout: 120000 });
   await page.selectOption('.genlab-curves [data-role="pairing"]', "heavy");
@@ -122,7 +113,7 @@ test("a change of setting cancels the run in progress", async () => {
 });
 
 test("a link reproduces a run exactly: same splits, same curves", async () => {
-  const { page, context } = await open(browser, `${server.url}?embed=curves&lcn=25&lcs=6`);
+  const { page, context } = await open(env.browser, `${env.server.url}?embed=curves&lcn=25&lcs=6`);
   await finished(page, 25);
   await page.selectOption('.genlab-curves [data-role="pairing"]', "digits23");
   await page.fill('.genlab-curves [data-role="seed"]', "17");
@@ -165,7 +156,7 @@ async function messagePlace(page) {
 for (const lang of ["en", "zh-CN"]) {
   test(`the sizes out of order are refused next to the size just typed (${lang})`, async () => {
     const q = lang === "en" ? "" : "&lang=zh-CN";
-    const { page, context, errors } = await open(browser, `${server.url}?embed=curves&lcn=10&lcs=4${q}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=curves&lcn=10&lcs=4${q}`);
     await finished(page, 10);
     const shown = () => page.waitForFunction(() => {
       const msg = document.querySelector('.genlab-curves [data-role="input-error"]');
@@ -207,14 +198,14 @@ test("the page and its worker fetch the learning curves' .wasm once", async () =
   // The page compiles pkg-curves to draw; its worker is handed that compiled module with
   // each run instead of fetching the .wasm again (requests of the page and of its
   // worker both reach the context's log).
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const wasm = [];
   context.on("request", (r) => { if (/\/pkg-curves\/genlab_bg\.wasm$/.test(new URL(r.url()).pathname)) wasm.push(r.url()); });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const worker = new Promise((resolve) => page.on("worker", resolve));
-  await page.goto(`${server.url}?embed=curves&lcp=wdbc&lcn=10&lcs=4`);
+  await page.goto(`${env.server.url}?embed=curves&lcp=wdbc&lcn=10&lcs=4`);
   await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
   await finished(page, 10);
   assert.match((await worker).url(), /curves-worker\.js$/);

@@ -3,20 +3,11 @@
 // corpus completes and draws both curves, a link reproduces it exactly, and the spam panel's
 // corpus reaches the curves' worker (the page's default spam corpus is the teaching corpus,
 // so its curves are the teaching corpus' curves).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** Waits until the panel's run of `pairing` with `splits` splits has finished. */
 async function finished(page, pairing, splits) {
@@ -61,7 +52,7 @@ function pointsDrawn(page, model) {
 }
 
 test("the text pairing's run completes and draws both curves; a link reproduces it exactly", async () => {
-  const { page, errors, context } = await open(browser, `${server.url}?embed=curves&lcn=20&lcs=8`, { width: 1280, height: 800 });
+  const { page, errors, context } = await open(env.browser, `${env.server.url}?embed=curves&lcn=20&lcs=8`, { width: 1280, height: 800 });
   await finished(page, "true", 20);
   await page.selectOption('.genlab-curves [data-role="pairing"]', "textmn");
   // The α field now shows the text models' α (1, Laplace), not the variance smoothing.
@@ -103,7 +94,7 @@ test("the text pairing's run completes and draws both curves; a link reproduces 
 
 test("the spam panel's corpus reaches the learning curves: on the built-in corpus its curves are the teaching corpus'", async () => {
   // The whole page: the spam panel holds the teaching corpus until a file is loaded.
-  const { page, errors, context } = await open(browser, `${server.url}?lcp=userbern&lcn=12&lcs=6&lcl=0.1`, { width: 1280, height: 800 });
+  const { page, errors, context } = await open(env.browser, `${env.server.url}?lcp=userbern&lcn=12&lcs=6&lcl=0.1`, { width: 1280, height: 800 });
   await page.waitForSelector("html[data-ready=true]");
   await page.locator(".genlab-curves").scrollIntoViewIfNeeded();
   await finished(page, "userbern", 12);
@@ -133,7 +124,7 @@ test("the spam panel's corpus reaches the learning curves: on the built-in corpu
 });
 
 test("without a spam panel the spam panel's corpus is explained, not run", async () => {
-  const { page, context } = await open(browser, `${server.url}?embed=curves&lcp=usermn&lang=zh-CN`);
+  const { page, context } = await open(env.browser, `${env.server.url}?embed=curves&lcp=usermn&lang=zh-CN`);
   await page.waitForFunction(() => document.querySelector(".genlab-curves")?.dataset.run === "error", null, { timeout: 60000 });
   const msg = await page.textContent('.genlab-curves [data-role="input-error"]');
   assert.match(msg, /没有垃圾邮件面板/);

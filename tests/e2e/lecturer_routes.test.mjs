@@ -2,19 +2,17 @@
 // each snippet is read out of the Markdown and used as a lecturer would, against dist/
 // served by a plain static server (the single file from file://, with the network refused).
 // The page's table of bytes is checked against what each route really fetched.
-import { test, before, after } from "node:test";
+import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { headersHost, pageHost } from "./hosts.mjs";
-import { launch, panelsDrawn, repo, serve } from "./lib.mjs";
+import { setup, panelsDrawn, repo } from "./lib.mjs";
 
 const HOST = "https://your.host/genlab/";
 const doc = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8");
 const dist = path.join(repo, "dist");
-let server;
-let browser;
 let sizes;
 /** Bytes each route fetched, brotli and gzip, for the table test. */
 const fetched = {};
@@ -25,18 +23,13 @@ const snippets = Object.fromEntries([...doc.matchAll(/<!-- snippet: ([\w-]+) -->
 before(async () => {
   assert.ok(existsSync(path.join(dist, "sizes.json")), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
   sizes = JSON.parse(readFileSync(path.join(dist, "sizes.json"), "utf8")).files;
-  server = await serve(dist);
-  browser = await launch();
 });
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup({ dir: dist });
 
 /** A snippet with the placeholder host replaced by the test server. */
 const snippet = (name) => {
   assert.ok(snippets[name], `docs/lecturers.md has a snippet "${name}"`);
-  return snippets[name].replaceAll(HOST, server.url);
+  return snippets[name].replaceAll(HOST, env.server.url);
 };
 
 /**
@@ -44,7 +37,7 @@ const snippet = (name) => {
  * body, on the host's origin), recording console errors and the bytes of each file from dist/.
  */
 async function visit(name, url, html = null) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (html !== null) {
     await context.route(url, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5</title></head>\n<body>\n<h1>Lecture 5</h1>\n${html}\n</body></html>\n` }));
   }
@@ -54,7 +47,7 @@ async function visit(name, url, html = null) {
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   const files = new Set();
   page.on("response", (r) => {
-    if (!r.url().startsWith(server.url)) return;
+    if (!r.url().startsWith(env.server.url)) return;
     let rel = new URL(r.url()).pathname.slice(1);
     if (rel === "" || rel.endsWith("/")) rel += "index.html";
     if (sizes[rel]) files.add(rel);
@@ -73,7 +66,7 @@ test("the page has a snippet for every route", () => {
 
 test("a link: opens the lab in that state", async () => {
   const url = snippet("link");
-  assert.ok(url.startsWith(server.url));
+  assert.ok(url.startsWith(env.server.url));
   const { context, page, errors } = await visit("link", url);
   await ready(page);
   assert.equal(await page.evaluate(() => document.documentElement.lang), "zh-CN");
@@ -84,7 +77,7 @@ test("a link: opens the lab in that state", async () => {
 });
 
 test("an iframe: one panel, in its state, inside a course page", async () => {
-  const { context, page, errors } = await visit("iframe", `${server.url}course/iframe.html`, snippet("iframe"));
+  const { context, page, errors } = await visit("iframe", `${env.server.url}course/iframe.html`, snippet("iframe"));
   const frame = page.frameLocator("iframe");
   await frame.locator("html[data-ready=true]").waitFor();
   assert.equal(await frame.locator("#nb-slot").count(), 0);
@@ -97,7 +90,7 @@ test("an iframe: one panel, in its state, inside a course page", async () => {
 });
 
 test("the <genlab-panel> element: one script line, then a panel set by its attributes", async () => {
-  const { context, page, errors } = await visit("element", `${server.url}course/element.html`, snippet("element"));
+  const { context, page, errors } = await visit("element", `${env.server.url}course/element.html`, snippet("element"));
   await page.waitForFunction(() => document.querySelector("genlab-panel")?.handle, null, { timeout: 20000 });
   const s = await page.evaluate(() => document.querySelector("genlab-panel").handle.getState());
   assert.equal(s.alpha, 0);
@@ -121,7 +114,7 @@ test("the course page around a <genlab-panel> keeps its own fonts, margins, butt
 <div id="box" style="width: 200px; padding: 10px; border: 2px solid">a box</div>
 <nav><a id="next" href="#next">Next</a></nav></main>
 <div id="slot"></div>`;
-  const { context, page, errors } = await visit("course-look", `${server.url}course/look.html`, course);
+  const { context, page, errors } = await visit("course-look", `${env.server.url}course/look.html`, course);
   const look = () => page.evaluate(() => {
     const out = {};
     for (const id of ["course", "text", "quiz", "quiz-legend", "answer", "guess", "box", "next"]) {
@@ -154,7 +147,7 @@ test("the course page around a <genlab-panel> keeps its own fonts, margins, butt
 });
 
 test("mount(): a panel from the module, in its state", async () => {
-  const { context, page, errors } = await visit("mount", `${server.url}course/mount.html`, snippet("mount"));
+  const { context, page, errors } = await visit("mount", `${env.server.url}course/mount.html`, snippet("mount"));
   await page.waitForFunction(() => window.lessonPanel, null, { timeout: 20000 });
   assert.deepEqual(await page.evaluate(() => window.lessonPanel.getState().n), [40, 120]);
   assert.equal(await page.locator('#lesson [data-control="seed"]').isVisible(), false);
@@ -166,11 +159,11 @@ test("mount(): a panel from the module, in its state", async () => {
 for (const cors of [false, true]) {
   test(`a course page on another origin ${cors ? "with dist/_headers' headers draws its panels" : "whose host sends no CORS header shows the fallback sentences"}`, async () => {
     // The plain static server sends no CORS header; the other host sends what _headers says.
-    const host = cors ? await headersHost(dist) : server;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const host = cors ? await headersHost(dist) : env.server;
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     // The course site: another origin (another port) on this machine, as a real server (a
     // page the browser did not get from a loopback address may not ask one at all).
-    const html = `${snippet("element")}\n${snippet("mount")}`.replaceAll(server.url, host.url);
+    const html = `${snippet("element")}\n${snippet("mount")}`.replaceAll(env.server.url, host.url);
     const site = await pageHost(`<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Lecture 5</title></head>\n<body>\n${html}\n</body></html>\n`);
     const course = `${site.url}lecture-5.html`;
     const page = await context.newPage();
@@ -206,7 +199,7 @@ for (const cors of [false, true]) {
 }
 
 test("the single file: the snippet's link opens from disk with the network refused", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const refused = [];
   await context.route(() => true, (route) => {
     const url = route.request().url();

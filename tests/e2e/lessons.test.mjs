@@ -7,22 +7,13 @@
 // panel's state after the step is read back from the panel (getState) and written by the same
 // link writer; the two links must be equal, numbers compared to 9 decimal places (a
 // dragged mean is stored as the data's shift, so it comes back within a few ulps).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { launch, open, repo, serve } from "./lib.mjs";
+import { setup, open, repo } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const BUILTIN = ["gda-boundary", "gda-vs-qda", "gda-vs-logistic", "nb-smoothing", "nb-event-models", "bayes-decision"];
 
@@ -63,7 +54,7 @@ const displayed = (page, selector) => page.evaluate((s) => {
 for (const lang of ["en", "zh-CN"]) {
   test(`every built-in lesson plays to its end in ${lang}, each step's panel in the step's state, no console error`, async () => {
     for (const id of BUILTIN) {
-      const { page, context, errors } = await open(browser, `${server.url}?lesson=${id}&lang=${lang}`);
+      const { page, context, errors } = await open(env.browser, `${env.server.url}?lesson=${id}&lang=${lang}`);
       try {
         await atStep(page, 1);
         const count = await page.evaluate(() => window.genlab.lessons.count);
@@ -107,7 +98,7 @@ for (const lang of ["en", "zh-CN"]) {
 }
 
 test("record three steps across two panels, save as a file and a link, open both, play with the clicker keys", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     // The menu and the recorder are loaded on demand.
     assert.equal(await page.evaluate(() => !!window.genlab.lessons), false, "no lesson code before it is asked for");
@@ -166,7 +157,7 @@ test("record three steps across two panels, save as a file and a link, open both
     assert.match(link, /\?lesson=(~|%7E)[A-Za-z0-9_-]+$/);
 
     // The link plays the same lesson, from the clicker.
-    const played = await open(browser, link);
+    const played = await open(env.browser, link);
     try {
       const p = played.page;
       await atStep(p, 1);
@@ -225,7 +216,7 @@ test("record three steps across two panels, save as a file and a link, open both
     }
 
     // The file opens the same lesson.
-    const again = await open(browser, server.url);
+    const again = await open(env.browser, env.server.url);
     try {
       const p = again.page;
       await p.click("#lessons");
@@ -257,7 +248,7 @@ test("record three steps across two panels, save as a file and a link, open both
 
 test("a lesson with a bad value names the step and the value, and the other steps play", async () => {
   const text = "title.en: Typos\n\n## step one\npanel: gda\nstate: phi=7&cov=per-class\ncaption.en: First.\ncaption.zh: 第一步。\n\n## step two\npanel: spam\n\n## step three\npanel: nb\nstate: a=0\ncaption.en: Third.\ncaption.zh: 第三步。\n";
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     await page.click("#lessons");
     await page.setInputFiles('.lesson-menu input[type="file"]', { name: "typos.lesson.txt", mimeType: "text/plain", buffer: Buffer.from(text) });
@@ -285,9 +276,9 @@ test("a lesson with a bad value names the step and the value, and the other step
 
 test("a step glides where that teaches, and under prefers-reduced-motion changes at once", async () => {
   for (const motion of ["no-preference", "reduce"]) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: motion });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: motion });
     const page = await context.newPage();
-    await page.goto(`${server.url}?lesson=gda-boundary`);
+    await page.goto(`${env.server.url}?lesson=gda-boundary`);
     await page.waitForSelector("html[data-ready=true]");
     await atStep(page, 1);
     // Step 2 moves the means only: a glide, unless motion is reduced.
@@ -321,13 +312,13 @@ test("a table cell is highlighted in both languages, and what a step highlights 
   // highlight brings its caption back into view. bayes-decision: step 4 highlights the
   // costs control, step 5 the confusion matrix's false positives; step 1 nothing.
   for (const [width, height, lang, motion] of [[360, 740, "zh-CN", "no-preference"], [1024, 768, "en", "no-preference"], [360, 740, "en", "reduce"]]) {
-    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: motion });
+    const context = await env.browser.newContext({ viewport: { width, height }, reducedMotion: motion });
     const page = await context.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     try {
-      await page.goto(`${server.url}?lesson=bayes-decision&step=4&lang=${lang}`);
+      await page.goto(`${env.server.url}?lesson=bayes-decision&step=4&lang=${lang}`);
       await atStep(page, 4);
       const at = `${width}×${height} ${lang} ${motion}`;
       const settled = (selector) => motion === "reduce"
@@ -366,7 +357,7 @@ test("a table cell is highlighted in both languages, and what a step highlights 
   // The GDA panel's numbers, from a lesson file; a cell it lacks is named with its step.
   const text = "title.en: Cells\n\n## step\npanel: gda\nstate: phi=0.8\nhighlight: cell threshold\ncaption.en: The threshold.\ncaption.zh: 阈值。\n\n## step\npanel: gda\nhighlight: cell fp\ncaption.en: No such cell here.\ncaption.zh: 这里没有这个单元格。\n";
   for (const lang of ["en", "zh-CN"]) {
-    const { page, context, errors } = await open(browser, `${server.url}?lang=${lang}`, { width: 1024, height: 768 });
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=${lang}`, { width: 1024, height: 768 });
     try {
       await page.click("#lessons");
       await page.setInputFiles('.lesson-menu input[type="file"]', { name: "cells.lesson.txt", mimeType: "text/plain", buffer: Buffer.from(text) });
@@ -391,7 +382,7 @@ test("a table cell is highlighted in both languages, and what a step highlights 
 });
 
 test("the presenter window shows the notes and the next step, and drives the lesson", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?lesson=gda-boundary`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lesson=gda-boundary`);
   try {
     await atStep(page, 1);
     const [popup] = await Promise.all([context.waitForEvent("page"), page.click('[data-lesson="presenter-window"]')]);
@@ -416,7 +407,7 @@ test("the presenter window shows the notes and the next step, and drives the les
 });
 
 test("a page without a lesson loads no lesson code", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   try {
     const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
     assert.ok(!loaded.some((p) => p.endsWith("/js/lesson.js")), loaded.join(" "));
@@ -432,7 +423,7 @@ test("the lessons' format is documented where lecturers read it, and its example
     assert.ok(section.includes(field), `docs/lecturers.md "Lessons" names ${field}`);
   }
   const example = section.match(/<!-- snippet: lesson-file -->\n```text\n([\s\S]*?)\n```/)[1];
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     await page.click("#lessons");
     await page.setInputFiles('.lesson-menu input[type="file"]', { name: "gda.lesson.txt", mimeType: "text/plain", buffer: Buffer.from(example) });

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,6 +49,48 @@ export async function launch() {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+}
+
+/**
+ * The set-up every test file shares: registers node:test's `before` hook that serves `dir`
+ * (www/ unless told; `dir: null` serves nothing) and launches Chromium, and the `after` hook that
+ * closes both. The tests read them once the hook has run: `env.server.url`, `env.browser`.
+ * node:test runs a file's top-level hooks concurrently, not one after another: what needs the
+ * server or the browser goes in `before(env)` (run once both are up) and what must end before
+ * they close in `after(env)`; a file's own hooks suit what stands alone (a check that dist/ is
+ * built, a scratch folder).
+ */
+export function setup({ dir = path.join(repo, "www"), before: ready = null, after: done = null } = {}) {
+  const env = { server: null, browser: null };
+  before(async () => {
+    if (dir) env.server = await serve(dir);
+    env.browser = await launch();
+    await ready?.(env);
+  });
+  after(async () => {
+    try {
+      await done?.(env);
+    } finally {
+      await env.browser?.close();
+      env.server?.close();
+    }
+  });
+  return env;
+}
+
+/** Waits until the page's scroll has stood still for 10 animation frames (a smooth scroll has come to rest). */
+export async function untilStill(page) {
+  await page.evaluate(() => new Promise((resolve) => {
+    let last = scrollY;
+    let still = 0;
+    const tick = () => {
+      still = scrollY === last ? still + 1 : 0;
+      last = scrollY;
+      if (still >= 10) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
 }
 
 /** Opens `url` at a viewport and device pixel ratio, and waits for the panels to be ready. */

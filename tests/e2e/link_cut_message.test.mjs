@@ -3,20 +3,11 @@
 // shows the cut message's verdict as the whole message's. Before: "Copy link" said "Link
 // copied" and the opened page showed the first 2,000 characters and their verdict (a
 // 9,368-character spam read "Ham"; its link reopened as "Spam · 90.8 %") without a word.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 // 9,368 characters, the length of the email this was found with: 1,873 × "word " (5) + "end".
 const MESSAGE = "meeting ".repeat(250) + "word ".repeat(1473) + "end";
@@ -35,8 +26,8 @@ for (const lang of ["en", "zh-CN"]) {
   test(`a link that cuts the message says so when copied and when opened (${lang})`, async () => {
     assert.equal(MESSAGE.length, 9368);
     const q = lang === "zh-CN" ? "?lang=zh-CN" : "";
-    const { page, context, errors } = await open(browser, `${server.url}${q}`);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const { page, context, errors } = await open(env.browser, `${env.server.url}${q}`);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
     await page.fill(box, MESSAGE);
     // The box itself holds the whole message: no note there.
     assert.equal(await page.isVisible(note), false);
@@ -49,7 +40,7 @@ for (const lang of ["en", "zh-CN"]) {
     assert.equal(copied, url);
 
     // Where it is opened: a notice at the top, and a note beside the verdict.
-    const fresh = await open(browser, url);
+    const fresh = await open(env.browser, url);
     assert.equal((await fresh.page.inputValue(box)).length, 2000);
     assert.equal(await fresh.page.isVisible("#notices"), true);
     const notice = await fresh.page.textContent("#notices ul");
@@ -60,7 +51,7 @@ for (const lang of ["en", "zh-CN"]) {
     // The note sits right under the verdict it qualifies.
     assert.equal(await fresh.page.$eval(note, (el) => el.previousElementSibling.dataset.role), "verdict");
     // Copied again from there, unchanged, the link still says the message was cut.
-    await fresh.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await fresh.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
     assert.ok((await copyLink(fresh.page)).includes("9,368"));
     // Once the student edits the message, it is their own message: no note.
     await fresh.page.fill(box, "hello there");
@@ -81,7 +72,7 @@ for (const lang of ["en", "zh-CN"]) {
 }
 
 test("a message the link carries whole opens without a note", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?t=${encodeURIComponent("x".repeat(2000))}`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?t=${encodeURIComponent("x".repeat(2000))}`);
   assert.equal((await page.inputValue(box)).length, 2000);
   assert.equal(await page.isVisible(note), false);
   assert.equal(await page.isVisible("#notices"), false);
@@ -92,15 +83,15 @@ test("a message the link carries whole opens without a note", async () => {
 // The same class: the GDA panel's own points live in the page's history, never in a link.
 // Before, "Copy link" said "Link copied" and only the opened page said the points were missing.
 test("a link copied with your own points says it does not carry them", async () => {
-  const { page, context, errors } = await open(browser, server.url);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  const { page, context, errors } = await open(env.browser, env.server.url);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
   await page.evaluate(() => { document.querySelector('#gda-slot details:has([data-role="csv"])').open = true; });
   await page.fill('#gda-slot [data-role="csv"]', "0,0,0\n1,0.5,0\n0.5,1,0\n3,3,1\n4,3.5,1\n3.5,4,1\n");
   await page.click('#gda-slot [data-role="csv-apply"]');
   await page.waitForFunction(() => /src=custom/.test(location.search));
   assert.match(await copyLink(page), /without your own points/);
   // Opened, the link shows generated data (as the copy status said) and says why.
-  const fresh = await open(browser, page.url());
+  const fresh = await open(env.browser, page.url());
   assert.equal(await fresh.page.inputValue('#gda-slot [data-role="source"]'), "generated");
   assert.match(await fresh.page.textContent("#gda-slot"), /your own points, which a link cannot carry/);
   await fresh.context.close();

@@ -1,20 +1,11 @@
 // End-to-end tests of the naive Bayes panel in headless Chromium.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { launch, open, serve, repo } from "./lib.mjs";
+import { setup, open, repo } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const text = (page, sel) => page.textContent(sel);
 
@@ -44,7 +35,7 @@ const ledgerWords = (page) =>
   page.$$eval('#nb-slot [data-role="ledger"] li.word', (lis) => lis.map((li) => [li.querySelector(".term-name").firstChild.textContent, li.querySelector(".term-value").textContent]));
 
 test("typing a spam message and a ham message gives the verdicts", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await typeMessage(page, "Congratulations you WIN a free cash prize, claim now");
   assert.match(await text(page, '#nb-slot [data-role="verdict"]'), /^Spam/);
   const words = (await ledgerWords(page)).map(([w]) => w);
@@ -68,14 +59,14 @@ async function assertLedgerAddsUp(page) {
 }
 
 test("the ledger's rows add up to the total it shows", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   await typeMessage(page, "free prize tonight? the pizza is free, see you at the lab");
   await assertLedgerAddsUp(page);
   await context.close();
 });
 
 test("α = 0 vetoes a class and the page explains it", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.click('[data-example="en-spam"]');
   await setAlpha(page, 0);
   await page.waitForSelector('#nb-slot [data-role="sentences"]:not([hidden])');
@@ -92,7 +83,7 @@ test("α = 0 vetoes a class and the page explains it", async () => {
 });
 
 test("a message vetoed by both classes is undefined, not NaN", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   // Find one word seen only in spam and one seen only in ham, from the model itself.
   const words = await page.evaluate(() => {
     const p = window.genlab.nb.panel;
@@ -114,7 +105,7 @@ test("a message vetoed by both classes is undefined, not NaN", async () => {
 });
 
 test("held-out metrics follow α", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   const at1 = await text(page, '#nb-slot [data-role="acc"]');
   await setAlpha(page, 0);
   await page.waitForFunction((a) => document.querySelector('#nb-slot [data-role="acc"]').textContent !== a, at1);
@@ -123,7 +114,7 @@ test("held-out metrics follow α", async () => {
 });
 
 test("a bad corpus file is refused with its reason and the old corpus stays", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const info = await text(page, '#nb-slot [data-role="corpus-info"]');
   await page.setInputFiles('#nb-slot [data-role="file"]', { name: "one-class.txt", mimeType: "text/plain", buffer: Buffer.from("ham\thello\nham\tsee you\nhma\ttypo line\n") });
   await page.waitForSelector('#nb-slot [data-role="input-error"]:not([hidden])');
@@ -134,7 +125,7 @@ test("a bad corpus file is refused with its reason and the old corpus stays", as
 });
 
 test("a corpus file loads, is credited, and its bad lines are listed with numbers", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   const lines = ["ham\tlunch at noon?", "spam\tfree prize click now", "oops no tab here", "ham\tcall me later", "spam\twin cash now", "ham\tsee you at the lab", "spam\tclaim your free gift"];
   await page.setInputFiles('#nb-slot [data-role="file"]', { name: "mini.txt", mimeType: "text/plain", buffer: Buffer.from(lines.join("\r\n")) });
   await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="corpus-info"]').textContent.startsWith("mini.txt"));
@@ -148,7 +139,7 @@ test("a corpus file loads, is credited, and its bad lines are listed with number
 
 const sms = path.resolve(repo, "../shared/data/sms_spam_collection/SMSSpamCollection");
 test("the real SMS Spam Collection loads through the page", { skip: !existsSync(sms) && !process.env.GENLAB_REQUIRE_SHARED_DATA && "../shared/data is absent" }, async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.setInputFiles('#nb-slot [data-role="file"]', sms);
   await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="corpus-info"]').textContent.startsWith("SMSSpamCollection"), null, { timeout: 30000 });
   // 5,574 lines of which 5,171 distinct texts (counted independently: `cut -f2- | sort -u | wc -l`
@@ -174,7 +165,7 @@ async function pasteMessage(page, message) {
 
 for (const lang of ["en", "zh-CN"]) {
   test(`a long paste shows the strongest words, one row for the rest, and still adds up (${lang})`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}${lang === "en" ? "" : "?lang=zh-CN"}`);
+    const { page, context, errors } = await open(env.browser, `${env.server.url}${lang === "en" ? "" : "?lang=zh-CN"}`);
     // The whole teaching corpus as one message: hundreds of distinct words.
     const long = await page.evaluate(() => {
       const p = window.genlab.nb.panel;
@@ -221,7 +212,7 @@ async function longMessage(page) {
 }
 
 test("a keystroke in a long message keeps the ledger rows that did not change", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await pasteMessage(page, await longMessage(page));
   await page.waitForSelector('#nb-slot [data-role="ledger"] li.hidden');
   // Mark every row element, then type one more word at the end, as a student would.
@@ -250,7 +241,7 @@ test("a keystroke in a long message keeps the ledger rows that did not change", 
   // Every row still says what a rebuilt ledger would: compare with a fresh page.
   const shown = await page.$$eval('#nb-slot [data-role="ledger"] li', (lis) => lis.map((li) => [li.className, li.querySelector(".term-name").textContent, li.querySelector(".term-value").textContent, li.querySelector(".bar").style.width, li.getAttribute("aria-label")]));
   const message = await page.evaluate(() => document.querySelector('#nb-slot [data-role="text"]').value);
-  const fresh = await open(browser, server.url);
+  const fresh = await open(env.browser, env.server.url);
   await setAlpha(fresh.page, 0.5);
   await pasteMessage(fresh.page, message);
   await fresh.page.waitForSelector('#nb-slot [data-role="ledger"] li.hidden');

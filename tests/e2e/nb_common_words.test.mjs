@@ -4,22 +4,13 @@
 // the switch, and the Chinese page says the same in Chinese. The message and its numbers are
 // those of tests/it/nb_common_words.rs (log-odds from scikit-learn's MultinomialNB,
 // tools/sklearn/nb_common_words.py): −11.07 with every word, +4.96 without the common ones.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { launch, open, serve, repo } from "./lib.mjs";
+import { setup, open, repo } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#nb-slot [data-role="${r}"]`;
 const WORDY_SPAM = "Earn $1500 or more per week! I did it and so can you. The offer is for the first 100 people, the cash is real.";
@@ -45,7 +36,7 @@ async function ledgerSums(page) {
 const words = (page) => page.$$eval(`${role("ledger")} li.word .term-name`, (li) => li.map((x) => x.firstChild.textContent));
 
 test("ignoring common words turns a wordy spam from ham to spam, lists the words it ignored and keeps the ledger exact; the link and Back keep the switch", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?lang=en`, { width: 1280, height: 900 });
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=en`, { width: 1280, height: 900 });
   assert.equal(await page.isChecked(role("common")), false, "off by default");
   await page.fill(role("text"), WORDY_SPAM);
   await page.waitForFunction(() => /^Ham .*log-odds −11\.07$/.test(document.querySelector('#nb-slot [data-role="verdict"]').textContent));
@@ -71,7 +62,7 @@ test("ignoring common words turns a wordy spam from ham to spam, lists the words
 
   // The link reopens the same screen.
   const link = page.url();
-  const again = await open(browser, link, { width: 1280, height: 900 });
+  const again = await open(env.browser, link, { width: 1280, height: 900 });
   assert.equal(await again.page.isChecked(role("common")), true);
   assert.equal(await again.page.inputValue(role("text")), WORDY_SPAM);
   assert.match(await again.page.textContent(role("verdict")), /^Spam .*log-odds \+4\.96$/);
@@ -91,7 +82,7 @@ test("ignoring common words turns a wordy spam from ham to spam, lists the words
 
 test("the Chinese page names the switch and the ignored characters in Chinese", async () => {
   const text = "您的话费余额不足，点击链接马上充值。";
-  const { page, context, errors } = await open(browser, `${server.url}?lang=zh-CN&stop=1&t=${encodeURIComponent(text)}`, { width: 1280, height: 900 });
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=zh-CN&stop=1&t=${encodeURIComponent(text)}`, { width: 1280, height: 900 });
   assert.equal(await page.isChecked(role("common")), true);
   assert.match(await page.textContent(`#nb-slot [data-control="common"] span`), /^忽略常用词/);
   await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="common-words"]').textContent !== "");
@@ -107,7 +98,7 @@ test("the Chinese page names the switch and the ignored characters in Chinese", 
 
 for (const [lang, width] of [["en", 1280], ["zh-CN", 1280], ["en", 360], ["zh-CN", 360]]) {
   test(`the pasted multipart spam with common words ignored fits the panel (${lang}, ${width} px)`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?lang=${lang}&stop=1`, { width, height: 900 });
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=${lang}&stop=1`, { width, height: 900 });
     await page.fill(role("text"), stub);
     await page.waitForSelector(`${role("email")}:not([hidden])`);
     // The HTML part's "or", "from", "here", "to", "your" are the common words it ignored.

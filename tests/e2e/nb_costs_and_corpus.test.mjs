@@ -1,19 +1,10 @@
 // End-to-end tests of naive Bayes beyond spam words in the spam panel: costly mistakes,
 // smoothing as a prior belief, imbalanced classes and an editable corpus.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#nb-slot [data-role="${r}"]`;
 const text = (page, r) => page.textContent(role(r));
@@ -24,7 +15,7 @@ async function assertNoGarbage(page) {
 }
 
 test("a loss ratio of 10 sets the threshold P(spam) > 10/11 and shows it in the ledger", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.fill(role("cost"), "10");
   await page.press(role("cost"), "Enter");
   // λ_FP/(λ_FP + λ_FN) = 10/11 = 0.909 (by hand).
@@ -46,7 +37,7 @@ test("a loss ratio of 10 sets the threshold P(spam) > 10/11 and shows it in the 
 });
 
 test("Beta/Dirichlet pseudo-counts replace α and say what they believe", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.check('#nb-slot [data-role="event"][value="bernoulli"]');
   await page.check(role("bayes-on"));
   await page.fill(role("beta1"), "1");
@@ -64,7 +55,7 @@ test("Beta/Dirichlet pseudo-counts replace α and say what they believe", async 
 });
 
 test("undersampling ham balances the training part and moves the prior term", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   const prior = () => page.$eval('#nb-slot [data-role="ledger"] li.prior .term-value', (e) => e.textContent);
   const before = await prior();
   await page.selectOption(role("resample"), "undersample_ham");
@@ -80,7 +71,7 @@ test("undersampling ham balances the training part and moves the prior term", as
 });
 
 test("editing the corpus: add a message, see the word's counts change, remove it again", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.click('#nb-slot details.editor summary');
   await page.fill(role("lookup"), "zyzzyva");
   assert.match(await text(page, "lookup-result"), /not in the training vocabulary/);

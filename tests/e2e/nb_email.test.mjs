@@ -4,24 +4,15 @@
 // the SpamAssassin layout) becomes the corpus; a PNG renamed .mbox is refused and the corpus
 // kept. The emails are the project's own examples (src/data/emails/), the expected texts
 // read off them by hand.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { launch, open, serve, repo } from "./lib.mjs";
+import { setup, open, repo } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#nb-slot [data-role="${r}"]`;
 const text = (page, r) => page.textContent(role(r));
@@ -32,7 +23,7 @@ const corpusNamed = (page, name) =>
   page.waitForFunction((n) => document.querySelector('#nb-slot [data-role="corpus-info"]').textContent.includes(n), name);
 
 test("a pasted HTML email shows its decoded body in the ledger, never its encoding or markup", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   assert.equal(await page.isVisible(role("email")), false, "plain text: no email block");
   await page.fill(role("text"), example("en-spam"));
   await page.waitForSelector(`${role("email")}:not([hidden])`);
@@ -56,7 +47,7 @@ test("a pasted HTML email shows its decoded body in the ledger, never its encodi
 });
 
 test("the example emails: an attachment is listed not scored, GBK is decoded, and the ledger sums", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.click('#nb-slot [data-email="en-ham"]');
   await page.waitForSelector(`${role("email")}:not([hidden])`);
   assert.match(await text(page, "email-attachments"), /^marking-scheme\.pdf \(application\/pdf\) — listed, never scored$/);
@@ -74,7 +65,7 @@ test("the example emails: an attachment is listed not scored, GBK is decoded, an
 });
 
 test("an .eml file dropped on the message box is read from its bytes, GBK included", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   // An 8-bit GBK body (no base64): only the file's bytes can say what it is. The bytes of
   // “恭喜您中奖了” in GBK, from Python's "恭喜您中奖了".encode("gbk").
   const gbk = [0xb9, 0xa7, 0xcf, 0xb2, 0xc4, 0xfa, 0xd6, 0xd0, 0xbd, 0xb1, 0xc1, 0xcb];
@@ -98,7 +89,7 @@ test("an .eml file dropped on the message box is read from its bytes, GBK includ
 });
 
 test("header evidence is a setting in the link, and its rows are their own kind", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.check(role("headers"));
   await page.waitForFunction(() => location.search.includes("hdr=1"));
   await page.fill(role("text"), example("en-spam"));
@@ -129,7 +120,7 @@ function smallMbox() {
 }
 
 test("a dropped .mbox becomes the corpus, read as emails", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const mbox = smallMbox();
   // Dropped on the drop zone, as a person drags a file from their mail client's folder.
   await page.evaluate((content) => {
@@ -181,7 +172,7 @@ async function assertFolderCorpus(page) {
 test("a folder in the SpamAssassin layout becomes the corpus, its classes from folder names", async () => {
   const root = spamAssassinFolder();
   try {
-    const { page, context, errors } = await open(browser, server.url);
+    const { page, context, errors } = await open(env.browser, env.server.url);
     await page.setInputFiles(role("folder"), root);
     await assertFolderCorpus(page);
     assert.deepEqual(errors, []);
@@ -197,7 +188,7 @@ test("a folder dragged from the file manager onto the drop zone becomes the corp
   // is a directory entry the panel walks with readEntries.
   const root = spamAssassinFolder();
   try {
-    const { page, context, errors } = await open(browser, server.url);
+    const { page, context, errors } = await open(env.browser, env.server.url);
     const zone = page.locator(role("drop"));
     await zone.scrollIntoViewIfNeeded();
     const b = await zone.boundingBox();
@@ -249,7 +240,7 @@ function makeZip(files, { lie = null } = {}) {
 }
 
 test("a .zip of mail folders becomes the corpus; a zip bomb is stopped and the corpus kept", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const zip = makeZip({
     "mail/ham/1.eml": example("en-ham"),
     "mail/ham/2.eml": example("zh-ham"),
@@ -279,7 +270,7 @@ test("a .zip of mail folders becomes the corpus; a zip bomb is stopped and the c
 });
 
 test("a PNG renamed .mbox gets a sentence next to the drop zone and the corpus stays", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const before = await text(page, "corpus-info");
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
   await page.setInputFiles(role("file"), { name: "inbox.mbox", mimeType: "application/mbox", buffer: png });
@@ -304,7 +295,7 @@ test("one mailbox of everything: the class read from SpamAssassin's header line,
     `X-Course-Class: ${spam ? "junk" : "keep"}\n\n${spam ? `Win cash now, offer ${i}, free prize.` : `The notes for week ${i} are online.`}\n`;
   const mbox = [0, 1, 2].flatMap((i) => [msg(i, true), msg(i, false)]).join("\n");
   const file = { name: "inbox.mbox", mimeType: "application/mbox", buffer: Buffer.from(mbox) };
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   const before = await text(page, "corpus-info");
   // The default rule (folder or file name, X-Label): no message has a class; refused, kept.
   await page.setInputFiles(role("file"), file);
@@ -338,7 +329,7 @@ test("one mailbox of everything: the class read from SpamAssassin's header line,
 });
 
 test("in Chinese the email block and the mailbox messages are Chinese", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?lang=zh-CN`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=zh-CN`);
   await page.click('#nb-slot [data-email="zh-ham"]');
   await page.waitForSelector(`${role("email")}:not([hidden])`);
   assert.match(await page.textContent(`${role("email")} .email-title`), /已按邮件读取/);

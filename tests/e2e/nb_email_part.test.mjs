@@ -3,22 +3,13 @@
 // read, in both languages; an email with a real plain-text alternative still says it read
 // that one. The message is tests/fixtures/email/spam-english-alternative-stub.eml (written
 // for this project); the expected words were read off its HTML by hand.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { launch, open, serve, repo } from "./lib.mjs";
+import { setup, open, repo } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#nb-slot [data-role="${r}"]`;
 const stub = fs.readFileSync(path.join(repo, "tests/fixtures/email/spam-english-alternative-stub.eml"), "utf8");
@@ -28,7 +19,7 @@ for (const [lang, part, plain] of [
   ["zh-CN", /^HTML 版本（已去掉标签）：纯文本版本只是 5 个词的占位文字$/, /^纯文本正文$/],
 ]) {
   test(`a stub plain part gives way to the HTML part, and the email view says so (${lang})`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?lang=${lang}`, { width: 1280, height: 900 });
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=${lang}`, { width: 1280, height: 900 });
     await page.fill(role("text"), stub);
     await page.waitForSelector(`${role("email")}:not([hidden])`);
     assert.match(await page.textContent(role("email-part")), part);

@@ -2,11 +2,11 @@
 // `render({ model, el })` with a model object that follows anywidget's contract (get, set, on,
 // off, save_changes). State goes both ways; two widgets are independent; the notebook page is
 // left unstyled (the panel's stylesheet lives in its shadow root); the cleanup frees the panel.
-import { test, before, after } from "node:test";
+import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { launch, repo, serve } from "./lib.mjs";
+import { setup, repo } from "./lib.mjs";
 
 const dist = path.join(repo, "dist");
 const doc = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8");
@@ -23,22 +23,15 @@ function pythonTraits(py) {
   for (const [, name, value] of call.matchAll(/(\w+)="([^"]*)"/g)) traits[name] = value;
   return traits;
 }
-let server;
-let browser;
 before(async () => {
   assert.ok(existsSync(path.join(dist, "genlab-widget.mjs")), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
-  server = await serve(dist);
-  browser = await launch();
 });
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup({ dir: dist });
 
 /** A notebook-like page (no stylesheet of genlab's) with `window.widgets` rendered from `models`. */
 async function notebook(models) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const url = `${server.url}notebook/lesson.html`;
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const url = `${env.server.url}notebook/lesson.html`;
   await context.route(url, (route) => route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>notebook</title></head><body><h1>Lesson</h1></body></html>' }));
   const page = await context.newPage();
   const errors = [];

@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { launch, panelsDrawn, repo } from "./lib.mjs";
+import { setup, panelsDrawn, repo } from "./lib.mjs";
 
 const run = promisify(execFile);
 const version = readFileSync(path.join(repo, "Cargo.toml"), "utf8").match(/^\[package\][^[]*?^version\s*=\s*"([^"]+)"/m)[1];
@@ -29,7 +29,6 @@ const CDN = "https://cdn.jsdelivr.net/npm/";
 
 let scratch;
 let unpacked;
-let browser;
 const started = Date.now();
 
 before(async () => {
@@ -38,10 +37,9 @@ before(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "genlab-npm-"));
   await run("tar", ["-xzf", tarball, "-C", scratch]);
   unpacked = path.join(scratch, "package");
-  browser = await launch();
 });
+const env = setup({ dir: null });
 after(async () => {
-  await browser?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
   console.log(`npm package tests: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
@@ -83,7 +81,7 @@ async function host({ mounts = {}, pages = {}, wasmType = "application/wasm", co
 
 /** Opens `url` in a fresh context and records its errors; resolves to { context, page, errors }. */
 async function visit(url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));

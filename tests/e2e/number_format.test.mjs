@@ -1,10 +1,10 @@
 // One rule for every number the page prints (www/js/format.js): true minus signs, powers
 // of ten written as ×10⁻¹⁶ (never "e-16"), and no probability rounded to a certainty it does
 // not have ("> 99.9 %" at log-odds +337.83, never "= 100.0 %").
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { num, pct, pctRelation, p3, prob, sci, signed } from "../../www/js/format.js";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
 test("powers of ten use a true minus and superscripts", () => {
   assert.equal(num(-1.28e-16), "\u22121.28\u00d710\u207b\u00b9\u2076"); // −1.28×10⁻¹⁶
@@ -32,19 +32,10 @@ test("a posterior of finite log-odds never prints as a certainty", () => {
   assert.equal(pct(0.99996, { logOdds: 10.1 }), "> 99.9 %");
 });
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 test("the verdict of a message with a huge finite log-odds says > 99.9 %", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   try {
     await page.$eval('#nb-slot [data-role="text"]', (el) => {
       el.value = "WIN a FREE prize, claim your cash reward now! ".repeat(40);

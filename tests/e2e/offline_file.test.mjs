@@ -1,28 +1,24 @@
 // dist/genlab.html, the single file a lecturer copies to a USB stick or uploads to an LMS:
 // opened from file:// with every network request refused, it runs every panel in both
 // languages, its links reproduce the screen, and the figure exports as a PNG.
-import { test, before, after } from "node:test";
+import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { assertAllDrawn, launch, panelsDrawn, repo, serve } from "./lib.mjs";
+import { setup, assertAllDrawn, panelsDrawn, repo, serve } from "./lib.mjs";
 
 const file = path.join(repo, "dist", "genlab.html");
 const fileUrl = pathToFileURL(file).href;
-let browser;
 
 before(async () => {
   assert.ok(existsSync(file), "dist/genlab.html is not built: run scripts/dist.sh (scripts/test.sh does)");
-  browser = await launch();
 });
-after(async () => {
-  await browser?.close();
-});
+const env = setup({ dir: null });
 
 /** A context with the network refused: every request that is not the file itself is recorded and aborted. */
 async function offline(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
   const refused = [];
   await context.route(() => true, (route) => {
     const url = route.request().url();
@@ -150,7 +146,7 @@ test("from file:// the learning curves compute: their worker comes from the file
 
 test("over http the file's own CSP lets its learning-curves worker run", async () => {
   const server = await serve(path.join(repo, "dist"));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const { page, errors } = await openIn(context, `${server.url}genlab.html?embed=curves`);
     const done = await curvesRun(page);

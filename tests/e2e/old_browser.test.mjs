@@ -1,35 +1,26 @@
 // A browser that cannot run the page gets a sentence in the page's language saying what it
 // needs, never a blank or forever-loading panel: WebAssembly missing (turned off, or an old
-// browser), and WebAssembly refused by the page's security policy (what Safari before 16
+// env.browser), and WebAssembly refused by the page's security policy (what Safari before 16
 // does with 'wasm-unsafe-eval', which it does not know; here a real refusal by Chromium of a
 // page whose CSP lacks that source).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serve } from "./lib.mjs";
+import { setup } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /**
  * Opens the page with `setup(context)` applied first, and returns the boot line once the
  * page has settled: either ready, or the boot line marked as an error.
  */
 async function bootLine(query, setup) {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   try {
     await setup(context);
     const page = await context.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(`${server.url}${query}`);
+    await page.goto(`${env.server.url}${query}`);
     await page.waitForSelector("html[data-ready=true], #boot.input-error", { timeout: 20000 });
     const boot = await page.evaluate(() => {
       const el = document.getElementById("boot");

@@ -3,20 +3,11 @@
 // points (CSV)" made the page 1,331 px wide in a 1,280 px window (387 at 360 px), its help
 // text and text box 39–55 px out of their fieldset, and once scrolled the left edge of
 // everything was cut ("oundary").
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** Opens the <details> matching `sel` (all of them for "details"), waits for every panel,
  * and returns the page's widths and each opened section's children that stick out of it. */
@@ -57,7 +48,7 @@ const SIZES = [["phone", { width: 360, height: 740 }], ["laptop", { width: 1280,
 
 for (const [name, viewport] of SIZES) {
   test(`"Paste or load points (CSV)" opened stays inside the page and its fieldset (${name})`, async () => {
-    const { page, context, errors } = await open(browser, server.url, viewport);
+    const { page, context, errors } = await open(env.browser, env.server.url, viewport);
     const m = await openAndMeasure(page, '#gda-slot details:has([data-role="csv"])');
     assert.equal(m.scrollWidth, m.clientWidth, `the page scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
     assert.deepEqual(m.outside, []);
@@ -76,7 +67,7 @@ const LAYOUTS = [
 for (const [name, viewport, q] of LAYOUTS) {
   {
     test(`every section opened at once stays inside the page (${name}${q ? `, ${q.slice(1)}` : ""})`, async () => {
-      const { page, context, errors } = await open(browser, `${server.url}${q}`, viewport);
+      const { page, context, errors } = await open(env.browser, `${env.server.url}${q}`, viewport);
       const m = await openAndMeasure(page, "details");
       assert.equal(m.scrollWidth, m.clientWidth, `the page scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
       assert.deepEqual(m.outside, []);

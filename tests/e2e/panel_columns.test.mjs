@@ -4,20 +4,11 @@
 // boxes over one another, no text clipped or wrapped a few characters a line, nothing wider
 // than its column, ledger bars with room to show, and (at 600 px and less) a GDA figure that
 // takes at least 90 % of the column, as the phone and tablet layouts of a window that wide do.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serve } from "./lib.mjs";
+import { setup } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const MESSAGE = "WIN a FREE prize, reply now to claim your cash before the meeting tomorrow";
 /** A course page: a centred column `width` px wide, each panel of the registry (PANELS, so a
@@ -112,8 +103,8 @@ function layoutFaults() {
 for (const width of [480, 600, 720, 800]) {
   for (const lang of ["en", "zh-CN"]) {
     test(`every panel in a ${width} px column of a 1280×800 window, in ${lang}`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const url = `${server.url}course/columns-${width}-${lang}.html`;
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const url = `${env.server.url}course/columns-${width}-${lang}.html`;
       await context.route(url, (route) => route.fulfill({ contentType: "text/html", body: coursePage(width, lang) }));
       const page = await context.newPage();
       const errors = [];

@@ -1,29 +1,20 @@
 // <genlab-panel>, the custom element genlab.js defines: attributes set the state, the hidden
 // controls, the language, projector mode and theme; the state attribute and a `change`
 // event follow the student; several on one page stay independent; removing one frees it.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, panelsDrawn, serve } from "./lib.mjs";
+import { setup, panelsDrawn } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** Opens the example page with two elements and waits until both panels are mounted. */
 async function openExample() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  await page.goto(`${server.url}element-example.html`);
+  await page.goto(`${env.server.url}element-example.html`);
   await page.waitForFunction(() => [...document.querySelectorAll("genlab-panel")].every((el) => el.handle));
   return { context, page, errors };
 }
@@ -189,21 +180,21 @@ test("moving an element keeps its panel; a bad panel name is said in the element
 test("a course page of naive Bayes panels alone fetches the naive Bayes wasm module only", async () => {
   // genlab.js picks each panel's module (docs/performance.md, "The wasm modules"): the GDA-first
   // module is fetched for a GDA panel (or where index.html preloads it), never for these.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   const wasm = [];
   page.on("request", (r) => { if (r.url().endsWith(".wasm")) wasm.push(new URL(r.url()).pathname); });
-  await page.route(`${server.url}nb-only-course-page.html`, (route) => route.fulfill({
+  await page.route(`${env.server.url}nb-only-course-page.html`, (route) => route.fulfill({
     contentType: "text/html; charset=utf-8",
     body: `<!doctype html><meta charset="utf-8"><title>NB lesson</title>
 <script type="module" src="js/genlab.js"></script>
 <genlab-panel id="spam" panel="nb" state="a=0.5"></genlab-panel>
 <genlab-panel id="table" panel="cat" lang="zh-CN"></genlab-panel>`,
   }));
-  await page.goto(`${server.url}nb-only-course-page.html`);
+  await page.goto(`${env.server.url}nb-only-course-page.html`);
   await page.waitForFunction(() => [...document.querySelectorAll("genlab-panel")].every((el) => el.handle));
   assert.equal(await page.evaluate(() => document.getElementById("spam").handle.getState().alpha), 0.5);
   // The state functions come from the module that was loaded: a student's change is reflected.

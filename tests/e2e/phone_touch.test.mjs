@@ -3,24 +3,15 @@
 // goes. Before: the canvas had touch-action: none, so a swipe over ~45 % of a 360 × 740
 // screen could not scroll; and the canvas jumped 55 px when "Loading the WebAssembly core…"
 // disappeared (after every panel had mounted), so an early drag landed 55 px from the finger.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serve } from "./lib.mjs";
+import { setup } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** A phone's page (360 × 740, dpr 2, touch), and a CDP session to touch it with. */
 async function phone(url, setup = null) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -48,7 +39,7 @@ const handleAt = (page, k) => page.evaluate((k) => {
 }, k);
 
 test("one finger scrolls the page from an empty part of the plot and drags a mean from its handle", async () => {
-  const { context, page, cdp, errors } = await phone(server.url);
+  const { context, page, cdp, errors } = await phone(env.server.url);
   const box = await page.$eval('#gda-slot [data-role="canvas"]', (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
   // The plot's lower right corner holds no point and no handle at the default state (its
   // points are around (−1, −0.5) and (1, 1) in a window from about −5 to 5).
@@ -78,7 +69,7 @@ test("one finger scrolls the page from an empty part of the plot and drags a mea
 
 test("the figure stays where it is when the loading sentence goes", async () => {
   // The .wasm arrives late (as on a slow network), so the first panel is laid out ahead.
-  const { context, page, errors } = await phone(server.url, async (p) => {
+  const { context, page, errors } = await phone(env.server.url, async (p) => {
     await p.addInitScript(() => {
       window.__shifts = [];
       new PerformanceObserver((list) => {
@@ -103,7 +94,7 @@ test("the figure stays where it is when the loading sentence goes", async () => 
 // it grew to its real height two frames later and the naive Bayes formula moved 211 px down
 // under the reader (scroll anchoring did not make up for it).
 test("a jump to the naive Bayes panel on a phone lands where it stays", async () => {
-  const { context, page, errors } = await phone(server.url);
+  const { context, page, errors } = await phone(env.server.url);
   const sel = '#nb-slot [data-role="formula-mn"]';
   const landed = await page.$eval(sel, (el) => {
     el.scrollIntoView({ block: "center" });
@@ -120,7 +111,7 @@ test("a jump to the naive Bayes panel on a phone lands where it stays", async ()
 });
 
 test("the 3-D view keeps every touch: a vertical drag on it turns it, the page stays", async () => {
-  const { context, page, cdp, errors } = await phone(`${server.url}?v3=1`);
+  const { context, page, cdp, errors } = await phone(`${env.server.url}?v3=1`);
   await page.waitForSelector('#gda-slot [data-role="v3-canvas"]');
   const { touch, gda } = await page.evaluate(() => ({
     touch: getComputedStyle(document.querySelector('#gda-slot [data-role="v3-canvas"]')).touchAction,

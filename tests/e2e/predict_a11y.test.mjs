@@ -2,25 +2,16 @@
 // while the student predicts and after the reveal: the GDA panel's ghost line and its
 // handles, the spam panel's bet slider, the score and hints. On a 360×740 phone in Chinese
 // and a 1024×768 projector in English, light and dark.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { launch, serve } from "./lib.mjs";
+import { setup } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve("axe-core/axe.min.js");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa"];
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 async function audit(page) {
   await page.addScriptTag({ path: AXE });
@@ -33,11 +24,11 @@ async function audit(page) {
 for (const scheme of ["light", "dark"]) {
   for (const [label, viewport, query] of [["phone zh", { width: 360, height: 740 }, "?lang=zh-CN"], ["projector en", { width: 1024, height: 768 }, "?projector=1"]]) {
     test(`axe: the predictions are clean while predicting and after the reveal (${label}, ${scheme})`, async () => {
-      const context = await browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
+      const context = await env.browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
       const page = await context.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(String(e)));
-      await page.goto(`${server.url}${query}`);
+      await page.goto(`${env.server.url}${query}`);
       await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
       const found = [];
       await page.click('#gda-slot [data-role="predict"]');

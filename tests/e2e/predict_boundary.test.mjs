@@ -12,21 +12,12 @@
 // ten ArrowDown, handle 2 ten ArrowUp and two Shift+ArrowLeft, from the start line across
 // the middle half of the view at mid-height). The pointer line's agreement is
 // re-derived here by sampling (a 1000 × 1000 grid), not by the page's polygon clipping.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 import { WORDS } from "../../www/js/predict.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 // scikit-learn's coef_ and intercept_ on the default points (100 points, seed of the link's defaults).
 const SK_W = [1.6261186976563309, 0.9298059260969406];
@@ -81,13 +72,13 @@ async function assertNoTrace(page, lang) {
 }
 
 const verdict = (page) => page.evaluate(() => window.genlab_panels.gda.controller.prediction()?.verdict() ?? null);
-const url = (lang) => `${server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
+const url = (lang) => `${env.server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
 
 for (const width of [1280, 360]) {
   for (const lang of ["en", "zh-CN"]) {
     const c = CASES[width];
     test(`keyboard: predict the boundary, commit, read the score (${width} px, ${lang})`, async () => {
-      const { page, context, errors } = await open(browser, url(lang), c.size);
+      const { page, context, errors } = await open(env.browser, url(lang), c.size);
       assert.ok((await boundaryPixels(page)) > 50, "the boundary is drawn before the prediction");
       const view = await page.evaluate(() => Array.from(window.genlab_panels.gda.controller.panel.viewRect()));
       assert.deepEqual(view, c.view, "the view the expected numbers were derived on");
@@ -155,7 +146,7 @@ function sampledAgreement([x0, x1, y0, y1], w, b, v, c, n = 1000) {
 for (const width of [1280, 360]) {
   for (const lang of ["en", "zh-CN"]) {
     test(`pointer: drag the ghost onto the model's line, commit, a near-perfect score (${width} px, ${lang})`, async () => {
-      const { page, context, errors } = await open(browser, url(lang), CASES[width].size);
+      const { page, context, errors } = await open(env.browser, url(lang), CASES[width].size);
       await page.click(role("predict"));
       await page.waitForSelector(role("ghost-handle-0"));
       await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
@@ -194,7 +185,7 @@ for (const width of [1280, 360]) {
 }
 
 test("Skip reveals the boundary without a score", async () => {
-  const { page, context, errors } = await open(browser, url("zh-CN"), CASES[360].size);
+  const { page, context, errors } = await open(env.browser, url("zh-CN"), CASES[360].size);
   await page.click(role("predict"));
   await page.waitForSelector(role("ghost-handle-0"));
   await assertNoTrace(page, "zh-CN");
@@ -207,7 +198,7 @@ test("Skip reveals the boundary without a score", async () => {
 });
 
 test("touch: one finger drags a handle on a phone (it does not scroll the page), and the commit scores the line", async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -242,7 +233,7 @@ test("touch: one finger drags a handle on a phone (it does not scroll the page),
 
 for (const lang of ["en", "zh-CN"]) {
   test(`the perpendicular bisector of the means, drawn where the model's line is turned from it, gets its hint and "why?" (${lang})`, async () => {
-    const { page, context, errors } = await open(browser, url(lang), CASES[1280].size);
+    const { page, context, errors } = await open(env.browser, url(lang), CASES[1280].size);
     // Strongly tilted clouds (ρ = 0.9 in both): the model's line is turned well away from
     // the bisector (on the default clouds it is only 7° from it, and the hint rightly stays
     // silent).
@@ -299,7 +290,7 @@ const UNPREDICTABLE = [
 ];
 for (const [reason, lang, change] of UNPREDICTABLE) {
   test(`no boundary to predict (${reason}, ${lang}): the press says why and hides nothing`, async () => {
-    const { page, context, errors } = await open(browser, url(lang), CASES[1280].size);
+    const { page, context, errors } = await open(env.browser, url(lang), CASES[1280].size);
     await change(page);
     await page.waitForFunction((r) => {
       const s = window.genlab_panels.gda.controller.panel.summary();
@@ -321,7 +312,7 @@ for (const [reason, lang, change] of UNPREDICTABLE) {
 
 test("the judge's module fails to load: the commit says so, hides nothing it should not, and Skip still reveals", async () => {
   // The judge is in the lessons' module, which the prediction starts loading when it opens.
-  const { page, context, errors } = await open(browser, url("en"), {
+  const { page, context, errors } = await open(env.browser, url("en"), {
     ...CASES[1280].size,
     setup: (p) => p.route("**/pkg-lesson/genlab_bg.wasm", (r) => r.abort()),
   });

@@ -8,24 +8,15 @@
 // gap = |ln(p̂ / (1 − p̂)) − log-odds|, the log-odds clamped to ±ln((1 − 10⁻⁶)/10⁻⁶) (the
 // issue's rule: both probabilities clamped to [10⁻⁶, 1 − 10⁻⁶]; the default message's
 // log-odds, +14.16, is beyond it); not from the judge's code (genlab::predict).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 import { WORDS, betKey } from "../../www/js/predict-spam.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const role = (r) => `#nb-slot [data-role="${r}"]`;
-const url = (lang) => `${server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
+const url = (lang) => `${env.server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
 
 /** Whether the verdict or the ledger shows, and what the panel's live region says. */
 const traces = (page) => page.evaluate(() => {
@@ -38,7 +29,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) 
   for (const lang of ["en", "zh-CN"]) {
     for (const by of ["keyboard", "pointer"]) {
       test(`bet P(spam | message) by ${by}, commit, read the gap (${size.width} px, ${lang})`, async () => {
-        const { page, context, errors } = await open(browser, url(lang), size);
+        const { page, context, errors } = await open(env.browser, url(lang), size);
         await page.$eval("#nb-slot", (el) => el.scrollIntoView());
         await page.waitForSelector(role("bet"));
         // The pointer runs bet on a message whose log-odds are inside the clamp.
@@ -96,7 +87,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) 
 }
 
 test("Skip shows the verdict and the ledger without a score", async () => {
-  const { page, context, errors } = await open(browser, url("zh-CN"), { width: 360, height: 740 });
+  const { page, context, errors } = await open(env.browser, url("zh-CN"), { width: 360, height: 740 });
   await page.$eval("#nb-slot", (el) => el.scrollIntoView());
   await page.click(role("bet"));
   await page.click(role("bet-skip"));

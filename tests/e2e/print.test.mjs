@@ -9,19 +9,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
 let dir;
+const env = setup();
 before(async () => {
-  server = await serve();
-  browser = await launch();
   dir = mkdtempSync(path.join(tmpdir(), "genlab-print-"));
 });
 after(async () => {
-  await browser?.close();
-  server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -134,7 +129,7 @@ const CASES = [
 
 for (const c of CASES) {
   test(`printing ${c.name} gives a handout of at most two A4 pages per panel`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}${c.query}`, { width: 1280, height: 800 });
+    const { page, context, errors } = await open(env.browser, `${env.server.url}${c.query}`, { width: 1280, height: 800 });
     try {
       const aspect = c.figure ? await screenAspect(page, c.figure) : null;
       const text = await printedText(page);
@@ -184,7 +179,7 @@ function darkShare(img) {
 // at the foot of a page, its table on the next.
 test("printing from a system in dark mode gives a light handout with every figure computed and headings with their tables", async () => {
   // With the logistic-regression overlay: a two-row training table (whose heading was orphaned).
-  const { page, context, errors } = await open(browser, `${server.url}?lr=1`, {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lr=1`, {
     width: 1280, height: 800, setup: (p) => p.emulateMedia({ colorScheme: "dark" }),
   });
   try {

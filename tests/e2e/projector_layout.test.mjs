@@ -3,20 +3,11 @@
 // its controls share one screen, and the projector type, are projector_screen.test.mjs's.)
 // The numbers keep their shape (a 2×2 matrix is two lines, a vector one) and no table is
 // cut off by its box, with and without projector mode.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const SIZES = [[1024, 768], [1280, 720], [1920, 1080]];
 
@@ -28,8 +19,8 @@ const size = (page, sel) => page.$eval(sel, (el) => {
 
 for (const [width, height] of SIZES) {
   test(`projector mode keeps the GDA figure large and enlarges the NB chart at ${width}×${height}`, async () => {
-    const plain = await open(browser, server.url, { width, height });
-    const big = await open(browser, `${server.url}?projector=1`, { width, height });
+    const plain = await open(env.browser, env.server.url, { width, height });
+    const big = await open(env.browser, `${env.server.url}?projector=1`, { width, height });
     try {
       const a = await size(plain.page, '#gda-slot [data-role="canvas"]');
       const b = await size(big.page, '#gda-slot [data-role="canvas"]');
@@ -90,7 +81,7 @@ for (const projector of [false, true]) {
   for (const [width, height] of [[360, 740], ...SIZES]) {
     test(`numbers keep their matrix shape and tables are whole at ${width}×${height}${projector ? ", projector" : ""}`, async () => {
       const q = `?${projector ? "projector=1&" : ""}lr=1&t=${encodeURIComponent("WIN a FREE prize, reply now")}`;
-      const { page, context, errors } = await open(browser, `${server.url}${q}`, { width, height });
+      const { page, context, errors } = await open(env.browser, `${env.server.url}${q}`, { width, height });
       try {
         // Lay out the numbers (content-visibility: auto skips them until they near the screen).
         await page.$eval('#gda-slot [data-role="sigma"]', (el) => el.scrollIntoView());

@@ -7,20 +7,11 @@
 // Before: the GDA plot spanned y = 287–940 at 1024×768 with n₀ at 2,070 and the covariance
 // menu at 2,808; Present showed 61–70 % of the GDA plot and 47–61 % of the ledger and the
 // learning curves; hints, tables and the ledger's values were 16.5–19.8 px.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open, untilStill } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const SIZES = [[1024, 768], [1280, 720], [1920, 1080]];
 
@@ -61,7 +52,7 @@ async function offScreen(page, root, selectors) {
 for (const [width, height] of SIZES) {
   for (const lang of ["en", "zh-CN"]) {
     test(`each panel's figure and key controls share one ${width}×${height} projector screen (${lang})`, async () => {
-      const { page, context, errors } = await open(browser, `${server.url}?projector=1&lang=${lang}`, { width, height });
+      const { page, context, errors } = await open(env.browser, `${env.server.url}?projector=1&lang=${lang}`, { width, height });
       try {
         for (const [panel, selectors] of Object.entries(KEY)) {
           assert.deepEqual(await offScreen(page, `#${panel}-slot`, selectors), [], `${panel} at ${width}×${height}`);
@@ -76,7 +67,7 @@ for (const [width, height] of SIZES) {
   }
 
   test(`the 3-D view shares the ${width}×${height} projector screen with the plot and the sliders`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?projector=1&v3=1`, { width, height });
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?projector=1&v3=1`, { width, height });
     try {
       await page.waitForSelector('#gda-slot [data-role="v3-view"]:not([hidden])');
       assert.deepEqual(await offScreen(page, "#gda-slot", [...KEY.gda, '[data-role="v3-box"]']), []);
@@ -101,23 +92,13 @@ for (const [width, height] of SIZES) {
 
 /** The step's figure (selector) in a lesson's Present mode: the part of it on the screen. */
 async function presented(url, size, figure) {
-  const { page, context, errors } = await open(browser, url, size);
+  const { page, context, errors } = await open(env.browser, url, size);
   try {
     await page.waitForSelector('[data-lesson="present"]');
     await page.waitForSelector(figure);
     // The step's own scroll (smooth) has come to rest: the lecturer presses Present on a page
     // that stands still (a press during that scroll left it where the old layout wanted it).
-    await page.evaluate(() => new Promise((resolve) => {
-      let last = scrollY;
-      let still = 0;
-      const tick = () => {
-        still = scrollY === last ? still + 1 : 0;
-        last = scrollY;
-        if (still >= 10) resolve();
-        else requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    }));
+    await untilStill(page);
     await page.click('[data-lesson="present"]');
     await page.waitForFunction(() => document.documentElement.classList.contains("presenting"));
     await page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300)));
@@ -143,7 +124,7 @@ for (const [width, height] of SIZES) {
     if (!projector && width !== 1280) continue;
     test(`Present shows the whole figure at ${width}×${height}${projector ? " in projector mode" : ""}`, async () => {
       for (const [lesson, figure] of LESSONS) {
-        const box = await presented(`${server.url}?lesson=${lesson}${projector ? "&projector=1" : ""}`, { width, height }, figure);
+        const box = await presented(`${env.server.url}?lesson=${lesson}${projector ? "&projector=1" : ""}`, { width, height }, figure);
         assert.ok(box.shown > 0.999, `${lesson}: ${Math.round(box.shown * 100)} % of ${figure} (${Math.round(box.top)}–${Math.round(box.bottom)} on a ${height} px screen)`);
         // Whole, and not shrunk to a stamp: at least a third of the screen's height.
         assert.ok(box.h >= height / 3, `${lesson}: ${figure} ${Math.round(box.h)} px high`);
@@ -154,7 +135,7 @@ for (const [width, height] of SIZES) {
 
 for (const lang of ["en", "zh-CN"]) {
   test(`projector type is at least 20 px everywhere on the page (${lang})`, async () => {
-    const { page, context, errors } = await open(browser, `${server.url}?projector=1&lang=${lang}&lr=1&v3=1`, { width: 1024, height: 768 });
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?projector=1&lang=${lang}&lr=1&v3=1`, { width: 1024, height: 768 });
     try {
       // Every section open, every part laid out (content-visibility skips what is far off).
       await page.evaluate(async () => {

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
-import { assertAllDrawn, launch, panelsDrawn, repo, serve } from "./lib.mjs";
+import { setup, assertAllDrawn, panelsDrawn, repo, serve } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 const dist = path.join(repo, "dist");
@@ -22,16 +22,14 @@ const zipFile = path.join(dist, "genlab-scorm.zip");
 const schemas = path.join(repo, "tests", "e2e", "scorm-schemas");
 // The sizes an LMS takes: PHP's default upload_max_filesize (and so a self-hosted Moodle's) is 2 MB.
 const LIMIT = 1_500_000;
-let browser;
 const work = mkdtempSync(path.join(tmpdir(), "genlab-scorm-"));
 
 before(async () => {
   assert.ok(existsSync(zipFile), "dist/genlab-scorm.zip is not built: run scripts/dist.sh (scripts/test.sh does)");
   assert.ok(existsSync(path.join(schemas, "adlcp_rootv1p2.xsd")), "the SCORM 1.2 schemas are missing: run scripts/ensure-tools.sh test");
-  browser = await launch();
 });
+const env = setup({ dir: null });
 after(async () => {
-  await browser?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -99,7 +97,7 @@ async function harness(folder) {
 <body style="margin:0"><iframe id="sco" src="package/genlab.html" style="width:1280px;height:880px;border:0" title="SCO"></iframe></body></html>
 `);
   const server = await serve(root);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const requests = [];
   await context.route(() => true, (route) => {
     const url = route.request().url();
@@ -183,7 +181,7 @@ test("in an LMS (scorm-again's SCORM 1.2 API): the handshake in order, the panel
 
 test("without an LMS the file says nothing: from disk, and in a frame of a page without an API", async () => {
   const [folder] = unzip(zipFile);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const said = [];
   context.on("console", (m) => said.push(`${m.type()}: ${m.text()}`));
   const page = await context.newPage();
@@ -204,7 +202,7 @@ test("without an LMS the file says nothing: from disk, and in a frame of a page 
 
 test("the page's “Download for your LMS”: the same checks, and the package starts in the state it was made from", async () => {
   const server = await serve(dist);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   let h = null;
   try {
     const page = await context.newPage();
@@ -276,7 +274,7 @@ test("“Download for your LMS” where no genlab.html is beside the page (www/ 
   const { t, loadLang } = await import("../../www/js/i18n.js");
   await loadLang("zh-CN");
   const server = await serve();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   try {
     const page = await context.newPage();
     const downloads = [];

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { launch, open, serve, repo } from "./lib.mjs";
+import { launch, open, serve, repo, untilStill } from "./lib.mjs";
 
 const out = path.resolve(process.argv[2] || path.join(repo, "tests/e2e/artifacts/first-hour"));
 mkdirSync(out, { recursive: true });
@@ -36,17 +36,7 @@ try {
   for (const [lesson, width, height] of [["gda-boundary", 1024, 768], ["nb-smoothing", 1280, 720]]) {
     const { page, context } = await open(browser, `${server.url}?lesson=${lesson}&projector=1`, { width, height });
     await page.waitForSelector('[data-lesson="present"]');
-    await page.evaluate(() => new Promise((resolve) => {
-      let last = scrollY;
-      let still = 0;
-      const tick = () => {
-        still = scrollY === last ? still + 1 : 0;
-        last = scrollY;
-        if (still >= 10) resolve();
-        else requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    }));
+    await untilStill(page);
     await page.click('[data-lesson="present"]');
     await settle(page);
     await shot(page, `present-${lesson}-${width}x${height}`);

@@ -1,23 +1,14 @@
 // End-to-end tests of the lecture shell: shareable state, back/forward, embedding,
 // languages, projector mode, export.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 import { loadLang, t } from "../../www/js/i18n.js";
 
 // The Chinese words the tests compare with (fetched by the page when Chinese is asked for).
 await loadLang("zh-CN");
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 const text = (page, sel) => page.textContent(sel);
 const gdaRole = (role) => `#gda-slot [data-role="${role}"]`;
@@ -53,7 +44,7 @@ async function handlePos(page, k) {
 }
 
 test("a copied link reproduces the screen in a fresh page", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   // Change things: n₁, a drag, α, the event model, the message.
   await page.$eval(gdaRole("n1"), (el) => { el.value = "90"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
   const h = await handlePos(page, 0);
@@ -70,7 +61,7 @@ test("a copied link reproduces the screen in a fresh page", async () => {
   const url = page.url();
   assert.match(url, /n1=90/);
   const before = await screenNumbers(page);
-  const fresh = await open(browser, url);
+  const fresh = await open(env.browser, url);
   const after = await screenNumbers(fresh.page);
   assert.deepEqual(after, before);
   await assertNoGarbage(fresh.page);
@@ -80,7 +71,7 @@ test("a copied link reproduces the screen in a fresh page", async () => {
 });
 
 test("back and forward walk through the changes", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   await page.selectOption(gdaRole("source"), "iris-versicolor-virginica");
   await page.waitForFunction(() => location.search.includes("src=iris"));
   await page.selectOption(gdaRole("source"), "penguins-adelie-gentoo");
@@ -95,7 +86,7 @@ test("back and forward walk through the changes", async () => {
 });
 
 test("bad link values are ignored with a notice, and the page still works", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}?a=-1&n0=1000000000&sx0=NaN&zoom=3&t=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?a=-1&n0=1000000000&sx0=NaN&zoom=3&t=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`);
   await page.waitForSelector("#notices:not([hidden])");
   const notices = await text(page, "#notices");
   assert.match(notices, /a: α is a number from 0 to 10/);
@@ -115,7 +106,7 @@ test("bad link values are ignored with a notice, and the page still works", asyn
 test("a history step's notices quote the rules of views not loaded yet in the page's language, and follow a language switch", async () => {
   // A GDA-only embed in Chinese has loaded neither the 3-D view's words nor the other
   // panels'; a step back to an entry with a bad pitch must still say its rule in Chinese.
-  const { page, context, errors } = await open(browser, `${server.url}?embed=gda&lang=zh-CN`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=gda&lang=zh-CN`);
   await page.evaluate(() => {
     history.pushState(null, "", "?embed=gda&lang=zh-CN&pitch=99");
     history.pushState(null, "", "?embed=gda&lang=zh-CN");
@@ -126,7 +117,7 @@ test("a history step's notices quote the rules of views not loaded yet in the pa
   assert.match(zh, /pitch/);
   assert.ok(zh.includes("三维视图的仰角是 3 到 85 之间的度数"), zh);
   // The page's own switch (shown outside an embed) rewrites the notices too.
-  const { page: full, context: fullContext, errors: fullErrors } = await open(browser, `${server.url}?lang=zh-CN&pitch=99`);
+  const { page: full, context: fullContext, errors: fullErrors } = await open(env.browser, `${env.server.url}?lang=zh-CN&pitch=99`);
   await full.waitForSelector("#notices:not([hidden])");
   assert.ok((await text(full, "#notices li")).includes("三维视图的仰角"));
   await full.click("#lang");
@@ -139,7 +130,7 @@ test("a history step's notices quote the rules of views not loaded yet in the pa
 });
 
 test("?embed=gda and ?embed=nb show one panel without page chrome inside an iframe", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}embed-example.html`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}embed-example.html`);
   const frame = page.frameLocator("iframe");
   await frame.locator("html[data-ready=true]").waitFor();
   assert.equal(await frame.locator("header").isVisible(), false);
@@ -147,7 +138,7 @@ test("?embed=gda and ?embed=nb show one panel without page chrome inside an ifra
   assert.match(await frame.locator('[data-role="credit"]').textContent(), /Iris/);
   for (const panel of ["gda", "nb"]) {
     const p2 = await context.newPage();
-    await p2.setContent(`<iframe src="${server.url}?embed=${panel}" width="900" height="700"></iframe>`);
+    await p2.setContent(`<iframe src="${env.server.url}?embed=${panel}" width="900" height="700"></iframe>`);
     const f = p2.frameLocator("iframe");
     await f.locator("html[data-ready=true]").waitFor();
     assert.equal(await f.locator(`#${panel}-slot`).count(), 1);
@@ -159,7 +150,7 @@ test("?embed=gda and ?embed=nb show one panel without page chrome inside an ifra
 });
 
 test("two mounted panels on one course page are independent", async () => {
-  const { page, context, errors } = await open(browser, `${server.url}embed-example.html`);
+  const { page, context, errors } = await open(env.browser, `${env.server.url}embed-example.html`);
   const state = await page.evaluate(() => ({ gda: window.lesson.gda.getState(), nb: window.lesson.nb.getState() }));
   assert.deepEqual(state.gda.n, [120, 80]);
   assert.equal(state.nb.alpha, 0.1);
@@ -176,7 +167,7 @@ test("two mounted panels on one course page are independent", async () => {
 });
 
 test("switching to Chinese translates labels, explanations and errors", async () => {
-  const { page, context, errors } = await open(browser, server.url);
+  const { page, context, errors } = await open(env.browser, env.server.url);
   await page.click("#lang");
   await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
   assert.match(await text(page, "#gda-slot h2"), /高斯判别分析/);
@@ -195,7 +186,7 @@ test("switching to Chinese translates labels, explanations and errors", async ()
   assert.match(await text(page, gdaRole("error")), /奇异/);
   await assertNoGarbage(page);
   // A fresh page opened on ?lang=zh-CN starts in Chinese.
-  const zh = await open(browser, `${server.url}?lang=zh-CN`);
+  const zh = await open(env.browser, `${env.server.url}?lang=zh-CN`);
   assert.equal(await zh.page.evaluate(() => document.documentElement.lang), "zh-CN");
   assert.match(await zh.page.textContent("#lang"), /English/);
   assert.deepEqual([...errors, ...zh.errors], []);
@@ -204,7 +195,7 @@ test("switching to Chinese translates labels, explanations and errors", async ()
 });
 
 test("the GDA panel works from the keyboard alone", async () => {
-  const { page, context } = await open(browser, server.url);
+  const { page, context } = await open(env.browser, env.server.url);
   const before = await text(page, gdaRole("mu0"));
   // Tab from the top of the page to the plot, without the mouse.
   let onCanvas = false;
@@ -229,7 +220,7 @@ test("the GDA panel works from the keyboard alone", async () => {
 });
 
 test("the figure exports as a PNG at the device pixel ratio", async () => {
-  const { page, context } = await open(browser, server.url, { width: 1280, height: 800, dpr: 2 });
+  const { page, context } = await open(env.browser, env.server.url, { width: 1280, height: 800, dpr: 2 });
   const size = await page.$eval(gdaRole("canvas"), (c) => [c.width, c.height, c.clientWidth, c.clientHeight]);
   const [download] = await Promise.all([page.waitForEvent("download"), page.click(gdaRole("export"))]);
   assert.equal(download.suggestedFilename(), "genlab-gda.png");
@@ -254,7 +245,7 @@ test("the figure exports as a PNG at the device pixel ratio", async () => {
 });
 
 test("projector mode enlarges type and is kept in the link", async () => {
-  const { page, context } = await open(browser, `${server.url}?projector=1`);
+  const { page, context } = await open(env.browser, `${env.server.url}?projector=1`);
   const size = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
   assert.ok(size >= 20, `root font ${size}px`);
   assert.ok(await page.isChecked("#projector"));
@@ -269,7 +260,7 @@ test("projector mode enlarges type and is kept in the link", async () => {
  * one the page itself asked for.
  */
 async function modulesFetched(url, own) {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
   await page.route((u) => u.pathname === "/" || u.pathname.endsWith("/index.html"), async (route) => {
     const response = await route.fetch();
@@ -292,17 +283,17 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   // The preload list in index.html is kept by hand beside the imports: a module added
   // without its preload is fetched only when its importer has been parsed (a slower first
   // load), and a stale preload downloads bytes nobody uses. Both show here.
-  const html = await (await fetch(server.url)).text();
+  const html = await (await fetch(env.server.url)).text();
   const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]).sort();
   const own = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual(own, ["js/wasm-compile.js", "js/main.js"], "the page's scripts, the wasm compile first");
   // A page showing only the GDA panel (the page's first) loads the preloaded files, no more.
-  assert.deepEqual(await modulesFetched(`${server.url}?embed=gda`, own), preloaded);
+  assert.deepEqual(await modulesFetched(`${env.server.url}?embed=gda`, own), preloaded);
   // The whole page adds just the modules genlab.js imports when a panel is mounted (the naive
   // Bayes panels' code and the naive Bayes wasm module's glue, ../pkg-nb/genlab.js).
   // The naive Bayes and categorical panels' strings are imported by js/i18n.js, and the panels'
   // messages by js/messages.js, when those panels mount.
-  const genlab = (await Promise.all(["js/genlab.js", "js/i18n.js", "js/messages.js"].map(async (f) => (await fetch(`${server.url}${f}`)).text()))).join("\n");
+  const genlab = (await Promise.all(["js/genlab.js", "js/i18n.js", "js/messages.js"].map(async (f) => (await fetch(`${env.server.url}${f}`)).text()))).join("\n");
   // The lessons' module is imported only when a lesson opens, the 3-D view's module and
   // words when that view is shown, the Chinese words when Chinese is asked for (none of them here).
   const later = ["pkg-lesson/genlab.js", "pkg-surface/genlab.js", "js/i18n-surface.js", "js/i18n-zh.js", "js/messages-zh.js"];
@@ -312,13 +303,13 @@ test("index.html preloads exactly what the first panel needs; the other panels' 
   // js/nb.js imports: its ledger and its corpus files (js/nb/), and js/zip.js, which the latter imports.
   const expected = [...new Set([...preloaded, ...lazy, "pkg-nb/genlab_bg.wasm", "pkg-curves/genlab_bg.wasm", "js/nb/ledger.js", "js/nb/files.js", "js/zip.js"])].sort();
   assert.ok(lazy.includes("js/nb.js") && lazy.includes("js/cat.js") && lazy.includes("pkg-nb/genlab.js") && lazy.includes("js/i18n-cat.js") && lazy.includes("js/i18n-nb.js") && lazy.includes("js/messages-nb.js"), `lazy imports: ${lazy}`);
-  assert.deepEqual(await modulesFetched(server.url, own), expected);
+  assert.deepEqual(await modulesFetched(env.server.url, own), expected);
 });
 
 test("a .wasm served with another MIME type still boots; a missing .wasm is said in a sentence", async () => {
   // js/wasm-compile.js compiles the .wasm as it streams in, which browsers refuse unless it
   // comes as application/wasm; the bytes are then compiled whole.
-  const wrongType = await browser.newContext();
+  const wrongType = await env.browser.newContext();
   const page = await wrongType.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -326,18 +317,18 @@ test("a .wasm served with another MIME type still boots; a missing .wasm is said
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), "content-type": "application/octet-stream" } });
   });
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
   assert.ok(await page.isVisible("#gda-slot canvas"));
   assert.deepEqual(errors, []);
   await wrongType.close();
 
-  const missing = await browser.newContext();
+  const missing = await env.browser.newContext();
   const page2 = await missing.newPage();
   const errors2 = [];
   page2.on("pageerror", (e) => errors2.push(String(e)));
   await page2.route("**/genlab_bg.wasm", (route) => route.fulfill({ status: 404, body: "not here" }));
-  await page2.goto(server.url);
+  await page2.goto(env.server.url);
   await page2.waitForFunction(() => document.getElementById("boot").classList.contains("input-error"), null, { timeout: 20000 });
   const said = await page2.textContent("#boot");
   assert.match(said, /^genlab could not start: could not fetch \/pkg-gda\/genlab_bg\.wasm: 404/);
@@ -351,7 +342,7 @@ test("a .wasm served with another MIME type still boots; a missing .wasm is said
  * laid out; `release()` lets the .wasm through.
  */
 async function openWithWasmHeld(query) {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -361,7 +352,7 @@ async function openWithWasmHeld(query) {
     await held;
     await route.continue();
   });
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${env.server.url}${query}`);
   await page.waitForSelector("#gda-slot section.panel-preparing", { state: "attached" });
   return { page, context, errors, release };
 }
@@ -406,7 +397,7 @@ test("while the .wasm is on its way the first panel's markup waits laid out and 
 
 test("on a 360 px phone nothing widens the page: wide formulas and tables scroll in their own boxes", async () => {
   for (const query of ["", "?lang=zh-CN"]) {
-    const { page, context, errors } = await open(browser, server.url + query, { width: 360, height: 740, dpr: 3 });
+    const { page, context, errors } = await open(env.browser, env.server.url + query, { width: 360, height: 740, dpr: 3 });
     const widths = await page.evaluate(() => {
       // The formulas shown (the spam panel keeps its Bernoulli form hidden until chosen).
       const formulas = [...document.querySelectorAll("#nb-slot .formula, #cat-slot .formula")].filter((f) => !f.hidden);
@@ -442,7 +433,7 @@ test("a panel the page's markup does not list gets its slot and nav link from th
     assert.ok(!body.includes("curves-slot"), "the served page lists no curves slot");
     await route.fulfill({ response, body });
   });
-  const { page, context, errors } = await open(browser, `${server.url}?lang=zh-CN`, { setup });
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=zh-CN`, { setup });
   // Its slot, after the categorical panel's and before the print link, holds the panel.
   const order = await page.evaluate(() => [...document.querySelector("main").children].map((e) => e.id).filter(Boolean));
   assert.deepEqual(order.slice(0, 5), ["gda-slot", "nb-slot", "cat-slot", "curves-slot", "print-link"]);

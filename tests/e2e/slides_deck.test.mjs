@@ -8,24 +8,19 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readFileSync } from "node:fs";
-import { launch, repo, serve } from "./lib.mjs";
+import { setup, repo, serve } from "./lib.mjs";
 
 // The slide is the one docs/lecturers.md gives lecturers ("A reveal.js slide").
 const slide = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8").match(/<!-- snippet: slides -->\n```html\n([\s\S]*?)\n```/)[1];
 
-let server;
-let browser;
 // The deck's own server: another origin (another port), as a deck on its own host would be.
 const deckDir = mkdtempSync(path.join(tmpdir(), "genlab-deck-"));
 let deckServer;
+const env = setup();
 before(async () => {
-  server = await serve();
   deckServer = await serve(deckDir);
-  browser = await launch();
 });
 after(async () => {
-  await browser?.close();
-  server?.close();
   deckServer?.close();
   rmSync(deckDir, { recursive: true, force: true });
 });
@@ -53,9 +48,9 @@ ${slide.replace(/data-src="[^"]*"/, `id="panel" data-src="${src}"`)}
 
 /** Opens a deck (from its own server, another origin than the panel's) framing `query`. */
 async function openDeck(query) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const name = `deck-${query.replace(/\W+/g, "-")}.html`;
-  writeFileSync(path.join(deckDir, name), deckPage(`${server.url}?${query}`));
+  writeFileSync(path.join(deckDir, name), deckPage(`${env.server.url}?${query}`));
   const deckUrl = `${deckServer.url}${name}`;
   const page = await context.newPage();
   const errors = [];
@@ -168,13 +163,13 @@ async function revealDeck(name, viewport) {
 <link rel="stylesheet" href="reveal/reset.css"><link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/white.css"></head>
 <body><div class="reveal"><div class="slides">
 <section><h1>Lecture 5</h1></section>
-${slide.replaceAll("https://your.host/genlab/", server.url)}
+${slide.replaceAll("https://your.host/genlab/", env.server.url)}
 <section><h2>After the panel</h2></section>
 </div></div>
 <script src="reveal/reveal.js"></script>
 <script>Reveal.initialize({ hash: false }).then(() => { Reveal.slide(1); window.deckReady = true; });</script>
 </body></html>`);
-  const context = await browser.newContext({ viewport });
+  const context = await env.browser.newContext({ viewport });
   await context.route(`${deckServer.url}reveal/**`, (route) => route.fulfill({ path: path.join(revealDist, new URL(route.request().url()).pathname.slice("/reveal/".length)) }));
   const page = await context.newPage();
   const errors = [];
@@ -232,7 +227,7 @@ test("in a real reveal.js deck, PageDown and PageUp pressed inside the panel tur
     await page.keyboard.press("PageDown");
     await page.waitForFunction(() => Reveal.getIndices().h === 2, null, { timeout: 5000 });
     // reveal.js has unloaded the panel's frame (so what comes back is a fresh page).
-    assert.notEqual(await page.evaluate(() => document.querySelector(".slides iframe").getAttribute("src")), server.url + "?embed=gda&deck=1&projector=1");
+    assert.notEqual(await page.evaluate(() => document.querySelector(".slides iframe").getAttribute("src")), env.server.url + "?embed=gda&deck=1&projector=1");
     // PageUp from the deck: the panel's slide again, the panel as it was left.
     await page.keyboard.press("PageUp");
     await page.waitForFunction(() => Reveal.getIndices().h === 1, null, { timeout: 5000 });

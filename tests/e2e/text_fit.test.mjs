@@ -5,20 +5,11 @@
 //   not scroll (hidden, clipped or spilling over its neighbours), or it ends in an ellipsis;
 // - squeezed: a label wrapped into three or more lines in a box narrower than five of its
 //   characters (the CSV help once stood in a 35 px column, a word or two per line).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serve } from "./lib.mjs";
+import { setup, open } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** Runs in the page: every visible element with text that is clipped or squeezed. */
 function findCutText() {
@@ -88,7 +79,7 @@ for (const lang of ["en", "zh-CN"]) {
   for (const [width, height, projector] of VIEWS) {
     test(`no text is clipped or squeezed at ${width}×${height}${projector ? " in projector mode" : ""} in ${lang}`, async () => {
       const q = `?lang=${lang}&lr=1&cov=per-class${projector ? "&projector=1" : ""}&t=${encodeURIComponent(MESSAGE)}`;
-      const { page, context, errors } = await open(browser, `${server.url}${q}`, { width, height });
+      const { page, context, errors } = await open(env.browser, `${env.server.url}${q}`, { width, height });
       try {
         await page.evaluate(() => {
           for (const d of document.querySelectorAll("details")) d.open = true;
@@ -107,7 +98,7 @@ for (const lang of ["en", "zh-CN"]) {
 }
 
 test("the walk finds clipped and squeezed text (the check itself)", async () => {
-  const { page, context } = await open(browser, server.url, { width: 1280, height: 800 });
+  const { page, context } = await open(env.browser, env.server.url, { width: 1280, height: 800 });
   try {
     await page.evaluate(() => {
       const clipped = document.createElement("p");

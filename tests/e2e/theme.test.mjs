@@ -2,29 +2,20 @@
 // overrides it, for the page and for the figures (their background pixels). Every visible
 // text keeps a WCAG contrast of at least 4.5:1 against what it is drawn on, in both themes.
 // The link keeps the theme; mount() takes one too.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serve } from "./lib.mjs";
+import { setup } from "./lib.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup();
 
 /** Opens `query` with the system preferring `scheme`. */
 async function openIn(scheme, query, { width = 1280, height = 800 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+  const context = await env.browser.newContext({ viewport: { width, height }, colorScheme: scheme });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${env.server.url}${query}`);
   await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
   return { page, context, errors };
 }

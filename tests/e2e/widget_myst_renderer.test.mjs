@@ -4,13 +4,13 @@
 // yet", packages/anywidget/src/models.ts). Over 20 changes a student makes and an unmount,
 // nothing is thrown into the page, the model hears every change, and the panel's own cleanup
 // (destroy: its window listeners removed, its box gone) runs.
-import { test, before, after } from "node:test";
+import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, repo, serve } from "./lib.mjs";
+import { setup, repo } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(repo, "dist");
@@ -47,23 +47,16 @@ window.myst = {
   return out.outputFiles[0].text;
 }
 
-let server;
-let browser;
 let script;
 before(async () => {
   assert.ok(existsSync(path.join(dist, "genlab-widget.mjs")), "dist/ is not built: run scripts/dist.sh (scripts/test.sh does)");
   script = rendererScript();
-  server = await serve(dist);
-  browser = await launch();
 });
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = setup({ dir: dist });
 
 test("MyST's renderer: 20 changes and an unmount with no error thrown, the model told each change, and the panel's cleanup run", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const base = `${server.url}book/`;
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const base = `${env.server.url}book/`;
   await context.route(`${base}lesson.html`, (route) => route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>MyST</title></head><body><article id="article"></article><script src="renderer.js"></script></body></html>' }));
   await context.route(`${base}renderer.js`, (route) => route.fulfill({ contentType: "text/javascript", body: script }));
   const page = await context.newPage();
