@@ -199,6 +199,7 @@ for (const [width, height] of [[1024, 768], [1920, 1080]]) {
       assert.ok(frame.bottom <= slides.bottom + 1, `the frame within the slide's height: ${where}`);
       // And it takes most of what is left under the heading (a frame too small is no fix).
       assert.ok(frame.bottom - frame.top >= 0.8 * (slides.bottom - heading.bottom), `the frame uses the slide's height: ${where}`);
+      if (process.env.GENLAB_SHOTS) await page.screenshot({ path: path.join(process.env.GENLAB_SHOTS, `reveal-${width}x${height}.png`) });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

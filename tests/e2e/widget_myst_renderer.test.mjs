@@ -97,6 +97,7 @@ test("MyST's renderer: 20 changes and an unmount with no error thrown, the model
   assert.ok(sets.every(([key]) => key === "state"));
   assert.ok(sets.some(([, q]) => /(^|&)n0=54(&|$)/.test(q)), "the last slider value reached the model");
   assert.match(sets.at(-1)[1], /(^|&)seed=3(&|$)/);
+  if (process.env.GENLAB_SHOTS) await page.screenshot({ path: path.join(process.env.GENLAB_SHOTS, "myst-renderer.png") });
   // Leaving the page: React unmounts the renderer, whose cleanup calls the widget's.
   await page.evaluate(() => window.myst.unmount());
   await page.waitForFunction(() => window.printListeners() === 0, null, { timeout: 5000 }).catch(() => {});
