@@ -409,6 +409,8 @@ fn gradient_max(data: &Dataset, idx: &[usize], lambda: f64, b: f64, w: &[f64]) -
 }
 
 #[test]
+// Every fit of a whole WDBC curve (~8 s of a debug build): the full run only.
+#[ignore = "slow in a debug build: scripts/test.sh runs it (cargo test -- --include-ignored)"]
 fn every_warm_started_fit_of_a_wdbc_curve_reaches_the_gradient_tolerance() {
     // The engine's own sequence of fits (15 nested sizes from 4 to the pool of 397, each
     // started from the previous size's fit) over 40 splits, at λ = 1 and 0.01: each must

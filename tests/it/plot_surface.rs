@@ -381,6 +381,8 @@ fn text_box(t: &genlab::plot::raster::QueuedText) -> [f64; 4] {
 }
 
 #[test]
+// A sweep of views, sizes and covariances (~10 s of a debug build): the full run only.
+#[ignore = "slow in a debug build: scripts/test.sh runs it (cargo test -- --include-ignored)"]
 fn no_two_labels_meet_for_any_view_angle_size_or_covariance() {
     let correlated = {
         let spec = SampleSpec {
