@@ -149,7 +149,7 @@ test("without deck=1 the panel sends nothing and keeps nothing", async () => {
 });
 
 // The slide in a real reveal.js deck (npm reveal.js 6, its own index.html's markup and
-// stylesheets): at a projector's 1024×768 and a full-HD 1920×1080, the frame stays inside the
+// stylesheets): at a projector's 1024×768, a laptop's 1280×800 and a full-HD 1920×1080, the frame stays inside the
 // slide (reveal.js's 960×700 box, scaled to the window), under the slide's heading.
 const revealDist = path.join(repo, "tests", "e2e", "node_modules", "reveal.js", "dist");
 /**
@@ -180,7 +180,7 @@ ${slide.replaceAll("https://your.host/genlab/", env.server.url)}
   return { context, page, errors };
 }
 
-for (const [width, height] of [[1024, 768], [1920, 1080]]) {
+for (const [width, height] of [[1024, 768], [1280, 800], [1920, 1080]]) {
   test(`the documented slide fits a real reveal.js slide at ${width}×${height}`, async () => {
     const { context, page, errors } = await revealDeck(`reveal-${width}.html`, { width, height });
     try {
