@@ -72,6 +72,26 @@ async function assertNoTrace(page, lang) {
 }
 
 const verdict = (page) => page.evaluate(() => window.genlab_panels.gda.controller.prediction()?.verdict() ?? null);
+/** Drags the ghost line's two handles by the mouse onto the data points `points` ([x₁, x₂]). */
+async function dragHandlesTo(page, points) {
+  const targets = await page.evaluate((points) => {
+    const p = window.genlab_panels.gda.controller.panel;
+    const c = document.querySelector('#gda-slot [data-role="canvas"]');
+    const r = c.getBoundingClientRect();
+    const scale = c.width / r.width;
+    return points.map(([x, y]) => {
+      const px = p.dataToPixels(x, y);
+      return { x: r.left + px[0] / scale, y: r.top + px[1] / scale };
+    });
+  }, points);
+  for (const k of [0, 1]) {
+    const box = await page.$eval(role(`ghost-handle-${k}`), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.down();
+    await page.mouse.move(targets[k].x, targets[k].y, { steps: 6 });
+    await page.mouse.up();
+  }
+}
 const url = (lang) => `${env.server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
 
 for (const width of [1280, 360]) {
@@ -150,23 +170,8 @@ for (const width of [1280, 360]) {
       await page.click(role("predict"));
       await page.waitForSelector(role("ghost-handle-0"));
       await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
-      // Two points of scikit-learn's line wᵀx + b = 0, at x₁ = ∓1, in page pixels.
-      const targets = await page.evaluate(([w, b]) => {
-        const p = window.genlab_panels.gda.controller.panel;
-        const r = document.querySelector('#gda-slot [data-role="canvas"]').getBoundingClientRect();
-        const scale = document.querySelector('#gda-slot [data-role="canvas"]').width / r.width;
-        return [-1, 1].map((x) => {
-          const px = p.dataToPixels(x, (-b - w[0] * x) / w[1]);
-          return { x: r.left + px[0] / scale, y: r.top + px[1] / scale };
-        });
-      }, [SK_W, SK_B]);
-      for (const k of [0, 1]) {
-        const box = await page.$eval(role(`ghost-handle-${k}`), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
-        await page.mouse.move(box.x, box.y);
-        await page.mouse.down();
-        await page.mouse.move(targets[k].x, targets[k].y, { steps: 6 });
-        await page.mouse.up();
-      }
+      // Two points of scikit-learn's line wᵀx + b = 0, at x₁ = ∓1.
+      await dragHandlesTo(page, [-1, 1].map((x) => [x, (-SK_B - SK_W[0] * x) / SK_W[1]]));
       await assertNoTrace(page, lang);
       await page.click(role("predict-commit"));
       await page.waitForSelector(role("predict-score"));
@@ -248,23 +253,7 @@ for (const lang of ["en", "zh-CN"]) {
     const mid = [(mu0[0] + mu1[0]) / 2, (mu0[1] + mu1[1]) / 2];
     const d = [mu1[0] - mu0[0], mu1[1] - mu0[1]];
     const perp = [-d[1] / Math.hypot(...d), d[0] / Math.hypot(...d)];
-    const targets = await page.evaluate(([mid, perp]) => {
-      const p = window.genlab_panels.gda.controller.panel;
-      const c = document.querySelector('#gda-slot [data-role="canvas"]');
-      const r = c.getBoundingClientRect();
-      const scale = c.width / r.width;
-      return [-2.5, 2.5].map((t) => {
-        const px = p.dataToPixels(mid[0] + t * perp[0], mid[1] + t * perp[1]);
-        return { x: r.left + px[0] / scale, y: r.top + px[1] / scale };
-      });
-    }, [mid, perp]);
-    for (const k of [0, 1]) {
-      const box = await page.$eval(role(`ghost-handle-${k}`), (g) => { const r = g.querySelector("circle").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
-      await page.mouse.move(box.x, box.y);
-      await page.mouse.down();
-      await page.mouse.move(targets[k].x, targets[k].y, { steps: 6 });
-      await page.mouse.up();
-    }
+    await dragHandlesTo(page, [-2.5, 2.5].map((t) => [mid[0] + t * perp[0], mid[1] + t * perp[1]]));
     await page.click(role("predict-commit"));
     await page.waitForSelector(role("predict-score"));
     const v = await verdict(page);
