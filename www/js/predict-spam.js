@@ -7,6 +7,7 @@
 
 import { p3 } from "./format.js";
 import { HINTS } from "./predict-hints.js";
+import { predictionParts } from "./predict-parts.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
 export const WORDS = {
@@ -82,24 +83,7 @@ export function startSpamBet({ section, panel, message, lang, button, onEnd = ()
   out.dataset.role = "bet-value";
   row.append(slider, " ", out);
   label.append(name, row);
-  const actions = document.createElement("p");
-  actions.className = "actions";
-  const button2 = () => Object.assign(document.createElement("button"), { type: "button" });
-  const commit = button2();
-  commit.dataset.role = "bet-commit";
-  const skip = button2();
-  skip.dataset.role = "bet-skip";
-  const done = button2();
-  done.dataset.role = "bet-done";
-  done.hidden = true;
-  actions.append(commit, skip, done);
-  const result = document.createElement("div");
-  result.dataset.role = "bet-result";
-  result.hidden = true;
-  const live = document.createElement("p");
-  live.className = "sr-only";
-  live.setAttribute("aria-live", "polite");
-  live.dataset.role = "bet-live";
+  const { actions, commit, skip, done, result, live } = predictionParts("bet");
   block.append(intro, label, actions, result, live);
   (button.closest("p") || button).after(block);
   button.disabled = true;

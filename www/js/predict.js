@@ -10,6 +10,7 @@
 // which a native test writes from the Rust catalogue (the judge hands over their ids).
 
 import { HINTS } from "./predict-hints.js";
+import { predictionParts } from "./predict-parts.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -194,26 +195,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
 
   const intro = document.createElement("p");
   intro.className = "hint";
-  const actions = document.createElement("p");
-  actions.className = "actions";
-  const commit = document.createElement("button");
-  commit.type = "button";
-  commit.dataset.role = "predict-commit";
-  const skip = document.createElement("button");
-  skip.type = "button";
-  skip.dataset.role = "predict-skip";
-  const done = document.createElement("button");
-  done.type = "button";
-  done.dataset.role = "predict-done";
-  done.hidden = true;
-  actions.append(commit, skip, done);
-  const result = document.createElement("div");
-  result.dataset.role = "predict-result";
-  result.hidden = true;
-  const live = document.createElement("p");
-  live.className = "sr-only";
-  live.setAttribute("aria-live", "polite");
-  live.dataset.role = "predict-live";
+  const { actions, commit, skip, done, result, live } = predictionParts("predict");
   // The result (hidden until the reveal, or a reason the commit could not be scored) above
   // the buttons that follow it.
   block.append(intro, result, actions, live);
