@@ -37,14 +37,11 @@ fn codes_json() -> String {
 
 #[test]
 fn the_pages_list_of_message_codes_is_the_cores() {
-    let want = codes_json();
-    if std::env::var_os("GENLAB_WRITE_MESSAGE_CODES").is_some() {
-        std::fs::write(CODES_FILE, &want).expect("write www/js/message-codes.json");
-    }
-    let have = std::fs::read_to_string(CODES_FILE).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/js/message-codes.json is not genlab::message::codes: run GENLAB_WRITE_MESSAGE_CODES=1 cargo test --test it message_codes:: and add the new codes to www/js/messages.js"
+    crate::common::hold_written_file(
+        CODES_FILE,
+        &codes_json(),
+        "GENLAB_WRITE_MESSAGE_CODES",
+        "www/js/message-codes.json is not genlab::message::codes: run GENLAB_WRITE_MESSAGE_CODES=1 cargo test --test it message_codes:: and add the new codes to www/js/messages.js",
     );
 }
 

@@ -31,14 +31,11 @@ fn hints_js() -> String {
 
 #[test]
 fn the_pages_hints_are_the_catalogues() {
-    let want = hints_js();
-    if std::env::var_os("GENLAB_WRITE_PREDICT_HINTS").is_some() {
-        std::fs::write(HINTS_FILE, &want).expect("write www/js/predict-hints.js");
-    }
-    let have = std::fs::read_to_string(HINTS_FILE).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/js/predict-hints.js is not genlab::predict::misconceptions(): run GENLAB_WRITE_PREDICT_HINTS=1 cargo test --test it predict_hints_file::"
+    crate::common::hold_written_file(
+        HINTS_FILE,
+        &hints_js(),
+        "GENLAB_WRITE_PREDICT_HINTS",
+        "www/js/predict-hints.js is not genlab::predict::misconceptions(): run GENLAB_WRITE_PREDICT_HINTS=1 cargo test --test it predict_hints_file::",
     );
 }
 

@@ -239,3 +239,14 @@ pub fn json_string(s: &str) -> String {
     out.push('"');
     out
 }
+
+/// Holds a file the tests write from the core (`file`, a path in the crate) to `want`: with
+/// the environment variable `write` set it is written first; then it must equal `want`, or
+/// the test fails saying `why` (which names the command that writes it).
+pub fn hold_written_file(file: &str, want: &str, write: &str, why: &str) {
+    if std::env::var_os(write).is_some() {
+        std::fs::write(file, want).unwrap_or_else(|e| panic!("write {file}: {e}"));
+    }
+    let have = std::fs::read_to_string(file).unwrap_or_default();
+    assert!(have == want, "{why}");
+}
