@@ -8,6 +8,7 @@
 import { p3 } from "./format.js";
 import { HINTS } from "./predict-hints.js";
 import { predictionParts } from "./predict-parts.js";
+import { recordPrediction } from "./predict-record.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
 export const WORDS = {
@@ -141,6 +142,17 @@ export function startSpamBet({ section, panel, message, lang, button, onEnd = ()
     skip.hidden = true;
     done.hidden = false;
     writeResult();
+    const scored = verdict && !verdict.error;
+    recordPrediction({
+      panel: "nb",
+      kind: "bet",
+      skipped: !scored,
+      answer: scored ? Number(slider.value) : null,
+      truth: scored ? verdict.p : null,
+      score: scored ? { logit_gap: verdict.gap } : {},
+      hints: scored ? verdict.hints.map((h) => h.id) : [],
+      lang,
+    });
     live.textContent = result.textContent;
     done.focus({ preventScroll: true });
   }

@@ -11,6 +11,7 @@
 
 import { HINTS } from "./predict-hints.js";
 import { predictionParts } from "./predict-parts.js";
+import { recordPrediction } from "./predict-record.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -332,6 +333,16 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     done.hidden = false;
     render();
     writeResult();
+    recordPrediction({
+      panel: "gda",
+      kind: "boundary",
+      skipped: !verdict,
+      answer: verdict ? { w: verdict.guess_w, b: verdict.guess_b } : null,
+      truth: verdict ? { w: verdict.w, b: verdict.b } : null,
+      score: verdict ? { angle_deg: verdict.angle_deg, agreement: verdict.agreement } : {},
+      hints: verdict ? verdict.hints.map((h) => h.id) : [],
+      lang,
+    });
     live.textContent = result.textContent;
     done.focus({ preventScroll: true });
   }
