@@ -675,12 +675,17 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   // Predict, then reveal: the controls load on the first press.
   // (The button is disabled while a prediction is under way; a second press before the
   // module came finds it started.)
-  on($("predict"), "click", async () => {
+  // startPrediction(kind) does what a prediction's button does (a lesson's `predict:` step
+  // calls it too); it resolves to the prediction's handle, or null when none started.
+  async function startPrediction(kind = "boundary") {
+    if (kind !== "boundary") return null;
     const { startBoundaryPrediction } = await import("./predict.js");
-    if (destroyed || predicting) return;
+    if (destroyed || predicting) return null;
     predicting = startBoundaryPrediction({ section, panel, render, lang, onEnd: () => { predicting = null; } });
     render();
-  });
+    return predicting;
+  }
+  on($("predict"), "click", () => startPrediction("boundary"));
   on($("export"), "click", () => {
     render();
     downloadCanvas(canvas, "genlab-gda.png");
@@ -791,5 +796,5 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   // and what is below it moved (on a phone, the naive Bayes formula 211 px two frames after a
   // jump to it; scroll anchoring did not make up for it).
   requestAnimationFrame(() => setTimeout(() => section.querySelector(".numbers")?.classList.add("laid-out"), 0));
-  return { panel, prediction: () => predicting, render, beginGlide, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
+  return { panel, prediction: () => predicting, startPrediction, render, beginGlide, getState, setState, historyData, setLang, setProjector, setTheme, destroy };
 }

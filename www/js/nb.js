@@ -658,14 +658,18 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   }
 
   // Predict, then reveal: the bet's controls load on the first press.
-  on($("bet"), "click", async () => {
-    if (betting) return;
+  // startPrediction(kind) does what a prediction's button does (a lesson's `predict:` step
+  // calls it too); it resolves to the prediction's handle, or null when none started.
+  async function startPrediction(kind = "bet") {
+    if (kind !== "bet" || betting) return null;
     const { startSpamBet } = await import("./predict-spam.js");
-    if (destroyed || betting) return;
+    if (destroyed || betting) return null;
     betting = startSpamBet({ section, panel, lang, button: $("bet"), message: () => text.value, onEnd: () => { betting = null; } });
     // A verdict still waiting to be read out is not read.
     view.stop();
-  });
+    return betting;
+  }
+  on($("bet"), "click", () => startPrediction("bet"));
 
   /** Removes the panel and frees its memory. */
   function destroy() {
@@ -686,5 +690,5 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   // one drawing on a first load, not the defaults' and then the state's.
   if (state) setState(state);
   else render();
-  return { panel, bet: () => betting, render, glideFrame, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
+  return { panel, bet: () => betting, startPrediction, render, glideFrame, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
 }
