@@ -1,0 +1,91 @@
+// Journeys in every engine: one prediction committed per panel that has one, judged by the
+// exact model in that engine's wasm. The GDA boundary: a ghost handle dragged with W3C
+// pointer actions, then Commit; the spam panel's bet: the slider moved by keys, then Commit.
+// Both land in this visit's record (js/predict-record.js).
+//
+// The expected numbers are derived here, not by the judge's code (genlab::predict):
+// the angle between two lines with normals a and b is atan2(|a × b|, |a · b|) in degrees,
+// with the student's normal taken at right angles to the segment between the two handles
+// (the handles are read back in data units); the bet's gap is |logit p̂ − log-odds| with the
+// log-odds the ledger adds up (prior + each word's evidence), clamped to ±ln((1 − 10⁻⁶)/10⁻⁶).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { forEachEngine, openPage, assertNoPageErrors, assertNoGarbage } from "./lib.mjs";
+
+const ARROW_RIGHT = "\uE014";
+
+/**
+ * Listens for the record's `genlab-prediction` events from now on. (Read through the event,
+ * not by importing js/predict-record.js: Firefox runs a WebDriver script's import() in a
+ * module map of its own, so the import would find a second, empty record.)
+ */
+const listen = (s) => s.execute(() => {
+  window.__predictions = [];
+  document.addEventListener("genlab-prediction", (e) => {
+    const { panel, kind, skipped, score } = e.detail;
+    window.__predictions.push(JSON.parse(JSON.stringify({ panel, kind, skipped, score })));
+  });
+});
+const record = (s) => s.execute(() => window.__predictions);
+
+forEachEngine((c) => {
+  test("the GDA boundary predicted by a pointer drag and the spam bet by keys: each judged and recorded", async () => {
+    const s = c.session;
+    await openPage(s, c.server.url);
+    await listen(s);
+
+    // GDA: start the prediction; the boundary hides, two handles appear.
+    await s.click('#gda-slot button[data-role="predict"]');
+    await s.waitFor("the ghost's handles", () => document.querySelector('#gda-slot [data-role="ghost-handle-1"]'));
+    assert.equal(await s.execute(() => window.genlab_panels.gda.controller.prediction().hidden()), true);
+    const h = await s.execute(() => {
+      const g = document.querySelector('#gda-slot [data-role="ghost-handle-1"] circle');
+      g.scrollIntoView({ block: "center" });
+      const r = g.getBoundingClientRect();
+      return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) };
+    });
+    // Handle 2 dragged up and to the left in steps, as a hand does: the line tilts.
+    const steps = [1, 2, 3, 4].map((i) => ({ type: "pointerMove", duration: 50, origin: "viewport", x: h.x - 8 * i, y: h.y - 12 * i }));
+    await s.actions([{
+      type: "pointer", id: "mouse", parameters: { pointerType: "mouse" },
+      actions: [{ type: "pointerMove", duration: 0, origin: "viewport", x: h.x, y: h.y }, { type: "pointerDown", button: 0 }, ...steps, { type: "pointerUp", button: 0 }],
+    }]);
+    const handles = await s.execute(() => window.genlab_panels.gda.controller.prediction().handles());
+    assert.ok(handles[1][1] > handles[0][1], `the second handle went up: ${JSON.stringify(handles)}`);
+    await s.click('#gda-slot [data-role="predict-commit"]');
+    await s.waitFor("the score", () => document.querySelector('#gda-slot [data-role="predict-score"]'));
+    const v = await s.execute(() => window.genlab_panels.gda.controller.prediction().verdict());
+    const fit = await s.execute(() => { const x = window.genlab_panels.gda.controller.panel.summary(); return { w: Array.from(x.w), b: x.b }; });
+    assert.deepEqual({ w: v.w, b: v.b }, fit, "the judge's rule is the fit the panel shows");
+    const d = [handles[1][0] - handles[0][0], handles[1][1] - handles[0][1]];
+    const normal = [-d[1], d[0]];
+    const angle = (Math.atan2(Math.abs(normal[0] * fit.w[1] - normal[1] * fit.w[0]), Math.abs(normal[0] * fit.w[0] + normal[1] * fit.w[1])) * 180) / Math.PI;
+    assert.ok(Math.abs(v.angle_deg - angle) < 1e-9, `angle ${v.angle_deg} against ${angle}`);
+    assert.ok(v.agreement >= 0 && v.agreement <= 1, `agreement ${v.agreement}`);
+    const score = await s.execute(() => document.querySelector('#gda-slot [data-role="predict-score"]').textContent);
+    assert.ok(score.includes(`${angle.toFixed(1)}°`), score);
+    assert.equal(await s.execute(() => window.genlab_panels.gda.controller.prediction().hidden()), false, "the boundary is revealed");
+    await s.click('#gda-slot [data-role="predict-done"]');
+
+    // Spam: the bet hides the verdict; eight steps of 0.01 up from 0.5 by keys.
+    await s.click('#nb-slot button[data-role="bet"]');
+    await s.waitFor("the bet's slider", () => document.querySelector('#nb-slot [data-role="bet-p"]'));
+    assert.equal(await s.execute(() => Boolean(document.querySelector('#nb-slot [data-role="verdict"]').closest("[hidden]"))), true, "the verdict is hidden");
+    await s.type('#nb-slot [data-role="bet-p"]', ARROW_RIGHT.repeat(8));
+    assert.equal(await s.execute(() => document.querySelector('#nb-slot [data-role="bet-p"]').value), "0.58");
+    await s.click('#nb-slot [data-role="bet-commit"]');
+    await s.waitFor("the bet's score", () => document.querySelector('#nb-slot [data-role="bet-score"]'));
+    const z = await s.execute(() => window.genlab_panels.nb.controller.panel.explain(document.querySelector('#nb-slot [data-role="text"]').value).explanation.log_odds);
+    const edge = Math.log((1 - 1e-6) / 1e-6);
+    const gap = Math.abs(Math.log(0.58 / 0.42) - Math.min(edge, Math.max(-edge, z)));
+    const bet = await s.execute(() => window.genlab_panels.nb.controller.bet().verdict());
+    assert.ok(Math.abs(bet.gap - gap) < 1e-9, `gap ${bet.gap} against ${gap}`);
+    await s.click('#nb-slot [data-role="bet-done"]');
+
+    const kept = await record(s);
+    assert.deepEqual(kept.map(({ panel, kind, skipped }) => [panel, kind, skipped]), [["gda", "boundary", false], ["nb", "bet", false]]);
+    assert.ok(Math.abs(kept[0].score.angle_deg - angle) < 1e-9 && Math.abs(kept[1].score.logit_gap - gap) < 1e-9, JSON.stringify(kept));
+    await assertNoGarbage(s);
+    await assertNoPageErrors(s);
+  });
+});
