@@ -12,6 +12,8 @@
 //! of exactly 0 still accepts an answer typed as 0.000): an answer typed to four significant
 //! digits is accepted.
 
+use serde::{Deserialize, Serialize};
+
 use super::bad;
 use crate::gda::Gda;
 use crate::nb::{CategoricalNb, EventModel, Label, NaiveBayes};
@@ -21,8 +23,10 @@ use crate::Result;
 /// The relative tolerance of a blank (see the module documentation).
 pub const REL_TOL: f64 = 1e-3;
 
-/// A number, a vector or a 2 × 2 matrix.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A number, a vector or a 2 × 2 matrix (for the page: a number, `[a, b]` or
+/// `[[a, b], [c, d]]`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
 pub enum Quantity {
     /// A scalar.
     Scalar(f64),
@@ -63,8 +67,9 @@ impl Quantity {
     }
 }
 
-/// The blanks the worked examples have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The blanks the worked examples have (for the page: "phi", "mu0", …, "log-odds").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Blank {
     /// GDA: φ = m₁/m.
     Phi,
@@ -87,7 +92,7 @@ pub enum Blank {
 }
 
 /// One number plugged into a formula.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Input {
     /// Its name in the formula ("m₁", "Σ⁻¹", "ln P(spam)/P(ham)", a word's term…).
     pub symbol: String,
@@ -100,7 +105,7 @@ fn input(symbol: impl Into<String>, value: Quantity) -> Input {
 }
 
 /// One step of a worked example.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct WorkedStep {
     /// Which blank this step becomes when faded.
     pub blank: Blank,
@@ -114,12 +119,14 @@ pub struct WorkedStep {
     pub value: Quantity,
     /// The largest absolute error an accepted answer may have, per component.
     pub tolerance: f64,
-    /// The typical wrong answers for these numbers, each with its misconception id.
+    /// The typical wrong answers for these numbers, each with its misconception id (not
+    /// handed to the page: [`WorkedExample::check`] names the one an answer matches).
+    #[serde(skip_serializing)]
     pub wrong: Vec<(&'static str, Quantity)>,
 }
 
 /// The result of checking a blank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct BlankCheck {
     /// Whether the answer is within the tolerance of the model's value.
     pub correct: bool,
@@ -128,7 +135,7 @@ pub struct BlankCheck {
 }
 
 /// A worked example: its steps in the order they are solved and the fading order.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct WorkedExample {
     /// The steps, in solving order.
     pub steps: Vec<WorkedStep>,

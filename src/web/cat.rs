@@ -16,6 +16,10 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{js_error, to_js};
+
+// Its worked example (the Lidstone estimate, faded into a blank the student fills).
+#[path = "cat_worked.rs"]
+mod worked;
 use crate::error::{Error, Result};
 use crate::limits;
 use crate::message::{codes, Message};

@@ -94,8 +94,9 @@ export async function untilStill(page) {
 }
 
 /** Opens `url` at a viewport and device pixel ratio, and waits for the panels to be ready. */
-export async function open(browser, url, { width = 1280, height = 800, dpr = 1, setup = null } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
+export async function open(browser, url, { width = 1280, height = 800, dpr = 1, touch = false, setup = null } = {}) {
+  // `touch`: a phone's touch screen (taps and touch events; isMobile as a phone's browser).
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));

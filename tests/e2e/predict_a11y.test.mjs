@@ -1,6 +1,7 @@
 // The prediction controls pass the accessibility audit (axe-core, WCAG 2.0 A/AA and 2.1 AA)
 // while the student predicts and after the reveal: the GDA panel's ghost line and its
-// handles, the spam panel's bet slider, the score and hints. On a 360×740 phone in Chinese
+// handles, the spam panel's bet slider, the score and hints, the categorical panel's worked
+// example with a blank and a hint. On a 360×740 phone in Chinese
 // and a 1024×768 projector in English, light and dark.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -40,6 +41,13 @@ for (const scheme of ["light", "dark"]) {
       await page.click('#gda-slot [data-role="predict-commit"]');
       await page.click('#nb-slot [data-role="bet-commit"]');
       await page.waitForSelector('#nb-slot [data-role="bet-score"]');
+      // The categorical panel's worked example, faded into a blank with a wrong answer's hint.
+      await page.$eval('#cat-slot [data-role="worked-details"]', (el) => el.scrollIntoView());
+      await page.click('#cat-slot [data-role="worked-details"] > summary');
+      await page.check('#cat-slot [data-role="worked-level-1"]');
+      await page.fill('#cat-slot [data-role="worked-answer-lidstone-0"]', "3/7");
+      await page.click('#cat-slot [data-role="worked-check-lidstone"]');
+      await page.waitForSelector('#cat-slot [data-role="worked-result-lidstone"] .explain');
       for (const v of await audit(page)) found.push(`revealed: ${v}`);
       assert.deepEqual(found, [], `axe violations:\n${found.join("\n")}`);
       assert.deepEqual(errors, []);

@@ -73,5 +73,10 @@ export const CAT = `
     <h3 data-i18n="cat.counts"></h3>
     <p class="hint" data-i18n="cat.countsHelp"></p>
     <div class="cat-count-tables" data-role="counts"></div>
+    <details class="cat-csv worked" data-role="worked-details">
+      <summary data-i18n="cat.worked"></summary>
+      <p class="hint" data-i18n="cat.workedHelp"></p>
+      <div data-role="worked"></div>
+    </details>
   </div>
 </div>`;

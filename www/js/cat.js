@@ -75,6 +75,8 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   let frame = 0;
   let liveTimer = 0;
   let destroyed = false;
+  // The worked example (js/cat-worked.js) once "Work it out" has opened, or null.
+  let worked = null;
   const cleanups = cleanupList();
   const { on } = cleanups;
   // The control behind the latest user event: its error is shown right under it.
@@ -364,6 +366,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     $("classes").replaceChildren(...(e ? e.classes.map((c, k) => classCard(e, c, k)) : []));
     $("table-info").textContent = t(lang, "cat.tableInfo", { n: view.rows, k: view.classes.length, m: table.attributes.length });
     writeCounts(view);
+    worked?.refresh();
     markMatches();
     focusScrollables(section, ".formula, .cat-table-wrap, .cat-count-wrap", (box) =>
       box.matches(".formula") ? t(lang, "a11y.formula")
@@ -479,6 +482,13 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     onChange("push");
   };
   on($("csv-apply"), "click", () => loadCsv($("csv").value));
+  // "Work it out": the worked example loads when it first opens (js/cat-worked.js).
+  on($("worked-details"), "toggle", async () => {
+    if (!$("worked-details").open || worked) return;
+    const { attachCatWorked } = await import("./cat-worked.js");
+    if (destroyed || worked) return;
+    worked = attachCatWorked({ box: $("worked"), panel, lang, idPrefix: `${section.id || "cat"}-worked`, messageOf: (m) => messageText(lang, m) });
+  });
   on($("csv-file"), "change", async (ev) => {
     const f = ev.target.files?.[0];
     ev.target.value = "";
@@ -527,6 +537,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     panel.setLang(lang);
     applyLabels(section, lang);
     buildTable();
+    worked?.setLang(lang);
     render();
   }
 
