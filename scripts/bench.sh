@@ -63,6 +63,9 @@ node tools/bench/run.mjs --www target/bench/www --dist target/bench/dist --out t
 step "lesson step transitions: frames per second of each glide against the idle page's, and reduced motion skipping them"
 node tools/bench/lesson_transitions.mjs --www target/bench/www --out target/bench
 
+step "predict, then reveal: each prediction's Commit to the frame that shows the answer, against a click that changes nothing"
+node tools/bench/prediction_reveal.mjs --www target/bench/www --out target/bench
+
 step "learning curves: WDBC 15 sizes x 200 splits x 2 models, and the teaching corpus 12 sizes x 100 splits (NB vs LR), in Chromium's Web Worker, and scikit-learn's loops"
 # Writes target/bench/curves.json (medians, the ratio, the main thread's longest task).
 node tools/bench/curves.mjs --python .venv-bench/bin/python --sk-splits 20 --sk-text-splits 5
