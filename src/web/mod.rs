@@ -50,6 +50,10 @@ mod lesson;
 // in the lessons' module, loaded on demand, not in the GDA panel's first load.
 #[cfg(feature = "lesson")]
 mod predict;
+// GDA's worked example (φ, μ₀, μ₁, Σ, w, b from the panel's points, faded into blanks): also
+// in the lessons' module, for the same reason.
+#[cfg(feature = "lesson")]
+mod worked_gda;
 
 use wasm_bindgen::prelude::*;
 

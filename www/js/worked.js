@@ -165,6 +165,10 @@ export function showWorked(box, { example, lang = "en", check, hint = null, idPr
     lead.textContent = `${step.symbol} = `;
     row.append(lead);
     const before = typed.get(step.blank) || [];
+    // A vector's two fields side by side, a matrix's four as its two rows.
+    const cells = document.createElement("span");
+    styled(cells, n === 4 ? { display: "inline-grid", gridTemplateColumns: "auto auto", gap: "0.3rem" } : { display: "inline-flex", gap: "0.3rem", flexWrap: "wrap" });
+    row.append(cells);
     for (let i = 0; i < n; i++) {
       const f = Object.assign(document.createElement("input"), { type: "text", inputMode: "decimal", autocomplete: "off", spellcheck: false, value: before[i] ?? "" });
       f.dataset.role = `worked-answer-${step.blank}-${i}`;
@@ -173,7 +177,7 @@ export function showWorked(box, { example, lang = "en", check, hint = null, idPr
       f.setAttribute("aria-label", n === 1 ? say(w.answer, { symbol: step.symbol }) : say(w.component, { symbol: step.symbol, i: i + 1 }));
       f.addEventListener("input", () => { typed.set(step.blank, fields.map((x) => x.value)); });
       fields.push(f);
-      row.append(f);
+      cells.append(f);
     }
     const button = Object.assign(document.createElement("button"), { type: "submit", textContent: w.check });
     button.dataset.role = `worked-check-${step.blank}`;
