@@ -47,3 +47,31 @@ test("α = 0 is refused with Beta/Dirichlet pseudo-counts, asks for an answer, a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the hints fire: “α = 0 changes nothing” and “a word never seen in training vetoes”", async () => {
+  const { HINTS } = await import("../../www/js/predict-hints.js");
+  const { page, context, errors } = await open(env.browser, url("zh-CN"), { width: 360, height: 740 });
+  await page.$eval("#nb-slot", (el) => el.scrollIntoView());
+  // "zzqx" is in no training message (the ledger lists it as unknown); "meeting" vetoes spam.
+  await page.fill(role("text"), `${MESSAGE} zzqx`);
+  await page.waitForFunction(() => document.querySelector('#nb-slot ol.ledger li.term.word'));
+  assert.ok(await page.evaluate(() => window.genlab_panels.nb.controller.panel.explain(document.querySelector('#nb-slot [data-role="text"]').value).explanation.unknown_words.includes("zzqx")));
+  // Nothing ticked, "no": there are vetoes, so "changes nothing" fires (and only it).
+  await page.click(role("predict-alpha0"));
+  await page.click(`${role("alpha0-change")} label:has(input[value="no"])`);
+  await page.click(role("alpha0-commit"));
+  await page.waitForSelector(role("alpha0-hint"));
+  assert.deepEqual(await page.$$eval(role("alpha0-hint"), (els) => els.map((e) => e.textContent)), [HINTS["alpha-zero-changes-nothing"].zh]);
+  assert.equal(await page.textContent(role("alpha0-why")), `${WORDS["zh-CN"].why}${HINTS["alpha-zero-changes-nothing"].why_zh}`);
+  await page.click(role("alpha0-back"));
+  await page.click(role("alpha0-done"));
+  // The unseen word ticked: its hint fires.
+  await page.click(role("predict-alpha0"));
+  await page.click(`${role("alpha0-choices")} label:has(input[value="zzqx"])`);
+  await page.click(`${role("alpha0-change")} label:has(input[value="yes"])`);
+  await page.click(role("alpha0-commit"));
+  await page.waitForSelector(role("alpha0-hint"));
+  assert.ok((await page.$$eval(role("alpha0-hint"), (els) => els.map((e) => e.textContent))).includes(HINTS["unseen-word-vetoes"].zh));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -37,3 +37,38 @@ test("toward ham, a word the model never saw, and Skip", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the hint fires when the pick is the word most frequent in spam but not the strongest", async () => {
+  const { HINTS } = await import("../../www/js/predict-hints.js");
+  const { page, context, errors } = await open(env.browser, url("en"), { width: 1280, height: 800 });
+  await page.$eval("#nb-slot", (el) => el.scrollIntoView());
+  // "free" pushes hardest toward spam; a common word (here the one with the largest spam
+  // count: the largest P(w | spam) = (n_spam,w + α)/(n_spam + α|V|)) does not.
+  await page.fill(role("text"), "the free offer is for you");
+  await page.waitForFunction(() => document.querySelector('#nb-slot ol.ledger li.term.word'));
+  const rows = await page.evaluate(() => {
+    const panel = window.genlab_panels.nb.controller.panel;
+    const e = panel.explain(document.querySelector('#nb-slot [data-role="text"]').value).explanation;
+    return e.words.map((w) => ({ word: w.word, s: panel.wordDetail(w.index).spam_count }));
+  });
+  const ev = await handEvidence(page);
+  const top = [...ev].sort((x, y) => y.ev - x.ev)[0].word;
+  const frequent = [...rows].sort((x, y) => y.s - x.s)[0];
+  assert.ok(frequent.s > [...rows].sort((x, y) => y.s - x.s)[1].s, "one most frequent word");
+  assert.notEqual(frequent.word, top);
+  await page.click(role("predict-word"));
+  await page.click(`${role("word-choices")} label:has(input[value="${frequent.word}"])`);
+  await page.click(role("word-commit"));
+  await page.waitForSelector(role("word-hint"));
+  assert.equal(await page.textContent(role("word-hint")), HINTS["frequent-word-strongest"].en);
+  assert.equal(await page.textContent(role("word-why")), `${WORDS.en.why}${HINTS["frequent-word-strongest"].why_en}`);
+  // The strongest pick fires nothing.
+  await page.click(role("word-done"));
+  await page.click(role("predict-word"));
+  await page.click(`${role("word-choices")} label:has(input[value="${top}"])`);
+  await page.click(role("word-commit"));
+  await page.waitForSelector(role("word-score"));
+  assert.equal(await page.$(role("word-hint")), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
