@@ -53,6 +53,7 @@ mod nb_mailbox;
 mod nb_mailbox_label_rules;
 mod nb_messages;
 mod nb_model;
+mod nb_predict_tokens;
 mod nb_sklearn;
 mod nb_smoothing;
 mod nb_sms;

@@ -76,8 +76,11 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let frame = 0;
   let metricsDirty = true;
   let destroyed = false;
-  // A verdict bet under way (predict-spam.js, loaded on the first press), or null.
-  let betting = null;
+  // A prediction under way (a bet, the strongest word, α = 0: their modules load on the
+  // first press), its kind, or null; the natural frequencies' view once opened (predict-nf.js).
+  let predicting = null;
+  let predictingKind = "";
+  let frequencies = null;
   let printing = false;
   let projector = false;
   /** The chart box's CSS size, from the ResizeObserver (null until it reports). */
@@ -112,8 +115,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     ledger = dropped && dropped.text === text.value ? panel.explainBytes(dropped.bytes) : panel.explain(text.value);
     writeLedger(ledger);
     writeEmail(ledger);
-    // While the student bets, the verdict is not read out either.
-    if (betting?.hidden()) view.stop();
+    // While the student predicts, the verdict is not read out either.
+    if (predicting?.hidden()) view.stop();
+    predicting?.remark?.();
+    frequencies?.update(ledger.explanation.p_spam);
     if (metricsDirty) {
       metricsDirty = false;
       evaluation = panel.evaluate();
@@ -638,7 +643,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   function setLang(next) {
     lang = next;
     applyLabels(section, lang);
-    betting?.setLang(lang);
+    predicting?.setLang(lang);
+    frequencies?.setLang(lang);
     showCosts();
     showSmoothing();
     metricsDirty = true;
@@ -657,19 +663,49 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     if (!destroyed) drawCurve();
   }
 
-  // Predict, then reveal: the bet's controls load on the first press.
-  // startPrediction(kind) does what a prediction's button does (a lesson's `predict:` step
-  // calls it too); it resolves to the prediction's handle, or null when none started.
-  async function startPrediction(kind = "bet") {
-    if (kind !== "bet" || betting) return null;
-    const { startSpamBet } = await import("./predict-spam.js");
-    if (destroyed || betting) return null;
-    betting = startSpamBet({ section, panel, lang, button: $("bet"), message: () => text.value, onEnd: () => { betting = null; } });
+  // Predict, then reveal: each kind's controls load on the first press of its button.
+  // startPrediction(kind, params) does what the button does (a lesson's `predict:` step calls
+  // it too): "bet", "word" ({toward: "spam" | "ham"}) or "alpha0"; it resolves to the
+  // prediction's handle, or null when none started (the kind says why under its button).
+  const KINDS = {
+    bet: async () => (await import("./predict-spam.js")).startSpamBet,
+    word: async () => (await import("./predict-word.js")).startStrongestWord,
+    alpha0: async () => (await import("./predict-alpha0.js")).startAlphaZero,
+  };
+  async function startPrediction(kind = "bet", params = {}) {
+    if (!KINDS[kind] || predicting) return null;
+    const start = await KINDS[kind]();
+    if (destroyed || predicting) return null;
+    predicting = start({
+      section, panel, lang, button: $(kind === "bet" ? "bet" : `predict-${kind}`), message: () => text.value,
+      toward: params?.toward === "ham" ? "ham" : "spam",
+      alphaText: () => alphaText(panel.alpha()),
+      bayes: () => $("bayes-on").checked,
+      setAlphaZero: () => { setAlpha(0, ""); onChange("push"); },
+      setAlphaBack: (a) => { setAlpha(a, ""); onChange("push"); },
+      naturalFrequencies: (p) => SpamPanel.naturalFrequencies(p),
+      onEnd: () => { predicting = null; predictingKind = ""; },
+    });
+    predictingKind = predicting ? kind : "";
     // A verdict still waiting to be read out is not read.
-    view.stop();
-    return betting;
+    if (predicting) view.stop();
+    return predicting;
   }
   on($("bet"), "click", () => startPrediction("bet"));
+  on($("predict-word"), "click", () => startPrediction("word", { toward: "spam" }));
+  on($("predict-alpha0"), "click", () => startPrediction("alpha0"));
+  // "Of 1,000 messages like this one": the icon array beside the verdict, on demand.
+  on($("nf-toggle"), "click", async () => {
+    const open = $("nf-toggle").getAttribute("aria-expanded") !== "true";
+    $("nf-toggle").setAttribute("aria-expanded", String(open));
+    $("nf-view").hidden = !open;
+    if (open && !frequencies) {
+      const { createFrequencies } = await import("./predict-nf.js");
+      if (destroyed) return;
+      frequencies = createFrequencies({ box: $("nf-view"), lang, count: (p) => SpamPanel.naturalFrequencies(p) });
+    }
+    frequencies?.update(ledger?.explanation.p_spam);
+  });
 
   /** Removes the panel and frees its memory. */
   function destroy() {
@@ -690,5 +726,5 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   // one drawing on a first load, not the defaults' and then the state's.
   if (state) setState(state);
   else render();
-  return { panel, bet: () => betting, startPrediction, render, glideFrame, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
+  return { panel, bet: () => (predictingKind === "bet" ? predicting : null), prediction: () => predicting, startPrediction, render, glideFrame, getState, setState, setLang, setProjector, setTheme, destroy, loadFile, loadMbox, loadFolder, loadZip, setAlpha };
 }

@@ -9,6 +9,7 @@ import { p3 } from "./format.js";
 import { HINTS } from "./predict-hints.js";
 import { predictionParts } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
+import { frequencyFigure } from "./predict-nf.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
 export const WORDS = {
@@ -58,8 +59,8 @@ export function betKey(g) {
  * returns the text being scored). Returns `{ hidden(), setLang(lang), verdict(), destroy() }`;
  * `onEnd()` runs when the student closes the bet.
  */
-export function startSpamBet({ section, panel, message, lang, button, onEnd = () => {} }) {
-  const hide = [section.querySelector('[data-role="verdict"]'), section.querySelector(".nb-ledger")].filter(Boolean);
+export function startSpamBet({ section, panel, message, lang, button, naturalFrequencies = null, onEnd = () => {} }) {
+  const hide = [...section.querySelectorAll('[data-role="verdict"], .nb-ledger, [data-role="nf"]')];
   const panelLive = section.querySelector('[data-role="live"]');
   let hidden = true;
   let verdict = null;
@@ -87,6 +88,7 @@ export function startSpamBet({ section, panel, message, lang, button, onEnd = ()
   const { actions, commit, skip, done, result, live } = predictionParts("bet");
   block.append(intro, label, actions, result, live);
   (button.closest("p") || button).after(block);
+  section.querySelectorAll("[data-predict]").forEach((b) => { b.disabled = true; });
   button.disabled = true;
 
   const showValue = () => {
@@ -115,6 +117,8 @@ export function startSpamBet({ section, panel, message, lang, button, onEnd = ()
       // p3 never rounds a model's posterior to a certainty it does not have (format.js).
       p(say(w.score, { bet: Number(slider.value).toFixed(2), p: p3(verdict.p, { exact: false }), gap: verdict.gap.toFixed(2) }), "bet-score");
       p(w[betKey(verdict.gap)], "bet-sentence");
+      // The model's posterior as natural frequencies: of 1,000 messages like this one.
+      if (naturalFrequencies) els.push(frequencyFigure(verdict.p, naturalFrequencies, lang));
       for (const { id } of verdict.hints) {
         const h = HINTS[id];
         p(zh ? h.zh : h.en, "bet-hint").className = "explain";
@@ -172,6 +176,7 @@ export function startSpamBet({ section, panel, message, lang, button, onEnd = ()
   function destroy() {
     hide.forEach((el) => { el.hidden = false; });
     block.remove();
+    section.querySelectorAll("[data-predict]").forEach((b) => { b.disabled = false; });
     button.disabled = false;
     onEnd();
     button.focus({ preventScroll: true });
