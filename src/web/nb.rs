@@ -11,6 +11,10 @@ use super::{js_error, to_js};
 // The verdict bet's export (a child module: it reaches the panel's state).
 #[path = "nb_predict.rs"]
 mod predict;
+// Its worked example (a word's smoothed probability and the message's log-odds, faded into
+// blanks the student fills).
+#[path = "nb_worked.rs"]
+mod worked;
 use crate::error::Error;
 use crate::limits;
 use crate::nb::lab::{CorpusLoader, Ledger, MailboxLoader, SpamLab, Training, MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED};

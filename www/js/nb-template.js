@@ -107,6 +107,11 @@ export const NB = `
     <p class="hint" data-role="common-words"></p>
     <ul class="explain" data-role="sentences" hidden></ul>
     <div class="details" data-role="details"></div>
+    <details class="cat-csv worked" data-role="worked-details">
+      <summary data-i18n="nb.worked"></summary>
+      <p class="hint" data-i18n="nb.workedHelp"></p>
+      <div data-role="worked"></div>
+    </details>
   </div>
 
   <div class="nb-side">

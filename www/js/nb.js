@@ -81,6 +81,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   let predicting = null;
   let predictingKind = "";
   let frequencies = null;
+  // The worked example (js/nb-worked.js) once "Work it out" has opened, or null.
+  let worked = null;
   let printing = false;
   let projector = false;
   /** The chart box's CSS size, from the ResizeObserver (null until it reports). */
@@ -119,6 +121,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     if (predicting?.hidden()) view.stop();
     predicting?.remark?.();
     frequencies?.update(ledger.explanation.p_spam);
+    worked?.refresh();
     if (metricsDirty) {
       metricsDirty = false;
       evaluation = panel.evaluate();
@@ -645,6 +648,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     applyLabels(section, lang);
     predicting?.setLang(lang);
     frequencies?.setLang(lang);
+    worked?.setLang(lang);
     showCosts();
     showSmoothing();
     metricsDirty = true;
@@ -693,6 +697,13 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   }
   on($("bet"), "click", () => startPrediction("bet"));
   on($("predict-word"), "click", () => startPrediction("word", { toward: "spam" }));
+  // "Work it out": the worked example loads when it first opens (js/nb-worked.js).
+  on($("worked-details"), "toggle", async () => {
+    if (!$("worked-details").open || worked) return;
+    const { attachNbWorked } = await import("./nb-worked.js");
+    if (destroyed || worked) return;
+    worked = attachNbWorked({ box: $("worked"), panel, message: () => text.value, lang, idPrefix: `${section.id || "nb"}-worked` });
+  });
   on($("predict-alpha0"), "click", () => startPrediction("alpha0"));
   // "Of 1,000 messages like this one": the icon array beside the verdict, on demand.
   on($("nf-toggle"), "click", async () => {

@@ -96,17 +96,19 @@ function shaped(xs, like) {
 
 /**
  * Shows a worked example in `box`. `check(blank, answer)` returns `{correct, hint}` (or
- * throws with a reason); `hint(id, lang)` returns `{text, why}` for a misconception id (by
- * default the catalogue's, js/predict-hints.js: a panel whose model words a mistake
- * differently passes its own). Returns `{ setExample(example), setLang(lang), level(),
- * setLevel(k) }`.
+ * throws with a reason); `hint(id, lang)` returns `{text, why}` for a misconception id, or
+ * null for the catalogue's (js/predict-hints.js: a panel whose model words a mistake
+ * differently passes its own). Returns `{ setExample(example), setLang(lang), setHint(hint),
+ * level(), setLevel(k) }`.
  */
 export function showWorked(box, { example, lang = "en", check, hint = null, idPrefix = "worked" }) {
   let level = 0;
-  const hintOf = hint || ((id, l) => {
+  const catalogue = (id, l) => {
     const h = HINTS[id];
     return h ? { text: l === "zh-CN" ? h.zh : h.en, why: l === "zh-CN" ? h.why_zh : h.why_en } : null;
-  });
+  };
+  // A panel's own wording of a mistake first, the catalogue's where it has none.
+  const hintOf = (id, l) => (hint && hint(id, l)) || catalogue(id, l);
   // What the student typed per blank, kept across redraws (the numbers behind it change).
   const typed = new Map();
 
@@ -255,6 +257,10 @@ export function showWorked(box, { example, lang = "en", check, hint = null, idPr
     setLang(next) {
       lang = next;
       draw();
+    },
+    /** Another wording of the mistakes (`hint(id, lang)`, or null: the catalogue's). */
+    setHint(next) {
+      hint = next;
     },
     level: () => level,
     setLevel,
