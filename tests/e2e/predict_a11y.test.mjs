@@ -32,6 +32,7 @@ for (const scheme of ["light", "dark"]) {
       await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
       const found = [];
       await page.click('#gda-slot [data-role="predict"]');
+      await page.click('#gda-slot [data-role="predict-kind-boundary"]');
       await page.waitForSelector('#gda-slot [data-role="ghost-handle-0"]');
       await page.$eval("#nb-slot", (el) => el.scrollIntoView());
       await page.click('#nb-slot [data-role="bet"]');

@@ -99,10 +99,10 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     $("boundary").textContent = drawn ? `${line}\n${t(lang, "gda.rowsOfGda", { drawn })}`
       : movedByLosses ? `${line}\n${t(lang, "gda.rowsThreshold", { t: num(s.threshold) })}` : line;
     writeModelNumbers(s);
-    // While a student predicts the boundary (predict.js), nothing here says where it is:
-    // w, b, the line and logistic regression's rows are hidden and emptied.
+    // While a student predicts the boundary or a posterior, nothing here says where it is:
+    // w, b, the line, the threshold and logistic regression's rows are hidden and emptied.
     const hide = view.predicting();
-    for (const role of ["w", "b", "boundary", "logistic-numbers"]) {
+    for (const role of ["w", "b", "boundary", "threshold", "logistic-numbers"]) {
       const cell = $(role);
       if (hide) cell.textContent = "—";
       // (Logistic regression's row is otherwise shown or not by writeModelNumbers.)

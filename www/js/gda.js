@@ -672,20 +672,17 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("csv").value = text.slice(0, 200_000);
     edit(() => panel.loadCsv(text), $("csv"));
   });
-  // Predict, then reveal: the controls load on the first press.
-  // (The button is disabled while a prediction is under way; a second press before the
-  // module came finds it started.)
-  // startPrediction(kind) does what a prediction's button does (a lesson's `predict:` step
-  // calls it too); it resolves to the prediction's handle, or null when none started.
-  async function startPrediction(kind = "boundary") {
-    if (kind !== "boundary") return null;
-    const { startBoundaryPrediction } = await import("./predict.js");
+  // Predict, then reveal: "Predict…" opens a chooser of the kinds (js/predict-gda.js, loaded
+  // on the first press, as each kind's module). startPrediction(kind, params) starts one (a
+  // lesson's `predict:` step calls it too): the prediction's handle, or null when none started.
+  async function startPrediction(kind = "boundary", params = {}) {
+    const { startGdaPrediction } = await import("./predict-gda.js");
     if (destroyed || predicting) return null;
-    predicting = startBoundaryPrediction({ section, panel, render, lang, onEnd: () => { predicting = null; } });
+    predicting = await startGdaPrediction(kind, params, { section, panel, render, lang, getState, setState, historyData, onChange, onEnd: () => { predicting = null; } });
     render();
     return predicting;
   }
-  on($("predict"), "click", () => startPrediction("boundary"));
+  on($("predict"), "click", async () => (await import("./predict-gda.js")).toggleMenu(section, lang, startPrediction));
   on($("export"), "click", () => {
     render();
     downloadCanvas(canvas, "genlab-gda.png");
@@ -751,6 +748,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     applyLabels(section, lang);
     surface.setLang(lang);
     predicting?.setLang(lang);
+    section.querySelector('[data-role="predict-menu"]')?.remove();
     writeKeysHint();
     render();
   }
