@@ -214,7 +214,7 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     const sigmasRow = $("row-sigmas");
     reveal(sigmasRow, Boolean(s.sigmas));
     if (s.sigmas) {
-      $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
+      $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic && !view.predicting() ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
       $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
     }
     const modelError = s.model_error ? messageText(lang, s.model_error) : "";

@@ -7,10 +7,10 @@
 import { t } from "./i18n.js";
 
 export const WORDS = {
-  en: { menu: "What will you predict?", boundary: "The boundary", posterior: "The posterior at a point", movement: "Which way it moves", threshold: "The decision threshold", close: "Close" },
-  "zh-CN": { menu: "你要预测什么？", boundary: "边界", posterior: "某点的后验概率", movement: "边界往哪里移动", threshold: "决策阈值", close: "关闭" },
+  en: { menu: "What will you predict?", boundary: "The boundary", posterior: "The posterior at a point", movement: "Which way it moves", threshold: "The decision threshold", shape: "QDA's boundary shape", close: "Close" },
+  "zh-CN": { menu: "你要预测什么？", boundary: "边界", posterior: "某点的后验概率", movement: "边界往哪里移动", threshold: "决策阈值", shape: "QDA 边界的形状", close: "关闭" },
 };
-export const KINDS = ["boundary", "posterior", "movement", "threshold"];
+export const KINDS = ["boundary", "posterior", "movement", "threshold", "shape"];
 
 const words = (lang) => WORDS[lang] || WORDS.en;
 
@@ -44,6 +44,10 @@ export async function startGdaPrediction(kind, params, ctx) {
   if (kind === "threshold") {
     const { startThresholdPrediction } = await import("./predict-threshold.js");
     return startThresholdPrediction(ctx);
+  }
+  if (kind === "shape") {
+    const { startShapePrediction } = await import("./predict-shape.js");
+    return startShapePrediction(ctx);
   }
   return null;
 }
