@@ -220,3 +220,19 @@ test("Skip reveals p without a score; three classes say why under the button", a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a lesson's at=x,y marks that point, and a bad one says why (1280 px, en)", async () => {
+  const { page, context, errors } = await open(env.browser, url("en"), SIZES[1280]);
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("posterior", { at: "1,0.5" }));
+  await page.waitForSelector(role("predict-p"));
+  assert.deepEqual((await handle(page)).point, [1, 0.5]);
+  const p = sigmoid(SK_W[0] * 1 + SK_W[1] * 0.5 + SK_B);
+  await assertNoTrace(page, p);
+  await page.click(role("predict-commit"));
+  await assertReveal(page, "en", 0.5, p);
+  await page.click(role("predict-done"));
+  assert.equal(await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("posterior", { at: [1, Infinity] })), null);
+  assert.equal(await page.textContent(`#gda-slot [data-role="predict"] [role="alert"]`), WORDS.en.unavailable.at);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -99,10 +99,10 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     $("boundary").textContent = drawn ? `${line}\n${t(lang, "gda.rowsOfGda", { drawn })}`
       : movedByLosses ? `${line}\n${t(lang, "gda.rowsThreshold", { t: num(s.threshold) })}` : line;
     writeModelNumbers(s);
-    // While a student predicts the boundary or a posterior, nothing here says where it is:
-    // w, b, the line, the threshold and logistic regression's rows are hidden and emptied.
+    // While a student predicts the boundary (predict.js), nothing here says where it is:
+    // w, b, the line and logistic regression's rows are hidden and emptied.
     const hide = view.predicting();
-    for (const role of ["w", "b", "boundary", "threshold", "logistic-numbers"]) {
+    for (const role of ["w", "b", "boundary", "logistic-numbers"]) {
       const cell = $(role);
       if (hide) cell.textContent = "—";
       // (Logistic regression's row is otherwise shown or not by writeModelNumbers.)
@@ -214,7 +214,7 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     const sigmasRow = $("row-sigmas");
     reveal(sigmasRow, Boolean(s.sigmas));
     if (s.sigmas) {
-      $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic && !view.predicting() ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
+      $("sigmas").textContent = `${mat(s.sigmas[0])}\n\n${mat(s.sigmas[1])}${s.conic ? `\n${t(lang, "gda.conic", { kind: t(lang, `gda.conicKind.${s.conic}`) })}` : ""}`;
       $("sigmas-label").textContent = t(lang, s.models.covariance === "per-class" ? "gda.sigmasQda" : "gda.sigmasGnb");
     }
     const modelError = s.model_error ? messageText(lang, s.model_error) : "";

@@ -672,17 +672,18 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("csv").value = text.slice(0, 200_000);
     edit(() => panel.loadCsv(text), $("csv"));
   });
-  // Predict, then reveal: "Predict…" opens a chooser of the kinds (js/predict-gda.js, loaded
-  // on the first press, as each kind's module). startPrediction(kind, params) starts one (a
-  // lesson's `predict:` step calls it too): the prediction's handle, or null when none started.
-  async function startPrediction(kind = "boundary", params = {}) {
+  // Predict, then reveal: "Predict…" opens a chooser of the kinds, itself a prediction's
+  // handle until a kind is picked (js/predict-gda.js, loaded on the first press, as each
+  // kind's module). startPrediction(kind, params) starts one (a lesson's `predict:` step calls
+  // it too): the prediction's handle, or null when none started.
+  async function startPrediction(kind, params) {
     const { startGdaPrediction } = await import("./predict-gda.js");
     if (destroyed || predicting) return null;
-    predicting = await startGdaPrediction(kind, params, { section, panel, render, lang, getState, setState, historyData, onChange, onEnd: () => { predicting = null; } });
+    predicting = await startGdaPrediction(kind, params, { section, panel, startPrediction, render, getState, setState, historyData, lang, onChange, onEnd: () => { predicting = null; } });
     render();
     return predicting;
   }
-  on($("predict"), "click", async () => (await import("./predict-gda.js")).toggleMenu(section, lang, startPrediction));
+  on($("predict"), "click", () => startPrediction("menu"));
   on($("export"), "click", () => {
     render();
     downloadCanvas(canvas, "genlab-gda.png");
@@ -748,7 +749,6 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     applyLabels(section, lang);
     surface.setLang(lang);
     predicting?.setLang(lang);
-    section.querySelector('[data-role="predict-menu"]')?.remove();
     writeKeysHint();
     render();
   }

@@ -176,7 +176,8 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
   const s = panel.summary();
   const view = Array.from(panel.viewRect());
   let why = unpredictable(s);
-  const at = params.at ? params.at.map(Number) : null;
+  // `at` as the lessons' parser hands it ([x, y]) or as written ("x,y").
+  const at = params.at != null ? (Array.isArray(params.at) ? params.at : String(params.at).split(",")).map(Number) : null;
   if (!why && at && !(at.length === 2 && at.every(Number.isFinite))) why = "at";
   const block = document.createElement("div");
   block.className = "predict";

@@ -10,6 +10,7 @@ import { HINTS } from "./predict-hints.js";
 import { predictionParts } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { t } from "./i18n.js";
+import { maskCell } from "./predict-gda.js";
 
 export const SHAPES = ["line", "ellipse", "open", "none"];
 
@@ -151,6 +152,7 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
       if (!hidden) return;
     }
     hidden = false;
+    unmask();
     panel.setBoundaryHidden(false);
     radios.forEach((r) => { r.input.disabled = true; });
     if (readout) readout.hidden = false;
@@ -219,6 +221,7 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
 
   function destroy() {
     hidden = false;
+    unmask();
     panel.setBoundaryHidden(false);
     block.remove();
     button.disabled = false;
@@ -230,6 +233,9 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
   }
 
   writeWords();
+  // The Σ row ends with the line "boundary: an ellipse" (its two matrices are 2 × 2 lines
+  // and a blank one): that line goes while the shape is asked.
+  const unmask = maskCell(section, "sigmas", (text) => text.split("\n").slice(0, 5).join("\n"));
   panel.setBoundaryHidden(true);
   for (const r of ["live", "cursor-live"]) {
     const el = section.querySelector(`[data-role="${r}"]`);

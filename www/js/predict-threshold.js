@@ -9,6 +9,7 @@
 import { HINTS } from "./predict-hints.js";
 import { predictionParts } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
+import { maskCell } from "./predict-gda.js";
 
 export const WORDS = {
   en: {
@@ -142,6 +143,7 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
       if (!verdict || !hidden) return;
     }
     hidden = false;
+    unmask();
     panel.setBoundaryHidden(false);
     slider.disabled = true;
     if (readout) readout.hidden = false;
@@ -212,6 +214,7 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
 
   function destroy() {
     hidden = false;
+    unmask();
     panel.setBoundaryHidden(false);
     block.remove();
     button.disabled = false;
@@ -223,6 +226,8 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
   }
 
   writeWords();
+  // The threshold's row says the answer (log(λ₁₀/λ₀₁) and "decide 1 when p > …").
+  const unmask = maskCell(section, "threshold", () => "—", true);
   panel.setBoundaryHidden(true);
   for (const r of ["live", "cursor-live"]) {
     const el = section.querySelector(`[data-role="${r}"]`);
