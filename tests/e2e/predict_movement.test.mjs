@@ -77,6 +77,7 @@ test("keyboard: the prior's change, picked with Space, committed with Enter; the
   assert.deepEqual(h.verdict.hints, []);
   assert.equal(await page.textContent(role("predict-score")), "Right: the boundary slides toward class 0.");
   assert.equal((await models(page)).prior, 0.8, "the change is made");
+  assert.equal(await page.textContent(role("predict-change")), "The change made: the prior p(y = 1) was set to φ′ = 0.8 (it was 0.4).");
   assert.ok(page.url().includes("phi=0.8"), page.url());
   assert.equal(await page.evaluate(() => history.length), historyLength + 1, "one history entry");
   assert.ok(await page.isVisible(`${role("predict-old-line")} line`), "the old line is drawn");

@@ -28,6 +28,9 @@ export const WORDS = {
     prior: "The change: the prior p(y = 1) will be set to φ′ = {to} (it is {from} now).",
     mean: "The change: the mean of {c} will move from ({x0}, {y0}) to ({x1}, {y1}); its points move with it.",
     losses: "The change: the losses will be set to λ₀₁ = {a1}, λ₁₀ = {b1} (they are λ₀₁ = {a0}, λ₁₀ = {b0} now).",
+    priorDone: "The change made: the prior p(y = 1) was set to φ′ = {to} (it was {from}).",
+    meanDone: "The change made: the mean of {c} moved from ({x0}, {y0}) to ({x1}, {y1}), its points with it.",
+    lossesDone: "The change made: the losses were set to λ₀₁ = {a1}, λ₁₀ = {b1} (they were λ₀₁ = {a0}, λ₁₀ = {b0}).",
     intro: "Pick your answer, then press Commit: the change is then made and the new boundary shown beside the old one (dashed).",
     commit: "Commit",
     skip: "Skip",
@@ -60,6 +63,9 @@ export const WORDS = {
     prior: "变化：先验 p(y = 1) 将设为 φ′ = {to}（现在是 {from}）。",
     mean: "变化：{c}的均值将从 ({x0}, {y0}) 移到 ({x1}, {y1})；它的点随之移动。",
     losses: "变化：损失将设为 λ₀₁ = {a1}，λ₁₀ = {b1}（现在是 λ₀₁ = {a0}，λ₁₀ = {b0}）。",
+    priorDone: "已实施的变化：先验 p(y = 1) 设为 φ′ = {to}（原来是 {from}）。",
+    meanDone: "已实施的变化：{c}的均值从 ({x0}, {y0}) 移到了 ({x1}, {y1})，它的点随之移动。",
+    lossesDone: "已实施的变化：损失设为 λ₀₁ = {a1}，λ₁₀ = {b1}（原来是 λ₀₁ = {a0}，λ₁₀ = {b0}）。",
     intro: "选出你的答案，然后按“提交”：随后实施这一变化，新边界显示在旧边界（虚线）旁边。",
     commit: "提交",
     skip: "跳过",
@@ -310,6 +316,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
       }
     }
     revealed = true;
+    announce.textContent = changeText();
     radios.forEach((r) => { r.input.disabled = true; });
     intro.hidden = true;
     commit.hidden = true;
@@ -361,10 +368,12 @@ export function startMovementPrediction({ section, panel, render, lang, params =
 
   function changeText() {
     const w = words(lang);
-    if (change.kind === "prior") return say(w.prior, { to: short(change.to), from: short(before.models.prior ?? before.phi) });
-    if (change.kind === "losses") return say(w.losses, { a1: short(change.to[0]), b1: short(change.to[1]), a0: short(lossesBefore[0]), b0: short(lossesBefore[1]) });
+    // Once made, the change is said in the past (the "now" numbers are then the old ones).
+    const key = (k) => w[revealed ? `${k}Done` : k];
+    if (change.kind === "prior") return say(key("prior"), { to: short(change.to), from: short(before.models.prior ?? before.phi) });
+    if (change.kind === "losses") return say(key("losses"), { a1: short(change.to[0]), b1: short(change.to[1]), a0: short(lossesBefore[0]), b0: short(lossesBefore[1]) });
     const from = before.mu[change.cls];
-    return say(w.mean, { c: names()[change.cls], x0: fixed(from[0]), y0: fixed(from[1]), x1: fixed(change.to[0]), y1: fixed(change.to[1]) });
+    return say(key("mean"), { c: names()[change.cls], x0: fixed(from[0]), y0: fixed(from[1]), x1: fixed(change.to[0]), y1: fixed(change.to[1]) });
   }
 
   function writeWords() {
