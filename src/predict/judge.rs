@@ -10,8 +10,9 @@
 use super::misconceptions::{detect_perpendicular_bisector, detect_scaled_losses_move, detect_swapped_loss_threshold};
 use super::{angle_deg, bad, crossover_gap, line_agreement, logit_gap, misconceptions, Misconception, Movement};
 use crate::curves::engine::CurveSummary;
+use crate::gda::classifier::affine;
 use crate::gda::risk::gda_with_prior;
-use crate::gda::{ConicKind, GaussianNb, Gda, LogisticRegression, LossMatrix, Model, Qda, QuadraticLogOdds};
+use crate::gda::{ConicKind, GaussianNb, Gda, LogisticRegression, LossMatrix, Model, Qda};
 use crate::stats::sigmoid;
 use crate::Result;
 
@@ -177,12 +178,12 @@ impl BoundaryShape {
 }
 
 fn judge_shape(
-    q: &QuadraticLogOdds,
+    kind: ConicKind,
     guess: BoundaryShape,
     id: &'static str,
     mistaken: BoundaryShape,
 ) -> Judgement<BoundaryShape, bool> {
-    let truth = BoundaryShape::of(q.conic_kind());
+    let truth = BoundaryShape::of(kind);
     let on = guess == mistaken && truth != mistaken;
     Judgement { truth, score: guess == truth, fired: fired(&[(id, on)]) }
 }
@@ -190,13 +191,19 @@ fn judge_shape(
 /// The chosen shape of QDA's boundary; the score is whether it is right. Fires
 /// `qda-always-ellipse` when the student chose an ellipse and the boundary is not one.
 pub fn judge_qda_shape(qda: &Qda, guess: BoundaryShape) -> Judgement<BoundaryShape, bool> {
-    judge_shape(&qda.quadratic(), guess, "qda-always-ellipse", BoundaryShape::Ellipse)
+    judge_conic_shape(qda.quadratic().conic_kind(), guess)
+}
+
+/// As [`judge_qda_shape`], on the kind of the drawn QDA boundary (the GDA panel's summary
+/// carries it, with the prior override and the losses applied).
+pub fn judge_conic_shape(kind: ConicKind, guess: BoundaryShape) -> Judgement<BoundaryShape, bool> {
+    judge_shape(kind, guess, "qda-always-ellipse", BoundaryShape::Ellipse)
 }
 
 /// The chosen shape of Gaussian naive Bayes's boundary. Fires `gaussian-nb-is-linear` when
 /// the student chose a line and the boundary is not one.
 pub fn judge_gnb_shape(gnb: &GaussianNb, guess: BoundaryShape) -> Judgement<BoundaryShape, bool> {
-    judge_shape(&gnb.quadratic(), guess, "gaussian-nb-is-linear", BoundaryShape::Line)
+    judge_shape(gnb.quadratic().conic_kind(), guess, "gaussian-nb-is-linear", BoundaryShape::Line)
 }
 
 /// What changed between the two fits of a "which way it moves" question.
@@ -320,23 +327,59 @@ fn lines_cross_in_view(view: [f64; 4], a: Rule, b: Rule) -> bool {
 /// As [`Change::rules`] and [`movement`].
 pub fn judge_movement(change: Change<'_>, view: [f64; 4], guess: Movement) -> Result<Judgement<Movement, bool>> {
     let (before, after) = change.rules()?;
+    let kind = match change {
+        Change::Prior { .. } => ChangeKind::Prior,
+        Change::Refit { cause, .. } => ChangeKind::Refit(cause),
+        Change::Losses { before: l0, after: l1, .. } => {
+            ChangeKind::Losses { before: (l0.lambda01(), l0.lambda10()), after: (l1.lambda01(), l1.lambda10()) }
+        }
+    };
+    judge_movement_rules(kind, view, before, after, guess)
+}
+
+/// What a "which way it moves" change was, without the fits: for [`judge_movement_rules`],
+/// whose caller holds the decision rules before and after (the page reads them from the GDA
+/// panel's summary before and after it applies the change).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ChangeKind {
+    /// The prior φ changed.
+    Prior,
+    /// The model was refitted after the data changed.
+    Refit(RefitCause),
+    /// The losses (λ₀₁, λ₁₀) changed from `before` to `after`.
+    Losses {
+        /// (λ₀₁, λ₁₀) before.
+        before: (f64, f64),
+        /// (λ₀₁, λ₁₀) after.
+        after: (f64, f64),
+    },
+}
+
+/// A "which way it moves" choice, judged on the decision rules `before` and `after` the
+/// change `kind` (see [`judge_movement`] for the misconceptions that fire).
+///
+/// # Errors
+/// As [`movement`]; losses that are not finite numbers above 0.
+pub fn judge_movement_rules(
+    kind: ChangeKind,
+    view: [f64; 4],
+    before: Rule,
+    after: Rule,
+    guess: Movement,
+) -> Result<Judgement<Movement, bool>> {
     let truth = movement(view, before, after)?;
     let turns = |m: Movement| matches!(m, Movement::Turns | Movement::SlidesAndTurns);
     let slides = |m: Movement| matches!(m, Movement::TowardClass0 | Movement::TowardClass1);
     let mut ids = Vec::new();
-    match change {
-        Change::Prior { .. } => ids.push(("prior-turns-boundary", !turns(truth) && turns(guess))),
-        Change::Refit { cause: RefitCause::Mean, .. } => {
-            ids.push(("mean-move-only-slides", turns(truth) && slides(guess)))
-        }
-        Change::Refit { cause: RefitCause::Tilt, .. } => {
+    match kind {
+        ChangeKind::Prior => ids.push(("prior-turns-boundary", !turns(truth) && turns(guess))),
+        ChangeKind::Refit(RefitCause::Mean) => ids.push(("mean-move-only-slides", turns(truth) && slides(guess))),
+        ChangeKind::Refit(RefitCause::Tilt) => {
             ids.push(("tilt-changes-only-ellipses", truth != Movement::Stays && guess == Movement::Stays));
         }
-        Change::Refit { cause: RefitCause::Points, .. } => {}
-        Change::Losses { before: l0, after: l1, .. } => {
-            let scaled =
-                detect_scaled_losses_move((l0.lambda01(), l0.lambda10()), (l1.lambda01(), l1.lambda10()), guess)?;
-            ids.push(("doubling-losses-moves-decision", scaled));
+        ChangeKind::Refit(RefitCause::Points) => {}
+        ChangeKind::Losses { before: l0, after: l1 } => {
+            ids.push(("doubling-losses-moves-decision", detect_scaled_losses_move(l0, l1, guess)?));
             let opposite = matches!(
                 (truth, guess),
                 (Movement::TowardClass0, Movement::TowardClass1) | (Movement::TowardClass1, Movement::TowardClass0)
@@ -347,29 +390,92 @@ pub fn judge_movement(change: Change<'_>, view: [f64; 4], guess: Movement) -> Re
     Ok(Judgement { truth, score: guess == truth, fired: fired(&ids) })
 }
 
-/// A predicted posterior p̂(y = 1 | x) at the marked point `x`; the score is
-/// [`logit_gap`]. Fires `midpoint-is-half` (at the midpoint of the means, an answer near the
-/// posterior with the prior ½ while the true one is far from it), `nearer-mean-wins` (the
-/// student sides, beyond [`LOGIT_TOL`], with the mean nearer in straight-line distance and
-/// the model sides with the other) and `certain-only-near-data` (far from both clouds, more
-/// than 3 Mahalanobis units, the model is sure, |logit p| > 3, and the student is near ½,
-/// within 2·[`LOGIT_TOL`]).
+/// What judging a predicted posterior needs of the drawn two-class, shared-Σ model: its
+/// log-odds rule (w, b) (with any prior override applied: the posterior the figure shows),
+/// the log prior odds in that rule, log(φ/(1 − φ)) (so the rule with the prior ½ is
+/// (w, b − that)), the means and Σ⁻¹. The page reads them from the GDA panel's summary and
+/// hands them to the judge in a module loaded on demand (as [`BoundaryFacts`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PosteriorFacts {
+    /// The drawn rule's normal: p(y = 1 | x) = σ(wᵀx + b).
+    pub w: [f64; 2],
+    /// The drawn rule's intercept.
+    pub b: f64,
+    /// log(φ/(1 − φ)) of the prior in `b`.
+    pub prior_log_odds: f64,
+    /// μ₀ and μ₁.
+    pub mu: [[f64; 2]; 2],
+    /// Σ⁻¹, for the Mahalanobis distances.
+    pub sigma_inv: [[f64; 2]; 2],
+}
+
+impl PosteriorFacts {
+    /// The facts of a shared-Σ GDA fit with its fitted prior.
+    pub fn of(gda: &Gda) -> PosteriorFacts {
+        let (w, b) = gda.log_odds_coefficients();
+        let c = gda.counts();
+        // As [`gda_with_prior`] has it: log m₁ − log m₀.
+        let prior_log_odds = (c[1] as f64).ln() - (c[0] as f64).ln();
+        PosteriorFacts { w, b, prior_log_odds, mu: [gda.mu0(), gda.mu1()], sigma_inv: gda.sigma_inv() }
+    }
+
+    /// p(y = 1 | x) = σ(wᵀx + b).
+    pub fn posterior(&self, x: [f64; 2]) -> f64 {
+        let z = affine(self.w, self.b, x);
+        if z.is_nan() {
+            0.5
+        } else {
+            sigmoid(z)
+        }
+    }
+
+    fn mahalanobis2(&self, x: [f64; 2], k: usize) -> f64 {
+        let m = self.mu[k];
+        let d = [x[0] - m[0], x[1] - m[1]];
+        let s = self.sigma_inv;
+        d[0] * (s[0][0] * d[0] + s[0][1] * d[1]) + d[1] * (s[1][0] * d[0] + s[1][1] * d[1])
+    }
+}
+
+/// A predicted posterior p̂(y = 1 | x) at the marked point `x` of a fitted GDA model:
+/// [`judge_posterior_facts`] on [`PosteriorFacts::of`] the fit.
 ///
 /// # Errors
-/// [`crate::Error::InvalidParameter`] for `p_hat` outside [0, 1] or NaN, or a non-finite `x`.
+/// As [`judge_posterior_facts`].
 pub fn judge_posterior(gda: &Gda, x: [f64; 2], p_hat: f64) -> Result<Judgement<f64, f64>> {
+    judge_posterior_facts(&PosteriorFacts::of(gda), x, p_hat)
+}
+
+/// A predicted posterior p̂(y = 1 | x) at the marked point `x`; the truth is the model's
+/// σ(wᵀx + b), the score [`logit_gap`]. Fires `midpoint-is-half` (at the midpoint of the
+/// means, an answer near the posterior with the prior ½ while the true one is far from it),
+/// `nearer-mean-wins` (the student sides, beyond [`LOGIT_TOL`], with the mean nearer in
+/// straight-line distance and the model sides with the other) and `certain-only-near-data`
+/// (far from both clouds, more than 3 Mahalanobis units, the model is sure, |logit p| > 3,
+/// and the student is near ½, within 2·[`LOGIT_TOL`]).
+///
+/// # Errors
+/// [`crate::Error::InvalidParameter`] for `p_hat` outside [0, 1] or NaN, or a non-finite `x`
+/// or fact.
+pub fn judge_posterior_facts(facts: &PosteriorFacts, x: [f64; 2], p_hat: f64) -> Result<Judgement<f64, f64>> {
     if !x.iter().all(|c| c.is_finite()) {
         return Err(bad("point", format!("{x:?}"), "a point must have finite coordinates"));
     }
-    let p = gda.posterior(x);
+    let finite =
+        facts.w.iter().chain(facts.mu.iter().flatten()).chain(facts.sigma_inv.iter().flatten()).all(|v| v.is_finite())
+            && facts.b.is_finite()
+            && facts.prior_log_odds.is_finite();
+    if !finite {
+        return Err(bad("model", format!("{facts:?}"), "the model's numbers must be finite"));
+    }
+    let p = facts.posterior(x);
     let score = logit_gap(p_hat, p)?;
-    let (mu0, mu1) = (gda.mu0(), gda.mu1());
+    let [mu0, mu1] = facts.mu;
     let mid = [(mu0[0] + mu1[0]) / 2.0, (mu0[1] + mu1[1]) / 2.0];
     let scale = mu0.iter().chain(&mu1).fold(1.0f64, |m, c| m.max(c.abs()));
     let at_mid = (x[0] - mid[0]).abs() <= 1e-9 * scale && (x[1] - mid[1]).abs() <= 1e-9 * scale;
     let midpoint = at_mid && {
-        let (w, b) = gda_with_prior(gda, 0.5)?;
-        let p_flat = sigmoid(w[0] * x[0] + w[1] * x[1] + b);
+        let p_flat = sigmoid(affine(facts.w, facts.b - facts.prior_log_odds, x));
         super::detect_ignored_prior(p_hat, p, p_flat, LOGIT_TOL)?
     };
     let d2 = |m: [f64; 2]| (x[0] - m[0]).powi(2) + (x[1] - m[1]).powi(2);
@@ -384,7 +490,7 @@ pub fn judge_posterior(gda: &Gda, x: [f64; 2], p_hat: f64) -> Result<Judgement<f
     };
     let (model_side, student_side) = (side(p)?, side(p_hat)?);
     let nearer_mean = nearer.is_some() && model_side.is_some() && model_side != nearer && student_side == nearer;
-    let far = gda.mahalanobis2(x, 0) > 9.0 && gda.mahalanobis2(x, 1) > 9.0;
+    let far = facts.mahalanobis2(x, 0) > 9.0 && facts.mahalanobis2(x, 1) > 9.0;
     let unsure_far = far && logit_gap(p, 0.5)? > 3.0 && logit_gap(p_hat, 0.5)? <= 2.0 * LOGIT_TOL;
     Ok(Judgement {
         truth: p,

@@ -42,10 +42,11 @@ mod misconceptions;
 mod worked;
 
 pub use judge::{
-    judge_boundary, judge_boundary_facts, judge_crossover, judge_gnb_shape, judge_logistic_boundary, judge_movement,
-    judge_posterior, judge_qda_shape, judge_region, judge_threshold, misconception, movement, rule_through,
-    BoundaryFacts, BoundaryShape, Change, CrossoverGuess, CrossoverScore, Judgement, LineScore, RefitCause,
-    RegionScore, Rule, LINE_TOL, LOGIT_TOL, THRESHOLD_TOL,
+    judge_boundary, judge_boundary_facts, judge_conic_shape, judge_crossover, judge_gnb_shape, judge_logistic_boundary,
+    judge_movement, judge_movement_rules, judge_posterior, judge_posterior_facts, judge_qda_shape, judge_region,
+    judge_threshold, misconception, movement, rule_through, BoundaryFacts, BoundaryShape, Change, ChangeKind,
+    CrossoverGuess, CrossoverScore, Judgement, LineScore, PosteriorFacts, RefitCause, RegionScore, Rule, LINE_TOL,
+    LOGIT_TOL, THRESHOLD_TOL,
 };
 pub use judge_nb::{
     judge_alpha_zero, judge_spam_bet, judge_strongest_word, AlphaZeroGuess, AlphaZeroScore, AlphaZeroTruth, WordScore,

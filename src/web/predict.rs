@@ -74,3 +74,186 @@ pub fn judge_boundary(drawn: JsValue, x0: f64, y0: f64, x1: f64, y1: f64) -> Res
         hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect(),
     })
 }
+
+/// What the page sends for a posterior at a point: the drawn two-class shared-Σ model's rule
+/// `{w, b}` (the prior override applied), `prior_log_odds` = log(φ/(1 − φ)) of the prior in
+/// it, the means `mu` and `sigma` (Σ, inverted here).
+#[derive(Deserialize)]
+struct PosteriorDrawn {
+    w: [f64; 2],
+    b: f64,
+    prior_log_odds: f64,
+    mu: [[f64; 2]; 2],
+    sigma: [[f64; 2]; 2],
+}
+
+/// What `judgePosterior` hands the page.
+#[derive(Serialize)]
+struct PosteriorVerdict {
+    /// The model's p(y = 1 | x).
+    p: f64,
+    /// The student's p̂.
+    p_hat: f64,
+    /// |logit p̂ − logit p|, both clamped to [10⁻⁶, 1 − 10⁻⁶].
+    logit_gap: f64,
+    /// Of 1,000 points like this one, how many are of [class 0, class 1].
+    frequencies: [u32; 2],
+    hints: Vec<Hint>,
+}
+
+/// Judges the posterior `p_hat` a student set at the point `(x, y)` of the drawn model
+/// `drawn = {w, b, prior_log_odds, mu, sigma}` (`crate::predict::judge_posterior_facts`):
+/// `{p, p_hat, logit_gap, frequencies, hints}`, `frequencies` of 1,000 points like this one
+/// ([`crate::predict::natural_frequencies_binary`]).
+///
+/// # Errors
+/// `drawn` without that shape, a singular Σ, a point or numbers that are not finite, `p_hat`
+/// outside [0, 1].
+#[wasm_bindgen(js_name = judgePosterior)]
+pub fn judge_posterior(drawn: JsValue, x: f64, y: f64, p_hat: f64) -> Result<JsValue, JsError> {
+    use crate::predict::{judge_posterior_facts, natural_frequencies_binary, PosteriorFacts};
+    let d: PosteriorDrawn = serde_wasm_bindgen::from_value(drawn)
+        .map_err(|e| JsError::new(&format!("The model's numbers could not be read: {e}")))?;
+    let [[a, b], [c, e]] = d.sigma;
+    let det = a * e - b * c;
+    if !(det.is_finite() && det != 0.0) {
+        return Err(JsError::new("Σ cannot be inverted: there is no posterior to judge."));
+    }
+    let sigma_inv = [[e / det, -b / det], [-c / det, a / det]];
+    let facts = PosteriorFacts { w: d.w, b: d.b, prior_log_odds: d.prior_log_odds, mu: d.mu, sigma_inv };
+    let j = judge_posterior_facts(&facts, [x, y], p_hat).map_err(|e| JsError::new(&e.to_string()))?;
+    let frequencies = natural_frequencies_binary(j.truth, 1000).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&PosteriorVerdict {
+        p: j.truth,
+        p_hat,
+        logit_gap: j.score,
+        frequencies,
+        hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect(),
+    })
+}
+
+/// What `judgeThreshold` and `judgeShape` hand the page: the truth, the score and the hints.
+#[derive(Serialize)]
+struct Verdict<T, S> {
+    truth: T,
+    score: S,
+    hints: Vec<Hint>,
+}
+
+/// Judges the threshold `t_hat` on p(y = 1 | x) a student set for the losses λ₀₁ = `l01`,
+/// λ₁₀ = `l10` (`crate::predict::judge_threshold`): `{truth, score, hints}`, the truth
+/// λ₁₀/(λ₀₁ + λ₁₀), the score |t̂ − truth|.
+///
+/// # Errors
+/// Losses that are not finite numbers above 0, `t_hat` outside [0, 1].
+#[wasm_bindgen(js_name = judgeThreshold)]
+pub fn judge_threshold(l01: f64, l10: f64, t_hat: f64) -> Result<JsValue, JsError> {
+    let loss = crate::gda::LossMatrix::new(l01, l10).map_err(|e| JsError::new(&e.to_string()))?;
+    let j = crate::predict::judge_threshold(loss, t_hat).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&Verdict { truth: j.truth, score: j.score, hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect() })
+}
+
+/// The shapes by name: `line`, `ellipse`, `open` (hyperbola, parabola, two lines), `none`.
+fn shape_name(s: crate::predict::BoundaryShape) -> &'static str {
+    use crate::predict::BoundaryShape::*;
+    match s {
+        Line => "line",
+        Ellipse => "ellipse",
+        OpenCurve => "open",
+        NoBoundary => "none",
+    }
+}
+
+/// Judges the shape `guess` (`line`, `ellipse`, `open` or `none`) a student chose for the
+/// drawn QDA boundary whose kind the GDA summary names `conic` (`"Ellipse"`, `"Hyperbola"`…;
+/// `crate::predict::judge_conic_shape`): `{truth, score, hints}`, the truth a shape's name,
+/// the score whether the choice is right.
+///
+/// # Errors
+/// An unknown conic kind or shape.
+#[wasm_bindgen(js_name = judgeShape)]
+pub fn judge_shape(conic: &str, guess: &str) -> Result<JsValue, JsError> {
+    use crate::gda::ConicKind as K;
+    use crate::predict::BoundaryShape as S;
+    let kind = match conic {
+        "Ellipse" => K::Ellipse,
+        "Hyperbola" => K::Hyperbola,
+        "CrossingLines" => K::CrossingLines,
+        "Parabola" => K::Parabola,
+        "ParallelLines" => K::ParallelLines,
+        "Line" => K::Line,
+        "Point" => K::Point,
+        "Empty" => K::Empty,
+        "Everywhere" => K::Everywhere,
+        _ => return Err(JsError::new(&format!("Unknown boundary kind {conic:?}."))),
+    };
+    let guess = match guess {
+        "line" => S::Line,
+        "ellipse" => S::Ellipse,
+        "open" => S::OpenCurve,
+        "none" => S::NoBoundary,
+        _ => return Err(JsError::new(&format!("Unknown shape {guess:?}."))),
+    };
+    let j = crate::predict::judge_conic_shape(kind, guess);
+    to_js(&Verdict {
+        truth: shape_name(j.truth),
+        score: j.score,
+        hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect(),
+    })
+}
+
+/// What the page sends for a "which way it moves" question: the change's `kind` (`prior`,
+/// `mean`, `losses`), the drawn decision rules `before` and `after` as `[w₁, w₂, b]` (the
+/// decision's: wᵀx + b compared with 0), the plot's window, and for `losses` the pairs
+/// (λ₀₁, λ₁₀) `losses_before` and `losses_after`.
+#[derive(Deserialize)]
+struct MoveDrawn {
+    kind: String,
+    before: [f64; 3],
+    after: [f64; 3],
+    view: [f64; 4],
+    losses_before: Option<[f64; 2]>,
+    losses_after: Option<[f64; 2]>,
+}
+
+/// The movements by name, in the order the page lists them.
+const MOVES: [(&str, crate::predict::Movement); 5] = {
+    use crate::predict::Movement::*;
+    [
+        ("toward0", TowardClass0),
+        ("toward1", TowardClass1),
+        ("turns", Turns),
+        ("slidesTurns", SlidesAndTurns),
+        ("stays", Stays),
+    ]
+};
+
+/// Judges the movement `guess` (`toward0`, `toward1`, `turns`, `slidesTurns`, `stays`) a
+/// student chose for the change `drawn = {kind, before, after, view, losses_before?,
+/// losses_after?}` (`crate::predict::judge_movement_rules`): `{truth, score, hints}`, the
+/// truth a movement's name, the score whether the choice is right.
+///
+/// # Errors
+/// `drawn` without that shape, an unknown kind or movement, a rule without a line.
+#[wasm_bindgen(js_name = judgeMovement)]
+pub fn judge_movement(drawn: JsValue, guess: &str) -> Result<JsValue, JsError> {
+    use crate::predict::{judge_movement_rules, ChangeKind, RefitCause};
+    let d: MoveDrawn = serde_wasm_bindgen::from_value(drawn)
+        .map_err(|e| JsError::new(&format!("The change could not be read: {e}")))?;
+    let kind = match (d.kind.as_str(), d.losses_before, d.losses_after) {
+        ("prior", ..) => ChangeKind::Prior,
+        ("mean", ..) => ChangeKind::Refit(RefitCause::Mean),
+        ("losses", Some([a, b]), Some([c, e])) => ChangeKind::Losses { before: (a, b), after: (c, e) },
+        _ => return Err(JsError::new(&format!("Unknown change {:?} (or its losses missing).", d.kind))),
+    };
+    let guess = MOVES
+        .iter()
+        .find(|(name, _)| *name == guess)
+        .map(|&(_, m)| m)
+        .ok_or_else(|| JsError::new(&format!("Unknown movement {guess:?}.")))?;
+    let rule = |r: [f64; 3]| ([r[0], r[1]], r[2]);
+    let j = judge_movement_rules(kind, d.view, rule(d.before), rule(d.after), guess)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let truth = MOVES.iter().find(|(_, m)| *m == j.truth).map_or("stays", |&(name, _)| name);
+    to_js(&Verdict { truth, score: j.score, hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect() })
+}

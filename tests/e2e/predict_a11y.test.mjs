@@ -33,6 +33,7 @@ for (const scheme of ["light", "dark"]) {
       await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
       const found = [];
       await page.click('#gda-slot [data-role="predict"]');
+      await page.click('#gda-slot [data-role="predict-kind-boundary"]');
       await page.waitForSelector('#gda-slot [data-role="ghost-handle-0"]');
       await page.$eval("#nb-slot", (el) => el.scrollIntoView());
       await page.click('#nb-slot [data-role="bet"]');
@@ -54,4 +55,43 @@ for (const scheme of ["light", "dark"]) {
       await context.close();
     });
   }
+}
+
+// The GDA panel's other kinds (the chooser, the posterior with its icon array, the movement's
+// radio group, the threshold's slider, QDA's shape): one pass each over the chooser and each
+// kind while predicting and after the reveal, phone in Chinese (light) and projector in
+// English (dark).
+for (const [label, viewport, query, scheme] of [["phone zh", { width: 360, height: 740 }, "?lang=zh-CN", "light"], ["projector en", { width: 1024, height: 768 }, "?projector=1", "dark"]]) {
+  test(`axe: the GDA chooser and the posterior, movement, threshold and shape predictions are clean (${label}, ${scheme})`, async () => {
+    const context = await env.browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${env.server.url}${query}`);
+    await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+    const found = [];
+    const role = (r) => `#gda-slot [data-role="${r}"]`;
+    await page.click(role("predict"));
+    await page.waitForSelector(role("predict-menu"));
+    for (const v of await audit(page)) found.push(`chooser: ${v}`);
+    await page.click(role("predict-menu-close"));
+    for (const [kind, pick] of [["posterior", null], ["movement", "predict-move-stays"], ["threshold", null], ["shape", "predict-shape-ellipse"]]) {
+      if (kind === "shape") {
+        await page.selectOption(role("covariance"), "per-class");
+        await page.waitForFunction(() => window.genlab_panels.gda.controller.panel.summary().conic != null);
+      }
+      await page.click(role("predict"));
+      await page.click(role(`predict-kind-${kind}`));
+      await page.waitForSelector(role("predict-commit"));
+      if (pick) await page.click(role(pick));
+      for (const v of await audit(page)) found.push(`${kind} predicting: ${v}`);
+      await page.click(role("predict-commit"));
+      await page.waitForSelector(role("predict-score"));
+      for (const v of await audit(page)) found.push(`${kind} revealed: ${v}`);
+      await page.click(role("predict-done"));
+    }
+    assert.deepEqual(found, [], `axe violations:\n${found.join("\n")}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 }

@@ -1,4 +1,4 @@
-// Predict, then reveal, on the GDA panel: "Predict the boundary" hides the fitted line (no
+// Predict, then reveal, on the GDA panel: "Predict…", then "The boundary", hides the fitted line (no
 // boundary pixels on the canvas, nothing of it in the figure's text alternative, the live
 // regions or the numbers table), the student places a ghost line by keyboard or pointer,
 // "Commit" reveals the model's line with the score, "Skip" reveals it without one. At 360 px
@@ -104,6 +104,10 @@ for (const width of [1280, 360]) {
       assert.deepEqual(view, c.view, "the view the expected numbers were derived on");
       await page.focus(role("predict"));
       await page.keyboard.press("Enter");
+      // "Predict…" opens the chooser, its first kind (the boundary) focused.
+      await page.waitForSelector(role("predict-kind-boundary"));
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "predict-kind-boundary");
+      await page.keyboard.press("Enter");
       await page.waitForSelector(role("ghost-handle-0"));
       await assertNoTrace(page, lang);
       // The first handle has the focus; the arrows move it and say where it is.
@@ -168,6 +172,7 @@ for (const width of [1280, 360]) {
     test(`pointer: drag the ghost onto the model's line, commit, a near-perfect score (${width} px, ${lang})`, async () => {
       const { page, context, errors } = await open(env.browser, url(lang), CASES[width].size);
       await page.click(role("predict"));
+    await page.click(role("predict-kind-boundary"));
       await page.waitForSelector(role("ghost-handle-0"));
       await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
       // Two points of scikit-learn's line wᵀx + b = 0, at x₁ = ∓1.
@@ -192,6 +197,7 @@ for (const width of [1280, 360]) {
 test("Skip reveals the boundary without a score", async () => {
   const { page, context, errors } = await open(env.browser, url("zh-CN"), CASES[360].size);
   await page.click(role("predict"));
+    await page.click(role("predict-kind-boundary"));
   await page.waitForSelector(role("ghost-handle-0"));
   await assertNoTrace(page, "zh-CN");
   await page.click(role("predict-skip"));
@@ -211,6 +217,7 @@ test("touch: one finger drags a handle on a phone (it does not scroll the page),
   await page.waitForSelector("html[data-ready=true]");
   const cdp = await context.newCDPSession(page);
   await page.click(role("predict"));
+    await page.click(role("predict-kind-boundary"));
   await page.waitForSelector(role("ghost-handle-0"));
   await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
   const start = await page.evaluate(() => window.genlab_panels.gda.controller.prediction().handles());
@@ -246,6 +253,7 @@ for (const lang of ["en", "zh-CN"]) {
       await page.$eval(role(r), (el) => { el.value = "0.9"; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); });
     }
     await page.click(role("predict"));
+    await page.click(role("predict-kind-boundary"));
     await page.waitForSelector(role("ghost-handle-0"));
     await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
     // The fitted means: the bisector passes through their midpoint at right angles to μ₁ − μ₀.
@@ -286,6 +294,7 @@ for (const [reason, lang, change] of UNPREDICTABLE) {
       return r === "classes" ? s.classes === 3 : r === "model" ? s.models.covariance !== "shared" : s.models.prior != null || s.threshold !== 0;
     }, reason);
     await page.click(role("predict"));
+    await page.click(role("predict-kind-boundary"));
     const alert = `#gda-slot [data-role="predict"] [role="alert"]`;
     await page.waitForSelector(alert);
     assert.equal(await page.textContent(alert), WORDS[lang].unavailable[reason]);
@@ -306,6 +315,7 @@ test("the judge's module fails to load: the commit says so, hides nothing it sho
     setup: (p) => p.route("**/pkg-lesson/genlab_bg.wasm", (r) => r.abort()),
   });
   await page.click(role("predict"));
+    await page.click(role("predict-kind-boundary"));
   await page.waitForSelector(role("ghost-handle-0"));
   await page.click(role("predict-commit"));
   await page.waitForSelector(`${role("predict-result")} .input-error`);

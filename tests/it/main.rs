@@ -71,6 +71,7 @@ mod plot_projector_type;
 mod plot_raster;
 mod plot_raster_frames;
 mod plot_surface;
+mod predict_facts;
 mod predict_hints_file;
 mod predict_misconceptions;
 mod predict_scores;

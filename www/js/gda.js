@@ -672,20 +672,18 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
     $("csv").value = text.slice(0, 200_000);
     edit(() => panel.loadCsv(text), $("csv"));
   });
-  // Predict, then reveal: the controls load on the first press.
-  // (The button is disabled while a prediction is under way; a second press before the
-  // module came finds it started.)
-  // startPrediction(kind) does what a prediction's button does (a lesson's `predict:` step
-  // calls it too); it resolves to the prediction's handle, or null when none started.
-  async function startPrediction(kind = "boundary") {
-    if (kind !== "boundary") return null;
-    const { startBoundaryPrediction } = await import("./predict.js");
+  // Predict, then reveal: "Predict…" opens a chooser of the kinds, itself a prediction's
+  // handle until a kind is picked (js/predict-gda.js, loaded on the first press, as each
+  // kind's module). startPrediction(kind, params) starts one (a lesson's `predict:` step calls
+  // it too): the prediction's handle, or null when none started.
+  async function startPrediction(kind, params) {
+    const { startGdaPrediction } = await import("./predict-gda.js");
     if (destroyed || predicting) return null;
-    predicting = startBoundaryPrediction({ section, panel, render, lang, onEnd: () => { predicting = null; } });
+    predicting = await startGdaPrediction(kind, params, { section, panel, startPrediction, render, getState, setState, historyData, lang, onChange, onEnd: () => { predicting = null; } });
     render();
     return predicting;
   }
-  on($("predict"), "click", () => startPrediction("boundary"));
+  on($("predict"), "click", () => startPrediction("menu"));
   on($("export"), "click", () => {
     render();
     downloadCanvas(canvas, "genlab-gda.png");

@@ -214,5 +214,5 @@ export const ZH = {
   "gda.coincident": "两个均值重合：两类共用一个 Σ 时 w = 0，特征不提供任何证据，只由先验决定（没有边界）。",
   "gda.coincidentSpread": "两个均值重合：在共用 Σ 的模型下 w = 0，只由先验决定（没有直线）。图中的模型每类各有一个 Σ，仍能凭离散程度区分两类。",
   "gda.snapped": "{a} 已吸附到 {b} 上。",
-  "gda.predict": "预测边界",
+  "gda.predict": "预测",
 };

@@ -72,7 +72,7 @@ const EN = {
   "gda.meanOf0": "mean of class 0",
   "gda.meanOf1": "mean of class 1",
   "gda.boundary": "Boundary",
-  "gda.predict": "Predict the boundary",
+  "gda.predict": "Predict",
   "gda.pointerHint": "Point at the plot to read p(y = 1 | x) there.",
   "gda.keys": "Keyboard: focus the plot, press 1 or 2 to pick a mean (1 to 5 with more classes), then the arrow keys (Shift for larger steps).",
   "gda.credit": "Data: {credit}",

@@ -1,5 +1,5 @@
 // Predict, then reveal: the GDA panel's boundary prediction. Loaded when the student first
-// presses "Predict the boundary" (never with the panel's first load). The figure hides the
+// picks "The boundary" under "Predict…" (never with the panel's first load). The figure hides the
 // fitted boundary (GdaPanel.setBoundaryHidden), the student places a ghost line with two
 // handles (pointer, touch or arrow keys), and "Commit" judges it with the exact model
 // (judgeBoundary: genlab::predict::judge_boundary_facts, on the fit's w, b, μ₀ and μ₁ as the

@@ -1,0 +1,171 @@
+// Predict, then reveal, on the GDA panel: "Which way it moves". The panel announces one
+// change; the student picks one of five answers (radio group) by keyboard, pointer or touch;
+// before the commit the change is not made (the state, the link and the figure are as before)
+// and nothing says the answer; "Commit" makes the change through the panel's state setter (a
+// history entry: the link follows) and reveals the truth with the hints. 360 and 1280 px, en
+// and zh-CN.
+//
+// Expected movements, derived by hand on the line wᵀx + b = t (w, b from scikit-learn's
+// LinearDiscriminantAnalysis(solver="lsqr") on the default points, as in
+// predict_boundary.test.mjs; t the Bayes threshold log(λ₁₀/λ₀₁)): its offset along w is
+// (t − b)/|w|. A prior φ → φ′ adds logit φ′ − logit φ to b: raising it lowers the offset, the
+// line slides into class 0's side (−w). Losses (1, 1) → (1, 4) raise t by ln 4: the line slides
+// into class 1's side. (2, 2) keeps t = 0: it stays. Moving μ₁ across the line of the means
+// turns μ₁ − μ₀ and so w = Σ⁻¹(μ₁ − μ₀) (Σ, the pooled scatter, is unchanged by moving a whole
+// class): the line turns.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setup, open } from "./lib.mjs";
+import { WORDS } from "../../www/js/predict-movement.js";
+
+const env = setup();
+const SK_W = [1.6261186976563309, 0.9298059260969406];
+const SK_B = -0.6592297173679289;
+const logit = (p) => Math.log(p / (1 - p));
+const SIZES = { 1280: { width: 1280, height: 800 }, 360: { width: 360, height: 740 } };
+const url = (lang) => `${env.server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
+const role = (r) => `#gda-slot [data-role="${r}"]`;
+const handle = (page) => page.evaluate(() => {
+  const h = window.genlab_panels.gda.controller.prediction();
+  return h ? { change: h.change(), verdict: h.verdict(), truth: h.truth(), revealed: h.revealed() } : null;
+});
+const models = (page) => page.evaluate(() => window.genlab_panels.gda.controller.getState().models);
+
+/** The offset along w of the decision line of (w, b) with threshold t. */
+const offset = (b, t = 0) => (t - b) / Math.hypot(...SK_W);
+
+/** Asserts the change is not made yet and nothing says how the line moves. */
+async function assertNotYet(page, lang, before) {
+  assert.deepEqual(await models(page), before, "the state is as before");
+  assert.equal(await page.isVisible(role("predict-result")), false);
+  const live = await page.textContent(role("predict-live"));
+  for (const k of ["right", "wrong", "skipped"]) assert.ok(!live.includes(WORDS[lang][k].slice(0, 4)), live);
+  assert.equal((await handle(page)).truth, null);
+}
+
+test("keyboard: the prior's change, picked with Space, committed with Enter; the link follows (1280 px, en)", async () => {
+  const { page, context, errors } = await open(env.browser, url("en"), SIZES[1280]);
+  const before = await models(page);
+  const s = await page.evaluate(() => window.genlab_panels.gda.controller.panel.summary());
+  await page.focus(role("predict"));
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(role("predict-kind-movement"));
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "predict-kind-movement");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(role("predict-moves"));
+  const { change } = await handle(page);
+  // The first press: the prior, from the fitted φ = 0.4 to 0.8.
+  assert.deepEqual(change, { kind: "prior", to: 0.8 });
+  assert.equal(s.phi, 0.4);
+  assert.equal(await page.textContent(role("predict-change")), "The change: the prior p(y = 1) will be set to φ′ = 0.8 (it is 0.4 now).");
+  // By hand: b + logit 0.8 − logit 0.4 lowers the offset: toward class 0.
+  assert.ok(offset(SK_B + logit(0.8) - logit(0.4)) < offset(SK_B));
+  await assertNotYet(page, "en", before);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "predict-move-toward0");
+  await page.keyboard.press("Space");
+  await assertNotYet(page, "en", before);
+  const historyLength = await page.evaluate(() => history.length);
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "predict-commit");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(role("predict-score"));
+  const h = await handle(page);
+  assert.equal(h.truth, "toward0");
+  assert.equal(h.verdict.score, true);
+  assert.deepEqual(h.verdict.hints, []);
+  assert.equal(await page.textContent(role("predict-score")), "Right: the boundary slides toward class 0.");
+  assert.equal((await models(page)).prior, 0.8, "the change is made");
+  assert.equal(await page.textContent(role("predict-change")), "The change made: the prior p(y = 1) was set to φ′ = 0.8 (it was 0.4).");
+  assert.ok(page.url().includes("phi=0.8"), page.url());
+  assert.equal(await page.evaluate(() => history.length), historyLength + 1, "one history entry");
+  assert.ok(await page.isVisible(`${role("predict-old-line")} line`), "the old line is drawn");
+  assert.ok((await page.textContent(role("predict-live"))).startsWith("Right"));
+  await page.click(role("predict-done"));
+  assert.equal(await page.$(role("predict-moves")), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [width, lang] of [[360, "zh-CN"], [1280, "en"]]) {
+  test(`pointer: losses 1, 1 → 1, 4 (a lesson's parameters), the opposite slide gets its hint (${width} px, ${lang})`, async () => {
+    const { page, context, errors } = await open(env.browser, url(lang), SIZES[width]);
+    const before = await models(page);
+    await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { losses: "1,4" }));
+    await page.waitForSelector(role("predict-moves"));
+    assert.deepEqual((await handle(page)).change, { kind: "losses", to: [1, 4] });
+    // By hand: the threshold ln 4 raises the offset: toward class 1.
+    assert.ok(offset(SK_B, Math.log(4)) > offset(SK_B));
+    await page.click(role("predict-move-toward0"));
+    await assertNotYet(page, lang, before);
+    await page.click(role("predict-commit"));
+    await page.waitForSelector(role("predict-score"));
+    const h = await handle(page);
+    assert.equal(h.truth, "toward1");
+    assert.equal(h.verdict.score, false);
+    assert.deepEqual(h.verdict.hints.map((x) => x.id), ["loss-threshold-swapped"]);
+    assert.ok((await page.textContent(role("predict-score"))).startsWith(WORDS[lang].wrong.slice(0, 3)));
+    assert.ok((await page.textContent(role("predict-why"))).startsWith(WORDS[lang].why));
+    const m = await models(page);
+    assert.deepEqual([m.loss01, m.loss10], [1, 4]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("touch: doubling both losses; a tap on \"slides toward class 1\" gets the doubled-losses hint (360 px, zh-CN)", async () => {
+  const context = await env.browser.newContext({ viewport: SIZES[360], deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url("zh-CN"));
+  await page.waitForSelector("html[data-ready=true]");
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { losses: [2, 2] }));
+  await page.waitForSelector(role("predict-moves"));
+  await page.tap(role("predict-move-toward1"));
+  assert.equal(await page.isChecked(role("predict-move-toward1")), true);
+  await page.tap(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const h = await handle(page);
+  assert.equal(h.truth, "stays");
+  assert.deepEqual(h.verdict.hints.map((x) => x.id), ["doubling-losses-moves-decision"]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the third press moves μ₁ across the line of the means: the line turns; Commit without a pick asks for one (1280 px, zh-CN)", async () => {
+  const { page, context, errors } = await open(env.browser, url("zh-CN"), SIZES[1280]);
+  const s = await page.evaluate(() => window.genlab_panels.gda.controller.panel.summary());
+  // Two presses closed with Done (prior, losses), then the mean.
+  for (const kind of ["prior", "losses"]) {
+    await page.click(role("predict"));
+    await page.click(role("predict-kind-movement"));
+    await page.waitForSelector(role("predict-moves"));
+    assert.equal((await handle(page)).change.kind, kind);
+    await page.click(role("predict-skip"));
+    await page.waitForSelector(role("predict-score"));
+    await page.click(role("predict-done"));
+  }
+  await page.click(role("predict"));
+  await page.click(role("predict-kind-movement"));
+  await page.waitForSelector(role("predict-moves"));
+  const { change } = await handle(page);
+  assert.equal(change.kind, "mean");
+  assert.equal(change.cls, 1);
+  // 1.5 across μ₁ − μ₀, at right angles.
+  const d = [s.mu[1][0] - s.mu[0][0], s.mu[1][1] - s.mu[0][1]];
+  const e = [change.to[0] - s.mu[1][0], change.to[1] - s.mu[1][1]];
+  assert.ok(Math.abs(d[0] * e[0] + d[1] * e[1]) < 1e-9 && Math.abs(Math.hypot(...e) - 1.5) < 1e-9);
+  await page.click(role("predict-commit"));
+  assert.equal(await page.textContent(`${role("predict-result")} .input-error`), WORDS["zh-CN"].pick);
+  await page.click(role("predict-move-stays"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const h = await handle(page);
+  assert.ok(["turns", "slidesTurns"].includes(h.truth), h.truth);
+  const after = await page.evaluate(() => window.genlab_panels.gda.controller.panel.summary().mu[1]);
+  assert.ok(Math.hypot(after[0] - change.to[0], after[1] - change.to[1]) < 1e-9, `μ₁ ${after}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,150 @@
+// The GDA panel's predictions: the chooser its "Predict…" button opens (a button per kind)
+// and the start of each kind, each in its own module loaded on the first press (never with
+// the panel's first load). gda.js's startPrediction(kind, params) calls `startGdaPrediction`
+// (its button with the kind `menu`); a lesson's `predict:` step calls the same.
+
+/** The chooser's words and the kinds it lists, in its order. */
+import { t } from "./i18n.js";
+
+export const WORDS = {
+  en: { menu: "What will you predict?", boundary: "The boundary", posterior: "The posterior at a point", movement: "Which way it moves", threshold: "The decision threshold", shape: "QDA's boundary shape", close: "Close" },
+  "zh-CN": { menu: "你要预测什么？", boundary: "边界", posterior: "某点的后验概率", movement: "边界往哪里移动", threshold: "决策阈值", shape: "QDA 边界的形状", close: "关闭" },
+};
+export const KINDS = ["boundary", "posterior", "movement", "threshold", "shape"];
+
+const words = (lang) => WORDS[lang] || WORDS.en;
+
+/** The class names as the figure draws them in `lang` (gda-numbers.js's figureText): the
+ * page's words for generated data and default names, a preset's names translated where the
+ * page has them. */
+export function classNames(s, lang) {
+  if (s.source === "generated" || s.class_names[0] === "class 0") return s.class_names.map((_, c) => t(lang, `gda.figure.class${c}`));
+  return s.class_names.map((n) => { const k = `gda.className.${n}`; const v = t(lang, k); return v === k ? n : v; });
+}
+
+/**
+ * Starts the prediction `kind` with its `params` on the GDA panel (`ctx`: { section, panel,
+ * render, lang, getState, setState, historyData, onChange, startPrediction, onEnd }): its handle, or
+ * null when the kind is unknown or the state cannot be asked about (the kind's module then
+ * says why under the button). The kind `menu` is the chooser: a handle too (so gda.js
+ * switches its language), which closes itself and calls `ctx.startPrediction(kind)` when a
+ * kind is picked.
+ */
+export async function startGdaPrediction(kind, params, ctx) {
+  params = params || {};
+  if (kind === "menu") return openMenu(ctx);
+  if (kind === "boundary") {
+    const { startBoundaryPrediction } = await import("./predict.js");
+    return startBoundaryPrediction(ctx);
+  }
+  if (kind === "posterior") {
+    const { startPosteriorPrediction } = await import("./predict-point.js");
+    return startPosteriorPrediction({ ...ctx, params });
+  }
+  if (kind === "movement") {
+    const { startMovementPrediction } = await import("./predict-movement.js");
+    return startMovementPrediction({ ...ctx, params });
+  }
+  if (kind === "threshold") {
+    const { startThresholdPrediction } = await import("./predict-threshold.js");
+    return startThresholdPrediction(ctx);
+  }
+  if (kind === "shape") {
+    const { startShapePrediction } = await import("./predict-shape.js");
+    return startShapePrediction(ctx);
+  }
+  return null;
+}
+
+/**
+ * The chooser under the "Predict…" button (which it hides while it is open, as a prediction
+ * does): a labelled group of buttons, one per kind, and "Close".
+ */
+function openMenu({ section, lang, startPrediction: start, onEnd }) {
+  const button = section.querySelector('button[data-role="predict"]');
+  const buttonRow = button.closest("p") || button;
+  const menu = document.createElement("div");
+  menu.dataset.role = "predict-menu";
+  menu.setAttribute("role", "group");
+  menu.id = `${section.id || "gda"}-predict-menu`;
+  const title = Object.assign(document.createElement("p"), { className: "hint" });
+  title.id = `${menu.id}-title`;
+  menu.setAttribute("aria-labelledby", title.id);
+  const row = Object.assign(document.createElement("p"), { className: "actions" });
+  const kinds = KINDS.map((kind) => {
+    const b = Object.assign(document.createElement("button"), { type: "button" });
+    b.dataset.role = `predict-kind-${kind}`;
+    b.addEventListener("click", async () => {
+      close(false);
+      // (A kind that cannot start says why under the button, which has the focus back.)
+      if (!(await start(kind))) button.focus({ preventScroll: true });
+    });
+    row.append(b);
+    return [kind, b];
+  });
+  const shut = Object.assign(document.createElement("button"), { type: "button" });
+  shut.dataset.role = "predict-menu-close";
+  shut.addEventListener("click", () => close(true));
+  row.append(shut);
+  menu.append(title, row);
+  buttonRow.after(menu);
+  buttonRow.hidden = true;
+  let open = true;
+  function write() {
+    const w = words(lang);
+    menu.setAttribute("lang", lang);
+    title.textContent = w.menu;
+    for (const [kind, b] of kinds) b.textContent = w[kind];
+    shut.textContent = w.close;
+  }
+  function close(focus) {
+    if (!open) return;
+    open = false;
+    menu.remove();
+    buttonRow.hidden = false;
+    onEnd();
+    if (focus) button.focus({ preventScroll: true });
+  }
+  write();
+  kinds[0][1].focus({ preventScroll: true });
+  return {
+    kind: "menu",
+    hidden: () => false,
+    draw() {},
+    verdict: () => null,
+    setLang(next) {
+      lang = next;
+      write();
+    },
+    destroy: () => close(true),
+  };
+}
+
+/**
+ * Keeps the numbers table's cell `role` masked while a prediction needs it (the panel writes
+ * the table on every drawing; gda-numbers.js hides the rows of w, b and the line itself):
+ * `mask(text)` gives what the cell shows instead, and with `hideRow` its row is hidden too.
+ * Returns the function that ends the mask (the caller draws after it).
+ */
+export function maskCell(section, role, mask, hideRow = false) {
+  const cell = section.querySelector(`[data-role="${role}"]`);
+  if (!cell) return () => {};
+  const row = hideRow ? cell.closest("tr") : null;
+  const was = row?.hidden ?? false;
+  let on = true;
+  const apply = () => {
+    if (!on) return;
+    const next = mask(cell.textContent);
+    if (next !== cell.textContent) cell.textContent = next;
+  };
+  const observer = new MutationObserver(apply);
+  observer.observe(cell, { childList: true, characterData: true, subtree: true });
+  apply();
+  if (row) row.hidden = true;
+  return () => {
+    if (!on) return;
+    on = false;
+    observer.disconnect();
+    if (row) row.hidden = was;
+  };
+}

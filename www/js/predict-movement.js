@@ -1,0 +1,431 @@
+// Predict, then reveal: which way the GDA boundary moves. Loaded on demand (js/predict-gda.js
+// starts it). The panel announces one change (the prior φ′, a class mean, the losses; a
+// lesson's `predict: movement` step names it, the button picks one that suits the state),
+// the student picks one of five answers in a radio group (pointer, touch or keys), and
+// "Commit" applies the change through the panel's own state setter (so undo, the history and
+// the link follow it), then judges the choice with the exact model on the decision rules
+// before and after (judgeMovement, in the lessons' module: genlab::predict::judge_movement_
+// rules) and reveals the truth, with the old line dashed beside the new one. "Skip" applies
+// and reveals without a score.
+
+import { HINTS } from "./predict-hints.js";
+import { predictionParts } from "./predict-parts.js";
+import { recordPrediction } from "./predict-record.js";
+import { classNames } from "./predict-gda.js";
+import { clipLine } from "./predict.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+export const MOVES = ["toward0", "toward1", "turns", "slidesTurns", "stays"];
+
+export const WORDS = {
+  en: {
+    legend: "How will the boundary move?",
+    toward0: "It slides toward {c0}",
+    toward1: "It slides toward {c1}",
+    turns: "It turns (about a point inside the plot)",
+    slidesTurns: "It slides and turns",
+    stays: "It stays where it is",
+    prior: "The change: the prior p(y = 1) will be set to φ′ = {to} (it is {from} now).",
+    mean: "The change: the mean of {c} will move from ({x0}, {y0}) to ({x1}, {y1}); its points move with it.",
+    losses: "The change: the losses will be set to λ₀₁ = {a1}, λ₁₀ = {b1} (they are λ₀₁ = {a0}, λ₁₀ = {b0} now).",
+    priorDone: "The change made: the prior p(y = 1) was set to φ′ = {to} (it was {from}).",
+    meanDone: "The change made: the mean of {c} moved from ({x0}, {y0}) to ({x1}, {y1}), its points with it.",
+    lossesDone: "The change made: the losses were set to λ₀₁ = {a1}, λ₁₀ = {b1} (they were λ₀₁ = {a0}, λ₁₀ = {b0}).",
+    intro: "Pick your answer, then press Commit: the change is then made and the new boundary shown beside the old one (dashed).",
+    commit: "Commit",
+    skip: "Skip",
+    done: "Done",
+    pick: "Pick one of the five answers first.",
+    started: "Prediction started. {change} {legend}",
+    right: "Right: {truth}.",
+    wrong: "Not so: {truth}. You said: {guess}.",
+    skipped: "Skipped: the change is made, without a score; {truth}.",
+    truth: "the boundary {what}",
+    revealed: "The old boundary is the dashed line; the change can be undone like any other.",
+    noJudge: "Your answer could not be scored: the lab's judging module did not load. Skip makes the change.",
+    why: "Why? ",
+    unavailable: {
+      classes: "A movement of the boundary can be predicted with two classes only.",
+      model: "A movement of the boundary can be predicted for GDA with a shared Σ only: choose it under the model.",
+      fit: "There is no fit to predict.",
+      means: "The means coincide: there is no boundary to move.",
+      change: "The change to predict must be exactly one of prior=φ (0 < φ < 1), mean0=x,y, mean1=x,y or losses=λ₀₁,λ₁₀ (both above 0).",
+      modelChange: "A change of model (GDA ↔ QDA) turns the line into a curve: predict the boundary's shape instead.",
+    },
+  },
+  "zh-CN": {
+    legend: "边界会怎样移动？",
+    toward0: "向{c0}平移",
+    toward1: "向{c1}平移",
+    turns: "转动（绕图中的某一点）",
+    slidesTurns: "平移并转动",
+    stays: "保持不动",
+    prior: "变化：先验 p(y = 1) 将设为 φ′ = {to}（现在是 {from}）。",
+    mean: "变化：{c}的均值将从 ({x0}, {y0}) 移到 ({x1}, {y1})；它的点随之移动。",
+    losses: "变化：损失将设为 λ₀₁ = {a1}，λ₁₀ = {b1}（现在是 λ₀₁ = {a0}，λ₁₀ = {b0}）。",
+    priorDone: "已实施的变化：先验 p(y = 1) 设为 φ′ = {to}（原来是 {from}）。",
+    meanDone: "已实施的变化：{c}的均值从 ({x0}, {y0}) 移到了 ({x1}, {y1})，它的点随之移动。",
+    lossesDone: "已实施的变化：损失设为 λ₀₁ = {a1}，λ₁₀ = {b1}（原来是 λ₀₁ = {a0}，λ₁₀ = {b0}）。",
+    intro: "选出你的答案，然后按“提交”：随后实施这一变化，新边界显示在旧边界（虚线）旁边。",
+    commit: "提交",
+    skip: "跳过",
+    done: "完成",
+    pick: "请先从五个答案中选一个。",
+    started: "预测开始。{change}{legend}",
+    right: "正确：{truth}。",
+    wrong: "不对：{truth}。你的答案：{guess}。",
+    skipped: "已跳过：已实施变化，不计分；{truth}。",
+    truth: "边界{what}",
+    revealed: "旧边界是虚线；这一变化可以像其他操作一样撤销。",
+    noJudge: "无法为你的答案评分：实验室的评判模块没有加载。按“跳过”可实施变化。",
+    why: "为什么？",
+    unavailable: {
+      classes: "只有两个类别时才能预测边界的移动。",
+      model: "只有共享 Σ 的 GDA 才能预测边界的移动：请在模型中选择它。",
+      fit: "没有可预测的拟合结果。",
+      means: "两个均值重合：没有可移动的边界。",
+      change: "要预测的变化必须恰好是以下之一：prior=φ（0 < φ < 1）、mean0=x,y、mean1=x,y 或 losses=λ₀₁,λ₁₀（均大于 0）。",
+      modelChange: "更换模型（GDA ↔ QDA）会把直线变成曲线：请改为预测边界的形状。",
+    },
+  },
+};
+
+const words = (lang) => WORDS[lang] || WORDS.en;
+const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
+const fixed = (x, d = 2) => (Object.is(Math.round(x * 10 ** d), -0) ? 0 : x).toFixed(d);
+const logit = (p) => Math.log(p / (1 - p));
+/** A number as short as it is exact to 4 decimals (1, 0.8, 2.5). */
+const short = (x) => String(Number(x.toFixed(4)));
+
+/** Why the movement cannot be predicted on the summary `s`, or null. */
+export function unpredictable(s) {
+  if (s.classes !== 2) return "classes";
+  if (s.models.covariance !== "shared") return "model";
+  if (!s.w || !s.mu || !s.n) return "fit";
+  return s.coincident ? "means" : null;
+}
+
+/** The drawn decision rule [w₁, w₂, b] of the summary `s`: the fit's log-odds with the prior
+ * override applied, less the Bayes threshold log(λ₁₀/λ₀₁). */
+export function decisionRule(s) {
+  const fitted = Math.log(s.n[1]) - Math.log(s.n[0]);
+  const phi = s.models.prior;
+  const shift = phi != null && phi > 0 && phi < 1 ? logit(phi) - fitted : 0;
+  return [s.w[0], s.w[1], s.b + shift - s.threshold];
+}
+
+/**
+ * The change to announce: from `params` (exactly one of prior, mean0, mean1, losses, model),
+ * or, without any, one that suits the state `s` in the window `view` (the `turn`-th press
+ * picks the prior, the losses, a mean, in turn). `{kind: "prior", to}`, `{kind: "mean",
+ * cls, to: [x, y]}`, `{kind: "losses", to: [λ₀₁, λ₁₀]}`, `{kind: "model"}` or null (bad).
+ */
+export function chooseChange(params, s, view, turn = 0) {
+  const given = ["prior", "mean0", "mean1", "losses", "model"].filter((k) => params && params[k] != null);
+  if (given.length > 1) return null;
+  if (given.length === 1) {
+    const k = given[0];
+    const v = params[k];
+    if (k === "model") return { kind: "model" };
+    if (k === "prior") {
+      const to = Number(v);
+      return to > 0 && to < 1 ? { kind: "prior", to } : null;
+    }
+    const pair = (Array.isArray(v) ? v : String(v).split(",")).map(Number);
+    if (pair.length !== 2 || !pair.every(Number.isFinite)) return null;
+    if (k === "losses") return pair.every((x) => x > 0) ? { kind: "losses", to: pair } : null;
+    return { kind: "mean", cls: k === "mean0" ? 0 : 1, to: pair };
+  }
+  const pick = ["prior", "losses", "mean"][turn % 3];
+  if (pick === "prior") {
+    const now = s.models.prior ?? s.phi;
+    return { kind: "prior", to: now > 0.5 ? 0.2 : 0.8 };
+  }
+  if (pick === "losses") {
+    const [a, b] = [s.models.loss01, s.models.loss10];
+    return { kind: "losses", to: a === b ? [1, 4] : [2 * a, 2 * b] };
+  }
+  // μ₁ moved 1.5 across the line of the means (to whichever side stays inside the window).
+  const [m0, m1] = s.mu;
+  const d = [m1[0] - m0[0], m1[1] - m0[1]];
+  const n = Math.hypot(d[0], d[1]);
+  const across = [-d[1] / n, d[0] / n];
+  const inView = ([x, y]) => x > view[0] && x < view[1] && y > view[2] && y < view[3];
+  for (const sign of [1, -1]) {
+    const to = [m1[0] + sign * 1.5 * across[0], m1[1] + sign * 1.5 * across[1]];
+    if (inView(to)) return { kind: "mean", cls: 1, to };
+  }
+  return { kind: "prior", to: (s.models.prior ?? s.phi) > 0.5 ? 0.2 : 0.8 };
+}
+
+let presses = 0;
+
+/**
+ * Starts a movement prediction on the GDA panel (see the module's comment). `ctx`: section,
+ * panel, render, lang, params, getState/setState/historyData (the panel controller's),
+ * onChange (the page's history), onEnd. Null (after saying why under the button) when none can start.
+ */
+export function startMovementPrediction({ section, panel, render, lang, params = {}, getState, setState, historyData = () => null, onChange = () => {}, onEnd = () => {} }) {
+  const button = section.querySelector('button[data-role="predict"]');
+  const box = section.querySelector('[data-role="box"]');
+  const canvas = section.querySelector('[data-role="canvas"]');
+  const before = panel.summary();
+  const view = Array.from(panel.viewRect());
+  const hasParams = params && Object.keys(params).length > 0;
+  let why = unpredictable(before);
+  const change = why ? null : chooseChange(params, before, view, hasParams ? 0 : presses);
+  if (!why && !change) why = "change";
+  if (!why && change.kind === "model") why = "modelChange";
+  const block = document.createElement("div");
+  block.className = "predict";
+  block.dataset.role = "predict";
+  block.setAttribute("lang", lang);
+  const buttonRow = button.closest("p") || button;
+  buttonRow.after(block);
+  if (why) {
+    const p = document.createElement("p");
+    p.className = "input-error";
+    p.setAttribute("role", "alert");
+    p.textContent = words(lang).unavailable[why] || why;
+    block.append(p);
+    setTimeout(() => block.remove(), 8000);
+    return null;
+  }
+  if (!hasParams) presses += 1;
+  const names = () => classNames(before, lang);
+  const ruleBefore = decisionRule(before);
+  const lossesBefore = [before.models.loss01, before.models.loss10];
+  let revealed = false;
+  let verdict = null;
+  let truth = null;
+  let judging = false;
+  const judgeReady = import("./genlab.js").then((g) => g.loadLessonCore()).then(() => import("../pkg-lesson/genlab.js"));
+  judgeReady.catch(() => {});
+
+  const announce = document.createElement("p");
+  announce.dataset.role = "predict-change";
+  announce.className = "explain";
+  const fieldset = document.createElement("fieldset");
+  fieldset.dataset.role = "predict-moves";
+  const legend = document.createElement("legend");
+  fieldset.append(legend);
+  const radios = MOVES.map((m) => {
+    const label = document.createElement("label");
+    label.className = "check";
+    label.style.display = "block";
+    const input = Object.assign(document.createElement("input"), { type: "radio", name: `${section.id || "gda"}-move`, value: m });
+    input.dataset.role = `predict-move-${m}`;
+    const text = document.createElement("span");
+    label.append(input, " ", text);
+    fieldset.append(label);
+    return { m, input, text };
+  });
+  const intro = document.createElement("p");
+  intro.className = "hint";
+  const { actions, commit, skip, done, result, live } = predictionParts("predict");
+  block.append(announce, fieldset, intro, result, actions, live);
+  button.disabled = true;
+  buttonRow.hidden = true;
+
+  // After the reveal: the old line, dashed, over the figure.
+  const svg = document.createElementNS(SVG, "svg");
+  svg.dataset.role = "predict-old-line";
+  svg.setAttribute("aria-hidden", "true");
+  Object.assign(svg.style, { position: "absolute", inset: "0", width: "100%", height: "100%", pointerEvents: "none", overflow: "visible" });
+  const old = document.createElementNS(SVG, "line");
+  old.setAttribute("stroke", "var(--ink-strong, #111)");
+  old.setAttribute("stroke-width", "2");
+  old.setAttribute("stroke-dasharray", "8 6");
+  old.setAttribute("visibility", "hidden");
+  svg.append(old);
+  box.append(svg);
+
+  function draw() {
+    if (!revealed) return;
+    const rect = canvas.getBoundingClientRect();
+    const scale = canvas.width / (rect.width || 1);
+    const [l, t, r, b] = Array.from(panel.plotBox()).map((v) => v / scale);
+    const v = panel.viewRect();
+    const [w1, w2, c] = ruleBefore;
+    // Two points of the old line w₁x + w₂y + c = 0.
+    const p = Math.abs(w2) > Math.abs(w1) ? [[0, -c / w2], [1, -(c + w1) / w2]] : [[-c / w1, 0], [-(c + w2) / w1, 1]];
+    const seg = clipLine(p[0], p[1], v);
+    old.setAttribute("visibility", seg ? "visible" : "hidden");
+    if (!seg) return;
+    const css = ([x, y]) => [l + ((x - v[0]) / (v[1] - v[0])) * (r - l), b - ((y - v[2]) / (v[3] - v[2])) * (b - t)];
+    const [a, e] = seg.map(css);
+    old.setAttribute("x1", a[0].toFixed(1));
+    old.setAttribute("y1", a[1].toFixed(1));
+    old.setAttribute("x2", e[0].toFixed(1));
+    old.setAttribute("y2", e[1].toFixed(1));
+  }
+
+  const chosen = () => radios.find((r) => r.input.checked)?.m ?? null;
+  const moveText = (m) => say(words(lang)[m], { c0: names()[0], c1: names()[1] });
+
+  /** Makes the change through the controller's state setter (a history entry). */
+  function apply() {
+    const st = getState();
+    const models = { ...st.models };
+    if (change.kind === "prior") models.prior = change.to;
+    if (change.kind === "losses") [models.loss01, models.loss10] = change.to;
+    const next = { ...st, models };
+    if (change.kind === "mean") {
+      const means = [before.mu[0].slice(), before.mu[1].slice()];
+      means[change.cls] = change.to.slice();
+      next.means = means;
+    }
+    // (The user's own points, which a state does not carry, go with it as the history's do.)
+    setState(next, historyData());
+    onChange("push");
+  }
+
+  async function reveal(judge) {
+    if (revealed || judging) return;
+    const guess = chosen();
+    if (judge && !guess) {
+      result.hidden = false;
+      result.replaceChildren(Object.assign(document.createElement("p"), { className: "input-error", textContent: words(lang).pick }));
+      live.textContent = words(lang).pick;
+      return;
+    }
+    judging = true;
+    let judgeMovement = null;
+    try {
+      ({ judgeMovement } = await judgeReady);
+    } catch {
+      // Said below for a commit; a skip makes the change all the same.
+    }
+    judging = false;
+    if (revealed) return;
+    if (judge && !judgeMovement) {
+      result.hidden = false;
+      result.replaceChildren(Object.assign(document.createElement("p"), { className: "input-error", textContent: words(lang).noJudge }));
+      return;
+    }
+    apply();
+    const after = panel.summary();
+    if (judgeMovement && !unpredictable(after)) {
+      const drawn = { kind: change.kind, before: ruleBefore, after: decisionRule(after), view, losses_before: lossesBefore, losses_after: [after.models.loss01, after.models.loss10] };
+      try {
+        const v = judgeMovement(drawn, guess || "stays");
+        truth = v.truth;
+        if (judge) verdict = { ...v, guess };
+      } catch {
+        // (No line after the change: the truth is not said.)
+      }
+    }
+    revealed = true;
+    announce.textContent = changeText();
+    radios.forEach((r) => { r.input.disabled = true; });
+    intro.hidden = true;
+    commit.hidden = true;
+    skip.hidden = true;
+    done.hidden = false;
+    render();
+    writeResult();
+    recordPrediction({
+      panel: "gda",
+      kind: "movement",
+      skipped: !verdict,
+      answer: verdict ? { change: { ...change }, movement: guess } : null,
+      truth: truth ? { movement: truth } : null,
+      score: verdict ? { right: verdict.score ? 1 : 0 } : {},
+      hints: verdict ? verdict.hints.map((h) => h.id) : [],
+      lang,
+    });
+    live.textContent = result.textContent;
+    done.focus({ preventScroll: true });
+  }
+
+  function writeResult() {
+    const w = words(lang);
+    const zh = lang === "zh-CN";
+    result.hidden = false;
+    const out = [];
+    const p = (text, role) => {
+      const el = document.createElement("p");
+      el.textContent = text;
+      if (role) el.dataset.role = role;
+      out.push(el);
+      return el;
+    };
+    const truthText = truth ? say(w.truth, { what: lowerFirst(moveText(truth), lang) }) : "";
+    if (!verdict) {
+      p(say(w.skipped, { truth: truthText }), "predict-score");
+    } else {
+      p(say(verdict.score ? w.right : w.wrong, { truth: truthText, guess: moveText(verdict.guess) }), "predict-score");
+      for (const { id } of verdict.hints) {
+        const h = HINTS[id];
+        const el = p(zh ? h.zh : h.en, "predict-hint");
+        el.className = "explain";
+        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "predict-why");
+      }
+    }
+    p(w.revealed);
+    result.replaceChildren(...out);
+  }
+
+  function changeText() {
+    const w = words(lang);
+    // Once made, the change is said in the past (the "now" numbers are then the old ones).
+    const key = (k) => w[revealed ? `${k}Done` : k];
+    if (change.kind === "prior") return say(key("prior"), { to: short(change.to), from: short(before.models.prior ?? before.phi) });
+    if (change.kind === "losses") return say(key("losses"), { a1: short(change.to[0]), b1: short(change.to[1]), a0: short(lossesBefore[0]), b0: short(lossesBefore[1]) });
+    const from = before.mu[change.cls];
+    return say(key("mean"), { c: names()[change.cls], x0: fixed(from[0]), y0: fixed(from[1]), x1: fixed(change.to[0]), y1: fixed(change.to[1]) });
+  }
+
+  function writeWords() {
+    const w = words(lang);
+    block.setAttribute("lang", lang);
+    announce.textContent = changeText();
+    legend.textContent = w.legend;
+    for (const r of radios) r.text.textContent = moveText(r.m);
+    intro.textContent = w.intro;
+    commit.textContent = w.commit;
+    skip.textContent = w.skip;
+    done.textContent = w.done;
+    if (revealed) writeResult();
+  }
+
+  commit.addEventListener("click", () => reveal(true));
+  skip.addEventListener("click", () => reveal(false));
+  done.addEventListener("click", () => destroy());
+
+  function destroy() {
+    revealed = true;
+    svg.remove();
+    block.remove();
+    button.disabled = false;
+    buttonRow.hidden = false;
+    onEnd();
+    render();
+    button.focus({ preventScroll: true });
+  }
+
+  writeWords();
+  live.textContent = say(words(lang).started, { change: changeText(), legend: words(lang).legend });
+  radios[0].input.focus({ preventScroll: true });
+
+  return {
+    kind: "movement",
+    // Nothing is hidden: the figure shows the state before the change, which is no answer.
+    hidden: () => false,
+    revealed: () => revealed,
+    change: () => ({ ...change }),
+    draw,
+    verdict: () => verdict,
+    truth: () => truth,
+    setLang(next) {
+      lang = next;
+      writeWords();
+    },
+    destroy,
+  };
+}
+
+/** "It slides…" as the end of "the boundary …" (English: "slides…"; Chinese as it is). */
+function lowerFirst(text, lang) {
+  return lang === "zh-CN" ? text : text.replace(/^It /, "");
+}
