@@ -15,7 +15,7 @@ import { setup, open, repo } from "./lib.mjs";
 
 const env = setup();
 
-const BUILTIN = ["gda-boundary", "gda-vs-qda", "gda-vs-logistic", "nb-smoothing", "nb-event-models", "bayes-decision"];
+const BUILTIN = ["gda-boundary", "gda-predict", "gda-vs-qda", "gda-vs-logistic", "nb-smoothing", "nb-predict", "nb-event-models", "bayes-decision"];
 
 /** Waits until the lesson shows step `n` (1-based) and its transition has ended. */
 async function atStep(page, n) {
