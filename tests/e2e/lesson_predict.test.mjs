@@ -244,6 +244,19 @@ test("a phone in Chinese: the naive Bayes lesson's first bet hides the ledger un
   } finally {
     await context.close();
   }
+  // The GDA lesson's first question on the same phone: the ghost line, no boundary.
+  const gda = await open(env.browser, `${env.server.url}?lesson=gda-predict&lang=zh-CN`, { width: 360, height: 740 });
+  try {
+    await atStep(gda.page, 1);
+    await waitPrediction(gda.page, "hidden");
+    assert.equal(await boundaryPixels(gda.page), 0);
+    assert.equal(await gda.page.textContent('#gda-slot [data-role="predict-commit"]'), "提交");
+    await gda.page.locator('#gda-slot [data-role="canvas"]').scrollIntoViewIfNeeded();
+    await gda.page.screenshot({ path: path.join(shots, "lesson-predict-phone-zh-gda.png") });
+    assert.deepEqual(gda.errors, []);
+  } finally {
+    await gda.context.close();
+  }
 });
 
 test("the recorder records a prediction as the step's predict: line, read back by the format's reader", async () => {

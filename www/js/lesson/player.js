@@ -295,6 +295,9 @@ export async function startLessons(ctx) {
       return;
     }
     prediction = { index: i, panel: step.panel, handle, revealed: false, step };
+    // A prediction gives its first control the keyboard; in presenter mode the room predicts
+    // aloud and a clicker's arrows must reach the lesson, not move a handle.
+    if (presenting && main.contains(document.activeElement)) document.activeElement.blur();
     html.dataset.lessonPredict = "hidden";
     post();
   }
