@@ -304,3 +304,27 @@ test("the recorder records a prediction as the step's predict: line, read back b
     await context.close();
   }
 });
+
+test("the presenter window's forward button reads Reveal on a hidden prediction, reveals, then goes on", async () => {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lesson=gda-predict`, { width: 1024, height: 768 });
+  try {
+    await atStep(page, 1);
+    await page.click('[data-lesson="present"]');
+    await waitPrediction(page, "hidden");
+    const [popup] = await Promise.all([context.waitForEvent("page"), page.click('[data-lesson="presenter-window"]')]);
+    popup.on("pageerror", (e) => errors.push(String(e)));
+    await popup.waitForSelector("html[data-ready=true]");
+    const fwd = ".presenter .buttons button:nth-child(2)";
+    await popup.waitForFunction((s) => document.querySelector(s)?.textContent === "Reveal ▶", fwd);
+    await popup.click(fwd);
+    await waitPrediction(page, "revealed");
+    assert.equal(await page.evaluate(() => window.genlab.lessons.step), 1);
+    await popup.waitForFunction((s) => document.querySelector(s)?.textContent === "Next ▶", fwd);
+    await popup.click(fwd);
+    await atStep(page, 2);
+    await popup.waitForFunction((s) => document.querySelector(s)?.textContent === "Reveal ▶", fwd);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
