@@ -214,7 +214,8 @@ fn no_prediction_steps_caption_says_where_the_answer_is() {
     // The caption stays on screen while the answer is hidden: it asks, it does not tell.
     for (id, s) in prediction_steps() {
         let t = format!("{} {}", s.caption_en, s.caption_zh);
-        for giveaway in ["right angles", "垂直", "slides toward", "classified as", "被判为", "= 0:", "vetoes", "否决"] {
+        for giveaway in ["right angles", "垂直", "slides toward", "classified as", "被判为", "= 0:", "vetoes", "否决"]
+        {
             assert!(!t.contains(giveaway), "{id} {}: “{giveaway}” in {t}", s.name);
         }
     }
@@ -286,7 +287,10 @@ fn the_nb_prediction_lessons_claims_hold_on_their_states() {
     assert_eq!(step("nb-predict", "veto-bet").state, s.state);
     let (lab, text) = spam_lab(&s.state);
     let counts = lab.word_counts("meeting");
-    assert!(counts.in_vocabulary && counts.token_counts[Label::Spam as usize] == 0, "“meeting” never appeared in spam: {counts:?}");
+    assert!(
+        counts.in_vocabulary && counts.token_counts[Label::Spam as usize] == 0,
+        "“meeting” never appeared in spam: {counts:?}"
+    );
     let e = lab.explain(&text).explanation;
     assert_eq!(e.p_spam, Some(0.0));
     assert_eq!(e.verdict, Some(Label::Ham));
