@@ -40,6 +40,8 @@ try {
     if (s.step === "last") {
       for (let n = 2; n <= count; n++) {
         await page.keyboard.press("PageDown");
+        // In presenter mode a prediction step's first press reveals it; the next goes on.
+        if ((await page.evaluate(() => window.genlab.lessons.step)) !== n) await page.keyboard.press("PageDown");
         await ready(n);
       }
     }
