@@ -55,3 +55,21 @@ pub fn builtin_lessons() -> Result<JsValue, JsError> {
 pub fn builtin_lesson_text(id: &str) -> Option<String> {
     lesson::builtin(id).map(str::to_string)
 }
+
+/// The prediction kinds a `predict:` line may name, with their panels:
+/// `[{kind, panel, params}]` (`genlab::lesson::PREDICT_KINDS`; `params`: the parameters the
+/// kind takes), for the editor's choice of kind.
+#[wasm_bindgen(js_name = predictKinds)]
+pub fn predict_kinds() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Kind {
+        kind: &'static str,
+        panel: &'static str,
+        params: &'static [&'static str],
+    }
+    let kinds: Vec<Kind> = lesson::PREDICT_KINDS
+        .iter()
+        .map(|(kind, panel)| Kind { kind, panel, params: lesson::predict_params_of(kind) })
+        .collect();
+    to_js(&kinds)
+}

@@ -15,7 +15,7 @@ import { setup, open, repo } from "./lib.mjs";
 
 const env = setup();
 
-const BUILTIN = ["gda-boundary", "gda-vs-qda", "gda-vs-logistic", "nb-smoothing", "nb-event-models", "bayes-decision"];
+const BUILTIN = ["gda-boundary", "gda-predict", "gda-vs-qda", "gda-vs-logistic", "nb-smoothing", "nb-predict", "nb-event-models", "bayes-decision"];
 
 /** Waits until the lesson shows step `n` (1-based) and its transition has ended. */
 async function atStep(page, n) {
@@ -419,7 +419,7 @@ test("a page without a lesson loads no lesson code", async () => {
 test("the lessons' format is documented where lecturers read it, and its example plays as it says", async () => {
   const doc = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8");
   const section = doc.slice(doc.indexOf("## Lessons"), doc.indexOf("## The single file"));
-  for (const field of ["title.en", "title.zh", "## step", "panel:", "state:", "hide:", "highlight:", "caption.en:", "caption.zh:", "notes:"]) {
+  for (const field of ["title.en", "title.zh", "## step", "panel:", "state:", "hide:", "highlight:", "predict:", "caption.en:", "caption.zh:", "notes:"]) {
     assert.ok(section.includes(field), `docs/lecturers.md "Lessons" names ${field}`);
   }
   const example = section.match(/<!-- snippet: lesson-file -->\n```text\n([\s\S]*?)\n```/)[1];

@@ -9,7 +9,7 @@ import { launch, serve, repo } from "./lib.mjs";
 const out = path.resolve(process.argv[2] || path.join(repo, "tests/e2e/artifacts/lessons"));
 const only = process.argv[3] ? new RegExp(process.argv[3]) : null;
 mkdirSync(out, { recursive: true });
-const LESSONS = ["gda-boundary", "gda-vs-qda", "gda-vs-logistic", "nb-smoothing", "nb-event-models", "bayes-decision"];
+const LESSONS = ["gda-boundary", "gda-predict", "gda-vs-qda", "gda-vs-logistic", "nb-smoothing", "nb-predict", "nb-event-models", "bayes-decision"];
 const shots = [];
 for (const id of LESSONS) {
   for (const [w, h] of [[1920, 1080], [1024, 768]]) {
@@ -40,6 +40,8 @@ try {
     if (s.step === "last") {
       for (let n = 2; n <= count; n++) {
         await page.keyboard.press("PageDown");
+        // In presenter mode a prediction step's first press reveals it; the next goes on.
+        if ((await page.evaluate(() => window.genlab.lessons.step)) !== n) await page.keyboard.press("PageDown");
         await ready(n);
       }
     }

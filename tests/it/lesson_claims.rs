@@ -167,3 +167,141 @@ fn outliers_move_gdas_line_much_more_than_logistic_regressions() {
     eprintln!("outliers: GDA turns {g:.1}°, LR {l:.1}°");
     assert!(g > 2.0 * l, "GDA {g:.1}°, LR {l:.1}°");
 }
+
+/// Every built-in lesson's steps with a prediction, `(lesson, step)`.
+fn prediction_steps() -> Vec<(&'static str, Step)> {
+    genlab::lesson::BUILTIN_IDS
+        .iter()
+        .flat_map(|id| lesson(id).into_iter().filter(|s| s.predict.is_some()).map(move |s| (*id, s)))
+        .collect()
+}
+
+#[test]
+fn every_built_in_lesson_asks_at_least_two_predictions() {
+    for id in genlab::lesson::BUILTIN_IDS {
+        let n = lesson(id).iter().filter(|s| s.predict.is_some()).count();
+        assert!(n >= 2, "{id}: {n} prediction steps");
+    }
+    // The two lessons built around predictions ask more than that.
+    for id in ["gda-predict", "nb-predict"] {
+        assert!(lesson(id).iter().filter(|s| s.predict.is_some()).count() >= 3, "{id}");
+    }
+}
+
+#[test]
+fn every_boundary_prediction_is_asked_where_the_boundary_is_a_line_the_panel_can_judge() {
+    // www/js/predict.js `unpredictable`: two classes, one shared Σ, the fitted prior, equal
+    // losses, a fit whose means differ (w ≠ 0). A step that broke one of these would show
+    // "cannot be predicted" instead of its question.
+    use genlab::gda::lab::Covariance;
+    let mut n = 0;
+    for (id, s) in prediction_steps().into_iter().filter(|(_, s)| s.predict.as_ref().unwrap().kind == "boundary") {
+        let (st, _) = parse_query(&s.state);
+        let m = &st.gda.models;
+        assert_eq!(st.gda.classes, 2, "{id} {}", s.name);
+        assert_eq!(m.covariance, Covariance::Shared, "{id} {}", s.name);
+        assert_eq!((m.prior, m.loss01 == m.loss10), (None, true), "{id} {}", s.name);
+        let sum = opened(&s.state).summary();
+        let w = sum.w.unwrap();
+        assert!(w[0].hypot(w[1]) > 0.1, "{id} {}: w = {w:?}", s.name);
+        n += 1;
+    }
+    assert!(n >= 8, "{n} boundary predictions");
+}
+
+#[test]
+fn no_prediction_steps_caption_says_where_the_answer_is() {
+    // The caption stays on screen while the answer is hidden: it asks, it does not tell.
+    for (id, s) in prediction_steps() {
+        let t = format!("{} {}", s.caption_en, s.caption_zh);
+        for giveaway in ["right angles", "垂直", "slides toward", "classified as", "被判为", "= 0:", "vetoes", "否决"]
+        {
+            assert!(!t.contains(giveaway), "{id} {}: “{giveaway}” in {t}", s.name);
+        }
+    }
+}
+
+#[test]
+fn the_tilted_step_turns_w_away_from_the_means_difference() {
+    // gda-predict "tilted-why": "the shared tilt turns w away from μ₁ − μ₀, so the line is
+    // not at right angles to the segment between the means". With ρ = 0.7 in both classes and
+    // μ₁ − μ₀ = (3, 0), Σ⁻¹(3, 0)ᵀ = 3/(1 − ρ²)·(1, −ρ): 35° from (1, 0) (atan 0.7) for the
+    // generating Σ; the fitted one is near it.
+    let s = step("gda-predict", "tilted-why");
+    let sum = opened(&s.state).summary();
+    let [m0, m1] = sum.mu.unwrap();
+    let d = [m1[0] - m0[0], m1[1] - m0[1]];
+    let w = sum.w.unwrap();
+    let cos = (w[0] * d[0] + w[1] * d[1]) / (w[0].hypot(w[1]) * d[0].hypot(d[1]));
+    let deg = cos.abs().min(1.0).acos().to_degrees();
+    eprintln!("tilted: w is {deg:.1}° from μ₁ − μ₀");
+    assert!(deg > 20.0 && deg < 50.0, "{deg}");
+    assert_eq!(step("gda-predict", "tilted").state, s.state, "the question and its answer share the state");
+}
+
+#[test]
+fn the_unequal_steps_fitted_prior_is_one_fifth_and_the_line_sits_nearer_class_1() {
+    // gda-predict "unequal": n0 = 80, n1 = 20, so φ̂ = 20/100 = 0.2; "unequal-why": the
+    // boundary crosses μ₀ → μ₁ nearer μ₁ (log(0.2/0.8) < 0 lowers b, so wᵀx must be larger).
+    let s = step("gda-predict", "unequal");
+    let lab = opened(&s.state);
+    assert!((lab.summary().phi.unwrap() - 0.2).abs() < 1e-12);
+    assert!(s.caption_en.contains("φ̂ = 0.2") && s.caption_zh.contains("φ̂ = 0.2"));
+    let after = opened(&step("gda-predict", "unequal-why").state);
+    let t = crossing(&after);
+    eprintln!("unequal: crossing at {t:.3}");
+    assert!(t > 0.5 && t < 1.0, "{t}");
+    // round: 50 and 50, φ̂ = ½.
+    assert!((opened(&step("gda-predict", "round").state).summary().phi.unwrap() - 0.5).abs() < 1e-12);
+}
+
+#[test]
+fn the_few_shared_step_has_the_few_points_steps_sample_and_a_line() {
+    // gda-vs-qda "few-shared": "the same 8 points a class with one shared Σ again".
+    let a = opened(&step("gda-vs-qda", "few-points").state);
+    let b = opened(&step("gda-vs-qda", "few-shared").state);
+    assert_eq!(a.summary().mu, b.summary().mu);
+    assert_eq!(b.summary().conic, None, "a line, not a conic");
+}
+
+/// The spam panel's lab at the state `query` (α, costs), as the page's setState builds it.
+fn spam_lab(query: &str) -> (genlab::nb::lab::SpamLab, String) {
+    let (st, notices) = parse_query(query);
+    assert!(notices.is_empty(), "{notices:?}");
+    let mut lab = genlab::nb::lab::SpamLab::builtin().unwrap();
+    lab.set_alpha(st.nb.alpha).unwrap();
+    lab.set_costs(st.nb.cost, 1.0).unwrap();
+    (lab, st.nb.text)
+}
+
+#[test]
+fn the_nb_prediction_lessons_claims_hold_on_their_states() {
+    use genlab::nb::Label;
+    // nb-predict "ledger": "This message is classified as spam."
+    let (lab, text) = spam_lab(&step("nb-predict", "ledger").state);
+    let e = lab.explain(&text).explanation;
+    eprintln!("ledger: P(spam) = {:?}", e.p_spam);
+    assert_eq!(e.verdict, Some(Label::Spam));
+    // "veto": with α = 0, p(meeting | spam) = 0 and P(spam | message) = 0.
+    let s = step("nb-predict", "veto");
+    assert_eq!(step("nb-predict", "veto-bet").state, s.state);
+    let (lab, text) = spam_lab(&s.state);
+    let counts = lab.word_counts("meeting");
+    assert!(
+        counts.in_vocabulary && counts.token_counts[Label::Spam as usize] == 0,
+        "“meeting” never appeared in spam: {counts:?}"
+    );
+    let e = lab.explain(&text).explanation;
+    assert_eq!(e.p_spam, Some(0.0));
+    assert_eq!(e.verdict, Some(Label::Ham));
+    // …and with α = 1 the veto is gone (the notes).
+    let (lab, text) = spam_lab(&s.state.replace("a=0", "a=1"));
+    assert!(lab.explain(&text).explanation.p_spam.unwrap() > 0.0);
+    // bayes-decision "costs-and-bet": the costs move the decision, not the posterior.
+    let s = step("bayes-decision", "costs-and-bet");
+    let (lab10, text) = spam_lab(&s.state);
+    let (lab1, _) = spam_lab(&s.state.replace("cost=10", "cost=1"));
+    let (e10, e1) = (lab10.explain(&text).explanation, lab1.explain(&text).explanation);
+    assert_eq!(e10.p_spam, e1.p_spam);
+    assert!(e10.threshold_p_spam > e1.threshold_p_spam, "{} {}", e10.threshold_p_spam, e1.threshold_p_spam);
+}

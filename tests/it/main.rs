@@ -35,6 +35,7 @@ mod gda_state_restore;
 mod input_messages;
 mod lesson;
 mod lesson_claims;
+mod lesson_predict;
 mod limits_in_page;
 mod message_codes;
 mod messages_categorical_curves;

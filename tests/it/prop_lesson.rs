@@ -7,7 +7,9 @@
 //! within their limits, a known panel, that panel's controls (each once), a highlight of that
 //! panel, notes of trimmed lines; states are drawn from valid link values of the panel.
 
-use genlab::lesson::{cells_of, controls_of, parse, write, Highlight, Lesson, Step};
+use genlab::lesson::{
+    cells_of, controls_of, parse, write, Highlight, Lesson, Predict, PredictParams, Step, PREDICT_KINDS,
+};
 use proptest::prelude::*;
 
 /// A value character: anything but a line break (the format is one field a line) and the
@@ -68,8 +70,9 @@ fn step() -> impl Strategy<Value = Step> {
             highlight(p),
             (value(600), value(600)),
             prop::collection::vec(value(80), 0..4),
+            predict(p),
         )
-            .prop_map(move |(name, state, hide, highlight, (en, zh), notes)| Step {
+            .prop_map(move |(name, state, hide, highlight, (en, zh), notes, predict)| Step {
                 name,
                 panel: p.to_string(),
                 state,
@@ -78,8 +81,35 @@ fn step() -> impl Strategy<Value = Step> {
                 caption_en: en,
                 caption_zh: zh,
                 notes: notes.join("\n"),
+                predict,
             })
     })
+}
+
+/// A prediction of one of `panel`'s kinds, with parameters in range (the movement's one
+/// change among the five), or none.
+fn predict(panel: &'static str) -> impl Strategy<Value = Option<Predict>> {
+    let kinds: Vec<&'static str> = PREDICT_KINDS.iter().filter(|(_, p)| *p == panel).map(|(k, _)| *k).collect();
+    let finite = || -1e6..1e6f64;
+    let params = (0usize..5, 0.001..0.999f64, (finite(), finite()), (0.001..1e3f64, 0.001..1e3f64), any::<bool>());
+    (prop::option::of(prop::sample::select(if kinds.is_empty() { vec!["boundary"] } else { kinds.clone() })), params)
+        .prop_map(move |(kind, (which, phi, xy, losses, flag))| {
+            let kind = kind.filter(|_| !kinds.is_empty())?;
+            let mut params = PredictParams::default();
+            match kind {
+                "movement" => match which {
+                    0 => params.prior = Some(phi),
+                    1 => params.mean0 = Some([xy.0, xy.1]),
+                    2 => params.mean1 = Some([xy.0, xy.1]),
+                    3 => params.losses = Some([losses.0, losses.1]),
+                    _ => params.model = Some(if flag { "qda" } else { "gda" }.into()),
+                },
+                "posterior" if flag => params.at = Some([xy.0, xy.1]),
+                "word" if flag => params.toward = Some(if which % 2 == 0 { "spam" } else { "ham" }.into()),
+                _ => {}
+            }
+            Some(Predict { kind: kind.to_string(), params })
+        })
 }
 
 fn lesson() -> impl Strategy<Value = Lesson> {

@@ -1,9 +1,11 @@
 // The lesson editor (js/lesson/): "Record step" takes the chosen panel's state with the
 // captions, hidden controls, highlight and notes typed beside it; steps are shown, moved,
 // edited and deleted; the lesson is saved as a text file and as one link (deflate-raw,
-// base64url) when it fits, or played. Every step goes through the format's own reader.
+// base64url) when it fits, or played. A step may carry a prediction: a kind of the chosen
+// panel and its parameters, written as its `predict:` line. Every step goes through the
+// format's own reader.
 
-import { parseLesson, writeLesson, parseState, stateQuery } from "../../pkg-lesson/genlab.js";
+import { parseLesson, writeLesson, parseState, stateQuery, predictKinds } from "../../pkg-lesson/genlab.js";
 import { PANELS } from "../genlab.js";
 import { t } from "../i18n.js";
 import { tr, errorText } from "./strings.js";
@@ -30,6 +32,8 @@ export function createEditor(ctx) {
   const hide = el("input", { type: "text", "data-role": "lesson-hide" });
   const highlight = el("input", { type: "text", "data-role": "lesson-highlight" });
   const notes = el("textarea", { rows: "2", "data-role": "lesson-notes" });
+  const predictSel = el("select", { "data-role": "lesson-predict" });
+  const predictParams = el("input", { type: "text", "data-role": "lesson-predict-params" });
   const record = el("button", { type: "button", "data-role": "lesson-record", onclick: recordStep });
   const cancel = el("button", { type: "button", "data-role": "lesson-cancel", hidden: true, onclick: () => setEditing(-1) });
   const status = el("p", { class: "hint", role: "status", "data-role": "lesson-status" });
@@ -41,6 +45,17 @@ export function createEditor(ctx) {
   const closeBtn = el("button", { type: "button", "data-w": "lessons.close", onclick: ctx.close });
   const linkOut = el("p", { class: "hint lesson-link-out", role: "status", "data-role": "lesson-link-status" });
   titleEn.addEventListener("input", () => { lesson.title_en = titleEn.value; });
+  panelSel.addEventListener("change", () => renderKinds());
+
+  /** The prediction kinds of the chosen panel (and "none"), keeping the choice when it is one. */
+  function renderKinds(chosen = predictSel.value) {
+    const kinds = predictKinds().filter((k) => k.panel === panelSel.value);
+    predictSel.replaceChildren(el("option", { value: "", text: w("editor.predictNone") }),
+      ...kinds.map((k) => el("option", { value: k.kind, text: w(`kind.${k.kind}`) })));
+    predictSel.value = kinds.some((k) => k.kind === chosen) ? chosen : "";
+    predictParams.disabled = !predictSel.value || !kinds.find((k) => k.kind === predictSel.value)?.params.length;
+  }
+  predictSel.addEventListener("change", () => renderKinds());
   titleZh.addEventListener("input", () => { lesson.title_zh = titleZh.value; });
   const root = el("div", {},
     el("h2", { id: "lesson-editor-title", "data-w": "editor.title" }),
@@ -48,7 +63,8 @@ export function createEditor(ctx) {
     el("p", { class: "hint", "data-w": "editor.help" }),
     el("div", { class: "lesson-form" },
       field("editor.panel", panelSel), field("editor.captionEn", capEn), field("editor.captionZh", capZh),
-      field("editor.hide", hide), field("editor.highlight", highlight), field("editor.notes", notes)),
+      field("editor.hide", hide), field("editor.highlight", highlight),
+      field("editor.predict", predictSel), field("editor.predictParams", predictParams), field("editor.notes", notes)),
     el("p", { class: "buttons" }, record, cancel), status, problems, list,
     el("p", { class: "buttons" }, save, link, playBtn, closeBtn), linkOut);
 
@@ -63,6 +79,7 @@ export function createEditor(ctx) {
     const lines = ["## step", `panel: ${panelSel.value}`, `state: ${state}`];
     if (one(hide.value)) lines.push(`hide: ${one(hide.value)}`);
     if (one(highlight.value)) lines.push(`highlight: ${one(highlight.value)}`);
+    if (predictSel.value) lines.push(`predict: ${predictSel.value} ${predictParams.disabled ? "" : one(predictParams.value)}`.trim());
     if (one(capEn.value)) lines.push(`caption.en: ${one(capEn.value)}`);
     if (one(capZh.value)) lines.push(`caption.zh: ${one(capZh.value)}`);
     for (const line of notes.value.trim() ? notes.value.trim().split(/\r?\n/) : []) lines.push(`notes: ${one(line)}`);
@@ -87,7 +104,8 @@ export function createEditor(ctx) {
     } else {
       lesson.steps.push(step);
       status.textContent = w("editor.recorded", { i: lesson.steps.length });
-      capEn.value = capZh.value = notes.value = highlight.value = "";
+      capEn.value = capZh.value = notes.value = highlight.value = predictParams.value = "";
+      renderKinds("");
     }
     renderList();
   }
@@ -105,9 +123,16 @@ export function createEditor(ctx) {
     hide.value = s.hide.join(", ");
     highlight.value = highlightText(s.highlight);
     notes.value = s.notes;
+    renderKinds(s.predict?.kind ?? "");
+    predictParams.value = paramsText(s.predict?.params);
     // The panel shows the step, so "Save this step" keeps or changes its state.
     panels[s.panel]?.controller.setState(parseState(s.state).state[s.panel]);
     document.getElementById(`${s.panel}-slot`)?.scrollIntoView({ block: "nearest" });
+  }
+
+  /** A prediction's parameters as the `predict:` line writes them (`at=1,0 toward=ham`). */
+  function paramsText(params) {
+    return Object.entries(params ?? {}).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") : v}`).join(" ");
   }
 
   function renderList() {
@@ -126,6 +151,7 @@ export function createEditor(ctx) {
       return el("li", {},
         el("span", { class: "lesson-step-name", text: w("editor.stepOf", { i: i + 1, panel: panelName(s.panel) }) }),
         " ", el("span", { class: "lesson-step-caption" }, ...captionNodes(captionOf(s, lang()))), " ",
+        s.predict ? el("code", { class: "lesson-step-predict", text: `predict: ${[s.predict.kind, paramsText(s.predict.params)].join(" ").trim()}` }) : null, " ",
         el("span", { class: "buttons" },
           b("editor.show", () => panels[s.panel]?.controller.setState(parseState(s.state).state[s.panel])),
           b("editor.up", move(-1), i === 0), b("editor.down", move(1), i === lesson.steps.length - 1),
@@ -174,6 +200,8 @@ export function createEditor(ctx) {
       titleEn.value = lesson.title_en;
       titleZh.value = lesson.title_zh;
       panelSel.value = ctx.lastPanel() ?? panelSel.value;
+      renderKinds("");
+      predictParams.value = "";
       setEditing(-1);
       status.textContent = "";
       problems.replaceChildren();
@@ -186,6 +214,7 @@ export function createEditor(ctx) {
       if (chosen) panelSel.value = chosen;
       record.textContent = w(record.dataset.w || "editor.record");
       cancel.textContent = w("editor.cancel");
+      renderKinds();
       hide.placeholder = "seed, numbers";
       highlight.placeholder = "mean 1";
       renderList();

@@ -9,6 +9,13 @@
 // one brings its caption back into view. The menu opens built-in lessons and lesson files;
 // the editor is editor.js.
 //
+// A step with a prediction (`predict:`) starts it on its panel (the controller's
+// startPrediction(kind, params)) once the step's state is drawn; its highlight waits for the
+// reveal (it could point at the answer). Next is never blocked: the student commits or skips
+// when they like. In presenter mode the forward key (clicker, arrows, space, the presenter
+// window) first reveals the prediction as Skip does, then goes on. A prediction the panel
+// cannot start plays the step without it, and says so once, under the caption.
+//
 // Every caption is set as text nodes from the core's styled runs (never innerHTML).
 
 import { parseLesson, builtinLessons, builtinLessonText, parseState } from "../../pkg-lesson/genlab.js";
@@ -58,7 +65,7 @@ export async function startLessons(ctx) {
   const title = el("h2", { id: "lesson-title", class: "lesson-title" });
   const counter = el("span", { class: "lesson-counter", role: "status" });
   const back = el("button", { type: "button", "data-lesson": "back", onclick: () => go(index - 1) });
-  const next = el("button", { type: "button", "data-lesson": "next", onclick: () => go(index + 1) });
+  const next = el("button", { type: "button", "data-lesson": "next", onclick: () => forward() });
   const present = el("button", { type: "button", "data-lesson": "present", onclick: () => setPresenting(!presenting) });
   const second = el("button", { type: "button", "data-lesson": "presenter-window", onclick: openPresenterWindow });
   const edit = el("button", { type: "button", "data-lesson": "edit", onclick: () => openEditor(playing.lesson) });
@@ -66,10 +73,12 @@ export async function startLessons(ctx) {
   const caption = el("p", { class: "lesson-caption", "aria-live": "polite" });
   const keys = el("p", { class: "lesson-keys hint" });
   const errorsBox = el("div", { class: "lesson-errors input-error", hidden: true }, el("p"), el("ul"));
+  // Why the step's prediction did not start (the step plays without it).
+  const predictNote = el("p", { class: "lesson-predict-note hint", role: "status", "data-lesson": "predict-note", hidden: true });
   bar.append(
     el("div", { class: "lesson-head" }, title, counter,
       el("span", { class: "lesson-buttons" }, back, next, present, second, edit, close)),
-    caption, keys, errorsBox,
+    caption, keys, predictNote, errorsBox,
   );
 
   // ---- the menu: built-in lessons, open a file, record ----
@@ -148,6 +157,7 @@ export async function startLessons(ctx) {
     const list = errors.length ? [...mine, ...errors.filter((e) => e.played !== index)] : [];
     errorsBox.hidden = list.length === 0;
     errorsBox.querySelector("p").textContent = w("lesson.errors");
+    showPredictNote();
     errorsBox.querySelector("ul").replaceChildren(...list.map((e) => el("li", { class: e.played === index ? "current" : "" , text: errorText(lang(), e) })));
   }
 
@@ -234,6 +244,95 @@ export async function startLessons(ctx) {
     window.scrollTo({ top, behavior: reducedMotion.matches ? "instant" : "smooth" });
   }
 
+  // ---- the step's prediction ----
+
+  // The prediction under way: { index, panel, handle, revealed } (null when none).
+  let prediction = null;
+  // The step whose prediction could not start, and its kind (said under the caption).
+  let unstarted = null;
+
+  /** Closes the step's prediction (revealed or not) before another step is shown. */
+  function endPrediction() {
+    const p = prediction;
+    prediction = null;
+    unstarted = null;
+    predictNote.hidden = true;
+    if (!p) return;
+    // Not when the student closed it already (Done) and perhaps started another by the
+    // panel's own button: the panel's accessor names the prediction it holds.
+    const ctl = panels[p.panel]?.controller;
+    const held = ctl?.prediction ?? ctl?.bet;
+    if (typeof held === "function" && held() !== p.handle) return;
+    p.handle.destroy?.();
+  }
+
+  /** Whether the step's prediction waits for its reveal (its answer is hidden). */
+  const awaitingReveal = () => Boolean(prediction && !prediction.revealed);
+
+  /** Writes why step `i`'s prediction did not start, when it is the step shown. */
+  function showPredictNote() {
+    predictNote.hidden = !(unstarted && unstarted.index === index);
+    if (!predictNote.hidden) predictNote.textContent = w("lesson.predictUnavailable", { kind: unstarted.kind });
+  }
+
+  /** Starts step `i`'s prediction on its panel; the highlight waits for its reveal. */
+  async function startStepPrediction(step, i) {
+    const ctl = panels[step.panel]?.controller;
+    let handle = null;
+    try {
+      handle = ctl?.startPrediction ? await ctl.startPrediction(step.predict.kind, step.predict.params ?? {}) : null;
+    } catch {
+      handle = null;
+    }
+    if (index !== i || !playing) {
+      handle?.destroy?.();
+      return;
+    }
+    if (!handle) {
+      unstarted = { index: i, kind: step.predict.kind };
+      showPredictNote();
+      markHighlight(step);
+      return;
+    }
+    prediction = { index: i, panel: step.panel, handle, revealed: false, step };
+    // A prediction gives its first control the keyboard; in presenter mode the room predicts
+    // aloud and a clicker's arrows must reach the lesson, not move a handle.
+    if (presenting && main.contains(document.activeElement)) document.activeElement.blur();
+    html.dataset.lessonPredict = "hidden";
+    post();
+  }
+
+  // Every prediction announces its reveal (commit or skip) once (js/predict-record.js).
+  document.addEventListener("genlab-prediction", (ev) => {
+    const p = prediction;
+    if (!p || p.revealed || ev.detail?.panel !== p.panel) return;
+    p.revealed = true;
+    html.dataset.lessonPredict = "revealed";
+    markHighlight(p.step);
+    post();
+  });
+
+  /** Reveals the step's prediction as its Skip button does (no score). */
+  function revealPrediction() {
+    const p = prediction;
+    if (!p || p.revealed) return;
+    if (typeof p.handle.skip === "function") p.handle.skip();
+    else {
+      const slot = document.getElementById(`${p.panel}-slot`);
+      const skip = [...(slot?.querySelectorAll('button[data-role$="-skip"]') ?? [])].find((b) => !b.hidden && !b.disabled && b.getClientRects().length);
+      skip?.click();
+    }
+    // A kind that reveals later still counts as revealed: the next press goes on.
+    p.revealed = true;
+    html.dataset.lessonPredict = "revealed";
+  }
+
+  /** The forward key: in presenter mode a hidden prediction is revealed first, else the next step. */
+  function forward() {
+    if (presenting && awaitingReveal()) revealPrediction();
+    else go(index + 1);
+  }
+
   /** Goes to step `i` (bounded), gliding when that teaches. */
   function go(i) {
     if (!playing) return;
@@ -248,6 +347,8 @@ export async function startLessons(ctx) {
     index = i;
     busy++;
     glides.finish();
+    endPrediction();
+    delete html.dataset.lessonPredict;
     clearMarks();
     showStepText();
     const step = steps[i];
@@ -280,8 +381,9 @@ export async function startLessons(ctx) {
       // The ledger and the figure are drawn in the next frame: highlight after it.
       await new Promise((r) => requestAnimationFrame(() => r()));
       if (index === i) {
-        markHighlight(step);
-        scrollForStep(step);
+        if (step.predict) await startStepPrediction(step, i);
+        else markHighlight(step);
+        if (index === i) scrollForStep(step);
       }
     }
     shownPanel = step.panel;
@@ -297,6 +399,8 @@ export async function startLessons(ctx) {
 
   function closeLesson(write) {
     glides.finish();
+    endPrediction();
+    delete html.dataset.lessonPredict;
     clearMarks();
     setPresenting(false);
     playing = null;
@@ -350,7 +454,8 @@ export async function startLessons(ctx) {
     if (clicker || ((presenting || blank.hidden === false) && ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", " "].includes(k))) {
       ev.preventDefault();
       if (!blank.hidden) return;
-      go(index + (k === "PageDown" || k === "ArrowRight" || k === "ArrowDown" || k === " " ? 1 : -1));
+      if (k === "PageDown" || k === "ArrowRight" || k === "ArrowDown" || k === " ") forward();
+      else go(index - 1);
     } else if ((k === "b" || k === "B" || k === ".") && presenting) {
       ev.preventDefault();
       setBlank(blank.hidden);
@@ -370,14 +475,15 @@ export async function startLessons(ctx) {
   function post() {
     if (!channel || !playing) return;
     const { lesson } = playing;
-    channel.postMessage({ type: "step", lang: lang(), index, lesson });
+    channel.postMessage({ type: "step", lang: lang(), index, lesson, predicting: awaitingReveal() });
   }
 
   channel?.addEventListener("message", (ev) => {
     const m = ev.data;
     if (!m || typeof m !== "object" || !playing) return;
     if (m.type === "hello") post();
-    else if (m.type === "go" && (m.delta === 1 || m.delta === -1)) go(index + m.delta);
+    else if (m.type === "go" && m.delta === 1) forward();
+    else if (m.type === "go" && m.delta === -1) go(index - 1);
   });
 
 
@@ -450,6 +556,11 @@ export async function startLessons(ctx) {
     get presenting() {
       return presenting;
     },
+    /** The step's prediction: "hidden" (waiting for its reveal), "revealed", or null. */
+    get prediction() {
+      return prediction ? (prediction.revealed ? "revealed" : "hidden") : null;
+    },
+    forward,
     get editor() {
       return ed;
     },

@@ -44,7 +44,8 @@ export async function presenterWindow({ setLang = () => {} } = {}) {
     heading.textContent = (lang === "zh-CN" ? lesson.title_zh || lesson.title_en : lesson.title_en || lesson.title_zh) || tr(lang, "lesson.untitled");
     counter.textContent = lesson.steps.length ? tr(lang, "lesson.counter", { i: index + 1, n: lesson.steps.length }) : tr(lang, "lesson.empty");
     back.textContent = `◀ ${tr(lang, "lesson.back")}`;
-    fwd.textContent = `${tr(lang, "lesson.next")} ▶`;
+    // On a step whose prediction waits, the forward press reveals it first.
+    fwd.textContent = `${tr(lang, m.predicting ? "presenter.reveal" : "lesson.next")} ▶`;
     now.replaceChildren(...section("presenter.now", el("p", { class: "lesson-caption" }, ...(step ? captionNodes(captionOf(step, lang)) : []))));
     const noteLines = step?.notes ? step.notes.split("\n").map((line) => el("p", {}, ...captionNodes(line))) : [el("p", { class: "hint", text: tr(lang, "presenter.noNotes") })];
     notes.replaceChildren(...section("presenter.notes", ...noteLines));

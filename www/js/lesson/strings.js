@@ -1,9 +1,11 @@
 // The lessons' words (js/lesson/): the interface's in English and Chinese, and a lesson
-// error (src/lesson's, line and step named) as a sentence. The panels' names are the page's
+// error (src/lesson's, line and step named; a `predict:` line's reason, genlab::lesson::PredictProblem)
+// as a sentence. The panels' names are the page's
 // (js/i18n.js, each panel's `name` key in js/genlab.js's PANELS).
 
 import { noticeText, alternatives } from "../messages.js";
 import { PANELS } from "../genlab.js";
+import { predictKinds } from "../../pkg-lesson/genlab.js";
 
 const WORDS = {
   en: {
@@ -66,6 +68,7 @@ const WORDS = {
     "presenter.notes": "Notes",
     "presenter.noNotes": "No notes for this step.",
     "presenter.last": "This is the last step.",
+    "presenter.reveal": "Reveal",
     "presenter.elapsed": "Elapsed {t}",
     "err.at": "Line {line}: ",
     "err.atStep": "Line {line}, step {step}: ",
@@ -82,6 +85,33 @@ const WORDS = {
     "err.unknown-control": "this panel has no control “{value}” to hide; it was ignored.",
     "err.bad-highlight": "“{value}” is not “mean C”, “word W”, “cell NAME” or “control NAME” of this panel; it was ignored.",
     "err.cut": "“{field}” was cut at {max} characters.",
+    "lesson.predictUnavailable": "This step's prediction (“{kind}”) cannot start on this panel here; the step plays without it.",
+    "editor.predict": "Prediction before the reveal",
+    "editor.predictNone": "none",
+    "editor.predictParams": "Its parameters (e.g. prior=0.3, at=1,0, toward=ham)",
+    "kind.boundary": "boundary: where the boundary will be",
+    "kind.shape": "shape: line or which curve (QDA)",
+    "kind.movement": "movement: which way the boundary moves",
+    "kind.posterior": "posterior: p(y=1|x) at a point",
+    "kind.threshold": "threshold: where the decision flips",
+    "kind.bet": "bet: P(spam | message)",
+    "kind.word": "word: the word that pushes hardest",
+    "kind.alpha0": "alpha0: what α = 0 vetoes",
+    "kind.crossover": "crossover: where the curves cross",
+    "err.bad-predict": "the prediction “{value}” was left out{at}: {reason}; the step plays without it.",
+    "err.inKey": " (in “{key}”)",
+    "predict.unknown-kind": "the kind is not {kinds}",
+    "predict.wrong-panel": "this kind belongs to the panel “{panel}”",
+    "predict.not-key-value": "a parameter is not “key=value”",
+    "predict.unknown-parameter": "this kind has no such parameter",
+    "predict.repeated-parameter": "a parameter is given twice",
+    "predict.not-a-number": "the value is not a finite number",
+    "predict.not-a-pair": "the value is not two finite numbers “x,y”",
+    "predict.prior-range": "the prior must lie strictly between 0 and 1",
+    "predict.loss-range": "both losses must be greater than 0",
+    "predict.bad-model": "the model is “qda” or “gda”",
+    "predict.bad-toward": "“toward” is “spam” or “ham”",
+    "predict.one-change": "“movement” announces exactly one change (prior, mean0, mean1, losses or model)",
   },
   "zh-CN": {
     "lessons.title": "课程",
@@ -143,6 +173,7 @@ const WORDS = {
     "presenter.notes": "备注",
     "presenter.noNotes": "这一步没有备注。",
     "presenter.last": "这是最后一步。",
+    "presenter.reveal": "揭晓",
     "presenter.elapsed": "已用时 {t}",
     "err.at": "第 {line} 行：",
     "err.atStep": "第 {line} 行，第 {step} 步：",
@@ -159,6 +190,33 @@ const WORDS = {
     "err.unknown-control": "这个面板没有可隐藏的控件“{value}”，已忽略。",
     "err.bad-highlight": "“{value}”不是这个面板的“mean C”、“word W”、“cell NAME”或“control NAME”，已忽略。",
     "err.cut": "“{field}”被截断为 {max} 个字符。",
+    "lesson.predictUnavailable": "这一步的预测（“{kind}”）在此面板上无法开始；这一步照常播放，不做预测。",
+    "editor.predict": "揭晓前的预测",
+    "editor.predictNone": "无",
+    "editor.predictParams": "预测的参数（例如 prior=0.3、at=1,0、toward=ham）",
+    "kind.boundary": "boundary：边界会在哪里",
+    "kind.shape": "shape：直线还是哪种曲线（QDA）",
+    "kind.movement": "movement：边界往哪边移动",
+    "kind.posterior": "posterior：某点的 p(y=1|x)",
+    "kind.threshold": "threshold：决策在哪里翻转",
+    "kind.bet": "bet：P(spam | 短信)",
+    "kind.word": "word：推动最强的词",
+    "kind.alpha0": "alpha0：α = 0 时哪些词一票否决",
+    "kind.crossover": "crossover：曲线在哪里相交",
+    "err.bad-predict": "预测“{value}”已略去{at}：{reason}；这一步照常播放，不做预测。",
+    "err.inKey": "（在“{key}”中）",
+    "predict.unknown-kind": "预测类型不是{kinds}",
+    "predict.wrong-panel": "这种预测属于面板“{panel}”",
+    "predict.not-key-value": "有参数不是“键=值”的形式",
+    "predict.unknown-parameter": "这种预测没有这个参数",
+    "predict.repeated-parameter": "有参数出现了两次",
+    "predict.not-a-number": "这个值不是一个有限的数",
+    "predict.not-a-pair": "这个值不是两个有限的数“x,y”",
+    "predict.prior-range": "先验必须严格介于 0 和 1 之间",
+    "predict.loss-range": "两个损失都必须大于 0",
+    "predict.bad-model": "模型只能是“qda”或“gda”",
+    "predict.bad-toward": "“toward”只能是“spam”或“ham”",
+    "predict.one-change": "“movement”恰好宣布一个变化（prior、mean0、mean1、losses 或 model）",
   },
 };
 
@@ -168,12 +226,18 @@ export function tr(lang, key, params = {}) {
   return (dict[key] ?? WORDS.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ""));
 }
 
+/** Why a `predict:` line was left out (its reason's code, genlab::lesson::PredictProblem). */
+function predictReason(lang, r) {
+  return tr(lang, `predict.${r.kind}`, { panel: r.panel, kinds: alternatives(lang, predictKinds().map((k) => k.kind)) });
+}
+
 /** A lesson error as a sentence in `lang` (it names the line, the step and the value). */
 export function errorText(lang, e) {
   const at = e.step == null ? (e.line > 0 ? tr(lang, "err.at", e) : "")
     : tr(lang, e.step_name ? "err.atNamed" : "err.atStep", { line: e.line, step: e.step, name: e.step_name });
   const p = e.problem;
-  const what = p.kind === "state" ? tr(lang, "err.state", { key: p.notice.key, value: p.notice.value, notice: noticeText(lang, p.notice) })
+  const what = p.kind === "bad-predict" ? tr(lang, "err.bad-predict", { value: p.value, at: p.key ? tr(lang, "err.inKey", { key: p.key }) : "", reason: predictReason(lang, p.reason) })
+    : p.kind === "state" ? tr(lang, "err.state", { key: p.notice.key, value: p.notice.value, notice: noticeText(lang, p.notice) })
     : tr(lang, `err.${p.kind}`, { ...p, panels: alternatives(lang, Object.keys(PANELS)) });
   return at + what;
 }
