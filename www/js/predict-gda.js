@@ -7,8 +7,8 @@
 import { t } from "./i18n.js";
 
 export const WORDS = {
-  en: { menu: "What will you predict?", boundary: "The boundary", posterior: "The posterior at a point", movement: "Which way it moves", threshold: "The decision threshold", shape: "QDA's boundary shape", close: "Close" },
-  "zh-CN": { menu: "你要预测什么？", boundary: "边界", posterior: "某点的后验概率", movement: "边界往哪里移动", threshold: "决策阈值", shape: "QDA 边界的形状", close: "关闭" },
+  en: { menu: "What will you predict?", boundary: "The boundary", posterior: "The posterior at a point", movement: "Which way it moves", threshold: "The decision threshold", shape: "QDA's boundary shape", worked: "Or work it out: GDA's fit by hand", close: "Close" },
+  "zh-CN": { menu: "你要预测什么？", boundary: "边界", posterior: "某点的后验概率", movement: "边界往哪里移动", threshold: "决策阈值", shape: "QDA 边界的形状", worked: "或者动手算：手工拟合 GDA", close: "关闭" },
 };
 export const KINDS = ["boundary", "posterior", "movement", "threshold", "shape"];
 
@@ -53,6 +53,11 @@ export async function startGdaPrediction(kind, params, ctx) {
     const { startShapePrediction } = await import("./predict-shape.js");
     return startShapePrediction(ctx);
   }
+  // Not a prediction: the worked example of the fit, opened from the same chooser.
+  if (kind === "worked") {
+    const { startGdaWorked } = await import("./gda-worked.js");
+    return startGdaWorked(ctx);
+  }
   return null;
 }
 
@@ -82,11 +87,20 @@ function openMenu({ section, lang, startPrediction: start, onEnd }) {
     row.append(b);
     return [kind, b];
   });
+  // The worked example: after the kinds, set apart from them (it asks nothing first).
+  const worked = Object.assign(document.createElement("button"), { type: "button" });
+  worked.dataset.role = "predict-kind-worked";
+  worked.addEventListener("click", async () => {
+    close(false);
+    if (!(await start("worked"))) button.focus({ preventScroll: true });
+  });
+  const workedRow = Object.assign(document.createElement("p"), { className: "actions" });
+  workedRow.append(worked);
   const shut = Object.assign(document.createElement("button"), { type: "button" });
   shut.dataset.role = "predict-menu-close";
   shut.addEventListener("click", () => close(true));
-  row.append(shut);
-  menu.append(title, row);
+  workedRow.append(shut);
+  menu.append(title, row, workedRow);
   buttonRow.after(menu);
   buttonRow.hidden = true;
   let open = true;
@@ -95,6 +109,7 @@ function openMenu({ section, lang, startPrediction: start, onEnd }) {
     menu.setAttribute("lang", lang);
     title.textContent = w.menu;
     for (const [kind, b] of kinds) b.textContent = w[kind];
+    worked.textContent = w.worked;
     shut.textContent = w.close;
   }
   function close(focus) {
