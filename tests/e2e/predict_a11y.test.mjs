@@ -1,6 +1,7 @@
 // The prediction controls pass the accessibility audit (axe-core, WCAG 2.0 A/AA and 2.1 AA)
 // while the student predicts and after the reveal: the GDA panel's ghost line and its
-// handles, the spam panel's bet slider, the score and hints. On a 360×740 phone in Chinese
+// handles, the spam panel's bet slider, the learning curves' crossing marker, the score and
+// hints, and the record's dialog. On a 360×740 phone in Chinese
 // and a 1024×768 projector in English, light and dark.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -36,11 +37,20 @@ for (const scheme of ["light", "dark"]) {
       await page.$eval("#nb-slot", (el) => el.scrollIntoView());
       await page.click('#nb-slot [data-role="bet"]');
       await page.waitForSelector('#nb-slot [data-role="bet-p"]');
+      await page.$eval("#curves-slot", (el) => el.scrollIntoView());
+      await page.click('#curves-slot [data-role="predict"]');
+      await page.waitForSelector('#curves-slot [data-role="crossover-handle"]');
       for (const v of await audit(page)) found.push(`predicting: ${v}`);
       await page.click('#gda-slot [data-role="predict-commit"]');
       await page.click('#nb-slot [data-role="bet-commit"]');
       await page.waitForSelector('#nb-slot [data-role="bet-score"]');
+      await page.click('#curves-slot [data-role="crossover-commit"]');
+      await page.waitForSelector('#curves-slot [data-role="crossover-score"]', { timeout: 60000 });
       for (const v of await audit(page)) found.push(`revealed: ${v}`);
+      // The record's dialog, open.
+      await page.click('[data-role="record-open"]');
+      await page.waitForSelector('dialog[data-role="record"]');
+      for (const v of await audit(page)) found.push(`record: ${v}`);
       assert.deepEqual(found, [], `axe violations:\n${found.join("\n")}`);
       assert.deepEqual(errors, []);
       await context.close();
