@@ -196,7 +196,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) 
   }
 }
 
-test("touch: a finger drags the marker along the m axis on a phone (the page does not scroll), and the commit scores it", async () => {
+test("touch: a finger drags the marker along the m axis on a phone (the page does not scroll), a swipe up scrolls and leaves it, a tap places it, and the commit scores it", async () => {
   const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const errors = [];
@@ -220,13 +220,30 @@ test("touch: a finger drags the marker along the m axis on a phone (the page doe
   const expected = Math.log10(start) - (60 / f.css) * (f.x1 - f.x0);
   assert.ok(Math.abs(Math.log10(moved) - expected) < 0.01, `log₁₀ m̂ ${Math.log10(moved)} against ${expected}`);
   assert.match(await page.textContent(role("crossover-live")), /^你预测的交点：m ≈ \d+。$/);
+  // A finger that swipes up on the plot, off the handle, scrolls the page and leaves the marker.
+  const o = await page.$eval(role("crossover-overlay"), (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, width: r.width, height: r.height }; });
+  const from = { x: o.left + 0.85 * o.width, y: o.top + 0.6 * o.height };
+  const y0 = await page.evaluate(() => scrollY);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+  for (let i = 1; i <= 10; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from.x + (i % 2), y: from.y - 10 * i }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.genlab.curves.prediction().guess()), moved, "a scroll does not move the marker");
+  assert.ok(await page.evaluate(() => scrollY) > y0, "the swipe scrolled the page");
+  await page.$eval(role("canvas"), (c) => c.scrollIntoView({ block: "center" }));
+  // A tap on the plot puts the marker there.
+  const o2 = await page.$eval(role("crossover-overlay"), (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, width: r.width, height: r.height }; });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: o2.left + 0.25 * o2.width, y: o2.top + 0.5 * o2.height }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  const tapped = await page.evaluate(() => window.genlab.curves.prediction().guess());
+  assert.ok(Math.abs(Math.log10(tapped) - (f.x0 + 0.25 * (f.x1 - f.x0))) < 0.01, `tap: log₁₀ m̂ ${Math.log10(tapped)}`);
   await finished(page);
   const mStar = await page.evaluate(() => window.genlab.curves.summary().crossover);
-  await assertNoTrace(page, "zh-CN", mStar, moved);
+  await assertNoTrace(page, "zh-CN", mStar, tapped);
   await page.tap(role("crossover-commit"));
   await page.waitForSelector(role("crossover-score"));
   const v = await page.evaluate(() => window.genlab.curves.prediction().verdict());
-  assert.ok(Math.abs(v.decades - Math.abs(Math.log10(moved) - Math.log10(mStar))) < 1e-12);
+  assert.ok(Math.abs(v.decades - Math.abs(Math.log10(tapped) - Math.log10(mStar))) < 1e-12);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -215,26 +215,52 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
     draw();
   }
   let dragging = false;
+  // A finger that lands on the plot, off the handle, may be scrolling the page (the strip
+  // lets vertical pans through, and the browser then cancels the pointer): the marker moves
+  // with its first sideways move, or to where it was lifted after a tap, never on a scroll.
+  let pending = null;
+  let last = null;
   overlay.addEventListener("pointerdown", (ev) => {
     if (!hidden || none.checked || ev.button > 0) return;
     dragging = true;
     overlay.setPointerCapture?.(ev.pointerId);
-    moveTo(ev.clientX);
-    if (ev.pointerType !== "touch" || ev.target === handle) {
-      ev.preventDefault();
-      handle.focus({ preventScroll: true });
+    if (ev.pointerType === "touch" && !handle.contains(ev.target)) {
+      pending = [ev.clientX, ev.clientY];
+      last = pending;
+      return;
     }
+    ev.preventDefault();
+    moveTo(ev.clientX);
+    handle.focus({ preventScroll: true });
   });
   overlay.addEventListener("pointermove", (ev) => {
-    if (dragging) moveTo(ev.clientX);
+    if (!dragging) return;
+    if (pending) {
+      last = [ev.clientX, ev.clientY];
+      const [dx, dy] = [ev.clientX - pending[0], ev.clientY - pending[1]];
+      // Sideways by more than 8 px, more than up or down: a drag of the marker.
+      if (!(Math.abs(dx) > 8 && Math.abs(dx) > Math.abs(dy))) return;
+      pending = null;
+    }
+    moveTo(ev.clientX);
   });
-  const end = () => {
+  overlay.addEventListener("pointerup", () => {
+    if (!dragging) return;
+    // A tap (the finger hardly moved) puts the marker there.
+    if (pending && Math.hypot(last[0] - pending[0], last[1] - pending[1]) <= 8) moveTo(pending[0]);
+    const moved = !pending || Math.hypot(last[0] - pending[0], last[1] - pending[1]) <= 8;
+    pending = null;
+    dragging = false;
+    if (moved) announce();
+  });
+  overlay.addEventListener("pointercancel", () => {
+    // A scroll: the marker stays where it was (or where a drag had taken it).
+    const moved = !pending;
+    pending = null;
     if (!dragging) return;
     dragging = false;
-    announce();
-  };
-  overlay.addEventListener("pointerup", end);
-  overlay.addEventListener("pointercancel", end);
+    if (moved) announce();
+  });
   // touch-action does not stop a finger on the handle from scrolling the page in every browser.
   handle.addEventListener("touchstart", (ev) => { if (hidden) ev.preventDefault(); }, { passive: false });
   handle.addEventListener("keydown", (ev) => {
