@@ -248,30 +248,60 @@ test("touch: a finger drags the marker along the m axis on a phone (the page doe
   await context.close();
 });
 
-test("“They do not cross” on curves that cross: wrong, with the hint that the generative model does not always need fewer examples", async () => {
-  const { page, context, errors } = await open(env.browser, url("en"), { width: 1280, height: 800 });
+// Two more runs of 60 splits, 10 sizes from 4 to 300 (measured on this page): "Model wrong:
+// unequal Σ" crosses (at m ≈ 144) with logistic regression ahead after the crossing;
+// "Model wrong: two clusters" does not cross, logistic regression ahead at both ends.
+const UNEQUAL = `lcp=unequal&${CROSS}`;
+const BIMODAL = `lcp=bimodal&${CROSS}`;
+
+test("“They do not cross” on curves that cross with logistic regression ahead after: wrong, with the hint that the generative model does not always need fewer examples", async () => {
+  const { page, context, errors } = await open(env.browser, url("en", UNEQUAL), { width: 1280, height: 800 });
   await startPredicting(page, "keyboard");
   await page.focus(role("crossover-none"));
   await page.keyboard.press("Space");
   assert.equal(await page.textContent(role("crossover-live")), WORDS.en.noneOn);
   assert.equal(await page.textContent(role("crossover-value")), WORDS.en.readoutNone);
-  // Committed before the run has finished: the reveal waits for it.
+  assert.equal(await page.isVisible(role("crossover-handle")), false, "no marker while they are said not to cross");
+  // Committed at once, most likely before the run has finished: the reveal waits for it.
   await page.click(role("crossover-commit"));
   await page.waitForSelector(role("crossover-score"), { timeout: 60000 });
   const { v, s } = await page.evaluate(() => ({ v: window.genlab.curves.prediction().verdict(), s: window.genlab.curves.summary() }));
   assert.equal(s.splits_done, 60, "judged on the finished run");
-  assert.equal(v.right_kind, false);
-  assert.equal(v.decades, null);
+  assert.ok(s.crossover !== null && s.leader_after === 1, `this run crosses with LR ahead after: ${s.crossover}, ${s.leader_after}`);
+  assert.deepEqual({ right: v.right_kind, decades: v.decades, m: v.m_star }, { right: false, decades: null, m: s.crossover });
   const score = await page.textContent(role("crossover-score"));
-  assert.ok(score.startsWith(WORDS.en.wrong), score);
-  assert.ok(score.includes(`m* ≈ ${Math.round(s.crossover)}`), score);
-  // The hint fires when logistic regression is ahead after the crossover (judge_crossover).
+  assert.equal(score, `${WORDS.en.wrong} ${WORDS.en.crossMissed.replace("{truth}", Math.round(s.crossover))} ${WORDS.en.crossLeader.replace("{leader}", "logistic regression")}`);
   const hints = await page.$$eval(role("crossover-hint"), (els) => els.map((e) => e.textContent));
-  assert.equal(hints.length, s.leader_after === 1 ? 1 : 0, `leader after the crossover: ${s.leader_after}`);
-  if (hints.length) assert.match(hints[0], /^The generative model does not always need fewer examples/);
+  assert.equal(hints.length, 1);
+  assert.match(hints[0], /^The generative model does not always need fewer examples/);
+  assert.match(await page.textContent(role("crossover-why")), /^Why\? What does a fast approach/);
+  const record = await page.evaluate(async () => (await import("./js/predict-record.js")).predictionRecord());
+  assert.deepEqual(record.map((e) => [e.answer, e.truth, e.score, e.hints]), [["none", s.crossover, { right_kind: 0 }, ["generative-always-fewer-examples"]]]);
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const none of [true, false]) {
+  test(`curves that do not cross: “They do not cross” is right, a crossing is wrong (${none ? "none" : "a crossing"}, zh-CN)`, async () => {
+    const { page, context, errors } = await open(env.browser, url("zh-CN", BIMODAL), { width: 360, height: 740 });
+    await startPredicting(page, "pointer");
+    if (none) await page.check(role("crossover-none"));
+    await page.click(role("crossover-commit"));
+    await page.waitForSelector(role("crossover-score"), { timeout: 60000 });
+    const { v, s } = await page.evaluate(() => ({ v: window.genlab.curves.prediction().verdict(), s: window.genlab.curves.summary() }));
+    assert.equal(s.crossover, null, "this run does not cross");
+    assert.equal(s.leader_small, 1);
+    assert.deepEqual({ right: v.right_kind, decades: v.decades }, { right: none, decades: null });
+    const w = WORDS["zh-CN"];
+    const lead = w.noCrossLeader.replace("{leader}", "逻辑回归");
+    const ends = (t) => t.replace("{lo}", 4).replace("{hi}", 300);
+    const expected = none ? `${ends(w.noCrossRight)}${lead}` : `${w.wrongNone}${ends(w.noCrossWrong).replace("{guess}", Math.round(v.guess))}${lead}`;
+    assert.equal(await page.textContent(role("crossover-score")), expected);
+    assert.equal(await page.$(role("crossover-hint")), null, "no hint fires");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
 
 test("Skip shows the curves without a score", async () => {
   const { page, context, errors } = await open(env.browser, url("zh-CN"), { width: 360, height: 740 });
