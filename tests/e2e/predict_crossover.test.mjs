@@ -275,6 +275,7 @@ test("“They do not cross” on curves that cross with logistic regression ahea
   assert.equal(hints.length, 1);
   assert.match(hints[0], /^The generative model does not always need fewer examples/);
   assert.match(await page.textContent(role("crossover-why")), /^Why\? What does a fast approach/);
+  assert.equal(await page.$$eval(`${role("crossover-result")} p`, (ps) => ps[ps.length - 1].textContent), WORDS.en.revealedCross);
   const record = await page.evaluate(async () => (await import("./js/predict-record.js")).predictionRecord());
   assert.deepEqual(record.map((e) => [e.answer, e.truth, e.score, e.hints]), [["none", s.crossover, { right_kind: 0 }, ["generative-always-fewer-examples"]]]);
   assert.deepEqual(errors, []);
@@ -298,6 +299,9 @@ for (const none of [true, false]) {
     const expected = none ? `${ends(w.noCrossRight)}${lead}` : `${w.wrongNone}${ends(w.noCrossWrong).replace("{guess}", Math.round(v.guess))}${lead}`;
     assert.equal(await page.textContent(role("crossover-score")), expected);
     assert.equal(await page.$(role("crossover-hint")), null, "no hint fires");
+    // What the figure shows, said as it is: no crossover line; the marker unless "none".
+    const said = await page.$$eval(`${role("crossover-result")} p`, (ps) => ps[ps.length - 1].textContent);
+    assert.equal(said, none ? w.revealedPlain : w.revealedMarker);
     assert.deepEqual(errors, []);
     await context.close();
   });

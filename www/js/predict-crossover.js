@@ -45,6 +45,9 @@ export const WORDS = {
     wrongNone: "Wrong: they do not cross.",
     skipped: "Skipped: the curves are shown, without a score.",
     revealed: "The curves are shown, with your marker beside the crossover line.",
+    revealedCross: "The curves are shown, with the crossover line.",
+    revealedMarker: "The curves are shown, with your marker; they do not cross.",
+    revealedPlain: "The curves are shown; they do not cross.",
     failed: "The curves could not be computed, so nothing was scored: {reason}",
     why: "Why? ",
   },
@@ -76,6 +79,9 @@ export const WORDS = {
     wrongNone: "错误：它们不相交。",
     skipped: "已跳过：显示了曲线，不计分。",
     revealed: "曲线已显示，你的标记在交点线旁边。",
+    revealedCross: "曲线已显示，并标出了交点线。",
+    revealedMarker: "曲线已显示，并标出了你的标记；它们不相交。",
+    revealedPlain: "曲线已显示；它们不相交。",
     failed: "无法计算曲线，因此没有评分：{reason}",
     why: "为什么？",
   },
@@ -321,7 +327,13 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
         p(`${w.why}${zh ? h.why_zh : h.why_en}`, "crossover-why");
       }
     }
-    if (!verdict?.error) p(w.revealed);
+    if (!verdict?.error && revealed) {
+      // What the figure shows now: the crossover line where the run crosses, the marker unless
+      // the student said they do not cross.
+      const cross = revealed.crossover != null;
+      const marker = !none.checked;
+      p(cross ? (marker ? w.revealed : w.revealedCross) : (marker ? w.revealedMarker : w.revealedPlain));
+    }
     result.replaceChildren(...out);
     result.hidden = false;
   }
