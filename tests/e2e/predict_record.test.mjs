@@ -1,5 +1,5 @@
 // The student's record: after two predictions (the GDA boundary and the spam bet) the page's
-// header offers "Your predictions (2)"; its dialog lists them and saves them as JSON and as
+// footer offers "Your predictions (2)" (appearing there, it moves nothing above it); its dialog lists them and saves them as JSON and as
 // CSV (genlab-record-YYYY-MM-DD.*), read back here from the downloads and checked against
 // each prediction's own verdict (the numbers the page showed with the reveal). Each revealed
 // prediction offers "Save my record" too, also in a panel mounted as an element (no genlab
@@ -57,8 +57,9 @@ for (const lang of ["en", "zh-CN"]) {
     await page.click('#gda-slot [data-role="predict-commit"]');
     await page.waitForSelector('#gda-slot [data-role="predict-score"]');
     const boundary = await page.evaluate(() => window.genlab_panels.gda.controller.prediction().verdict());
-    // The record's control in the header, and "Save my record" under the result.
+    // The record's control in the footer, and "Save my record" under the result.
     await page.waitForSelector('[data-role="record-open"]');
+    assert.ok(await page.$('footer [data-role="record-open"]'), "in the footer");
     assert.equal(await page.textContent('[data-role="record-open"]'), WORDS[lang].control.replace("{n}", "1"));
     assert.ok(await page.isVisible('#gda-slot [data-role="predict-save"]'));
     // 2. The spam bet at 0.7 (twenty steps right from 0.5).
@@ -70,7 +71,7 @@ for (const lang of ["en", "zh-CN"]) {
     await page.waitForSelector('#nb-slot [data-role="bet-score"]');
     const bet = await page.evaluate(() => window.genlab_panels.nb.controller.bet().verdict());
     assert.equal(await page.textContent('[data-role="record-open"]'), WORDS[lang].control.replace("{n}", "2"));
-    // The header's control, by keyboard: a dialog with a row per prediction.
+    // The footer's control, by keyboard: a dialog with an item per prediction.
     await page.focus('[data-role="record-open"]');
     await page.keyboard.press("Enter");
     await page.waitForSelector('dialog[data-role="record"]');
@@ -133,7 +134,7 @@ test("a panel mounted as an element: the revealed bet offers Save my record, whi
   await page.click(`${nb} [data-role="bet-skip"]`);
   await page.waitForSelector(`${nb} [data-role="bet-save"]`);
   assert.equal(await page.textContent(`${nb} [data-role="bet-save"]`), "保存我的记录");
-  assert.equal(await page.$('[data-role="record-open"]'), null, "no page header to put the control in");
+  assert.equal(await page.$('[data-role="record-open"]'), null, "no page footer to put the control in");
   await page.focus(`${nb} [data-role="bet-save"]`);
   await page.keyboard.press("Enter");
   await page.waitForSelector('dialog[data-role="record"]');
@@ -141,6 +142,22 @@ test("a panel mounted as an element: the revealed bet offers Save my record, whi
   const csv = await saveBy(page, "record-csv");
   const rows = parseCsv(csv.text);
   assert.deepEqual(rows.slice(1).map((r) => r.slice(1, 4)), [["nb", "bet", "true"]]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the record's control appears without moving the panels (a 360 px phone, Chinese)", async () => {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=zh-CN`, { width: 360, height: 740 });
+  // Where the figure is in the page (not in the viewport: a browser without scroll anchoring
+  // would show the page moved by as much as the figure moved in it).
+  const at = () => page.$eval('#gda-slot [data-role="canvas"]', (c) => c.getBoundingClientRect().top + scrollY);
+  await page.click('#gda-slot [data-role="predict"]');
+  await page.waitForSelector('#gda-slot [data-role="ghost-handle-0"]');
+  const before = await at();
+  await page.click('#gda-slot [data-role="predict-commit"]');
+  await page.waitForSelector('[data-role="record-open"]');
+  assert.equal(await at(), before, "the figure has not moved in the page");
+  assert.equal(await page.textContent('[data-role="record-open"]'), "你的预测（1）");
   assert.deepEqual(errors, []);
   await context.close();
 });

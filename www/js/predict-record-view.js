@@ -1,4 +1,4 @@
-// The student's record, shown and saved: "Your predictions (N)" in the page's header (on
+// The student's record, shown and saved: "Your predictions (N)" in the page's footer (on
 // genlab's own page, once this visit has a prediction) and "Save my record" under every
 // revealed prediction (js/predict-parts.js; every route, the element and the widget too)
 // open one dialog that lists this visit's predictions and saves them as JSON or CSV
@@ -177,19 +177,22 @@ export function openRecord(anchor, lang = pageLang()) {
     anchor.focus?.({ preventScroll: true });
   });
   dialog.append(h, intro, wrap, actions, status);
-  (anchor.closest(".predict, .shell-controls, section, header") || document.body).append(dialog);
+  (anchor.closest(".predict, section, footer, header") || document.body).append(dialog);
   dialog.showModal();
   json.focus();
   return dialog;
 }
 
 /**
- * On genlab's own page (its header's controls), the "Your predictions (N)" button, from the
- * first prediction on: it follows the record's length and the page's language.
+ * On genlab's own page, the "Your predictions (N)" button in its footer, from the first
+ * prediction on: it follows the record's length and the page's language. (In the footer, below
+ * every panel, it moves nothing when it appears: in the header it would push the page down by
+ * a row on a phone, under the result being read, where the browser does not anchor the scroll.)
  */
 export function showRecordControl() {
-  const bar = document.querySelector("header.chrome .shell-controls");
-  if (!bar || bar.querySelector('[data-role="record-open"]')) return;
+  const footer = document.querySelector("footer.chrome");
+  if (!footer || footer.querySelector('[data-role="record-open"]')) return;
+  const row = Object.assign(document.createElement("p"), { className: "actions" });
   const b = Object.assign(document.createElement("button"), { type: "button" });
   b.dataset.role = "record-open";
   const label = () => {
@@ -199,7 +202,8 @@ export function showRecordControl() {
   };
   label();
   b.addEventListener("click", () => openRecord(b, pageLang()));
-  bar.insertBefore(b, bar.querySelector("#copy-status"));
+  row.append(b);
+  footer.append(row);
   document.addEventListener("genlab-prediction", label);
   new MutationObserver(label).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 }

@@ -19,7 +19,7 @@ export function recordPrediction({ panel, kind, skipped = false, answer = null, 
   entries.push(entry);
   if (typeof document !== "undefined") {
     document.dispatchEvent(new CustomEvent("genlab-prediction", { detail: entry }));
-    // The record's view: "Your predictions (N)" in genlab's own page header, from now on.
+    // The record's view: "Your predictions (N)" in genlab's own page footer, from now on.
     import("./predict-record-view.js").then((m) => m.showRecordControl()).catch(() => {});
   }
   return entry;
