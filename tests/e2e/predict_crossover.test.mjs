@@ -158,6 +158,16 @@ for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) 
         assert.ok(Math.abs(Math.log10(mHat) - Math.log10(expectHat)) < (by === "keyboard" ? 1e-12 : 0.01), `m̂ ${mHat} against ${expectHat}`);
         assert.equal(await page.getAttribute(role("crossover-handle"), "aria-valuetext"), `m ≈ ${Math.round(mHat)}`);
         assert.ok((await page.textContent(role("crossover-live"))).includes(`m ≈ ${Math.round(mHat)}`), "the move is announced");
+        if (lang === "zh-CN" && by === "keyboard") {
+          // The page's language switched mid-prediction: the prediction's words follow, its answer stays.
+          await page.evaluate(() => window.genlab.curves.setLang("en"));
+          assert.equal(await page.textContent(role("crossover-commit")), WORDS.en.commit);
+          assert.equal(await page.textContent(role("crossover-value")), WORDS.en.readout.replace("{m}", Math.round(mHat)));
+          assert.equal(await page.getAttribute(role("crossover"), "lang"), "en");
+          await page.evaluate(() => window.genlab.curves.setLang("zh-CN"));
+          assert.equal(await page.textContent(role("crossover-commit")), WORDS["zh-CN"].commit);
+          assert.equal(await page.evaluate(() => window.genlab.curves.prediction().guess()), mHat);
+        }
         // The run finishes in the background, hidden: the page knows m*, and says nothing of it.
         await finished(page);
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
