@@ -84,13 +84,64 @@ pub fn draw_curves<DB: DrawingBackend>(
     text: &CurvesText,
     style: &Style,
 ) -> Result<CurvesFrame> {
+    draw_with_range(root, summary, None, text, style)
+}
+
+/// Draws the axes of the figure only, m from `range.0` to `range.1` (the run's smallest and
+/// largest sizes), with the `waiting` words in the plot: nothing of any curve (the figure while
+/// a prediction hides the curves). The x axis is the one [`draw_curves`] draws for a run with
+/// those smallest and largest sizes.
+///
+/// # Errors
+/// A range that is not 0 < lo < hi (both finite); a drawing error from the backend.
+pub fn draw_curves_axes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    range: (f64, f64),
+    text: &CurvesText,
+    style: &Style,
+) -> Result<CurvesFrame> {
+    let (lo, hi) = range;
+    if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && hi > lo) {
+        return Err(crate::Error::InvalidParameter {
+            name: "m",
+            value: crate::error::describe(lo),
+            rule: "the axis needs 0 < smallest m < largest m",
+        });
+    }
+    let empty = |model: &str| crate::curves::ModelCurve { model: model.into(), points: vec![], asymptote: None };
+    let summary = CurveSummary {
+        pairing: String::new(),
+        curves: [empty("gen"), empty("lr")],
+        crossover: None,
+        leader_small: None,
+        leader_large: None,
+        leader_after: None,
+        bayes_error: None,
+        splits_done: 0,
+        splits_total: 0,
+        pool: 0,
+        test: 0,
+        rows: 0,
+        d: 0,
+    };
+    draw_with_range(root, &summary, Some(range), text, style)
+}
+
+fn draw_with_range<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    summary: &CurveSummary,
+    range: Option<(f64, f64)>,
+    text: &CurvesText,
+    style: &Style,
+) -> Result<CurvesFrame> {
     let pal = style.palette();
     root.fill(&pal.background).map_err(draw_error)?;
     let font = |css: f64| ("sans-serif", style.text_px(css)).into_font();
     let ms: Vec<usize> = summary.curves[0].points.iter().map(|p| p.m).collect();
-    let (lo_m, hi_m) = match (ms.first(), ms.last()) {
-        (Some(&a), Some(&b)) if b > a => (a as f64, b as f64),
-        (Some(&a), _) => (a as f64, a as f64 * 10.0),
+    let (lo_m, hi_m) = match (range, ms.first(), ms.last()) {
+        (Some(r), _, _) => r,
+        (None, Some(&a), Some(&b)) if b > a => (a as f64, b as f64),
+        (None, Some(&a), _) => (a as f64, a as f64 * 10.0),
         _ => (2.0, 1000.0),
     };
     let x0 = lo_m.log10() - 0.04 * (hi_m / lo_m).log10();

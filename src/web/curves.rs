@@ -11,8 +11,9 @@ use super::{js_error, to_js};
 use crate::curves::{CurveData, CurveRun, CurveSpec, CurveSummary, Pairing, TextData};
 use crate::error::Error;
 use crate::message::{codes, Message};
-use crate::plot::curves::{draw_curves, CurvesText};
+use crate::plot::curves::{draw_curves, draw_curves_axes, CurvesText};
 use crate::plot::Style;
+use crate::predict::{judge_crossover, CrossoverGuess};
 use crate::state::CurvesState;
 
 /// A learning-curve run: the data, the splits and every split's errors so far.
@@ -131,6 +132,86 @@ pub fn curves_csv(summary: JsValue) -> Result<String, JsError> {
         js_error(Error::EmptyData(Message::new(&codes::LC_SUMMARY_UNREADABLE).text("detail", e.to_string())))
     })?;
     Ok(s.csv())
+}
+
+/// A fired misconception, by its id (the page has its words: js/predict-hints.js).
+#[derive(serde::Serialize)]
+struct Hint {
+    id: &'static str,
+}
+
+/// The verdict on a crossover prediction (js/predict-crossover.js shows it).
+#[derive(serde::Serialize)]
+struct CrossoverVerdict {
+    /// The run's crossover m* (`CurveSummary::crossover`), or None when the curves do not cross.
+    m_star: Option<f64>,
+    /// Whether the student was right that the curves cross or do not.
+    right_kind: bool,
+    /// |log₁₀ m̂ − log₁₀ m*| when both say they cross.
+    decades: Option<f64>,
+    /// Which model is ahead after the crossover: 0 generative, 1 logistic regression.
+    leader_after: Option<u8>,
+    hints: Vec<Hint>,
+}
+
+/// Judges a crossover prediction against the finished run's `summary`
+/// ([`genlab::predict::judge_crossover`]): `m_hat` the predicted m*, or `undefined` for
+/// "they do not cross". Returns `{m_star, right_kind, decades, leader_after, hints}`.
+///
+/// # Errors
+/// A summary that is not one; `m_hat` not a finite number above 0.
+#[wasm_bindgen(js_name = judgeCrossover)]
+pub fn judge_crossover_js(summary: JsValue, m_hat: Option<f64>) -> Result<JsValue, JsError> {
+    let s: CurveSummary = serde_wasm_bindgen::from_value(summary).map_err(|e| {
+        js_error(Error::EmptyData(Message::new(&codes::LC_SUMMARY_UNREADABLE).text("detail", e.to_string())))
+    })?;
+    let guess = m_hat.map_or(CrossoverGuess::NoCrossing, CrossoverGuess::At);
+    let j = judge_crossover(&s, guess).map_err(js_error)?;
+    to_js(&CrossoverVerdict {
+        m_star: j.truth,
+        right_kind: j.score.right_kind,
+        decades: j.score.decades,
+        leader_after: s.leader_after,
+        hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect(),
+    })
+}
+
+/// Draws the learning curves' axes only, m from `m_lo` to `m_hi` on the log axis, with no
+/// curve, band, asymptote or crossover: the figure while a crossover prediction hides the
+/// curves. The words and sizes as [`draw_learning_curves`]' (the `waiting` words are drawn
+/// in the plot); returns where the plot sits.
+///
+/// # Errors
+/// A text that is not one; no 2-D context; a range that is not 0 < m_lo < m_hi.
+#[wasm_bindgen(js_name = drawCurvesAxes)]
+#[allow(clippy::too_many_arguments)]
+pub fn draw_curves_axes_js(
+    canvas: HtmlCanvasElement,
+    m_lo: f64,
+    m_hi: f64,
+    text: JsValue,
+    css_width: f64,
+    css_height: f64,
+    dpr: f64,
+    projector: bool,
+    dark: bool,
+) -> Result<JsValue, JsError> {
+    let text: CurvesText = serde_wasm_bindgen::from_value(text).unwrap_or_default();
+    let dpr = if dpr.is_finite() && dpr > 0.0 { dpr.clamp(0.5, 4.0) } else { 1.0 };
+    let (w, h) = ((css_width.max(1.0) * dpr).round() as u32, (css_height.max(1.0) * dpr).round() as u32);
+    if canvas.width() != w {
+        canvas.set_width(w);
+    }
+    if canvas.height() != h {
+        canvas.set_height(h);
+    }
+    let backend = CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| js_error(Error::Browser("get a 2-D drawing context for the canvas".into())))?;
+    let root = backend.into_drawing_area();
+    let style = Style { dpr, projector, dark };
+    let frame = draw_curves_axes(&root, (m_lo, m_hi), &text, &style).map_err(js_error)?;
+    root.present().map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&frame)
 }
 
 /// Draws the learning curves of `summary` on `canvas`, sized to CSS size × dpr, with the

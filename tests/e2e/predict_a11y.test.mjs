@@ -1,7 +1,8 @@
 // The prediction controls pass the accessibility audit (axe-core, WCAG 2.0 A/AA and 2.1 AA)
 // while the student predicts and after the reveal: the GDA panel's ghost line and its
-// handles, the spam panel's bet slider, the score and hints, the categorical panel's worked
-// example with a blank and a hint. On a 360×740 phone in Chinese
+// handles, the spam panel's bet slider, the learning curves' crossing marker, the score and
+// hints, the categorical panel's worked example with a blank and a hint, and the record's
+// dialog. On a 360×740 phone in Chinese
 // and a 1024×768 projector in English, light and dark.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -38,10 +39,15 @@ for (const scheme of ["light", "dark"]) {
       await page.$eval("#nb-slot", (el) => el.scrollIntoView());
       await page.click('#nb-slot [data-role="bet"]');
       await page.waitForSelector('#nb-slot [data-role="bet-p"]');
+      await page.$eval("#curves-slot", (el) => el.scrollIntoView());
+      await page.click('#curves-slot [data-role="predict"]');
+      await page.waitForSelector('#curves-slot [data-role="crossover-handle"]');
       for (const v of await audit(page)) found.push(`predicting: ${v}`);
       await page.click('#gda-slot [data-role="predict-commit"]');
       await page.click('#nb-slot [data-role="bet-commit"]');
       await page.waitForSelector('#nb-slot [data-role="bet-score"]');
+      await page.click('#curves-slot [data-role="crossover-commit"]');
+      await page.waitForSelector('#curves-slot [data-role="crossover-score"]', { timeout: 60000 });
       // The categorical panel's worked example, faded into a blank with a wrong answer's hint.
       await page.$eval('#cat-slot [data-role="worked-details"]', (el) => el.scrollIntoView());
       await page.click('#cat-slot [data-role="worked-details"] > summary');
@@ -50,6 +56,10 @@ for (const scheme of ["light", "dark"]) {
       await page.click('#cat-slot [data-role="worked-check-lidstone"]');
       await page.waitForSelector('#cat-slot [data-role="worked-result-lidstone"] .explain');
       for (const v of await audit(page)) found.push(`revealed: ${v}`);
+      // The record's dialog, open.
+      await page.click('[data-role="record-open"]');
+      await page.waitForSelector('dialog[data-role="record"]');
+      for (const v of await audit(page)) found.push(`record: ${v}`);
       assert.deepEqual(found, [], `axe violations:\n${found.join("\n")}`);
       assert.deepEqual(errors, []);
       await context.close();

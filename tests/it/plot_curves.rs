@@ -1,9 +1,9 @@
 //! The learning-curves figure drawn to SVG: the crossover line at the m the summary gives,
 //! the Bayes error's label, and an empty summary (before the first split) drawn without
-//! failing.
+//! failing; the axes alone (a prediction hides the curves) on the same m axis as the run's.
 
 use genlab::curves::{Cloud, CurveRun, CurveSpec, Pairing};
-use genlab::plot::curves::{draw_curves, CurvesText};
+use genlab::plot::curves::{draw_curves, draw_curves_axes, CurvesText};
 use genlab::plot::Style;
 use plotters::prelude::*;
 
@@ -56,4 +56,37 @@ fn an_empty_summary_draws_the_waiting_figure() {
         root.present().unwrap();
     }
     assert!(svg.contains("computing…"));
+}
+
+#[test]
+fn the_axes_alone_share_the_runs_m_axis_and_draw_no_curve() {
+    let summary = run(5);
+    let text = CurvesText { waiting: "hidden until you commit".into(), ..CurvesText::default() };
+    let draw = |f: &dyn Fn(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> genlab::Result<_>| {
+        let mut svg = String::new();
+        let frame = {
+            let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
+            let frame = f(&root).unwrap();
+            root.present().unwrap();
+            frame
+        };
+        (svg, frame)
+    };
+    let (full, full_frame) = draw(&|root| draw_curves(root, &summary, &text, &Style::default()));
+    let (axes, axes_frame) = draw(&|root| draw_curves_axes(root, (4.0, 300.0), &text, &Style::default()));
+    // The run's sizes go from 4 to 300: the same axis, in the same place.
+    assert_eq!(axes_frame.x0, full_frame.x0);
+    assert_eq!(axes_frame.x1, full_frame.x1);
+    assert_eq!((axes_frame.left, axes_frame.right), (full_frame.left, full_frame.right));
+    assert!(axes.contains("hidden until you commit"));
+    assert!(!axes.contains("Bayes error"));
+    assert!(!axes.contains("crossover"));
+    // No curve: no marker circles, no polygon bands (the full figure has both).
+    assert!(full.contains("<circle") && full.contains("<polygon"));
+    assert!(!axes.contains("<circle") && !axes.contains("<polygon"), "no curve drawn");
+    for bad in [(0.0, 10.0), (10.0, 10.0), (f64::NAN, 10.0), (4.0, f64::INFINITY)] {
+        let mut svg = String::new();
+        let root = SVGBackend::with_string(&mut svg, (200, 100)).into_drawing_area();
+        assert!(draw_curves_axes(&root, bad, &text, &Style::default()).is_err(), "{bad:?}");
+    }
 }

@@ -94,6 +94,21 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   /** Messages a replaced run posted after the worker knew of the newer run (for tests:
    * a replaced run may finish the slice it is in, and must post nothing after it). */
   let late = 0;
+  /** A crossover prediction under way (js/predict-crossover.js's handle), or null. While one
+   * hides the curves, the figure shows its axes only and nothing says where the curves cross
+   * (no lesson, table, no-fit note, crossover attribute, PNG or CSV). */
+  let predicting = null;
+  let hideCurves = false;
+  /** Who waits for the current run to finish: [resolve, reject] pairs (whenDone()). */
+  let waiters = [];
+  function settle(error = null, value = null) {
+    const list = waiters;
+    waiters = [];
+    for (const [resolve, reject] of list) {
+      if (error) reject(error);
+      else resolve(value);
+    }
+  }
   // The watchdog: a run whose worker is silent past its deadline (it posts every ~40 ms of
   // work) has its worker terminated and the run started again on a new one, once; the second
   // time the panel says what to do. `stalls` counts since the last run that finished.
@@ -170,6 +185,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
         setStatus("");
         showCredit();
         schedule();
+        settle(new Error(t(lang, "lc.noSpamPanel")));
         return;
       }
       corpusName = corpus.title;
@@ -210,8 +226,10 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       running = false;
       watch();
       section.dataset.run = "error";
-      showMessageAt($("input-error"), sentence((msg.data ? messageText(lang, msg.data) : errorText(lang, msg.message)), lang), { lang });
+      const text = sentence((msg.data ? messageText(lang, msg.data) : errorText(lang, msg.message)), lang);
+      showMessageAt($("input-error"), text, { lang });
       setStatus("");
+      settle(new Error(text));
       return;
     }
     summary = msg.summary;
@@ -220,6 +238,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
       running = false;
       stalls = 0;
       section.dataset.run = "done";
+      settle(null, summary);
     }
     watch();
     schedule();
@@ -295,8 +314,14 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     const w = box.clientWidth;
     const h = box.clientHeight;
     if (w > 0 && h > 0) {
-      plotFrame = core.drawLearningCurves(canvas, summary ?? emptySummary(), figureText(), w, h, window.devicePixelRatio || 1, projector, dark);
+      const dpr = window.devicePixelRatio || 1;
+      if (hideCurves) {
+        const [lo, hi] = axisRange();
+        plotFrame = core.drawCurvesAxes(canvas, lo, hi, { ...figureText(), waiting: t(lang, "lc.predictHidden") }, w, h, dpr, projector, dark);
+      } else plotFrame = core.drawLearningCurves(canvas, summary ?? emptySummary(), figureText(), w, h, dpr, projector, dark);
     }
+    for (const role of ["export", "csv"]) $(role).disabled = hideCurves;
+    predicting?.draw();
     canvas.setAttribute("aria-label", t(lang, "lc.canvasLabel", { gen: genName() }));
     if (summary) {
       if (running) setStatus(t(lang, "lc.progress", { done: summary.splits_done, total: summary.splits_total }));
@@ -305,12 +330,47 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     writeLesson();
     writeTable();
     writeNoFit();
-    section.dataset.crossover = summary?.crossover != null ? String(summary.crossover) : "";
+    section.dataset.crossover = !hideCurves && summary?.crossover != null ? String(summary.crossover) : "";
+  }
+
+  /** The m axis' ends: the run's smallest and largest sizes (the figure's, drawn or hidden),
+   * or the settings' before the run has posted its sizes (the largest m is then capped at the
+   * training pool when they come). */
+  function axisRange() {
+    const pts = summary?.curves[0].points ?? [];
+    if (pts.length >= 2) return [pts[0].m, pts[pts.length - 1].m];
+    if (pts.length === 1) return [pts[0].m, pts[0].m * 10];
+    return [Math.max(2, state.m_min), Math.max(state.m_max, Math.max(2, state.m_min) + 1)];
+  }
+
+  /** Resolves to the finished curves of the current settings (starting the run if none has
+   * started); rejects with a sentence when the run fails. */
+  function whenDone() {
+    if (!running && summary && summary.splits_done === summary.splits_total && section.dataset.run === "done"
+      && Object.keys(state).every((k) => summaryState?.[k] === state[k])) return Promise.resolve(summary);
+    const p = new Promise((resolve, reject) => waiters.push([resolve, reject]));
+    if (!started) {
+      seen.disconnect();
+      start();
+    } else if (!running) start();
+    return p;
+  }
+
+  /** Hides the curves (a prediction under way) or shows them again. */
+  function setCurvesHidden(on) {
+    hideCurves = Boolean(on);
+    cancelAnimationFrame(frame);
+    frame = 0;
+    render();
   }
 
   /** The lesson of the current curves, in words. */
   function writeLesson() {
     const box = $("lesson");
+    if (hideCurves) {
+      box.replaceChildren(Object.assign(document.createElement("p"), { className: "hint", textContent: t(lang, "lc.predictLesson") }));
+      return;
+    }
     const parts = [];
     if (summary && summary.curves[0].points.length > 0) {
       const names = [genName(), t(lang, "lc.lr")];
@@ -368,7 +428,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     }
     $("thead").replaceChildren(head);
     const rows = [];
-    if (summary) {
+    if (summary && !hideCurves) {
       const [g, l] = summary.curves.map((c) => c.points);
       g.forEach((p, i) => {
         const tr = document.createElement("tr");
@@ -392,7 +452,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   /** Says where unregularised logistic regression has no finite fit. */
   function writeNoFit() {
     const box = $("nofit");
-    const pts = summary?.curves[1].points ?? [];
+    const pts = hideCurves ? [] : summary?.curves[1].points ?? [];
     const bad = pts.filter((p) => p.no_finite_fit > 0);
     box.hidden = bad.length === 0;
     box.textContent = bad.length
@@ -461,9 +521,9 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     on($(name), "change", () => changed(true, $(name)));
   }
   on($("controls"), "submit", (ev) => ev.preventDefault());
-  on($("export"), "click", () => downloadCanvas(canvas, `genlab-learning-curves-${state.pairing}.png`));
+  on($("export"), "click", () => !hideCurves && downloadCanvas(canvas, `genlab-learning-curves-${state.pairing}.png`));
   on($("csv"), "click", () => {
-    if (!summary) return;
+    if (!summary || hideCurves) return;
     const blob = new Blob([core.curvesCsv(summary)], { type: "text/csv" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
@@ -507,6 +567,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     labelGroups();
     showCredit();
     showHelp();
+    predicting?.setLang(lang);
     render();
   }
 
@@ -555,6 +616,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     summaryState = { ...state };
     section.dataset.run = "done";
     showCredit();
+    settle(null, summary);
     return true;
   }
   // Every figure is computed before it prints.
@@ -573,6 +635,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   });
 
   function destroy() {
+    predicting?.destroy();
     destroyed = true;
     clearTimeout(watchdog);
     cancelAnimationFrame(frame);
@@ -606,8 +669,39 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     if (c && fingerprint(c) !== corpusPrint) start();
   }
 
+  // Predict, then reveal: the controls load on the first press (js/predict-crossover.js).
+  // startPrediction(kind) does what the button does (a lesson's `predict:` step calls it too);
+  // it resolves to the prediction's handle, or null when none started.
+  async function startPrediction(kind = "crossover") {
+    if (kind !== "crossover" || predicting || destroyed) return null;
+    // Hidden at once, not after the module has come: a lesson's step may have just started
+    // the run whose curves are to be predicted.
+    $("predict").disabled = true;
+    setCurvesHidden(true);
+    let mod = null;
+    try {
+      mod = await import("./predict-crossover.js");
+    } finally {
+      $("predict").disabled = false;
+      if (!mod && !predicting && !destroyed) setCurvesHidden(false);
+    }
+    if (destroyed || predicting) return null;
+    predicting = mod.startCrossoverPrediction({
+      section, lang, button: $("predict"),
+      curves: {
+        axisRange, whenDone, setHidden: setCurvesHidden, frame: () => plotFrame, summary: () => summary,
+        judge: (s, mHat) => core.judgeCrossover(s, mHat),
+        names: () => [genName(), t(lang, "lc.lr")],
+      },
+      onEnd: () => { predicting = null; },
+    });
+    return predicting;
+  }
+  on($("predict"), "click", () => startPrediction("crossover"));
+
   return {
     getState, setState, setLang, setProjector, setTheme, destroy, render, setCorpusSource, corpusMayHaveChanged,
+    startPrediction, prediction: () => predicting,
     /** For tests: where the plot sits on the canvas, and the latest curves. */
     plotFrame: () => plotFrame,
     summary: () => summary,
