@@ -34,8 +34,10 @@ forEachEngine((c) => {
     await openPage(s, c.server.url);
     await listen(s);
 
-    // GDA: start the prediction; the boundary hides, two handles appear.
+    // GDA: "Predict…", then the boundary; it hides, two handles appear.
     await s.click('#gda-slot button[data-role="predict"]');
+    await s.waitFor("the chooser", () => document.querySelector('#gda-slot [data-role="predict-kind-boundary"]'));
+    await s.click('#gda-slot [data-role="predict-kind-boundary"]');
     await s.waitFor("the ghost's handles", () => document.querySelector('#gda-slot [data-role="ghost-handle-1"]'));
     assert.equal(await s.execute(() => window.genlab_panels.gda.controller.prediction().hidden()), true);
     const h = await s.execute(() => {

@@ -30,7 +30,7 @@ const median = (xs) => {
 // Each kind: the panel, the button that starts it, the commit and done buttons, a neutral
 // element to click for the baseline, and what shows once it is revealed.
 const KINDS = [
-  { kind: "boundary", slot: "#gda-slot", start: 'button[data-role="predict"]', ready: '[data-role="ghost-handle-0"]', commit: '[data-role="predict-commit"]', done: '[data-role="predict-done"]', shown: '[data-role="predict-score"]' },
+  { kind: "boundary", slot: "#gda-slot", start: 'button[data-role="predict"]', pick: '[data-role="predict-kind-boundary"]', ready: '[data-role="ghost-handle-0"]', commit: '[data-role="predict-commit"]', done: '[data-role="predict-done"]', shown: '[data-role="predict-score"]' },
   { kind: "bet", slot: "#nb-slot", start: 'button[data-role="bet"]', ready: '[data-role="bet-p"]', commit: '[data-role="bet-commit"]', done: '[data-role="bet-done"]', shown: '[data-role="bet-score"]' },
 ];
 
@@ -75,6 +75,7 @@ try {
     for (let r = -1; r < runs; r++) {
       await page.$eval(k.slot, (el) => el.scrollIntoView());
       await page.click(q(k.start));
+      if (k.pick) await page.click(q(k.pick));
       await page.waitForSelector(q(k.ready));
       // The judge's module is loading while the student predicts: wait until it is there.
       await page.waitForTimeout(r < 0 ? 3000 : 150);
