@@ -132,7 +132,10 @@ forEachEngine((c) => {
     await s.waitFor("the recovery notice", () => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, [], 5000);
     // The student types on without clicking back into the box: the keys land in it.
     await s.actions(keys("now!"));
-    await s.waitFor("every keystroke", () => window.genlab.nb.getState().text === "cheap pills now!", [], 5000);
+    await s.waitFor("every keystroke", () => window.genlab.nb.getState().text === "cheap pills now!", [], 5000).catch(async (e) => {
+      const seen = await s.execute(() => ({ text: window.genlab.nb.getState().text, focus: document.activeElement?.outerHTML.slice(0, 80) }));
+      throw new Error(`${e.message}: ${JSON.stringify(seen)}`);
+    });
     const e = await engine(s, "nb-slot");
     console.log(`${c.engine}: nb recovery after a real panic ${e.ms?.toFixed(1)} ms in the page`);
     assert.equal(e.notice, RECOVERED);
