@@ -66,5 +66,9 @@ step "journeys: the real page in Chromium, Firefox and WebKit over W3C WebDriver
 # processes probing at once could pick the same one. WebKit runs with JSC's baseline wasm
 # tier off (tests/journeys/webdriver.mjs says why: a rare hung page in WebKitGTK 2.50.6).
 GENLAB_ENGINES=chromium,firefox,webkit node --test --test-concurrency=1 tests/journeys/
+step "journeys: the release page in WebKit with the engine's default flags, ${GENLAB_WEBKIT_DEFAULT_RUNS:-1} run(s), never retried"
+# The page just built, as the wasm default-flags lane above: a failure with the engine's known
+# signature is counted and reported as the engine's, any other failure fails.
+bash scripts/test-webkit.sh --journeys-defaults "${GENLAB_WEBKIT_DEFAULT_RUNS:-1}"
 
 step "all tests passed"

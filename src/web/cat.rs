@@ -195,6 +195,14 @@ impl CatPanel {
         Ok(CatPanel::new_on(table, 1.0, Prior::MaximumLikelihood))
     }
 
+    /// For the recovery tests only (nothing in the page calls it): the `calls`-th call of
+    /// [`CatPanel::explain`] from now panics, a real Rust panic inside wasm ([`super::fault`]);
+    /// 0 disarms.
+    #[wasm_bindgen(js_name = panicOnCall)]
+    pub fn panic_on_call(&self, calls: u32) {
+        super::fault::arm(calls);
+    }
+
     /// The table for the editor: `{id_column, attributes: [{name, values}], class: {name,
     /// values}, rows: [{name, values, class}]}`.
     pub fn table(&self) -> Result<JsValue, JsError> {
@@ -297,6 +305,7 @@ impl CatPanel {
     /// class is wiped out. No field is ever NaN. Without a model (`error` set), `priors` and
     /// `tables` are empty and `explanation` is `null`.
     pub fn explain(&self) -> Result<JsValue, JsError> {
+        super::fault::check("explain");
         let query: Vec<&str> = self.query.iter().map(String::as_str).collect();
         let (error, priors, tables, explanation) = match &self.fit {
             Ok(model) => match model.explain(&query) {

@@ -1,7 +1,8 @@
 //! The browser boundary: the only module that names wasm-bindgen, web-sys, js-sys and the
 //! canvas backend. Panels are opaque handles; JavaScript sends scalars and strings and
 //! receives small plain objects. Every export returns a `Result`, so bad input becomes a
-//! JavaScript exception carrying the error's sentence, never a panic.
+//! JavaScript exception carrying the error's sentence, never a panic. (The one panic on
+//! purpose is the recovery tests' fault injection, [`fault`], which only a test arms.)
 
 // Five modules are built from this crate (Cargo.toml's features; docs/performance.md, "The
 // wasm modules"): the GDA-first one (`gda`: what a page whose first panel is GDA needs), the
@@ -28,6 +29,9 @@ mod bench;
 // The categorical naive Bayes panel (issue #8).
 #[cfg(feature = "nb")]
 mod cat;
+// A real panic on demand for the recovery tests: in the naive Bayes module, off the first load.
+#[cfg(feature = "nb")]
+mod fault;
 #[cfg(feature = "nb")]
 mod nb;
 #[cfg(feature = "full")]

@@ -56,6 +56,14 @@ impl SpamPanel {
         })
     }
 
+    /// For the recovery tests only (nothing in the page calls it): the `calls`-th call of
+    /// [`SpamPanel::explain`] from now panics, a real Rust panic inside wasm
+    /// ([`super::fault`]); 0 disarms.
+    #[wasm_bindgen(js_name = panicOnCall)]
+    pub fn panic_on_call(&self, calls: u32) {
+        super::fault::arm(calls);
+    }
+
     /// The ledger of `text` as the panel draws it: `{explanation, prior_formulas, costs,
     /// sentences, truncated, tokens, ignore_common_words, common_words: [{word, count}]}`, where `explanation.words` holds at most
     /// `MAX_LEDGER_ROWS` rows `{index, word, count, contribution, veto}` (the strongest, in
@@ -64,6 +72,7 @@ impl SpamPanel {
     /// may be ±Infinity under an α = 0 veto, never NaN. The ledger is kept for
     /// [`SpamPanel::word_detail`]: a keystroke ships only what the rows show.
     pub fn explain(&mut self, text: &str) -> Result<JsValue, JsError> {
+        super::fault::check("explain");
         let ledger = self.lab.explain(text);
         let view = to_js(&ledger.view(MAX_LEDGER_ROWS, MAX_UNKNOWN_LISTED));
         self.ledger = Some(ledger);

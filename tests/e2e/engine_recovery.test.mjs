@@ -2,7 +2,9 @@
 // test hook `globalThis.genlabFaults`: kind "trap" corrupts the lab object's handle so that
 // the wasm code itself traps on its next call (a genuine WebAssembly.RuntimeError raised by
 // the engine inside wasm: an out-of-bounds load), kind "throw" throws a RuntimeError from
-// JavaScript without entering wasm (simulated). Either way the panel must come back on a
+// JavaScript without entering wasm (simulated); and the naive Bayes module's panels panic for
+// real inside Rust on their Nth explain() when told to (`panicOnCall`, src/web/fault.rs: the
+// panic hook's report, then an `unreachable` trap). Each way the panel must come back on a
 // fresh instance within a second, with the same state and one line that says so; a second
 // failure within ten seconds says "reload the page" instead.
 import { test } from "node:test";
@@ -201,16 +203,83 @@ test("a trap while typing: the spam panel is back with the message as typed, the
   await context.close();
 });
 
-test("a panic-like trap in the categorical panel (simulated): back with its settings", async () => {
+/** The two console errors one injected Rust panic makes, and nothing else: the panic hook's
+ * report (src/web/fault.rs's message, where it panicked), then recovery.js's line with the
+ * engine's RuntimeError that the panic became (panic = "abort": an `unreachable` trap). */
+function assertOnlyTheInjectedPanic(errors) {
+  assert.equal(errors.length, 2, errors.join("\n"));
+  assert.match(errors[0], /^panicked at src\/web\/fault\.rs:\d+:\d+:\ninjected panic in explain\(\) \(genlab's recovery test\)/);
+  assert.match(errors[1], /^genlab: the engine failed in explain\(\); the panel restarts it\. RuntimeError: unreachable/);
+}
+
+test("a real Rust panic inside wasm in the categorical panel: back within 1 s with its settings and one line", async () => {
   const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=cat&cl=0.5`);
-  const beforeLink = await link(page, "cat");
-  await arm(page, "nb", { method: "explain", after: 0, kind: "throw" });
-  // The next explanation, in the next drawing, fails.
-  await page.evaluate(() => new Promise((r) => setTimeout(() => { setTimeout(r, 0); window.genlab_panels.cat.controller.render(); })));
-  await page.waitForFunction(() => document.querySelector("#cat-slot section.panel").genlabEngine.recoveries === 1, null, { timeout: 3000 });
-  assert.equal((await engine(page, "cat-slot")).notice, RECOVERED);
-  assert.equal(await link(page, "cat"), beforeLink);
-  assert.equal(errors.length, 1, errors.join("\n"));
+  const before = await page.evaluate(() => window.genlab_panels.cat.controller.getState());
+  assert.equal(before.prior, "ml");
+  // Armed in the wasm module itself (CatPanel.panicOnCall, src/web/fault.rs): the next explain()
+  // panics inside Rust, through the panic hook; the page is not told.
+  await page.evaluate(() => window.genlab_panels.cat.controller.panel.panicOnCall(1));
+  // The student picks the uniform prior: the setter succeeds, and the drawing it schedules
+  // (explain) panics.
+  const t0 = Date.now();
+  await page.selectOption('#cat-slot [data-role="prior"]', "uniform");
+  await page.waitForFunction(() => document.querySelector('#cat-slot [data-role="engine-notice"]')?.textContent, null, { timeout: 3000 });
+  const wall = Date.now() - t0;
+  await frame(page);
+  const e = await engine(page, "cat-slot");
+  assert.equal(e.notice, RECOVERED);
+  assert.equal(e.state, "up");
+  assert.equal(e.recoveries, 1);
+  assert.equal(e.inert, false);
+  console.log(`cat recovery after a real panic: ${e.ms.toFixed(1)} ms in the page, ${wall} ms wall`);
+  assert.ok(e.ms < 1000, `recovered in ${e.ms} ms (wall ${wall} ms)`);
+  // The same settings, the student's choice included (it was made before the panic).
+  const after = await page.evaluate(() => window.genlab_panels.cat.controller.getState());
+  assert.deepEqual(after, { ...before, prior: "uniform" });
+  assert.equal(await page.$eval('#cat-slot [data-role="prior"]', (s) => s.value), "uniform");
+  // Drawn again from the fresh instance: the verdict is the one a page opened on the same link
+  // shows.
+  const verdict = () => page.$eval('#cat-slot [data-role="verdict"]', (v) => v.textContent);
+  const recovered = await verdict();
+  assert.ok(recovered.length > 0);
+  const fresh = await open(env.browser, `${env.server.url}?embed=cat&${await link(page, "cat")}`);
+  assert.deepEqual(await fresh.page.evaluate(() => window.genlab_panels.cat.controller.getState()), after);
+  assert.equal(await fresh.page.$eval('#cat-slot [data-role="verdict"]', (v) => v.textContent), recovered);
+  assert.deepEqual(fresh.errors, []);
+  await fresh.context.close();
+  // And it answers on: another prior, no new failure (the fresh instance is not armed).
+  await page.selectOption('#cat-slot [data-role="prior"]', "smoothed");
+  await frame(page);
+  await frame(page);
+  assert.equal((await page.evaluate(() => window.genlab_panels.cat.controller.getState())).prior, "smoothed");
+  assert.equal((await engine(page, "cat-slot")).recoveries, 1);
+  assertOnlyTheInjectedPanic(errors);
+  await context.close();
+});
+
+test("a real Rust panic while typing: the spam panel is back with the message, and the keys typed on land in it", async () => {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=nb`);
+  const box = '#nb-slot [data-role="text"]';
+  await page.fill(box, "");
+  await page.type(box, "cheap pills");
+  await frame(page);
+  const before = await page.evaluate(() => window.genlab_panels.nb.controller.getState());
+  // The third explanation from now panics (SpamPanel.panicOnCall): mid-word, at the "o" (the
+  // keys typed a frame or more apart: the panel explains once a frame).
+  await page.evaluate(() => window.genlab_panels.nb.controller.panel.panicOnCall(3));
+  await page.type(box, " no", { delay: 60 });
+  await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, null, { timeout: 3000 });
+  // The student types on, without clicking back into the box: the keys land in it.
+  await page.keyboard.type("w!");
+  await frame(page);
+  const e = await engine(page, "nb-slot");
+  assert.equal(e.notice, RECOVERED);
+  assert.equal(e.recoveries, 1);
+  assert.ok(e.ms < 1000, `recovered in ${e.ms} ms`);
+  assert.deepEqual(await page.evaluate(() => window.genlab_panels.nb.controller.getState()), { ...before, text: "cheap pills now!" });
+  const rows = await page.$$eval('#nb-slot [data-role="ledger"] li, #nb-slot [data-role="ledger"] tr', (r) => r.length);
+  assert.ok(rows > 0);
+  assertOnlyTheInjectedPanic(errors);
   await context.close();
 });
 

@@ -2,7 +2,9 @@
 // GDA panel's lab object has its handle corrupted mid-drag, so that its next call traps
 // inside wasm (an out-of-bounds load: a genuine WebAssembly.RuntimeError raised by the
 // engine); the panel must be back within a second on a fresh instance, with the same state
-// and the one line that says so. The spam panel meets the same while a message is typed.
+// and the one line that says so. The spam panel meets the same while a message is typed, and
+// then a real Rust panic inside wasm (SpamPanel.panicOnCall, src/web/fault.rs): the panic
+// hook's report, then the engine's `unreachable` trap, as a bug would give it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { forEachEngine, openPage, pageErrors, assertNoGarbage } from "./lib.mjs";
@@ -33,6 +35,9 @@ const engine = (s, slot) => s.execute((slot) => {
 
 /** The errors the recorder kept, but for the one the failure itself logs. */
 const otherErrors = async (s) => (await pageErrors(s)).filter((m) => !/^console\.error: genlab: the engine failed in \w+\(\); the panel restarts it\. RuntimeError/.test(m));
+
+/** The engine's words for the trap a Rust panic ends in (panic = "abort": `unreachable`). */
+const UNREACHABLE = { chromium: "unreachable", firefox: "unreachable executed", webkit: "Unreachable code should not be executed" };
 
 forEachEngine((c) => {
   test("a trap inside wasm mid-drag: the GDA panel is back within 1 s with the same state and one line", async () => {
@@ -105,5 +110,47 @@ forEachEngine((c) => {
     assert.deepEqual(await s.execute(() => window.genlab.nb.getState()), { ...before, text: "free moneyx" });
     await assertNoGarbage(s);
     assert.deepEqual(await otherErrors(s), [], `errors in ${c.engine}`);
+  });
+
+  test("a real Rust panic while typing: the spam panel is back with the message, and the keys typed on land in it", async () => {
+    const s = c.session;
+    await openPage(s, `${c.server.url}?embed=nb`);
+    await s.execute(() => {
+      const t = document.querySelector('#nb-slot [data-role="text"]');
+      t.scrollIntoView({ block: "center" });
+      t.value = "";
+      t.dispatchEvent(new Event("input", { bubbles: true }));
+      t.focus();
+    });
+    const keys = (text) => [{ type: "key", id: "kb", actions: [...text].flatMap((ch) => [{ type: "keyDown", value: ch }, { type: "keyUp", value: ch }]) }];
+    await s.actions(keys("cheap pills"));
+    await s.waitFor("the text", () => window.genlab.nb.getState().text === "cheap pills");
+    const before = await s.execute(() => window.genlab.nb.getState());
+    // The next explanation panics inside Rust: the one of the next key.
+    await s.execute(() => { window.genlab_panels.nb.controller.panel.panicOnCall(1); });
+    await s.actions(keys(" "));
+    await s.waitFor("the recovery notice", () => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, [], 5000);
+    // The student types on without clicking back into the box: the keys land in it.
+    await s.actions(keys("now!"));
+    await s.waitFor("every keystroke", () => window.genlab.nb.getState().text === "cheap pills now!", [], 5000).catch(async (e) => {
+      const seen = await s.execute(() => ({ text: window.genlab.nb.getState().text, focus: document.activeElement?.outerHTML.slice(0, 80) }));
+      throw new Error(`${e.message}: ${JSON.stringify(seen)}`);
+    });
+    const e = await engine(s, "nb-slot");
+    console.log(`${c.engine}: nb recovery after a real panic ${e.ms?.toFixed(1)} ms in the page`);
+    assert.equal(e.notice, RECOVERED);
+    assert.equal(e.state, "up");
+    assert.equal(e.recoveries, 1);
+    assert.equal(e.fresh, true);
+    assert.ok(e.ms < 1000, `recovered in ${e.ms} ms`);
+    assert.deepEqual(await s.execute(() => window.genlab.nb.getState()), { ...before, text: "cheap pills now!" });
+    await assertNoGarbage(s);
+    // Exactly the injected panic, twice seen: the hook's report, and recovery's line with the trap.
+    const errors = await pageErrors(s);
+    assert.equal(errors.length, 2, errors.join("\n"));
+    assert.match(errors[0], /^console\.error: panicked at src\/web\/fault\.rs:\d+:\d+:\ninjected panic in explain\(\) \(genlab's recovery test\)/);
+    assert.ok(errors[1] === `console.error: genlab: the engine failed in explain(); the panel restarts it. RuntimeError: ${UNREACHABLE[c.engine]}`
+      // (WebKit names the call it was in.)
+      || errors[1] === `console.error: genlab: the engine failed in explain(); the panel restarts it. RuntimeError: ${UNREACHABLE[c.engine]} (evaluating 'wasm.spampanel_explain(this.__wbg_ptr, ptr0, len0)')`, errors[1]);
   });
 });

@@ -347,14 +347,22 @@ export class Session {
 
 /** One WebDriver command; returns the response's `value` or throws its error. */
 async function command(base, method, path, body) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json; charset=utf-8" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    // A driver that stops answering fails the test instead of hanging the run (the page's
-    // own waits are bounded by the session's 60 s script and page-load timeouts).
-    signal: AbortSignal.timeout(COMMAND_TIMEOUT),
-  });
+  let r;
+  try {
+    r = await fetch(`${base}${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json; charset=utf-8" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      // A driver that stops answering fails the test instead of hanging the run (the page's
+      // own waits are bounded by the session's 60 s script and page-load timeouts).
+      signal: AbortSignal.timeout(COMMAND_TIMEOUT),
+    });
+  } catch (e) {
+    // Said in words: the abort's DOMException loses its message on its way to the test
+    // runner's reporter (the default-flags lane reads it: a hung page is the engine's).
+    if (e?.name === "TimeoutError") throw new WebDriverError(`${method} ${path}: timed out: no answer from the driver within ${COMMAND_TIMEOUT / 1000} s`);
+    throw e;
+  }
   const text = await r.text();
   let json;
   try {

@@ -135,6 +135,7 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
   let snapping = false;
   let snapQueued = false;
   let owned = false;
+  let refocus = null;
   const stickyArgs = new Map();
   const counts = new Map();
   const wrappers = new Map();
@@ -172,6 +173,10 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
     }
     real = null;
     down = true;
+    // Inert drops the focus: the control the student was using (the message being typed) gets
+    // it back once the panel is up again, so that the next keys land where the last ones did.
+    const active = typeof document === "object" ? document.activeElement : null;
+    refocus = active && section.contains(active) ? active : null;
     section.inert = true;
     section.classList.add("engine-down");
     if (again || !snap) {
@@ -221,6 +226,10 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
     info.lastRecoveryMs = performance.now() - started;
     info.state = "up";
     notice(lostOwn ? own.key : "engine.recovered");
+    // (Unless the restore rebuilt it, or the student has moved on.)
+    if (refocus?.isConnected && section.contains(refocus) && !section.contains(document.activeElement)
+      && (document.activeElement === document.body || document.activeElement === null)) refocus.focus({ preventScroll: true });
+    refocus = null;
   }
 
   /** One call of `name` on the object, guarded. */
