@@ -15,6 +15,8 @@ import { serve } from "../e2e/lib.mjs";
 import { launch, panelLook, panelUntil, repo, wheelFile } from "./lib.mjs";
 
 const lite = path.join(repo, "tools", "jupyterlite");
+const notebook = path.join(repo, "tests", "notebooks", "jupyterlite", "lesson.ipynb");
+const doc = readFileSync(path.join(repo, "docs", "lecturers.md"), "utf8");
 const version = readFileSync(path.join(repo, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
 let root;
 let server;
@@ -23,7 +25,7 @@ before(async () => {
   root = mkdtempSync(path.join(tmpdir(), "genlab-lite-"));
   const t0 = Date.now();
   execFileSync(path.join(lite, ".venv", "bin", "python"), [path.join(lite, "site.py"), "build", "--wheel", wheelFile(),
-    "--notebook", path.join(repo, "tests", "notebooks", "jupyterlite", "lesson.ipynb"), "--out", path.join(root, "site")],
+    "--notebook", notebook, "--out", path.join(root, "site")],
   { stdio: ["ignore", "ignore", "inherit"] });
   console.log(`# jupyter lite build: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   server = await serve(path.join(root, "site"));
@@ -69,6 +71,9 @@ test("JupyterLite: %pip install genlab in Pyodide, the panel draws, a student's 
     return (await out.first().textContent()).trim();
   };
   try {
+    // The notebook's first cell is docs/lecturers.md's JupyterLite snippet, as the lecturer copies it.
+    const snippet = doc.match(/<!-- snippet: jupyterlite -->\n(`{3,})\w*\n([\s\S]*?)\n\1\n/)[2];
+    assert.equal(JSON.parse(readFileSync(notebook, "utf8")).cells[0].source, snippet);
     await page.goto(`${server.url}lab/index.html?path=lesson.ipynb`);
     await cell(4).waitFor({ timeout: 60000 });
     // The kernel is up once Pyodide, micropip, piplite, IPython and the kernel are loaded.
