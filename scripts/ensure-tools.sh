@@ -4,7 +4,9 @@
 #                                   binaryen's wasm-opt (npm, under tools/wasm-opt/)
 #   scripts/ensure-tools.sh notebooks  the above, plus the wheels of the real notebook tools
 #                                   (tools/notebooks/requirements.txt: JupyterLab, Notebook 7,
-#                                   marimo, nbclient, anywidget) in tools/notebooks/wheels
+#                                   marimo, nbclient, anywidget) in tools/notebooks/wheels, and
+#                                   JupyterLite's site builder, the Pyodide runtime (npm) and the
+#                                   pure wheels Pyodide loads, in tools/jupyterlite/
 #   scripts/ensure-tools.sh test    the above, plus Chromium + ChromeDriver, Firefox ESR + geckodriver,
 #                                   WebKitGTK's WebDriver (Safari's engine) with Xvfb, and
 #                                   playwright-core (npm) for the end-to-end tests
@@ -58,6 +60,26 @@ if [[ $want == notebooks || $want == test ]]; then
     say "downloading the notebook tools' wheels into tools/notebooks/wheels (once)"
     python3 -m pip download -q -d tools/notebooks/wheels -r tools/notebooks/requirements.txt
     touch tools/notebooks/wheels/.done
+  fi
+  # JupyterLite (tests/notebooks/jupyterlite.test.mjs): its site builder in tools/jupyterlite/.venv,
+  # the Pyodide runtime from npm, and the pure wheels Pyodide loads (tools/jupyterlite/site.py).
+  lite=tools/jupyterlite
+  if [[ ! -f $lite/.venv/.done || $lite/requirements.txt -nt $lite/.venv/.done ]]; then
+    say "installing JupyterLite's site builder into $lite/.venv (once)"
+    rm -rf "$lite/.venv"
+    python3 -m venv "$lite/.venv"
+    "$lite/.venv/bin/pip" install -q -r "$lite/requirements.txt"
+    touch "$lite/.venv/.done"
+  fi
+  if [[ ! -f $lite/node_modules/.package-lock.json || $lite/package-lock.json -nt $lite/node_modules/.package-lock.json ]]; then
+    say "installing the Pyodide runtime from npm into $lite (once)"
+    (cd "$lite" && npm ci --no-audit --no-fund)
+  fi
+  if [[ ! -f $lite/wheels/.done || $lite/piplite-requirements.txt -nt $lite/wheels/.done ||
+        $lite/node_modules/.package-lock.json -nt $lite/wheels/.done ]]; then
+    say "downloading the pure wheels Pyodide loads into $lite/wheels (once)"
+    "$lite/.venv/bin/python" "$lite/site.py" fetch
+    touch "$lite/wheels/.done"
   fi
 fi
 

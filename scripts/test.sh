@@ -56,9 +56,10 @@ bash scripts/build-wasm.sh
 bash scripts/dist.sh --reuse-pkg
 node --test tests/e2e/
 
-step "notebook tools: the genlab wheel in JupyterLab, Notebook 7, marimo and nbclient"
+step "notebook tools: the genlab wheel in JupyterLab, Notebook 7, marimo, nbclient and JupyterLite (Pyodide)"
 # The wheel from dist/python (scripts/dist.sh above) in a fresh venv with the tools' pinned wheels
-# (scripts/ensure-tools.sh downloaded them), servers on 127.0.0.1 only.
+# (scripts/ensure-tools.sh downloaded them), and in a JupyterLite site with Pyodide from npm
+# (tools/jupyterlite/site.py builds it), servers on 127.0.0.1 only.
 node --test tests/notebooks/
 
 step "journeys: the real page in Chromium, Firefox and WebKit over W3C WebDriver"

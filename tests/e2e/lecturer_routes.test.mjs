@@ -61,7 +61,7 @@ async function visit(name, url, html = null) {
 const ready = (target) => target.waitForSelector("html[data-ready=true]", { timeout: 20000 });
 
 test("the page has a snippet for every route", () => {
-  assert.deepEqual(Object.keys(snippets).sort(), ["element", "iframe", "lesson-file", "link", "marimo", "mount", "myst", "notebook", "notebook-file", "npm-bundler", "npm-cdn", "scorm", "single-file", "slides"]);
+  assert.deepEqual(Object.keys(snippets).sort(), ["element", "iframe", "jupyterlite", "lesson-file", "link", "marimo", "mount", "myst", "notebook", "notebook-file", "npm-bundler", "npm-cdn", "scorm", "single-file", "slides"]);
 });
 
 test("a link: opens the lab in that state", async () => {

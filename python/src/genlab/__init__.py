@@ -30,20 +30,36 @@ __all__ = ["Panel", "__version__"]
 # The widget module (dist/genlab-widget.mjs: the lab, its stylesheet and its .wasm, 2.6 MB) is
 # in the wheel gzip-compressed. Every widget instance saved in a notebook's widget state carries
 # its `_esm`, so the instance's `_esm` is a small loader holding that gzip as base64 (1.4 MB): it
-# unpacks it with the browser's DecompressionStream and imports it.
-_LOADER = """// genlab {version}: the widget module, gzip-compressed (the browser unpacks it).
+# unpacks it with the browser's DecompressionStream and imports it, on the first render and not at
+# the loader's import. anywidget 0.11 gives a model two seconds from its creation to import its
+# module and run its initialize; past that it logs "[anywidget] Failed to initialize model." and
+# drops every later message from the kernel, so `panel.state = ...` set in Python never arrives.
+# Unpacking and importing 2.6 MB takes longer than that on a slow machine (seen in JupyterLite,
+# where Pyodide's worker shares the cores), so the loader exports at once. The widget module has
+# only a render (no initialize), which the loader forwards.
+_LOADER = """// genlab {version}: the widget module, gzip-compressed (the browser unpacks it on the first render).
 const packed = "{b64}";
-const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
-const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-const source = await new Response(stream).text();
-const url = URL.createObjectURL(new Blob([source], {{ type: "text/javascript" }}));
-let widget;
-try {{
-  widget = (await import(url)).default;
-}} finally {{
-  URL.revokeObjectURL(url);
+async function load() {{
+  const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const source = await new Response(stream).text();
+  const url = URL.createObjectURL(new Blob([source], {{ type: "text/javascript" }}));
+  try {{
+    return (await import(url)).default;
+  }} finally {{
+    URL.revokeObjectURL(url);
+  }}
 }}
-export default widget;
+let loading = null;
+export default {{
+  async render(context) {{
+    loading ??= load().catch((e) => {{
+      loading = null;
+      throw e;
+    }});
+    return (await loading).render(context);
+  }},
+}};
 """
 
 
