@@ -17,10 +17,12 @@ fn example_of(points_flat: &[f64]) -> Result<WorkedExample, JsError> {
     let mut points = Vec::with_capacity(points_flat.len() / 3);
     let mut labels = Vec::with_capacity(points_flat.len() / 3);
     for p in points_flat.chunks_exact(3) {
-        let label = match p[2] {
-            l if l == 0.0 => 0u8,
-            l if l == 1.0 => 1u8,
-            _ => return Err(JsError::new("GDA's worked example is for two classes (labels 0 and 1).")),
+        let label = if p[2] == 0.0 {
+            0u8
+        } else if p[2] == 1.0 {
+            1u8
+        } else {
+            return Err(JsError::new("GDA's worked example is for two classes (labels 0 and 1)."));
         };
         points.push([p[0], p[1]]);
         labels.push(label);
