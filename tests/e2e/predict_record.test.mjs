@@ -51,6 +51,7 @@ for (const lang of ["en", "zh-CN"]) {
     assert.equal(await page.$('[data-role="record-open"]'), null, "no record control before a prediction");
     // 1. The boundary: start, two arrow keys on a handle, commit.
     await page.click('#gda-slot [data-role="predict"]');
+    await page.click('#gda-slot [data-role="predict-kind-boundary"]');
     await page.waitForSelector('#gda-slot [data-role="ghost-handle-0"]');
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("ArrowUp");
@@ -152,6 +153,7 @@ test("the record's control appears without moving the panels (a 360 px phone, Ch
   // would show the page moved by as much as the figure moved in it).
   const at = () => page.$eval('#gda-slot [data-role="canvas"]', (c) => c.getBoundingClientRect().top + scrollY);
   await page.click('#gda-slot [data-role="predict"]');
+  await page.click('#gda-slot [data-role="predict-kind-boundary"]');
   await page.waitForSelector('#gda-slot [data-role="ghost-handle-0"]');
   const before = await at();
   await page.click('#gda-slot [data-role="predict-commit"]');

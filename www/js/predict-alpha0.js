@@ -8,8 +8,7 @@
 // bar); "Back to α = …" returns. "Skip" shows the ledger at the current α, without a score.
 // The verdict compared is the more probable class (the ledger's verdict with equal costs).
 
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { wordChoices } from "./predict-chips.js";
 
@@ -164,15 +163,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
 
   function writeResult() {
     const w = words(lang);
-    const zh = lang === "zh-CN";
-    const els = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      els.push(el);
-      return el;
-    };
+    const { p, lines: els } = resultLines();
     if (verdict?.error) {
       p(say(w.failed, { reason: verdict.error }), "alpha0-score").className = "input-error";
     } else if (!verdict) {
@@ -193,11 +184,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
         ? say(w.noVerdict, { before: cls(v.before), a: alphaShown })
         : say(w.verdict, { before: cls(v.before), after: cls(v.after), a: alphaShown, how: v.changes ? w.changes : w.stays }), "alpha0-verdict");
       p(v.verdict_right ? w.right : w.wrong, "alpha0-sentence");
-      for (const { id } of v.hints) {
-        const h = HINTS[id];
-        p(zh ? h.zh : h.en, "alpha0-hint").className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "alpha0-why");
-      }
+      writeHints(p, v.hints, lang, w.why, "alpha0");
       if (atZero) p(say(w.nowZero, { a: alphaShown }), "alpha0-now");
     }
     result.replaceChildren(...els);

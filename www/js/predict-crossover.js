@@ -11,8 +11,7 @@
 // "Predict the crossing". The words are this module's own (both languages); the
 // misconceptions' hints, by id, from js/predict-hints.js.
 
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
@@ -291,14 +290,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
   function writeResult() {
     const w = words(lang);
     const zh = lang === "zh-CN";
-    const out = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      out.push(el);
-      return el;
-    };
+    const { p, lines: out } = resultLines();
     if (verdict?.error) {
       p(say(w.failed, { reason: verdict.error }), "crossover-score").className = "input-error";
     } else if (!verdict) {
@@ -320,12 +312,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
         if (guess != null) p(`${w.wrongNone}${zh ? "" : " "}${say(w.noCrossWrong, { guess, ...ends })}${lead}`, "crossover-score");
         else p(`${say(w.noCrossRight, ends)}${lead}`, "crossover-score");
       }
-      for (const { id } of verdict.hints) {
-        const h = HINTS[id];
-        if (!h) continue;
-        p(zh ? h.zh : h.en, "crossover-hint").className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "crossover-why");
-      }
+      writeHints(p, verdict.hints, lang, w.why, "crossover");
     }
     if (!verdict?.error && revealed) {
       // What the figure shows now: the crossover line where the run crosses, the marker unless

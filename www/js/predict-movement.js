@@ -8,8 +8,7 @@
 // rules) and reveals the truth, with the old line dashed beside the new one. "Skip" applies
 // and reveals without a score.
 
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { classNames } from "./predict-gda.js";
 import { clipLine } from "./predict.js";
@@ -340,27 +339,14 @@ export function startMovementPrediction({ section, panel, render, lang, params =
 
   function writeResult() {
     const w = words(lang);
-    const zh = lang === "zh-CN";
     result.hidden = false;
-    const out = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      out.push(el);
-      return el;
-    };
+    const { p, lines: out } = resultLines();
     const truthText = truth ? say(w.truth, { what: lowerFirst(moveText(truth), lang) }) : "";
     if (!verdict) {
       p(say(w.skipped, { truth: truthText }), "predict-score");
     } else {
       p(say(verdict.score ? w.right : w.wrong, { truth: truthText, guess: moveText(verdict.guess) }), "predict-score");
-      for (const { id } of verdict.hints) {
-        const h = HINTS[id];
-        const el = p(zh ? h.zh : h.en, "predict-hint");
-        el.className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "predict-why");
-      }
+      writeHints(p, verdict.hints, lang, w.why, "predict");
     }
     p(w.revealed);
     result.replaceChildren(...out);

@@ -5,7 +5,11 @@
 // `${kind}-result`…; the caller places them and writes their words. After the reveal the row
 // also offers "Save my record" (`${kind}-save`: this visit's predictions as a file, in every
 // route; js/predict-record-view.js): it shows once the prediction is recorded with its Done
-// shown, in the language of the block it sits in.
+// shown, in the language of the block it sits in. And what every prediction's result is
+// written with: its paragraphs (`resultLines`) and the fired misconceptions' hints
+// (`writeHints`).
+
+import { HINTS } from "./predict-hints.js";
 
 const SAVE = { en: "Save my record", "zh-CN": "保存我的记录" };
 
@@ -45,4 +49,35 @@ export function predictionParts(kind) {
   document.addEventListener("genlab-prediction", recorded);
   save.addEventListener("click", () => import("./predict-record-view.js").then((m) => m.openRecord(save, lang())));
   return { actions, commit, skip, done, save, result, live };
+}
+
+/**
+ * Paragraphs for a prediction's result: `p(text, role)` appends a `<p>` with that text (never
+ * parsed as HTML) and data-role, and returns it; `lines` holds them in order.
+ */
+export function resultLines() {
+  const lines = [];
+  const p = (text, role) => {
+    const el = document.createElement("p");
+    el.textContent = text;
+    if (role) el.dataset.role = role;
+    lines.push(el);
+    return el;
+  };
+  return { p, lines };
+}
+
+/**
+ * Writes, with `p` (resultLines'), each fired misconception's hint (data-role
+ * `${prefix}-hint`, class "explain") and its "why?" line (`${prefix}-why`, after the word
+ * `why`), in `lang`, from the catalogue (js/predict-hints.js); an unknown id is skipped.
+ */
+export function writeHints(p, hints, lang, why, prefix) {
+  const zh = lang === "zh-CN";
+  for (const { id } of hints) {
+    const h = HINTS[id];
+    if (!h) continue;
+    p(zh ? h.zh : h.en, `${prefix}-hint`).className = "explain";
+    p(`${why}${zh ? h.why_zh : h.why_en}`, `${prefix}-why`);
+  }
 }

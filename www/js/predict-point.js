@@ -8,8 +8,7 @@
 // misconceptions' hints and an icon array of natural frequencies ("of 1,000 points like this
 // one, N are class 1"). "Skip" reveals without a score.
 
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { classNames } from "./predict-gda.js";
 
@@ -320,28 +319,15 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
 
   function writeResult() {
     const w = words(lang);
-    const zh = lang === "zh-CN";
     const c = { c0: names()[0], c1: names()[1] };
     result.hidden = false;
-    const out = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      out.push(el);
-      return el;
-    };
+    const { p, lines: out } = resultLines();
     if (!verdict) {
       p(say(w.skipped, { ...c, p: skippedP == null ? "—" : prob3(skippedP) }), "predict-score");
     } else {
       p(say(w.score, { ...c, ph: fixed(verdict.p_hat), p: prob3(verdict.p), gap: verdict.logit_gap.toFixed(2) }), "predict-score");
       p(w[verdict.logit_gap <= 0.3 ? "close" : verdict.logit_gap <= 1 ? "near" : "far"], "predict-sentence");
-      for (const { id } of verdict.hints) {
-        const h = HINTS[id];
-        const el = p(zh ? h.zh : h.en, "predict-hint");
-        el.className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "predict-why");
-      }
+      writeHints(p, verdict.hints, lang, w.why, "predict");
       const [n0, n1] = verdict.frequencies;
       const sentence = say(w.freq, { ...c, n0, n1 });
       const figure = document.createElement("figure");

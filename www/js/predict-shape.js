@@ -6,8 +6,7 @@
 // and "Commit" judges it (judgeShape, in the lessons' module: genlab::predict::judge_conic_
 // shape, on the drawn conic's kind the summary carries) and reveals the boundary.
 
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { t } from "./i18n.js";
 import { maskCell } from "./predict-gda.js";
@@ -178,26 +177,13 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
 
   function writeResult() {
     const w = words(lang);
-    const zh = lang === "zh-CN";
     result.hidden = false;
-    const out = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      out.push(el);
-      return el;
-    };
+    const { p, lines: out } = resultLines();
     if (!verdict) {
       p(say(w.skipped, { kind: kindText() }), "predict-score");
     } else {
       p(say(verdict.score ? w.right : w.wrong, { kind: kindText(), guess: w[verdict.guess] }), "predict-score");
-      for (const { id } of verdict.hints) {
-        const h = HINTS[id];
-        const el = p(zh ? h.zh : h.en, "predict-hint");
-        el.className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "predict-why");
-      }
+      writeHints(p, verdict.hints, lang, w.why, "predict");
     }
     p(w.revealed);
     result.replaceChildren(...out);

@@ -6,8 +6,7 @@
 // js/predict-hints.js (written from the Rust catalogue by a native test).
 
 import { p3 } from "./format.js";
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { frequencyFigure } from "./predict-nf.js";
 
@@ -100,15 +99,7 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
 
   function writeResult() {
     const w = words(lang);
-    const zh = lang === "zh-CN";
-    const els = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      els.push(el);
-      return el;
-    };
+    const { p, lines: els } = resultLines();
     if (verdict?.error) {
       p(say(w.failed, { reason: verdict.error }), "bet-score").className = "input-error";
     } else if (!verdict) {
@@ -119,11 +110,7 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
       p(w[betKey(verdict.gap)], "bet-sentence");
       // The model's posterior as natural frequencies: of 1,000 messages like this one.
       if (naturalFrequencies) els.push(frequencyFigure(verdict.p, naturalFrequencies, lang));
-      for (const { id } of verdict.hints) {
-        const h = HINTS[id];
-        p(zh ? h.zh : h.en, "bet-hint").className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "bet-why");
-      }
+      writeHints(p, verdict.hints, lang, w.why, "bet");
     }
     result.replaceChildren(...els);
     result.hidden = false;

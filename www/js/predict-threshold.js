@@ -6,8 +6,7 @@
 // student sets t̂ on a slider, and "Commit" judges it (judgeThreshold, in the lessons'
 // module: genlab::predict::judge_threshold; the truth λ₁₀/(λ₀₁ + λ₁₀)) and reveals it.
 
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { maskCell } from "./predict-gda.js";
 
@@ -169,27 +168,14 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
 
   function writeResult() {
     const w = words(lang);
-    const zh = lang === "zh-CN";
     result.hidden = false;
-    const out = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      out.push(el);
-      return el;
-    };
+    const { p, lines: out } = resultLines();
     if (!verdict) {
       p(say(w.skipped, { t: truthNow().toFixed(3) }), "predict-score");
     } else {
       p(say(w.score, { th: verdict.t_hat.toFixed(2), a: short(a), b: short(b), t: verdict.truth.toFixed(3), gap: verdict.score.toFixed(3) }), "predict-score");
       p(w[verdict.score <= 0.02 ? "close" : verdict.score <= 0.1 ? "near" : "far"], "predict-sentence");
-      for (const { id } of verdict.hints) {
-        const h = HINTS[id];
-        const el = p(zh ? h.zh : h.en, "predict-hint");
-        el.className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "predict-why");
-      }
+      writeHints(p, verdict.hints, lang, w.why, "predict");
     }
     p(w.revealed);
     result.replaceChildren(...out);

@@ -8,8 +8,7 @@
 // by id, from js/predict-hints.js.
 
 import { signed } from "./format.js";
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { wordChoices } from "./predict-chips.js";
 
@@ -148,16 +147,8 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
 
   function writeResult() {
     const w = words(lang);
-    const zh = lang === "zh-CN";
     const cls = w[toward];
-    const els = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      els.push(el);
-      return el;
-    };
+    const { p, lines: els } = resultLines();
     if (verdict?.error) {
       p(say(w.failed, { reason: verdict.error }), "word-score").className = "input-error";
     } else if (!verdict) {
@@ -171,11 +162,7 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
       const bern = section.querySelector('[data-role="event"]:checked')?.value === "bernoulli";
       p(say(v.rank === 1 ? w.right : bern ? w.wrongBern : w.wrong, { cls }), "word-sentence");
       if (v.top_evidence < 0) p(say(w.against, { cls, word: v.top }), "word-against");
-      for (const { id } of v.hints) {
-        const h = HINTS[id];
-        p(zh ? h.zh : h.en, "word-hint").className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "word-why");
-      }
+      writeHints(p, v.hints, lang, w.why, "word");
     }
     result.replaceChildren(...els);
     result.hidden = false;

@@ -9,8 +9,7 @@
 // are this module's own (both languages); the misconceptions' hints from js/predict-hints.js,
 // which a native test writes from the Rust catalogue (the judge hands over their ids).
 
-import { HINTS } from "./predict-hints.js";
-import { predictionParts } from "./predict-parts.js";
+import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -350,26 +349,13 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   function writeResult() {
     const w = words(lang);
     result.hidden = false;
-    const out = [];
-    const p = (text, role) => {
-      const el = document.createElement("p");
-      el.textContent = text;
-      if (role) el.dataset.role = role;
-      out.push(el);
-      return el;
-    };
+    const { p, lines: out } = resultLines();
     if (!verdict) {
       p(w.skipped, "predict-score");
     } else {
       p(say(w.score, { angle: verdict.angle_deg.toFixed(1), agree: `${(100 * verdict.agreement).toFixed(1)} %` }), "predict-score");
       p(w[verdictKey(verdict.agreement)], "predict-sentence");
-      const zh = lang === "zh-CN";
-      for (const { id } of verdict.hints) {
-        const h = HINTS[id];
-        const el = p(zh ? h.zh : h.en, "predict-hint");
-        el.className = "explain";
-        p(`${w.why}${zh ? h.why_zh : h.why_en}`, "predict-why");
-      }
+      writeHints(p, verdict.hints, lang, w.why, "predict");
     }
     p(w.revealed);
     result.replaceChildren(...out);
