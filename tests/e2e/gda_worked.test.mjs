@@ -68,6 +68,9 @@ for (const [lang, size, by] of [["en", { width: 1280, height: 800 }, "pointer"],
     await page.check(role("worked-level-6"));
     await page.waitForSelector(role("worked-answer-sigma-3"));
     assert.equal(await page.$(role("worked-value-b")), null);
+    // Nor in a later step's numbers: b is worked from w, the means and φ, all blanks now.
+    const sep = lang === "en" ? ", " : "，";
+    assert.equal(await page.textContent(`${role("worked-step-b")} .hint`), `${WORDS[lang].with} ${["w = ?", "μ₀ + μ₁ = ?", "φ = ?"].join(sep)}`);
     const d = decimalsFor(byBlank.sigma.tolerance);
     const typeSigma = async (scale) => {
       const s = f.S.flat().map((v) => (v / scale).toFixed(d + 2));

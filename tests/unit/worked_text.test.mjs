@@ -3,7 +3,7 @@
 // Expected values worked by hand.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { decimalsFor, parseAnswer, quantityText, toleranceText } from "../../www/js/worked.js";
+import { decimalsFor, givesAway, parseAnswer, quantityText, toleranceText } from "../../www/js/worked.js";
 
 test("a value shown with decimalsFor(tol) decimals is within tol of itself when typed back", () => {
   // tol = 10⁻³ × 1/3 (the Lidstone 3/9 of the categorical example): 3.33×10⁻⁴ → 5 decimals,
@@ -38,4 +38,14 @@ test("the tolerance is written with two significant digits, without trailing zer
   assert.equal(toleranceText(1e-3 / 3), "0.00033");
   assert.equal(toleranceText(0.0125), "0.013");
   assert.equal(toleranceText(1e-3), "0.001");
+});
+
+test("a later step's number that is an earlier blank's answer, or made from it, is not shown", () => {
+  // GDA's steps (genlab::predict::gda_example): w is worked from Σ⁻¹ and μ₁ − μ₀, b from w,
+  // μ₀ + μ₁ and φ; the means from sums written Σ_{y=c} x, which are not Σ.
+  const blanks = new Set(["Σ", "w"]);
+  assert.deepEqual(["Σ⁻¹", "w", "μ₁ − μ₀", "μ₀ + μ₁", "φ", "Σ_{y=0} x", "S", "m"].filter((x) => givesAway(x, blanks)), ["Σ⁻¹", "w"]);
+  assert.deepEqual(["μ₁ − μ₀", "μ₀ + μ₁", "Σ_{y=1} x", "m₁"].filter((x) => givesAway(x, new Set(["μ₁"]))), ["μ₁ − μ₀", "μ₀ + μ₁"]);
+  // The spam panel's log-odds terms do not give P(w | c) away by name.
+  assert.equal(givesAway("2 × ln P(win|spam)/P(win|ham)", new Set(["P(w | c)"])), false);
 });

@@ -85,6 +85,13 @@ export function parseAnswer(text) {
   return Number.isFinite(x) ? x : null;
 }
 
+/** Whether the input named `symbol` is one of `hidden` (symbols of blanks) or made from one:
+ * its terms, split at spaces, signs and brackets, with an inverse's ⁻¹ taken off
+ * ("Σ⁻¹" is made from "Σ", "μ₁ − μ₀" from "μ₀" and "μ₁"; "Σ_{y=0} x", a sum, from neither). */
+export function givesAway(symbol, hidden) {
+  return String(symbol).split(/[\s+\u2212()×/]+/).some((t) => hidden.has(t.replace(/\u207b\u00b9$/, "")));
+}
+
 /** How many numbers a quantity holds: 1, 2 or 4. */
 const size = (q) => (typeof q === "number" ? 1 : Array.isArray(q[0]) ? 4 : 2);
 
@@ -132,7 +139,7 @@ export function showWorked(box, { example, lang = "en", check, hint = null, idPr
     return set;
   }
 
-  function stepView(step, blanked) {
+  function stepView(step, blanked, hiddenSymbols) {
     const w = words(lang);
     const d = decimalsFor(step.tolerance);
     const li = document.createElement("li");
@@ -144,7 +151,9 @@ export function showWorked(box, { example, lang = "en", check, hint = null, idPr
     const inputs = document.createElement("p");
     inputs.className = "hint";
     styled(inputs, { overflowWrap: "anywhere", margin: "0.2rem 0" });
-    inputs.textContent = `${w.with} ${step.inputs.map((i) => `${i.symbol} = ${quantityText(i.value, d)}`).join(lang === "zh-CN" ? "，" : ", ")}`;
+    // A number that is the answer to an earlier blank (or made from it: Σ⁻¹ from Σ, μ₁ − μ₀
+    // from the means) is not shown: it would give that blank away.
+    inputs.textContent = `${w.with} ${step.inputs.map((i) => `${i.symbol} = ${givesAway(i.symbol, hiddenSymbols) ? "?" : quantityText(i.value, d)}`).join(lang === "zh-CN" ? "，" : ", ")}`;
     li.append(formula, inputs);
     if (!blanked) {
       const value = document.createElement("p");
@@ -236,7 +245,12 @@ export function showWorked(box, { example, lang = "en", check, hint = null, idPr
     const list = document.createElement("ol");
     list.className = "worked-steps";
     styled(list, { paddingLeft: "1.4rem", margin: "0.4rem 0" });
-    for (const step of example.steps) list.append(stepView(step, blanks.has(step.blank)));
+    // The symbols of the blanks met so far, in solving order.
+    const hidden = new Set();
+    for (const step of example.steps) {
+      list.append(stepView(step, blanks.has(step.blank), hidden));
+      if (blanks.has(step.blank)) hidden.add(step.symbol);
+    }
     box.replaceChildren(levelPicker(), list);
     box.setAttribute("lang", lang);
   }
