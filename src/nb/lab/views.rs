@@ -409,3 +409,25 @@ pub struct ResampleSummary {
     /// before and after resampling: [before, after].
     pub prior_log_ratio: [f64; 2],
 }
+
+/// The message as the ledger reads it.
+impl SpamLab {
+    /// The tokens [`SpamLab::explain`] scores for `text`, in order: an email's (its body, then
+    /// its header tokens when header evidence is on), else the text cut at
+    /// [`MAX_MESSAGE_CHARS`]; without the common words when they are left out. The panel's
+    /// predictions judge these, so their words and evidence are the ledger's.
+    pub fn message_tokens(&self, text: &str) -> Vec<String> {
+        let tokens = match looks_like_email(text.as_bytes()).then(|| Email::parse(text.as_bytes())) {
+            Some(Ok(email)) => email.tokens(self.header_evidence),
+            _ => {
+                let cut = text.char_indices().nth(MAX_MESSAGE_CHARS).map_or(text, |(i, _)| &text[..i]);
+                tokenize(cut)
+            }
+        };
+        if self.ignore_common_words {
+            drop_common_words(tokens).0
+        } else {
+            tokens
+        }
+    }
+}
