@@ -79,6 +79,17 @@ for (const [lang, size, by] of [["en", { width: 1280, height: 800 }, "pointer"],
     assert.ok(!(await page.textContent(role("worked-step-lidstone"))).includes("0.333"), "no value while it is a blank");
     assert.equal(await page.textContent(`${role("worked-step-lidstone")} form .hint`), WORDS[lang].tolerance.replace("{tol}", "0.00033"));
 
+    // A redraw of the panel that leaves this cell's numbers as they are (the prior is not in
+    // the Lidstone estimate) does not write the example again: the answer being typed keeps
+    // its text and the focus.
+    await page.focus(role("worked-answer-lidstone-0"));
+    await page.keyboard.type("0.3");
+    await page.evaluate(() => { const c = window.genlab_panels.cat.controller; c.setState({ ...c.getState(), prior: "uniform" }); });
+    await page.waitForFunction(() => document.querySelector('#cat-slot [data-role="prior"]').value === "uniform");
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.role), "worked-answer-lidstone-0");
+    assert.equal(await page.inputValue(role("worked-answer-lidstone-0")), "0.3");
+
     const w = WORDS[lang];
     const hints = CAT_WORDS[lang].hints;
     assert.deepEqual(await answer(page, "0.42857", by), [

@@ -264,6 +264,9 @@ export function showWorked(box, { example, lang = "en", check, hint = null, idPr
   draw();
   return {
     setExample(next) {
+      // The panel redraws on many events (a pointer over the ledger, say): the same example
+      // is not written again, so an answer being typed keeps its focus and its result.
+      if (JSON.stringify(next) === JSON.stringify(example)) return;
       example = next;
       level = Math.min(level, example.fading.length);
       draw();
