@@ -21,7 +21,7 @@ const ALLOWED = new Set([
   // the ledger shows and a mailbox may use (subject:word, from-domain:…, X-Label: spam)
   "HTML", "GBK", "eml", "mbox", "zip", "subject", "from-domain", "Label",
   // the models' and metrics' usual abbreviations in Chinese texts, and formula words
-  "GDA", "QDA", "LR", "F1", "log", "exp", "max",
+  "GDA", "QDA", "LR", "F1", "log", "ln", "exp", "max",
   // the labels a corpus file must use (the format is ham/spam, a TAB, the text)
   "ham", "spam",
   // dataset credits: licences and authors' names (a credit names its source as published)

@@ -103,7 +103,7 @@ export const ZH_CAT = {
   "cat.counts": "每个计数和平滑后的概率",
   "cat.countsHelp": "每个单元格：计数 / 类别大小 → P_λ(取值 | 类别)；指向单元格可看公式。查询的取值标有 ▸，计数为 0 的单元格有底色。",
   "cat.worked": "动手算：一个平滑后的概率",
-  "cat.workedHelp": "选一个单元格：用当前的计数和 λ 算出它的 Lidstone 估计。然后选择留空，自己计算；模型会检查你的答案。",
+  "cat.workedHelp": "选一个单元格：用当前的计数和 λ 算出它平滑后的概率估计。然后选择留空，自己计算；模型会检查你的答案。",
   "cat.noCounts": "表格能够拟合之后才有计数。",
   "cat.classCaption": "（类别，N = {n}）",
   "cat.classHead": "类别",
