@@ -211,7 +211,15 @@ const catRole = (r) => `#cat-slot [data-role="${r}"]`;
 
 /** Shell changes every walk mixes in: the language and projector mode. */
 const SHELL = {
-  lang: async (page) => { await page.click("#lang"); return "lang"; },
+  // The switch fetches the other language's words first, then writes the page and the URL:
+  // wait for the page's lang to change (the URL is written in the same task), or the check
+  // would compare a page still switching with a URL not yet written (seen once under load).
+  lang: async (page) => {
+    const before = await page.evaluate(() => document.documentElement.lang);
+    await page.click("#lang");
+    await page.waitForFunction((b) => document.documentElement.lang !== b, before);
+    return "lang";
+  },
   projector: async (page) => { await page.click("#projector"); return "projector"; },
 };
 
