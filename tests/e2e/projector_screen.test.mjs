@@ -115,7 +115,9 @@ async function presented(url, size, figure) {
 
 const LESSONS = [
   ["gda-boundary", '#gda-slot [data-role="box"]'],
-  ["nb-smoothing", '#nb-slot [data-role="ledger"]'],
+  // (Step 2: the first step asks which word pushes hardest, and keeps the ledger hidden
+  // until the student answers.)
+  ["nb-smoothing&step=2", '#nb-slot [data-role="ledger"]'],
   ["gda-vs-logistic&step=5", '#curves-slot [data-role="box"]'],
 ];
 
