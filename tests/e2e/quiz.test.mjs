@@ -43,7 +43,7 @@ async function assertBoundaryHidden(page) {
       aria: q("canvas").getAttribute("aria-label"),
       live: [...document.querySelectorAll("#gda-slot [aria-live]")].map((e) => e.textContent).join(" | "),
       cells: ["w", "b", "boundary"].map((r) => q(r).textContent),
-      quiz: q("quiz-bar").textContent,
+      quiz: `${q("quiz-head").textContent} ${q("quiz-bar").textContent}`,
     };
   });
   assert.deepEqual(w.cells, ["—", "—", "—"]);
@@ -123,6 +123,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) 
       await page.click(gda("quiz-end"));
       await page.waitForFunction(() => !new URLSearchParams(location.search).has("quiz"));
       assert.equal(await page.$(gda("quiz-bar")), null);
+      assert.equal(await page.$(gda("quiz-head")), null);
       assert.ok(await page.isVisible(predictButton));
       assert.ok((await params(page)).m0, "the link holds the panel's state again");
       assert.deepEqual(errors, []);
@@ -155,7 +156,7 @@ test("a GDA quiz link opened fresh asks the same question and does not answer it
   // Opened again (the same device): the tally carries over.
   await page.reload();
   await page.waitForSelector("html[data-ready=true]");
-  await page.waitForSelector(gda("quiz-question"));
+  await page.waitForSelector(gda("predict-commit"));
   assert.match(await page.textContent(gda("quiz-tally")), /0 of 1 right/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -175,7 +176,7 @@ test("the spam panel: Quiz me by touch on a 360 px phone in Chinese: a fresh mes
   const shown = await page.evaluate(() => {
     const q = (s) => document.querySelector(`#nb-slot ${s}`);
     const on = (el) => Boolean(el && el.offsetParent !== null && !el.closest("[hidden]"));
-    return { verdict: on(q('[data-role="verdict"]')), ledger: on(q(".nb-ledger")), quiz: q('[data-role="quiz-bar"]').textContent };
+    return { verdict: on(q('[data-role="verdict"]')), ledger: on(q(".nb-ledger")), quiz: q('[data-role="quiz-head"]').textContent };
   });
   assert.deepEqual([shown.verdict, shown.ledger], [false, false]);
   assert.match(shown.quiz, /第 1 题/);
@@ -197,7 +198,7 @@ test("the learning curves: Quiz me asks where the curves of a drawn pairing cros
   const { page, context, errors } = await open(env.browser, env.server.url, { width: 1280, height: 800 });
   await page.$eval("#curves-slot", (el) => el.scrollIntoView());
   await page.click(curves("quiz"));
-  await page.waitForSelector(curves("quiz-question"));
+  await page.waitForFunction(() => new URLSearchParams(location.search).has("quiz"));
   const link = await params(page);
   const m = /^curves\.crossover\.(\d+)$/.exec(link.quiz ?? "");
   assert.ok(m, link.quiz);

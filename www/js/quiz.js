@@ -17,6 +17,7 @@ const WORDS = {
     title: "Quiz",
     question: "Question {n}: {kind}",
     fresh: "A fresh situation, drawn from seed {seed}. Answer below; the lab then reveals and scores it.",
+    seed: "This situation was drawn from seed {seed}.",
     none: "Nothing answered yet on this device.",
     tally: "On this device: {right} of {asked} right (this kind: {kright} of {kasked}).",
     right: "Counted right: {rule}.",
@@ -52,6 +53,7 @@ const WORDS = {
     title: "测验",
     question: "第 {n} 题：{kind}",
     fresh: "由种子 {seed} 生成的新情形。请在下面作答，之后本实验揭晓并评分。",
+    seed: "本情形由种子 {seed} 生成。",
     none: "本设备上还没有作答记录。",
     tally: "本设备上：答对 {right}/{asked}（这类题：{kright}/{kasked}）。",
     right: "记为答对：{rule}。",
@@ -130,17 +132,24 @@ export async function openQuiz(ctx) {
   let ended = false;
   let asking = 0;
 
+  // Above the question (the kind's own block): which question and where it comes from; below
+  // it: whether it counted, the tally, Next and End. One group, named by the question.
+  const head = document.createElement("div");
+  head.className = "predict quiz";
+  head.dataset.role = "quiz-head";
   const bar = document.createElement("div");
   bar.className = "predict quiz";
   bar.dataset.role = "quiz-bar";
   bar.setAttribute("role", "group");
   bar.id = `${section.id || panel}-quiz`;
-  const title = Object.assign(document.createElement("p"), { className: "hint" });
+  // Not a hint (projector mode hides those): the question is what the room reads first.
+  const title = document.createElement("p");
   title.id = `${bar.id}-title`;
   title.dataset.role = "quiz-question";
   bar.setAttribute("aria-labelledby", title.id);
   const fresh = document.createElement("p");
   fresh.dataset.role = "quiz-situation";
+  head.append(title, fresh);
   const result = document.createElement("p");
   result.dataset.role = "quiz-outcome";
   result.hidden = true;
@@ -161,17 +170,20 @@ export async function openQuiz(ctx) {
   const live = Object.assign(document.createElement("p"), { className: "sr-only" });
   live.setAttribute("aria-live", "polite");
   live.dataset.role = "quiz-live";
-  bar.append(title, fresh, result, tallyLine, note, actions, live);
+  bar.append(result, tallyLine, note, actions, live);
+  // The kind's block goes right after the hidden buttons' row (ctx.after): between the two.
+  ctx.after.before(head);
   ctx.after.after(bar);
   const hideWas = ctx.hide.hidden;
   ctx.hide.hidden = true;
 
   function writeWords() {
     const w = words(lang);
+    head.setAttribute("lang", lang);
     bar.setAttribute("lang", lang);
     const n = all[panel].asked + (outcome && !outcome.failed ? 0 : 1);
     title.textContent = question ? say(w.question, { n, kind: w.kinds[question.kind] }) : w.title;
-    fresh.textContent = question ? say(w.fresh, { seed: question.seed }) : "";
+    fresh.textContent = question ? say(outcome && !outcome.failed ? w.seed : w.fresh, { seed: question.seed }) : "";
     const t = all[panel];
     const k = (question && t.kinds[question.kind]) || { asked: 0, right: 0 };
     tallyLine.textContent = t.asked ? say(w.tally, { right: t.right, asked: t.asked, kright: k.right, kasked: k.asked }) : w.none;
@@ -265,6 +277,7 @@ export async function openQuiz(ctx) {
     inner = null;
     old?.destroy();
     document.removeEventListener("genlab-prediction", recorded);
+    head.remove();
     bar.remove();
     ctx.hide.hidden = hideWas;
     document.dispatchEvent(new CustomEvent("genlab-quiz", { detail: { value: null } }));
