@@ -13,6 +13,7 @@
 // by hand on both sides).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { setup, open } from "./lib.mjs";
 import { situation } from "../../www/js/quiz-core.js";
 
@@ -211,4 +212,57 @@ test("the learning curves: Quiz me asks where the curves of a drawn pairing cros
   await page.waitForFunction(() => !new URLSearchParams(location.search).has("quiz"));
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+for (const [label, viewport, query, scheme] of [["phone zh, dark", { width: 360, height: 740 }, "?lang=zh-CN", "dark"], ["projector en, light", { width: 1024, height: 768 }, "?projector=1", "light"]]) {
+  test(`axe: the quizzes are clean while a question is open and after its reveal (${label})`, async () => {
+    const axe = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+    const context = await env.browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${env.server.url}${query}`);
+    await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+    const audit = async () => {
+      await page.addScriptTag({ path: axe });
+      return page.evaluate(async () => {
+        const r = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] }, resultTypes: ["violations"] });
+        return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+      });
+    };
+    await page.click(predictButton);
+    await page.click(gda("predict-kind-quiz"));
+    await page.waitForSelector(gda("predict-commit"));
+    await page.$eval("#nb-slot", (el) => el.scrollIntoView());
+    await page.click(nb("quiz"));
+    await page.waitForSelector(nb("bet-commit"));
+    const found = (await audit()).map((v) => `asking: ${v}`);
+    await page.click(gda("predict-commit"));
+    await page.click(nb("bet-commit"));
+    await page.waitForSelector(`${nb("quiz-outcome")}:not([hidden])`);
+    await page.waitForSelector(`${gda("quiz-outcome")}:not([hidden])`);
+    found.push(...(await audit()).map((v) => `revealed: ${v}`));
+    assert.deepEqual(found, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("every kind of question starts from its drawn situations (five seeds each, asked in turn on one page per panel)", async () => {
+  for (const [panel, kinds] of [["gda", ["boundary", "posterior", "movement", "threshold", "shape"]], ["nb", ["bet", "word", "alpha0"]]]) {
+    const { page, context, errors } = await open(env.browser, `${env.server.url}?quiz=${panel}.${kinds[0]}.1`, { width: 1280, height: 800 });
+    for (const kind of kinds) {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const value = `${panel}.${kind}.${seed}`;
+        const asked = await page.evaluate(async ([panel, value]) => {
+          const quiz = window.genlab[panel].prediction();
+          await quiz.ask(value);
+          return { value: quiz.value(), open: Boolean(quiz.question()), hidden: Boolean(quiz.question()?.hidden()), url: new URLSearchParams(location.search).get("quiz") };
+        }, [panel, value]);
+        assert.deepEqual(asked, { value, open: true, hidden: kind !== "movement", url: value }, value);
+      }
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

@@ -597,6 +597,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
    * does not keep the others from showing; a refusal is said, never silent. */
   function setState(s) {
     recent.forget();
+    // The held-out metrics are computed again only when a setting they depend on changed (a
+    // quiz's new message, back to another message: the ledger alone).
+    const settings = () => JSON.stringify({ ...getState(), text: null, whole_chars: null });
+    const before = settings();
     const problems = [];
     const attempt = (fn) => { try { fn(); } catch (e) { problems.push(errorText(lang, e)); } };
     attempt(() => panel.setEventModel(s.event));
@@ -618,7 +622,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     showAlpha(panel.alpha(), "");
     showCosts();
     showSmoothing();
-    metricsDirty = true;
+    if (settings() !== before) metricsDirty = true;
     render();
   }
 

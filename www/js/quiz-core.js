@@ -102,10 +102,10 @@ function gdaSituation(kind, rand) {
     params.at = [0, 1].map((i) => Number(round(m0[i] + t * (m1[i] - m0[i]) + off * across[i], 0.1).toFixed(1)));
   }
   if (kind === "movement") {
-    const change = pick(rand, ["prior", "mean0", "mean1", "losses", "model"]);
+    // (Not GDA ↔ QDA: that turns the line into a curve, the shape question's business.)
+    const change = pick(rand, ["prior", "mean0", "mean1", "losses"]);
     if (change === "prior") params.prior = pick(rand, [0.2, 0.3, 0.7, 0.8]);
     else if (change === "losses") params.losses = pick(rand, [[1, 3], [3, 1], [2, 2], [1, 5], [5, 1]]);
-    else if (change === "model") params.model = "qda";
     else {
       const m = change === "mean0" ? m0 : m1;
       const a = 2 * Math.PI * rand();
