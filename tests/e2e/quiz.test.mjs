@@ -266,3 +266,22 @@ test("every kind of question starts from its drawn situations (five seeds each, 
     await context.close();
   }
 });
+
+test("Back from a quiz's first question: the quiz ends and the panel is as it was before it", async () => {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?seed=11`, { width: 1280, height: 800 });
+  const before = await page.evaluate(() => window.genlab.gda.getState());
+  await page.click(predictButton);
+  await page.click(gda("predict-kind-quiz"));
+  await page.waitForFunction(() => new URLSearchParams(location.search).has("quiz"));
+  await page.waitForSelector(gda("predict-commit"));
+  await page.goBack();
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has("quiz"));
+  await page.waitForFunction(() => !document.querySelector('#gda-slot [data-role="quiz-bar"]'));
+  assert.equal(await page.$(gda("predict-commit")), null, "the question is closed");
+  const after = await page.evaluate(() => window.genlab.gda.getState());
+  assert.deepEqual([after.seed, after.means, after.n], [before.seed, before.means, before.n]);
+  assert.equal((await params(page)).seed, "11");
+  assert.ok(await page.isVisible(predictButton));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
