@@ -24,7 +24,7 @@ pub const PREDICT_KINDS: [(&str, &str); 9] = [
 /// The parameters each kind takes (any other is an error).
 pub fn predict_params_of(kind: &str) -> &'static [&'static str] {
     match kind {
-        "movement" => &["prior", "mean0", "mean1", "losses", "model"],
+        "movement" => &["prior", "mean0", "mean1", "losses", "tilt", "model"],
         "posterior" => &["at"],
         "word" => &["toward"],
         _ => &[],
@@ -37,7 +37,7 @@ pub fn predict_params_of(kind: &str) -> &'static [&'static str] {
 /// | kind | parameters |
 /// |---|---|
 /// | `boundary`, `shape`, `threshold` (GDA), `bet`, `alpha0` (naive Bayes), `crossover` (learning curves) | none |
-/// | `movement` (GDA) | exactly one change: `prior=φ` (0 < φ < 1), `mean0=x,y`, `mean1=x,y`, `losses=λ01,λ10` (both > 0), `model=qda` or `model=gda` |
+/// | `movement` (GDA) | exactly one change: `prior=φ` (0 < φ < 1), `mean0=x,y`, `mean1=x,y`, `losses=λ01,λ10` (both > 0), `tilt=ρ` (both classes' generating correlation, −0.95 ≤ ρ ≤ 0.95: Σ tilts), `model=qda` or `model=gda` |
 /// | `posterior` (GDA) | `at=x,y` (optional: the panel chooses the point) |
 /// | `word` (naive Bayes) | `toward=spam` or `toward=ham` (optional: spam) |
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +64,10 @@ pub struct PredictParams {
     /// `movement`: the losses λ₀₁, λ₁₀ the change sets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub losses: Option<[f64; 2]>,
+    /// `movement`: the correlation ρ both generated classes are drawn with after the change
+    /// (the tilt of Σ).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tilt: Option<f64>,
     /// `movement`: the model the change switches to, `"qda"` or `"gda"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
@@ -87,6 +91,9 @@ impl Predict {
         let mut out = vec![self.kind.clone()];
         if let Some(v) = p.prior {
             out.push(format!("prior={v}"));
+        }
+        if let Some(v) = p.tilt {
+            out.push(format!("tilt={v}"));
         }
         for (key, v) in [("mean0", p.mean0), ("mean1", p.mean1), ("losses", p.losses), ("at", p.at)] {
             if let Some(v) = v {
@@ -140,6 +147,11 @@ pub fn parse_predict(value: &str, panel: &str) -> Result<Predict, (PredictProble
                 Some(x) if !(x[0] > 0.0 && x[0] < 1.0) => return err(PredictProblem::PriorRange),
                 Some(x) => params.prior = Some(x[0]),
             },
+            "tilt" => match numbers(1) {
+                None => return err(PredictProblem::NotANumber),
+                Some(x) if !(-0.95..=0.95).contains(&x[0]) => return err(PredictProblem::TiltRange),
+                Some(x) => params.tilt = Some(x[0]),
+            },
             "mean0" | "mean1" | "at" | "losses" => {
                 let Some(x) = numbers(2) else { return err(PredictProblem::NotAPair) };
                 let xy = [x[0], x[1]];
@@ -188,6 +200,8 @@ pub enum PredictProblem {
     PriorRange,
     /// A loss that is not > 0.
     LossRange,
+    /// A correlation outside [−0.95, 0.95].
+    TiltRange,
     /// A model other than `qda` or `gda`.
     BadModel,
     /// A `toward` other than `spam` or `ham`.
@@ -212,10 +226,11 @@ impl PredictProblem {
             PredictProblem::NotAPair => "the value is not two finite numbers “x,y”".into(),
             PredictProblem::PriorRange => "the prior must lie strictly between 0 and 1".into(),
             PredictProblem::LossRange => "both losses must be greater than 0".into(),
+            PredictProblem::TiltRange => "the correlation ρ must lie between −0.95 and 0.95".into(),
             PredictProblem::BadModel => "the model is “qda” or “gda”".into(),
             PredictProblem::BadToward => "“toward” is “spam” or “ham”".into(),
             PredictProblem::OneChange => {
-                "“movement” announces exactly one change (prior, mean0, mean1, losses or model)".into()
+                "“movement” announces exactly one change (prior, mean0, mean1, losses, tilt or model)".into()
             }
         }
     }

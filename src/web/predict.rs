@@ -203,7 +203,7 @@ pub fn judge_shape(conic: &str, guess: &str) -> Result<JsValue, JsError> {
 }
 
 /// What the page sends for a "which way it moves" question: the change's `kind` (`prior`,
-/// `mean`, `losses`), the drawn decision rules `before` and `after` as `[w₁, w₂, b]` (the
+/// `mean`, `tilt`, `losses`), the drawn decision rules `before` and `after` as `[w₁, w₂, b]` (the
 /// decision's: wᵀx + b compared with 0), the plot's window, and for `losses` the pairs
 /// (λ₀₁, λ₁₀) `losses_before` and `losses_after`.
 #[derive(Deserialize)]
@@ -243,6 +243,7 @@ pub fn judge_movement(drawn: JsValue, guess: &str) -> Result<JsValue, JsError> {
     let kind = match (d.kind.as_str(), d.losses_before, d.losses_after) {
         ("prior", ..) => ChangeKind::Prior,
         ("mean", ..) => ChangeKind::Refit(RefitCause::Mean),
+        ("tilt", ..) => ChangeKind::Refit(RefitCause::Tilt),
         ("losses", Some([a, b]), Some([c, e])) => ChangeKind::Losses { before: (a, b), after: (c, e) },
         _ => return Err(JsError::new(&format!("Unknown change {:?} (or its losses missing).", d.kind))),
     };

@@ -169,3 +169,36 @@ test("the third press moves μ₁ across the line of the means: the line turns; 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the tilt of Σ (a lesson's tilt=ρ): both clouds drawn with ρ = −0.6 from the same seed; the line turns; a preset refuses it (1280 px, en)", async () => {
+  const { page, context, errors } = await open(env.browser, url("en"), SIZES[1280]);
+  const rules = () => page.evaluate(() => { const s = window.genlab_panels.gda.controller.panel.summary(); return { w: s.w, rho: window.genlab_panels.gda.controller.getState().rho }; });
+  const before = await rules();
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { tilt: -0.6 }));
+  await page.waitForSelector(role("predict-change"));
+  assert.equal(await page.textContent(role("predict-change")), WORDS.en.tilt.replace("{to}", "-0.6").replace("{r0}", String(before.rho[0])).replace("{r1}", String(before.rho[1])).replace("{c0}", "class 0").replace("{c1}", "class 1"));
+  assert.deepEqual((await rules()).rho, before.rho, "not made before the commit");
+  await page.click(role("predict-move-turns"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const after = await rules();
+  assert.deepEqual(after.rho, [-0.6, -0.6]);
+  const link = await page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
+  assert.deepEqual([link.r0, link.r1], ["-0.6", "-0.6"]);
+  // The normal w = Σ⁻¹(μ₁ − μ₀) turned (ρ from 0.4 and 0.3 to −0.6): by the angle between the
+  // two normals, computed here from the panel's w before and after.
+  const cos = (before.w[0] * after.w[0] + before.w[1] * after.w[1]) / (Math.hypot(...before.w) * Math.hypot(...after.w));
+  const angle = (Math.acos(Math.min(1, Math.abs(cos))) * 180) / Math.PI;
+  assert.ok(angle > 5, `the normal turned ${angle.toFixed(1)}°`);
+  const h = await handle(page);
+  assert.ok(["turns", "slidesTurns"].includes(h.truth), h.truth);
+  assert.equal(h.verdict.score, h.truth === "turns");
+  await page.click(role("predict-done"));
+  // On a preset the clouds are not generated: the tilt is refused, with the reason.
+  await page.goto(`${env.server.url}?src=penguins-adelie-gentoo`);
+  await page.waitForSelector("html[data-ready=true]");
+  assert.equal(await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { tilt: 0.5 })), null);
+  assert.equal(await page.textContent('#gda-slot .predict .input-error'), WORDS.en.unavailable.tilt);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

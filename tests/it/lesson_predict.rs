@@ -61,6 +61,8 @@ fn every_kind_of_the_contract_reads_on_its_panel() {
     assert_eq!(ok("gda", "movement mean1=0,0.25").params, params(|p| p.mean1 = Some([0.0, 0.25])));
     assert_eq!(ok("gda", "movement losses=5,1").params, params(|p| p.losses = Some([5.0, 1.0])));
     assert_eq!(ok("gda", "movement model=qda").params, params(|p| p.model = Some("qda".into())));
+    assert_eq!(ok("gda", "movement tilt=-0.6").params, params(|p| p.tilt = Some(-0.6)));
+    assert_eq!(ok("gda", "movement tilt=0.95").params, params(|p| p.tilt = Some(0.95)));
     assert_eq!(ok("gda", "movement  model=gda ").params, params(|p| p.model = Some("gda".into())));
     assert_eq!(ok("gda", "posterior at=1,-0.5").params, params(|p| p.at = Some([1.0, -0.5])));
     assert_eq!(ok("nb", "word toward=ham").params, params(|p| p.toward = Some("ham".into())));
@@ -100,6 +102,12 @@ fn each_bad_parameter_is_answered_with_its_reason() {
     for v in ["0,1", "1,0", "-1,2", "2,-0.5"] {
         assert_eq!(bad("gda", &format!("movement losses={v}")), (LossRange, k("losses")), "{v}");
     }
+    // ρ in [−0.95, 0.95], as a link's r0/r1 (src/limits.rs RHO).
+    for v in ["0.96", "-1", "1.5"] {
+        assert_eq!(bad("gda", &format!("movement tilt={v}")), (TiltRange, k("tilt")), "{v}");
+    }
+    assert_eq!(bad("gda", "movement tilt=x"), (NotANumber, k("tilt")));
+    assert_eq!(bad("gda", "movement tilt=0.3 prior=0.4"), (OneChange, k("")));
     assert_eq!(bad("gda", "movement model=lda"), (BadModel, k("model")));
     assert_eq!(bad("nb", "word toward=both"), (BadToward, k("toward")));
     assert_eq!(bad("nb", "word toward=Spam"), (BadToward, k("toward")));
@@ -147,6 +155,7 @@ fn the_writer_gives_a_predict_line_that_reads_back() {
         ("gda", "movement mean0=-1.5,0.1"),
         ("gda", "movement losses=5,1"),
         ("gda", "movement model=qda"),
+        ("gda", "movement tilt=-0.6"),
         ("gda", "posterior at=0.1,-2"),
         ("gda", "posterior"),
         ("nb", "word toward=ham"),

@@ -66,7 +66,7 @@ test("every situation is the same for the same seed and lies within what a link 
           else assert.ok(!q.has("l01") && !q.has("l10"));
           if (kind === "posterior") assert.ok(s.params.at.length === 2 && s.params.at.every(Number.isFinite));
           if (kind === "movement") {
-            const given = ["prior", "mean0", "mean1", "losses", "model"].filter((k) => s.params[k] != null);
+            const given = ["prior", "mean0", "mean1", "losses", "tilt", "model"].filter((k) => s.params[k] != null);
             assert.equal(given.length, 1, JSON.stringify(s.params));
             // The movement question does not take a change of model (js/predict-movement.js says why).
             assert.notEqual(given[0], "model");
@@ -74,6 +74,7 @@ test("every situation is the same for the same seed and lies within what a link 
             if (given[0] === "prior") assert.ok(v > 0 && v < 1);
             if (given[0] === "losses") assert.ok(v.every((x) => x > 0));
             if (given[0].startsWith("mean")) assert.ok(v.every((x) => within(x, -3, 3)));
+            if (given[0] === "tilt") assert.ok(within(v, -0.95, 0.95) && Math.abs(v - Number(q.get("r0"))) >= 0.4, `${v} from ${q.get("r0")}`);
           }
         } else if (panel === "nb") {
           const t = q.get("t");

@@ -1,5 +1,6 @@
 // Predict, then reveal: which way the GDA boundary moves. Loaded on demand (js/predict-gda.js
-// starts it). The panel announces one change (the prior φ′, a class mean, the losses; a
+// starts it). The panel announces one change (the prior φ′, a class mean, the losses, the
+// tilt of Σ (both generated clouds' correlation ρ); a
 // lesson's `predict: movement` step names it, the button picks one that suits the state),
 // the student picks one of five answers in a radio group (pointer, touch or keys), and
 // "Commit" applies the change through the panel's own state setter (so undo, the history and
@@ -27,9 +28,11 @@ export const WORDS = {
     prior: "The change: the prior p(y = 1) will be set to φ′ = {to} (it is {from} now).",
     mean: "The change: the mean of {c} will move from ({x0}, {y0}) to ({x1}, {y1}); its points move with it.",
     losses: "The change: the losses will be set to λ₀₁ = {a1}, λ₁₀ = {b1} (they are λ₀₁ = {a0}, λ₁₀ = {b0} now).",
+    tilt: "The change: both clouds will be drawn with the correlation ρ = {to} (it is {r0} for {c0} and {r1} for {c1} now), from the same seed: Σ tilts.",
     priorDone: "The change made: the prior p(y = 1) was set to φ′ = {to} (it was {from}).",
     meanDone: "The change made: the mean of {c} moved from ({x0}, {y0}) to ({x1}, {y1}), its points with it.",
     lossesDone: "The change made: the losses were set to λ₀₁ = {a1}, λ₁₀ = {b1} (they were λ₀₁ = {a0}, λ₁₀ = {b0}).",
+    tiltDone: "The change made: both clouds were drawn with the correlation ρ = {to} (it was {r0} for {c0} and {r1} for {c1}), from the same seed: Σ tilted.",
     intro: "Pick your answer, then press Commit: the change is then made and the new boundary shown beside the old one (dashed).",
     commit: "Commit",
     skip: "Skip",
@@ -48,7 +51,8 @@ export const WORDS = {
       model: "A movement of the boundary can be predicted for GDA with a shared Σ only: choose it under the model.",
       fit: "There is no fit to predict.",
       means: "The means coincide: there is no boundary to move.",
-      change: "The change to predict must be exactly one of prior=φ (0 < φ < 1), mean0=x,y, mean1=x,y or losses=λ₀₁,λ₁₀ (both above 0).",
+      change: "The change to predict must be exactly one of prior=φ (0 < φ < 1), mean0=x,y, mean1=x,y, losses=λ₀₁,λ₁₀ (both above 0) or tilt=ρ (−0.95 ≤ ρ ≤ 0.95).",
+      tilt: "The tilt of Σ is a setting of generated clouds: choose “Generated Gaussian clouds” under Data.",
       modelChange: "A change of model (GDA ↔ QDA) turns the line into a curve: predict the boundary's shape instead.",
     },
   },
@@ -62,9 +66,11 @@ export const WORDS = {
     prior: "变化：先验 p(y = 1) 将设为 φ′ = {to}（现在是 {from}）。",
     mean: "变化：{c}的均值将从 ({x0}, {y0}) 移到 ({x1}, {y1})；它的点随之移动。",
     losses: "变化：损失将设为 λ₀₁ = {a1}，λ₁₀ = {b1}（现在是 λ₀₁ = {a0}，λ₁₀ = {b0}）。",
+    tilt: "变化：两个点云将以相关系数 ρ = {to} 用同一个种子重新抽样（现在{c0}是 {r0}，{c1}是 {r1}）：Σ 倾斜。",
     priorDone: "已实施的变化：先验 p(y = 1) 设为 φ′ = {to}（原来是 {from}）。",
     meanDone: "已实施的变化：{c}的均值从 ({x0}, {y0}) 移到了 ({x1}, {y1})，它的点随之移动。",
     lossesDone: "已实施的变化：损失设为 λ₀₁ = {a1}，λ₁₀ = {b1}（原来是 λ₀₁ = {a0}，λ₁₀ = {b0}）。",
+    tiltDone: "已实施的变化：两个点云以相关系数 ρ = {to} 用同一个种子重新抽样（原来{c0}是 {r0}，{c1}是 {r1}）：Σ 倾斜了。",
     intro: "选出你的答案，然后按“提交”：随后实施这一变化，新边界显示在旧边界（虚线）旁边。",
     commit: "提交",
     skip: "跳过",
@@ -83,7 +89,8 @@ export const WORDS = {
       model: "只有共享 Σ 的 GDA 才能预测边界的移动：请在模型中选择它。",
       fit: "没有可预测的拟合结果。",
       means: "两个均值重合：没有可移动的边界。",
-      change: "要预测的变化必须恰好是以下之一：prior=φ（0 < φ < 1）、mean0=x,y、mean1=x,y 或 losses=λ₀₁,λ₁₀（均大于 0）。",
+      change: "要预测的变化必须恰好是以下之一：prior=φ（0 < φ < 1）、mean0=x,y、mean1=x,y、losses=λ₀₁,λ₁₀（均大于 0）或 tilt=ρ（−0.95 ≤ ρ ≤ 0.95）。",
+      tilt: "Σ 的倾斜是生成点云的设置：请在“数据”中选择“生成的高斯点云”。",
       modelChange: "更换模型（GDA ↔ QDA）会把直线变成曲线：请改为预测边界的形状。",
     },
   },
@@ -114,18 +121,23 @@ export function decisionRule(s) {
 }
 
 /**
- * The change to announce: from `params` (exactly one of prior, mean0, mean1, losses, model),
+ * The change to announce: from `params` (exactly one of prior, mean0, mean1, losses, tilt, model),
  * or, without any, one that suits the state `s` in the window `view` (the `turn`-th press
  * picks the prior, the losses, a mean, in turn). `{kind: "prior", to}`, `{kind: "mean",
- * cls, to: [x, y]}`, `{kind: "losses", to: [λ₀₁, λ₁₀]}`, `{kind: "model"}` or null (bad).
+ * cls, to: [x, y]}`, `{kind: "losses", to: [λ₀₁, λ₁₀]}`, `{kind: "tilt", to: ρ}`, `{kind: "model"}`
+ * or null (bad).
  */
 export function chooseChange(params, s, view, turn = 0) {
-  const given = ["prior", "mean0", "mean1", "losses", "model"].filter((k) => params && params[k] != null);
+  const given = ["prior", "mean0", "mean1", "losses", "tilt", "model"].filter((k) => params && params[k] != null);
   if (given.length > 1) return null;
   if (given.length === 1) {
     const k = given[0];
     const v = params[k];
     if (k === "model") return { kind: "model" };
+    if (k === "tilt") {
+      const to = Number(v);
+      return to >= -0.95 && to <= 0.95 ? { kind: "tilt", to } : null;
+    }
     if (k === "prior") {
       const to = Number(v);
       return to > 0 && to < 1 ? { kind: "prior", to } : null;
@@ -175,6 +187,8 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   const change = why ? null : chooseChange(params, before, view, hasParams ? 0 : presses);
   if (!why && !change) why = "change";
   if (!why && change.kind === "model") why = "modelChange";
+  // The tilt is a generating setting: it changes generated clouds only.
+  if (!why && change.kind === "tilt" && before.source !== "generated") why = "tilt";
   const block = document.createElement("div");
   block.className = "predict";
   block.dataset.role = "predict";
@@ -194,6 +208,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   const names = () => classNames(before, lang);
   const ruleBefore = decisionRule(before);
   const lossesBefore = [before.models.loss01, before.models.loss10];
+  const rhoBefore = getState().rho.slice();
   let revealed = false;
   let verdict = null;
   let truth = null;
@@ -269,6 +284,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     if (change.kind === "prior") models.prior = change.to;
     if (change.kind === "losses") [models.loss01, models.loss10] = change.to;
     const next = { ...st, models };
+    if (change.kind === "tilt") next.rho = [change.to, change.to];
     if (change.kind === "mean") {
       const means = [before.mu[0].slice(), before.mu[1].slice()];
       means[change.cls] = change.to.slice();
@@ -358,6 +374,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     const key = (k) => w[revealed ? `${k}Done` : k];
     if (change.kind === "prior") return say(key("prior"), { to: short(change.to), from: short(before.models.prior ?? before.phi) });
     if (change.kind === "losses") return say(key("losses"), { a1: short(change.to[0]), b1: short(change.to[1]), a0: short(lossesBefore[0]), b0: short(lossesBefore[1]) });
+    if (change.kind === "tilt") return say(key("tilt"), { to: short(change.to), r0: short(rhoBefore[0]), r1: short(rhoBefore[1]), c0: names()[0], c1: names()[1] });
     const from = before.mu[change.cls];
     return say(key("mean"), { c: names()[change.cls], x0: fixed(from[0]), y0: fixed(from[1]), x1: fixed(change.to[0]), y1: fixed(change.to[1]) });
   }

@@ -103,8 +103,10 @@ function gdaSituation(kind, rand) {
   }
   if (kind === "movement") {
     // (Not GDA ↔ QDA: that turns the line into a curve, the shape question's business.)
-    const change = pick(rand, ["prior", "mean0", "mean1", "losses"]);
+    const change = pick(rand, ["prior", "mean0", "mean1", "losses", "tilt"]);
     if (change === "prior") params.prior = pick(rand, [0.2, 0.3, 0.7, 0.8]);
+    // Σ tilts: both clouds drawn with a correlation at least 0.4 from the one they have.
+    else if (change === "tilt") params.tilt = pick(rand, [-0.6, -0.3, 0, 0.3, 0.6].filter((r) => Math.abs(r - c0.r) >= 0.4));
     else if (change === "losses") params.losses = pick(rand, [[1, 3], [3, 1], [2, 2], [1, 5], [5, 1]]);
     else {
       const m = change === "mean0" ? m0 : m1;

@@ -109,9 +109,10 @@ const WORDS = {
     "predict.not-a-pair": "the value is not two finite numbers “x,y”",
     "predict.prior-range": "the prior must lie strictly between 0 and 1",
     "predict.loss-range": "both losses must be greater than 0",
+    "predict.tilt-range": "the correlation ρ must lie between −0.95 and 0.95",
     "predict.bad-model": "the model is “qda” or “gda”",
     "predict.bad-toward": "“toward” is “spam” or “ham”",
-    "predict.one-change": "“movement” announces exactly one change (prior, mean0, mean1, losses or model)",
+    "predict.one-change": "“movement” announces exactly one change (prior, mean0, mean1, losses, tilt or model)",
   },
   "zh-CN": {
     "lessons.title": "课程",
@@ -214,9 +215,10 @@ const WORDS = {
     "predict.not-a-pair": "这个值不是两个有限的数“x,y”",
     "predict.prior-range": "先验必须严格介于 0 和 1 之间",
     "predict.loss-range": "两个损失都必须大于 0",
+    "predict.tilt-range": "相关系数 ρ 必须介于 −0.95 和 0.95 之间",
     "predict.bad-model": "模型只能是“qda”或“gda”",
     "predict.bad-toward": "“toward”只能是“spam”或“ham”",
-    "predict.one-change": "“movement”恰好宣布一个变化（prior、mean0、mean1、losses 或 model）",
+    "predict.one-change": "“movement”恰好宣布一个变化（prior、mean0、mean1、losses、tilt 或 model）",
   },
 };
 
