@@ -56,6 +56,11 @@ const armOnNextKey = (s, kind) => s.execute((kind) => {
   }, { once: true, capture: true });
 }, kind);
 
+/** The requests for a module's glue so far: a recovery evaluates the glue again from the
+ * browser's copy, and fetches no file (recovery.js freshGlue; under a query of its own the glue
+ * was fetched again on a session's first recovery, 10–116 ms of it). */
+const glueRequests = (c, flavour) => c.server.count(`/pkg-${flavour}/genlab.js`);
+
 /** The engine's words for the trap a Rust panic ends in (panic = "abort": `unreachable`). */
 const UNREACHABLE = { chromium: "unreachable", firefox: "unreachable executed", webkit: "Unreachable code should not be executed" };
 
@@ -81,6 +86,7 @@ forEachEngine((c) => {
     await s.waitFor("the drag to move μ₁", () => window.genlab.gda.getState().means !== null);
     const before = await stateOf(s, "gda");
     assert.ok(!sameState(before, initial), "the drag moved μ₁");
+    const requests = glueRequests(c, "gda");
     // The handle is corrupted: the next call (the drag's next move) traps inside wasm.
     await s.execute(() => { window.genlab.gda.panel.__wbg_ptr = 0xfffffff0; });
     await s.actions(mouse([move(h.x - 34, h.y + 12)]), { release: false });
@@ -95,6 +101,7 @@ forEachEngine((c) => {
     assert.equal(e.recoveries, 1);
     assert.equal(e.fresh, true);
     assert.ok(e.ms < 1000, `recovered in ${e.ms} ms`);
+    assert.equal(glueRequests(c, "gda") - requests, 0, "requests for the glue during the recovery");
     const after = await stateOf(s, "gda");
     assert.ok(sameState(after, before), `${JSON.stringify(after)} ≠ ${JSON.stringify(before)}`);
     // The fresh panel answers: its numbers are written, and nothing else failed.
@@ -119,6 +126,7 @@ forEachEngine((c) => {
     await s.actions(keys("free money"));
     await s.waitFor("the text", () => window.genlab.nb.getState().text === "free money");
     const before = await s.execute(() => window.genlab.nb.getState());
+    const requests = glueRequests(c, "nb");
     // The handle is corrupted by the key's own input event (see armOnNextKey).
     await armOnNextKey(s, "trap");
     await s.actions(keys("x"));
@@ -128,6 +136,7 @@ forEachEngine((c) => {
     assert.equal(e.notice, RECOVERED);
     assert.equal(e.recoveries, 1);
     assert.ok(e.ms < 1000);
+    assert.equal(glueRequests(c, "nb") - requests, 0, "requests for the glue during the recovery");
     assert.deepEqual(await s.execute(() => window.genlab.nb.getState()), { ...before, text: "free moneyx" });
     await assertNoGarbage(s);
     assert.deepEqual(await otherErrors(s), [], `errors in ${c.engine}`);

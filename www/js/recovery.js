@@ -3,8 +3,9 @@
 // instance it happened in poisoned: a borrow flag stays set, the shadow stack is not
 // unwound, the heap may be half-updated. The glue of wasm-bindgen's `--target web` keeps
 // its instance in module scope and never instantiates twice, so a fresh instance needs a
-// fresh evaluation of the glue: it is imported again under a query of its own, and
-// instantiated from the WebAssembly.Module compiled already (new memory, nothing shared).
+// fresh evaluation of the glue: it is imported again under an address of its own (a
+// fragment: the browser evaluates it anew but fetches no file), and instantiated from the
+// WebAssembly.Module compiled already (new memory, nothing shared).
 //
 // `guardPanel` wraps a panel's lab object (GdaPanel, SpamPanel, CatPanel; for the learning
 // curves, the module's own functions) in ONE proxy at
@@ -33,6 +34,12 @@ const GLUES = { gda: "../pkg-gda/genlab.js", nb: "../pkg-nb/genlab.js", curves: 
 const BAD_POINTER = 0xfffffff0;
 
 let instances = 0;
+
+/** The glues evaluated so far (each instance's): a fresh one must be none of them. */
+const evaluated = new WeakSet();
+const remember = (glue) => {
+  if (glue && (typeof glue === "object" || typeof glue === "function")) evaluated.add(glue);
+};
 
 /** Whether `e` is the engine failing (a trap, a panic, a poisoned object), not a refusal the
  * panel answers next to its control (those are plain Errors with a student's sentence). */
@@ -86,14 +93,27 @@ async function freshGlue(flavour, fault) {
   // Where the page is one bundle (dist/, the single file, the widget), its registry runs the
   // glue's source again (tools/dist/bundle.mjs); elsewhere the glue's file is imported again
   // under an address of its own, which the browser evaluates anew.
+  //
+  // The address differs in its fragment: a module is known by its whole address, fragment
+  // included (HTML's module map), so the glue is evaluated again, while its file is fetched
+  // without one, from the browser's cache: no request. (Under a query of its own it was fetched
+  // from the server again: 11–72 ms of a recovery in Chromium, 10–116 ms in WebKit, the
+  // largest part in Chromium and the part that grew most on a loaded machine.) A browser that
+  // gave back a glue it has evaluated (and so the failed instance) is asked under a query.
   let glue;
   if (import.meta.genlabFresh) glue = import.meta.genlabFresh(GLUES[flavour]);
   else {
     const url = new URL(GLUES[flavour], import.meta.url);
-    url.searchParams.set("instance", String(instances));
-    glue = import(url.href);
+    url.hash = `instance=${instances}`;
+    glue = import(url.href).then((g) => {
+      if (!evaluated.has(g)) return g;
+      url.hash = "";
+      url.searchParams.set("instance", String(instances));
+      return import(url.href);
+    });
   }
   const [module, fresh] = await Promise.all([compiledCore(flavour), glue]);
+  remember(fresh);
   const exports = await fresh.default({ module_or_path: module });
   return { glue: fresh, exports };
 }
@@ -126,6 +146,7 @@ function faultFor(flavour, name, counts) {
  */
 export function guardPanel({ section, flavour, glue, make, snapshot, restore, sticky = [], lang, own = null }) {
   listen();
+  remember(glue);
   let real = make(glue);
   let down = false;
   let dead = false;
