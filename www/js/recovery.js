@@ -114,11 +114,11 @@ const spares = new Map();
 
 /**
  * Evaluates a glue of `flavour` ahead, once the page is idle, for the next recovery to take:
- * loading a module is the one step of a recovery that waits on something other than the page
- * (WebKit reads even a cached file through its network process), and on a loaded machine it
- * was the step that stalled longest (505 and 745 ms of the two WebKit recoveries over 1 s in
- * 30 at a load of 15–17). An evaluated glue holds no instance and no memory of its own until
- * a recovery instantiates it. Where the page is one bundle, nothing is loaded at all.
+ * loading a module is the one step of a recovery that waits on the browser's loader rather
+ * than on the page's own work, and on a loaded machine it was the step that stalled longest
+ * (glue and instance 505 and 745 ms of the two WebKit recoveries over 1 s in 30, at a load of
+ * 15–17). An evaluated glue holds no instance and no memory of its own until a recovery
+ * instantiates it. Where the page is one bundle, nothing is loaded at all.
  */
 function spareGlue(flavour) {
   if (import.meta.genlabFresh || !GLUES[flavour] || spares.has(flavour) || typeof setTimeout !== "function") return;
