@@ -71,6 +71,27 @@ const handleAt = (page, k) => page.evaluate((k) => {
  * traps inside wasm, an out-of-bounds load (a genuine RuntimeError, with or without the hook). */
 const corrupt = (page, name) => page.evaluate((name) => { window.genlab_panels[name].controller.panel.__wbg_ptr = 0xfffffff0; }, name);
 
+/**
+ * Arms a failure of panel `name` in the event `type` of the control `selector` (its first one
+ * where the control's value is `value`, when given): "trap" corrupts the lab's handle (see
+ * corrupt), "panic" makes its next explain() panic inside Rust (panicOnCall). The failing call
+ * is then one made after that event, whatever else the panel has pending: armed at once, the
+ * failure met whichever call came next, and a redraw still waiting for its animation frame
+ * (the last keys', or a resize's) could fail first, under load; the control's event then
+ * reached a panel that was down (inert while it recovers) and was lost.
+ */
+const armOn = (page, name, selector, type, kind, value = null) => page.evaluate(([name, selector, type, kind, value]) => {
+  const control = document.querySelector(selector);
+  const fire = () => {
+    if (value !== null && control.value !== value) return;
+    control.removeEventListener(type, fire, true);
+    const panel = window.genlab_panels[name].controller.panel;
+    if (kind === "trap") panel.__wbg_ptr = 0xfffffff0;
+    else panel.panicOnCall(1);
+  };
+  control.addEventListener(type, fire, true);
+}, [name, selector, type, kind, value]);
+
 /** Arms the test hook: the call after the next `after` calls of `method` fails. */
 const arm = (page, flavour, fault) => page.evaluate(([flavour, fault]) => {
   globalThis.genlabFaults = { ...globalThis.genlabFaults, [flavour]: fault };
@@ -175,8 +196,9 @@ test("a trap while typing: the spam panel is back with the message as typed, the
   await page.type(box, "free money now");
   await frame(page);
   const beforeState = await page.evaluate(() => window.genlab_panels.nb.controller.getState());
-  // The next explanation of the message traps inside wasm, while the user types on.
-  await corrupt(page, "nb");
+  // The next explanation of the message traps inside wasm, while the user types on (the
+  // handle corrupted by the key's own input event).
+  await armOn(page, "nb", box, "input", "trap");
   const t0 = Date.now();
   await page.type(box, "!");
   await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, null, { timeout: 3000 });
@@ -216,9 +238,10 @@ test("a real Rust panic inside wasm in the categorical panel: back within 1 s wi
   const { page, context, errors } = await open(env.browser, `${env.server.url}?embed=cat&cl=0.5`);
   const before = await page.evaluate(() => window.genlab_panels.cat.controller.getState());
   assert.equal(before.prior, "ml");
-  // Armed in the wasm module itself (CatPanel.panicOnCall, src/web/fault.rs): the next explain()
-  // panics inside Rust, through the panic hook; the page is not told.
-  await page.evaluate(() => window.genlab_panels.cat.controller.panel.panicOnCall(1));
+  // Armed in the wasm module itself (CatPanel.panicOnCall, src/web/fault.rs) when the student's
+  // choice arrives: the next explain() panics inside Rust, through the panic hook; the page is
+  // not told.
+  await armOn(page, "cat", '#cat-slot [data-role="prior"]', "change", "panic");
   // The student picks the uniform prior: the setter succeeds, and the drawing it schedules
   // (explain) panics.
   const t0 = Date.now();
@@ -264,9 +287,10 @@ test("a real Rust panic while typing: the spam panel is back with the message, a
   await page.type(box, "cheap pills");
   await frame(page);
   const before = await page.evaluate(() => window.genlab_panels.nb.controller.getState());
-  // The third explanation from now panics (SpamPanel.panicOnCall): mid-word, at the "o" (the
-  // keys typed a frame or more apart: the panel explains once a frame).
-  await page.evaluate(() => window.genlab_panels.nb.controller.panel.panicOnCall(3));
+  // The explanation after the "o" panics (SpamPanel.panicOnCall, armed by that key's input
+  // event): mid-word. (Counted in explanations instead, it depended on the frames: the panel
+  // explains once a frame, and keys 60 ms apart can share one on a loaded machine.)
+  await armOn(page, "nb", box, "input", "panic", "cheap pills no");
   await page.type(box, " no", { delay: 60 });
   await page.waitForFunction(() => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, null, { timeout: 3000 });
   // The student types on, without clicking back into the box: the keys land in it.

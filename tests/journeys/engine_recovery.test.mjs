@@ -36,6 +36,31 @@ const engine = (s, slot) => s.execute((slot) => {
 /** The errors the recorder kept, but for the one the failure itself logs. */
 const otherErrors = async (s) => (await pageErrors(s)).filter((m) => !/^console\.error: genlab: the engine failed in \w+\(\); the panel restarts it\. RuntimeError/.test(m));
 
+/**
+ * Arms the failure when the next key reaches the spam panel's message box (in its input
+ * event), so that the failing call is one made after that key is in the box: "trap" corrupts
+ * the lab's handle (its next call traps inside wasm), "panic" makes its next explain() panic
+ * inside Rust. Armed at once instead, the failure met whichever call came next: under load
+ * the panel's redraw for the keys typed before could still be waiting for its animation frame
+ * (the last key was 22–93 ms earlier here: one frame or a few), and then the engine failed
+ * before the next key was sent; that key reached a panel that was down (inert while it
+ * recovers, by design) and was lost, and the keys typed after the recovery were waited for in
+ * vain: the box read "cheap pillsnow!" (once in 42 Chromium runs; every time when armed with
+ * a redraw pending and a frame let pass before the key).
+ */
+const armOnNextKey = (s, kind) => s.execute((kind) => {
+  const box = document.querySelector('#nb-slot [data-role="text"]');
+  box.addEventListener("input", () => {
+    if (kind === "trap") window.genlab.nb.panel.__wbg_ptr = 0xfffffff0;
+    else window.genlab_panels.nb.controller.panel.panicOnCall(1);
+  }, { once: true, capture: true });
+}, kind);
+
+/** The requests for a module's glue so far: a recovery evaluates the glue again from the
+ * browser's copy, and fetches no file (recovery.js freshGlue; under a query of its own the glue
+ * was fetched again on a session's first recovery, 10–116 ms of it). */
+const glueRequests = (c, flavour) => c.server.count(`/pkg-${flavour}/genlab.js`);
+
 /** The engine's words for the trap a Rust panic ends in (panic = "abort": `unreachable`). */
 const UNREACHABLE = { chromium: "unreachable", firefox: "unreachable executed", webkit: "Unreachable code should not be executed" };
 
@@ -61,6 +86,7 @@ forEachEngine((c) => {
     await s.waitFor("the drag to move μ₁", () => window.genlab.gda.getState().means !== null);
     const before = await stateOf(s, "gda");
     assert.ok(!sameState(before, initial), "the drag moved μ₁");
+    const requests = glueRequests(c, "gda");
     // The handle is corrupted: the next call (the drag's next move) traps inside wasm.
     await s.execute(() => { window.genlab.gda.panel.__wbg_ptr = 0xfffffff0; });
     await s.actions(mouse([move(h.x - 34, h.y + 12)]), { release: false });
@@ -75,6 +101,7 @@ forEachEngine((c) => {
     assert.equal(e.recoveries, 1);
     assert.equal(e.fresh, true);
     assert.ok(e.ms < 1000, `recovered in ${e.ms} ms`);
+    assert.equal(glueRequests(c, "gda") - requests, 0, "requests for the glue during the recovery");
     const after = await stateOf(s, "gda");
     assert.ok(sameState(after, before), `${JSON.stringify(after)} ≠ ${JSON.stringify(before)}`);
     // The fresh panel answers: its numbers are written, and nothing else failed.
@@ -99,7 +126,9 @@ forEachEngine((c) => {
     await s.actions(keys("free money"));
     await s.waitFor("the text", () => window.genlab.nb.getState().text === "free money");
     const before = await s.execute(() => window.genlab.nb.getState());
-    await s.execute(() => { window.genlab.nb.panel.__wbg_ptr = 0xfffffff0; });
+    const requests = glueRequests(c, "nb");
+    // The handle is corrupted by the key's own input event (see armOnNextKey).
+    await armOnNextKey(s, "trap");
     await s.actions(keys("x"));
     await s.waitFor("the recovery notice", () => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, [], 5000);
     const e = await engine(s, "nb-slot");
@@ -107,6 +136,7 @@ forEachEngine((c) => {
     assert.equal(e.notice, RECOVERED);
     assert.equal(e.recoveries, 1);
     assert.ok(e.ms < 1000);
+    assert.equal(glueRequests(c, "nb") - requests, 0, "requests for the glue during the recovery");
     assert.deepEqual(await s.execute(() => window.genlab.nb.getState()), { ...before, text: "free moneyx" });
     await assertNoGarbage(s);
     assert.deepEqual(await otherErrors(s), [], `errors in ${c.engine}`);
@@ -126,8 +156,9 @@ forEachEngine((c) => {
     await s.actions(keys("cheap pills"));
     await s.waitFor("the text", () => window.genlab.nb.getState().text === "cheap pills");
     const before = await s.execute(() => window.genlab.nb.getState());
-    // The next explanation panics inside Rust: the one of the next key.
-    await s.execute(() => { window.genlab_panels.nb.controller.panel.panicOnCall(1); });
+    // The next explanation panics inside Rust: one that runs after the next key is in the box
+    // (armed by that key's own input event, see armOnNextKey).
+    await armOnNextKey(s, "panic");
     await s.actions(keys(" "));
     await s.waitFor("the recovery notice", () => document.querySelector('#nb-slot [data-role="engine-notice"]')?.textContent, [], 5000);
     // The student types on without clicking back into the box: the keys land in it.

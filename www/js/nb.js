@@ -609,7 +609,8 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     attempt(() => panel.setAlpha(s.alpha));
     attempt(() => panel.setCosts(s.cost, 1));
     attempt(() => panel.setSmoothing(s.pseudo));
-    attempt(() => panel.setResampling(s.resample));
+    // (A resampling set again recounts the whole corpus: only when it changes, as the seed.)
+    attempt(() => { if (panel.resampling() !== s.resample) panel.setResampling(s.resample); });
     attempt(() => panel.setHeaderEvidence(Boolean(s.headers)));
     $("headers").checked = panel.headerEvidence();
     attempt(() => panel.setIgnoreCommonWords(Boolean(s.ignore_common)));

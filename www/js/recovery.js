@@ -3,8 +3,10 @@
 // instance it happened in poisoned: a borrow flag stays set, the shadow stack is not
 // unwound, the heap may be half-updated. The glue of wasm-bindgen's `--target web` keeps
 // its instance in module scope and never instantiates twice, so a fresh instance needs a
-// fresh evaluation of the glue: it is imported again under a query of its own, and
-// instantiated from the WebAssembly.Module compiled already (new memory, nothing shared).
+// fresh evaluation of the glue: it is imported again under an address of its own (a
+// fragment: the browser evaluates it anew but fetches no file), ahead of need once the page
+// is idle (a spare, which holds no instance), and instantiated from the WebAssembly.Module
+// compiled already (new memory, nothing shared).
 //
 // `guardPanel` wraps a panel's lab object (GdaPanel, SpamPanel, CatPanel; for the learning
 // curves, the module's own functions) in ONE proxy at
@@ -33,6 +35,12 @@ const GLUES = { gda: "../pkg-gda/genlab.js", nb: "../pkg-nb/genlab.js", curves: 
 const BAD_POINTER = 0xfffffff0;
 
 let instances = 0;
+
+/** The glues evaluated so far (each instance's): a fresh one must be none of them. */
+const evaluated = new WeakSet();
+const remember = (glue) => {
+  if (glue && (typeof glue === "object" || typeof glue === "function")) evaluated.add(glue);
+};
 
 /** Whether `e` is the engine failing (a trap, a panic, a poisoned object), not a refusal the
  * panel answers next to its control (those are plain Errors with a student's sentence). */
@@ -79,22 +87,80 @@ export function showEngineNotice(section, key, lang) {
   p.hidden = false;
 }
 
+/** A glue of `flavour` evaluated anew and never instantiated (a promise of its namespace):
+ * imported under an address of its own, which the browser evaluates anew. The address differs
+ * in its fragment: a module is known by its whole address, fragment included (HTML's module
+ * map), so the glue is evaluated again, while its file is read without one, from the
+ * browser's copy: no request to the server (under a query of its own it was fetched from the
+ * server again: 11–72 ms of a recovery in Chromium, 10–116 ms in WebKit). A browser that gave
+ * back a glue it has evaluated (and so a failed instance's) is asked under a query. */
+function importFresh(flavour) {
+  instances += 1;
+  const url = new URL(GLUES[flavour], import.meta.url);
+  url.hash = `instance=${instances}`;
+  return import(url.href).then((g) => {
+    if (!evaluated.has(g)) return g;
+    url.hash = "";
+    url.searchParams.set("instance", String(instances));
+    return import(url.href);
+  }).then((g) => {
+    remember(g);
+    return g;
+  });
+}
+
+/** The next recovery's glue of each flavour, evaluated ahead (see spareGlue). */
+const spares = new Map();
+
+/**
+ * Evaluates a glue of `flavour` ahead, once the page is idle, for the next recovery to take:
+ * loading a module is the one step of a recovery that waits on the browser's loader rather
+ * than on the page's own work, and on a loaded machine it was the step that stalled longest
+ * (glue and instance 505 and 745 ms of the two WebKit recoveries over 1 s in 30, at a load of
+ * 15–17). An evaluated glue holds no instance and no memory of its own until a recovery
+ * instantiates it. Where the page is one bundle, nothing is loaded at all.
+ */
+function spareGlue(flavour) {
+  if (import.meta.genlabFresh || !GLUES[flavour] || spares.has(flavour) || typeof setTimeout !== "function") return;
+  spares.set(flavour, null);
+  const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 200));
+  idle(() => {
+    const glue = importFresh(flavour);
+    spares.set(flavour, glue);
+    // A glue that could not be loaded is loaded again by the recovery itself.
+    glue.catch(() => {
+      if (spares.get(flavour) === glue) spares.delete(flavour);
+    });
+  }, { timeout: 2000 });
+}
+
 /** A fresh instance of the `flavour` module: its glue evaluated again, instantiated anew. */
 async function freshGlue(flavour, fault) {
   if (fault?.instantiate) throw new RangeError("WebAssembly.instantiate(): Out of memory (injected)");
-  instances += 1;
   // Where the page is one bundle (dist/, the single file, the widget), its registry runs the
-  // glue's source again (tools/dist/bundle.mjs); elsewhere the glue's file is imported again
-  // under an address of its own, which the browser evaluates anew.
+  // glue's source again (tools/dist/bundle.mjs); elsewhere the spare evaluated ahead, or a
+  // glue imported now.
   let glue;
   if (import.meta.genlabFresh) glue = import.meta.genlabFresh(GLUES[flavour]);
   else {
-    const url = new URL(GLUES[flavour], import.meta.url);
-    url.searchParams.set("instance", String(instances));
-    glue = import(url.href);
+    const spare = spares.get(flavour);
+    spares.delete(flavour);
+    glue = spare ? spare.catch(() => importFresh(flavour)) : importFresh(flavour);
   }
   const [module, fresh] = await Promise.all([compiledCore(flavour), glue]);
-  const exports = await fresh.default({ module_or_path: module });
+  remember(fresh);
+  // Instantiated at once from the compiled module, with no task to wait for between the
+  // failure and the rebuilt panel; where a synchronous instance is refused on the page's
+  // thread, asynchronously.
+  let exports = null;
+  if (typeof fresh.initSync === "function") {
+    try {
+      exports = fresh.initSync({ module });
+    } catch {
+      exports = null;
+    }
+  }
+  exports ??= await fresh.default({ module_or_path: module });
   return { glue: fresh, exports };
 }
 
@@ -126,6 +192,7 @@ function faultFor(flavour, name, counts) {
  */
 export function guardPanel({ section, flavour, glue, make, snapshot, restore, sticky = [], lang, own = null }) {
   listen();
+  remember(glue);
   let real = make(glue);
   let down = false;
   let dead = false;
@@ -226,6 +293,7 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
     info.lastRecoveryMs = performance.now() - started;
     info.state = "up";
     notice(lostOwn ? own.key : "engine.recovered");
+    spareGlue(flavour);
     // (Unless the restore rebuilt it, or the student has moved on.)
     if (refocus?.isConnected && section.contains(refocus) && !section.contains(document.activeElement)
       && (document.activeElement === document.body || document.activeElement === null)) refocus.focus({ preventScroll: true });
@@ -282,5 +350,6 @@ export function guardPanel({ section, flavour, glue, make, snapshot, restore, st
   });
   // The first snapshot once the controller has set its state (it is built after this).
   queueMicrotask(takeSnapshot);
+  spareGlue(flavour);
   return proxy;
 }
