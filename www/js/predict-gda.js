@@ -38,6 +38,11 @@ export async function startGdaPrediction(kind, params, ctx) {
     return startBoundaryPrediction(ctx);
   }
   if (kind === "posterior") {
+    // k > 2 classes: the student picks the class whose region holds the point.
+    if (ctx.panel.classes() > 2) {
+      const { startRegionPrediction } = await import("./predict-region.js");
+      return startRegionPrediction({ ...ctx, params });
+    }
     const { startPosteriorPrediction } = await import("./predict-point.js");
     return startPosteriorPrediction({ ...ctx, params });
   }
