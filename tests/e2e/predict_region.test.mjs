@@ -19,7 +19,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { setup, open } from "./lib.mjs";
-import { WORDS, prob } from "../../www/js/predict-region.js";
+import { WORDS, prob, relation } from "../../www/js/predict-region.js";
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve("axe-core/axe.min.js");
@@ -116,7 +116,7 @@ async function assertNoTrace(page, ps) {
     return { body: slot.innerText, attrs: attrs.join(" | "), live: live.join(" | ") };
   });
   for (const p of ps) {
-    const forms = [`= ${prob(p)}`, `${(100 * p).toFixed(1)} %`].filter((f) => !/0\.0 %|< 0\.001|> 0\.999/.test(f));
+    const forms = [relation(p), `${(100 * p).toFixed(1)} %`].filter((f) => !/0\.0 %|< 0\.001|> 0\.999/.test(f));
     for (const form of forms) for (const [where, s] of Object.entries(text)) assert.ok(!s.includes(form), `${where} holds ${form}`);
   }
   assert.doesNotMatch(text.body + text.attrs, /δ[₀₁₂₃₄]\(x\)/, "no discriminants");
@@ -136,13 +136,13 @@ async function assertReveal(page, lang, pick, ps, names) {
   assert.ok(Math.abs(v.p_picked - ps[pick]) < 1e-9);
   const w = WORDS[lang];
   const score = await page.textContent(role("predict-score"));
-  assert.ok(score.includes(names[truth]) && score.includes(prob(ps[pick])), score);
+  assert.ok(score.includes(names[truth]) && score.includes(relation(ps[pick])), score);
   assert.ok(score.startsWith(pick === truth ? w.right.slice(0, 3) : w.wrong.slice(0, 3)), score);
   assert.equal(await page.textContent(role("predict-sentence")), w.sentence);
   const rows = await page.$$eval(`${role("predict-posteriors")} li`, (els) => els.map((e) => e.textContent));
   assert.equal(rows.length, ps.length);
-  for (const [c, p] of ps.entries()) assert.ok(rows[c].startsWith(`p(${names[c]} | x) = ${prob(p)}`), rows[c]);
-  assert.ok(rows[truth].includes(w.itsRegion.trim()) && rows[pick].includes(w.yourPick.trim()));
+  for (const [c, p] of ps.entries()) assert.ok(rows[c].startsWith(`p(${names[c]} | x) ${relation(p)}`), rows[c]);
+  assert.ok(rows[truth].includes(w.itsRegion) && rows[pick].includes(w.yourPick));
   const px = await pixels(page);
   assert.ok(px.boundary > 50, "the boundaries are drawn after the commit");
   assert.ok(px.paper < hiddenPaper - 0.15, `the regions are tinted again (${px.paper}, ${hiddenPaper} hidden)`);
@@ -276,7 +276,7 @@ test("a lesson's at=x,y marks that point; Skip reveals the posteriors without a 
   assert.ok(score.startsWith("Skipped") && score.includes(n[argmax(ps)]), score);
   assert.equal(await page.$(role("predict-sentence")), null);
   const rows = await page.$$eval(`${role("predict-posteriors")} li`, (els) => els.map((e) => e.textContent));
-  for (const [c, p] of ps.entries()) assert.ok(rows[c].startsWith(`p(${n[c]} | x) = ${prob(p)}`), rows[c]);
+  for (const [c, p] of ps.entries()) assert.ok(rows[c].startsWith(`p(${n[c]} | x) ${relation(p)}`), rows[c]);
   const rec = await page.evaluate(async () => (await import("./js/predict-record.js")).predictionRecord());
   assert.equal(rec.length, 1);
   assert.equal(rec[0].skipped, true);

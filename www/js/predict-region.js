@@ -19,7 +19,8 @@ import { p3 } from "./format.js";
 
 export const WORDS = {
   en: {
-    question: "Which class's region holds the marked point? Pick one, then press Commit. The regions and their boundaries are hidden until then.",
+    question: "Which class's region holds the marked point?",
+    hiddenNote: "Pick one, then press Commit; the regions and their boundaries are hidden until then.",
     marker: "The marked point x = ({x}, {y})",
     picked: "You picked {c}.",
     pickFirst: "Pick a class first.",
@@ -27,14 +28,16 @@ export const WORDS = {
     skip: "Skip",
     done: "Done",
     started: "Prediction started: a point is marked at ({x}, {y}) and the regions are hidden. Pick the class whose region holds it, then commit.",
-    right: "Right: the marked point lies in the region of {truth}. The model gives your pick p({pick} | x) = {pp}.",
-    wrong: "Not this time: the marked point lies in the region of {truth}, not of {pick}. The model gives your pick p({pick} | x) = {pp}, and {truth} p = {pt}.",
+    right: "Right: the marked point lies in the region of {truth}. The model gives your pick p({pick} | x) {pp}.",
+    wrong: "Not this time: the marked point lies in the region of {truth}, not of {pick}. The model gives your pick p({pick} | x) {pp}, and {truth} p {pt}.",
     sentence: "A point lies in the region of the class with the largest posterior there, which is proportional to that class's prior times its density; the density falls with the distance measured in that class's spread (Σ), not with the straight-line distance alone.",
     skipped: "Skipped: the marked point lies in the region of {truth}; the model's posteriors there are shown, without a score.",
     posteriors: "The model's posteriors at the marked point:",
-    row: "p({c} | x) = {p}",
-    itsRegion: " (the point's region)",
-    yourPick: " (your pick)",
+    row: "p({c} | x) {p}",
+    itsRegion: "the point's region",
+    yourPick: "your pick",
+    tags: " ({tags})",
+    tagSep: "; ",
     revealed: "The regions are shown again.",
     noJudge: "Your answer could not be scored: the lab's judging module did not load. Skip shows the model's posteriors.",
     why: "Why? ",
@@ -44,7 +47,8 @@ export const WORDS = {
     },
   },
   "zh-CN": {
-    question: "标记的点落在哪个类别的区域里？选一个，然后按“提交”。在此之前区域和边界是隐藏的。",
+    question: "标记的点落在哪个类别的区域里？",
+    hiddenNote: "选一个，然后按“提交”；在此之前区域和边界是隐藏的。",
     marker: "标记的点 x = ({x}, {y})",
     picked: "你选了{c}。",
     pickFirst: "请先选一个类别。",
@@ -52,14 +56,16 @@ export const WORDS = {
     skip: "跳过",
     done: "完成",
     started: "预测开始：已在 ({x}, {y}) 处标记一个点，区域已隐藏。选出包含它的区域所属的类别，然后提交。",
-    right: "正确：标记的点位于{truth}的区域内。模型给你所选类别的概率 p({pick} | x) = {pp}。",
-    wrong: "这次不对：标记的点位于{truth}的区域内，而不是{pick}的。模型给你所选类别的概率 p({pick} | x) = {pp}，给{truth}的是 p = {pt}。",
+    right: "正确：标记的点位于{truth}的区域内。模型给你所选类别的概率 p({pick} | x) {pp}。",
+    wrong: "这次不对：标记的点位于{truth}的区域内，而不是{pick}的。模型给你所选类别的概率 p({pick} | x) {pp}，给{truth}的是 p {pt}。",
     sentence: "一个点落在该处后验概率最大的类别的区域里；后验正比于该类的先验乘以它的密度，而密度随着按该类的散布（Σ）衡量的距离增大而减小，不只看直线距离。",
     skipped: "已跳过：标记的点位于{truth}的区域内；显示了模型在该点的各类后验概率，不计分。",
     posteriors: "模型在标记点处的后验概率：",
-    row: "p({c} | x) = {p}",
-    itsRegion: "（该点所在的区域）",
-    yourPick: "（你的选择）",
+    row: "p({c} | x) {p}",
+    itsRegion: "该点所在的区域",
+    yourPick: "你的选择",
+    tags: "（{tags}）",
+    tagSep: "；",
     revealed: "区域重新显示。",
     noJudge: "无法为你的答案评分：实验室的评判模块没有加载。按“跳过”可查看模型的后验概率。",
     why: "为什么？",
@@ -73,8 +79,10 @@ export const WORDS = {
 const words = (lang) => WORDS[lang] || WORDS.en;
 const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 const fixed = (x, d = 2) => (Object.is(Math.round(x * 10 ** d), -0) ? 0 : x).toFixed(d);
-/** A posterior, never rounded to a certainty it does not have (format.js). */
+/** A posterior, never rounded to a certainty it does not have (format.js), and as a
+ * relation: "= 0.251", "< 0.001", "> 0.999". */
 export const prob = (p) => p3(p, { exact: false });
+export const relation = (p) => (/^[<>]/.test(prob(p)) ? prob(p) : `= ${prob(p)}`);
 const argmax = (p) => p.reduce((best, v, c) => (v > p[best] ? c : best), 0);
 
 /** Why the k-class posterior cannot be predicted on the summary `s`, or null. */
@@ -166,7 +174,9 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   const choices = Array.from({ length: k }, (_, c) => {
     const label = document.createElement("label");
     label.className = "check";
-    label.style.display = "block";
+    // Side by side (k ≤ 5 short names): the question, its choices and Commit stay close
+    // under the figure on a projector's screen.
+    Object.assign(label.style, { display: "inline-flex", marginInlineEnd: "1.2rem" });
     const input = Object.assign(document.createElement("input"), { type: "radio", name: groupName, value: String(c) });
     input.dataset.role = `predict-class-${c}`;
     const text = document.createElement("span");
@@ -179,6 +189,8 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     });
     return { input, text };
   });
+  const note = Object.assign(document.createElement("p"), { className: "hint" });
+  group.append(note);
   const problem = Object.assign(document.createElement("p"), { className: "input-error", hidden: true });
   problem.dataset.role = "predict-problem";
   const { actions, commit, skip, done, result, live } = predictionParts("predict");
@@ -243,6 +255,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     panel.setBoundaryHidden(false);
     for (const end of unmask) end();
     for (const ch of choices) ch.input.disabled = true;
+    note.hidden = true;
     if (readout) readout.hidden = false;
     problem.hidden = true;
     commit.hidden = true;
@@ -275,7 +288,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
       p(truth === null ? w.unavailable.fit : say(w.skipped, { truth: n[truth] }), "predict-score");
     } else {
       const pick = verdict.guess;
-      p(say(verdict.right ? w.right : w.wrong, { truth: n[truth], pick: n[pick], pp: prob(verdict.p_picked), pt: prob(ps[truth]) }), "predict-score");
+      p(say(verdict.right ? w.right : w.wrong, { truth: n[truth], pick: n[pick], pp: relation(verdict.p_picked), pt: relation(ps[truth]) }), "predict-score");
       p(w.sentence, "predict-sentence");
       writeHints(p, verdict.hints, lang, w.why, "predict");
     }
@@ -285,7 +298,8 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
       list.dataset.role = "predict-posteriors";
       for (const [c, v] of ps.entries()) {
         const li = document.createElement("li");
-        li.textContent = say(w.row, { c: n[c], p: prob(v) }) + (c === truth ? w.itsRegion : "") + (verdict && c === verdict.guess ? w.yourPick : "");
+        const tags = [c === truth && w.itsRegion, verdict && c === verdict.guess && w.yourPick].filter(Boolean);
+        li.textContent = say(w.row, { c: n[c], p: relation(v) }) + (tags.length ? say(w.tags, { tags: tags.join(w.tagSep) }) : "");
         list.append(li);
       }
       out.push(list);
@@ -299,6 +313,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     block.setAttribute("lang", lang);
     svg.setAttribute("aria-label", say(w.marker, { x: fixed(point[0]), y: fixed(point[1]) }));
     legend.textContent = w.question;
+    note.textContent = w.hiddenNote;
     for (const [c, ch] of choices.entries()) ch.text.textContent = names()[c];
     if (!problem.hidden) problem.textContent = w.pickFirst;
     commit.textContent = w.commit;
