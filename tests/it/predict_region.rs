@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! The k-class "posterior at a point" (the student picks the class whose region holds a
 //! marked point): `genlab::predict::judge_region_drawn`, what the lessons' module's
 //! `judgeRegion` runs on the GDA panel's points and covariance setting.
@@ -14,15 +15,12 @@
 
 use crate::common;
 
-#[path = "../fixtures/gda_classes/reference.rs"]
-mod reference;
-
+use crate::gda_classes_sklearn::reference::{Reference, REFERENCES};
 use common::unwrap;
 use genlab::data::Preset;
 use genlab::gda::lab::{Covariance, ModelSettings};
 use genlab::gda::GdaLab;
 use genlab::predict::judge_region_drawn;
-use reference::{Reference, REFERENCES};
 
 fn reference(name: &str) -> &'static Reference {
     REFERENCES.iter().find(|r| r.name == name).expect("a reference set of that name")
