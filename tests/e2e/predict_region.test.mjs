@@ -287,6 +287,23 @@ test("a lesson's at=x,y marks that point; Skip reveals the posteriors without a 
   await context.close();
 });
 
+test("the 3-D view (the tallest class at the point) is closed while predicting and comes back at the reveal (1280 px, en)", async () => {
+  const { page, context, errors } = await open(env.browser, url("en", "k=3"), SIZES[1280]);
+  await page.check(role("v3"));
+  await page.waitForSelector(`${role("v3-view")}:not([hidden])`);
+  await page.click(role("predict"));
+  await page.click(role("predict-kind-posterior"));
+  await page.waitForSelector(role("predict-class-0"));
+  await page.waitForSelector(`${role("v3-view")}[hidden]`, { state: "attached" });
+  assert.equal(await page.isDisabled(role("v3")), true, "its switch is held");
+  assert.equal(await page.isChecked(role("v3")), false);
+  await page.click(role("predict-skip"));
+  await page.waitForSelector(`${role("v3-view")}:not([hidden])`);
+  assert.equal(await page.isDisabled(role("v3")), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 for (const scheme of ["light", "dark"]) {
   for (const [label, viewport, query] of [["phone zh", { width: 360, height: 740 }, "k=4&lang=zh-CN"], ["projector en", { width: 1024, height: 768 }, "src=penguins-three-species&projector=1"]]) {
     test(`axe: the k-class prediction is clean while predicting and after the reveal (${label}, ${scheme})`, async () => {

@@ -2,7 +2,8 @@
 // (js/predict-gda.js starts it for "The posterior at a point" when the data have more than
 // two classes; loaded on demand). The figure hides its regions and every boundary
 // (GdaPanel.setBoundaryHidden), the pointer's readout is hidden (gda.js asks `hidden()`) and
-// the numbers' discriminants δ_c and softmax regression's row are masked; a point is marked
+// the numbers' discriminants δ_c and softmax regression's row are masked, the 3-D view is
+// closed; a point is marked
 // and the student picks the class whose region holds it (a radio group: pointer, touch or
 // arrow keys). "Commit" judges the pick with the model the figure draws (judgeRegion, in the
 // lessons' module: the panel's k-class model refitted there from its points and covariance
@@ -201,6 +202,22 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   // The numbers that would answer it: the discriminants δ_c (the largest wins) and softmax
   // regression's row, masked until the reveal.
   const unmask = ["k-deltas", "k-logistic"].map((role) => maskCell(section, role, () => "—", true));
+  // The 3-D view of p(x | y)·p(y) would show the tallest class at the point: closed, and its
+  // switch held, until the reveal (then shown again if it was).
+  const v3 = section.querySelector('[data-role="v3"]');
+  const v3Was = Boolean(v3?.checked);
+  const setV3 = (on) => {
+    if (!v3 || v3.checked === on) return;
+    v3.checked = on;
+    v3.dispatchEvent(new Event("change"));
+  };
+  setV3(false);
+  if (v3) v3.disabled = true;
+  let v3Back = () => {
+    v3Back = () => {};
+    if (v3) v3.disabled = false;
+    setV3(v3Was);
+  };
 
   const value = () => {
     const on = choices.findIndex((ch) => ch.input.checked);
@@ -254,6 +271,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     hidden = false;
     panel.setBoundaryHidden(false);
     for (const end of unmask) end();
+    v3Back();
     for (const ch of choices) ch.input.disabled = true;
     note.hidden = true;
     if (readout) readout.hidden = false;
@@ -330,6 +348,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     hidden = false;
     panel.setBoundaryHidden(false);
     for (const end of unmask) end();
+    v3Back();
     svg.remove();
     block.remove();
     button.disabled = false;
