@@ -3,9 +3,8 @@
 // two classes; loaded on demand). The figure hides its regions and every boundary
 // (GdaPanel.setBoundaryHidden), the pointer's readout is hidden (gda.js asks `hidden()`) and
 // the numbers' discriminants δ_c and softmax regression's row are masked, the 3-D view is
-// closed; a point is marked
-// and the student picks the class whose region holds it (a radio group: pointer, touch or
-// arrow keys). "Commit" judges the pick with the model the figure draws (judgeRegion, in the
+// closed; a point is marked and the student picks the class whose region holds it (a radio
+// group: pointer, touch or arrow keys). "Commit" judges the pick with the model the figure draws (judgeRegion, in the
 // lessons' module: the panel's k-class model refitted there from its points and covariance
 // setting, genlab::predict::judge_region_drawn) and reveals the regions, the model's
 // posterior of every class at the point, the score (right or wrong, and the posterior the
