@@ -66,6 +66,9 @@ node tools/bench/lesson_transitions.mjs --www target/bench/www --out target/benc
 step "predict, then reveal: each prediction's Commit to the frame that shows the answer, against a click that changes nothing"
 node tools/bench/prediction_reveal.mjs --www target/bench/www --out target/bench
 
+step "quiz: Next question's new situation, every main-thread task counted (none may reach 50 ms), against a click that changes nothing"
+node tools/bench/quiz_situation.mjs --www target/bench/www --out target/bench
+
 step "learning curves: WDBC 15 sizes x 200 splits x 2 models, and the teaching corpus 12 sizes x 100 splits (NB vs LR), in Chromium's Web Worker, and scikit-learn's loops"
 # Writes target/bench/curves.json (medians, the ratio, the main thread's longest task).
 node tools/bench/curves.mjs --python .venv-bench/bin/python --sk-splits 20 --sk-text-splits 5

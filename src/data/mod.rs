@@ -8,6 +8,13 @@ use crate::error::{Error, Result};
 pub const PENGUINS_CSV: &str = include_str!("penguins.csv");
 /// R's `datasets::iris` (Fisher 1936 / Anderson 1935; UCI, CC BY 4.0).
 pub const IRIS_CSV: &str = include_str!("iris.csv");
+/// The columns of [`PENGUINS_CSV`] the presets read (`species,bill_length_mm,bill_depth_mm`),
+/// row for row: what the wasm modules carry instead of the whole file, whose other five
+/// columns no panel shows (a test checks it against the file).
+pub const PENGUIN_BILLS_CSV: &str = include_str!("penguins-bills.csv");
+/// The columns of [`IRIS_CSV`] the presets read (`Species,Petal.Length,Petal.Width`, the
+/// species unquoted), row for row (a test checks it against the file).
+pub const IRIS_PETALS_CSV: &str = include_str!("iris-petals.csv");
 /// The genlab teaching corpus (`ham|spam<TAB>text`), written for genlab, CC0 1.0.
 pub const TEACHING_CORPUS: &str = include_str!("teaching_corpus.txt");
 
@@ -114,17 +121,18 @@ impl Preset {
 }
 
 /// Rows of `penguins.csv` of the given species (class c is `species[c]`) with both bill
-/// measurements (rows with `NA` are skipped).
+/// measurements (rows with `NA` are skipped), read from its bill columns
+/// ([`PENGUIN_BILLS_CSV`], whose line numbers are the file's).
 fn penguins(species: &[&'static str]) -> Result<Dataset> {
     let mut points = Vec::new();
     let mut labels = Vec::new();
-    for (i, line) in PENGUINS_CSV.lines().enumerate().skip(1) {
+    for (i, line) in PENGUIN_BILLS_CSV.lines().enumerate().skip(1) {
         let cols: Vec<&str> = line.split(',').collect();
         let Some(label) = cols.first().and_then(|s| class_of(species, s)) else { continue };
-        if cols.len() < 4 || cols[2] == "NA" || cols[3] == "NA" {
+        if cols.len() < 3 || cols[1] == "NA" || cols[2] == "NA" {
             continue;
         }
-        points.push([number(cols[2], i + 1)?, number(cols[3], i + 1)?]);
+        points.push([number(cols[1], i + 1)?, number(cols[2], i + 1)?]);
         labels.push(label);
     }
     Ok(Dataset {
@@ -137,14 +145,18 @@ fn penguins(species: &[&'static str]) -> Result<Dataset> {
 }
 
 /// Rows of `iris.csv` of the given species (class c is `species[c]`), petal length ×
-/// petal width.
+/// petal width, read from its petal columns ([`IRIS_PETALS_CSV`], whose line numbers are
+/// the file's).
 fn iris(species: &[&'static str]) -> Result<Dataset> {
     let mut points = Vec::new();
     let mut labels = Vec::new();
-    for (i, line) in IRIS_CSV.lines().enumerate().skip(1) {
+    for (i, line) in IRIS_PETALS_CSV.lines().enumerate().skip(1) {
         let cols: Vec<&str> = line.split(',').collect();
-        let Some(label) = cols.get(5).and_then(|s| class_of(species, s.trim_matches('"'))) else { continue };
-        points.push([number(cols[3], i + 1)?, number(cols[4], i + 1)?]);
+        let Some(label) = cols.first().and_then(|s| class_of(species, s)) else { continue };
+        if cols.len() < 3 {
+            continue;
+        }
+        points.push([number(cols[1], i + 1)?, number(cols[2], i + 1)?]);
         labels.push(label);
     }
     Ok(Dataset {

@@ -649,6 +649,8 @@ codes! {
     RULE_DECK = "rule.deck" [] "slides mode is 0 or 1";
     /// `lesson`.
     RULE_LESSON = "rule.lesson" [] "a lesson is a built-in lesson's name or “~” and a compressed lesson";
+    /// `quiz`.
+    RULE_QUIZ = "rule.quiz" [] "a quiz question is “panel.kind.seed”, e.g. “gda.boundary.42”";
     /// `theme`.
     RULE_THEME = "rule.theme" [] "the theme must be “dark” or “light”";
     /// `embed`.

@@ -22,6 +22,7 @@
 //! | `deck` | slides mode, for a panel framed in a slide deck: PageDown/PageUp (and arrows no control uses) go to the deck as reveal.js messages, and the state outlives the frame's reloads (kept in the tab's session storage) | `0`, `1` |
 //! | `lesson` | a lesson played over the panels ([`crate::lesson`]): a built-in lesson's id, or `~` and the lesson's text compressed (raw deflate) in base64url | an id of [`crate::lesson::BUILTIN`], or `~` and 1 … 24,000 characters `A-Z a-z 0-9 - _` |
 //! | `step` | the lesson's step shown (absent: the first) | 1 … 200 |
+//! | `quiz` | a quiz question (“Quiz me”): the panel draws a fresh situation from the seed and asks one prediction; the link holds the question, never its answer | `panel.kind.seed`: a kind of [`crate::state::QUIZ_KINDS`] (`gda.boundary`, `nb.bet`, `curves.crossover`…) and a seed of 1 … 9 digits |
 //! | `src` | GDA data | `generated`, a preset id (two species, or `penguins-three-species`, `iris-three-species`), or `custom`: the user's own points, kept by the page's history entries (a link cannot carry them; the panel says so) |
 //! | `seed` | GDA sample seed | 0 … 2⁵³ − 1 |
 //! | `n0` … `n4` | points of class c | 1 … 500 |
@@ -187,7 +188,7 @@ pub use cat::{CatState, CAT_EXAMPLE_QUERY};
 pub use curves::CurvesState;
 pub use gda::{CloudState, GdaState, SurfaceState};
 pub use nb::{NbState, MAX_TEXT_IN_LINK, NB_FIRST_MESSAGE};
-pub use page::MAX_LESSON_IN_LINK;
+pub use page::{quiz_value, MAX_LESSON_IN_LINK, QUIZ_KINDS};
 
 /// Longest query string read, in bytes; the rest is ignored with a notice. Room for the
 /// longest link [`to_query`] writes: a message of [`MAX_TEXT_IN_LINK`] four-byte characters
@@ -216,6 +217,10 @@ pub struct AppState {
     /// The lesson's step shown, 1-based (a state without it shows the first).
     #[serde(default = "first_step")]
     pub step: u32,
+    /// The quiz question asked (`panel.kind.seed`: the seed draws the situation, and the
+    /// link never holds the answer), or none.
+    #[serde(default)]
+    pub quiz: Option<String>,
     /// The GDA panel.
     pub gda: GdaState,
     /// The naive Bayes panel.
@@ -242,6 +247,7 @@ impl Default for AppState {
             deck: false,
             lesson: None,
             step: 1,
+            quiz: None,
             gda: GdaState::default(),
             nb: NbState::default(),
             cat: CatState::default(),

@@ -17,6 +17,25 @@ fn lesson_value(v: &str) -> bool {
     }
 }
 
+/// The prediction kinds a quiz asks, by panel (the page draws each kind's situation from the
+/// seed: `www/js/quiz-core.js`).
+pub const QUIZ_KINDS: &[(&str, &[&str])] = &[
+    ("gda", &["boundary", "posterior", "movement", "threshold", "shape"]),
+    ("nb", &["bet", "word", "alpha0"]),
+    ("curves", &["crossover"]),
+];
+
+/// Whether `v` names a quiz question a link may carry: `panel.kind.seed`, a kind of
+/// [`QUIZ_KINDS`] and a seed of 1 to 9 digits.
+pub fn quiz_value(v: &str) -> bool {
+    let mut parts = v.split('.');
+    let (Some(panel), Some(kind), Some(seed), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let known = QUIZ_KINDS.iter().any(|(p, kinds)| *p == panel && kinds.contains(&kind));
+    known && (1..=9).contains(&seed.len()) && seed.bytes().all(|b| b.is_ascii_digit())
+}
+
 impl Part for AppState {
     const KEYS: &'static [Key<AppState>] = &[
         choice_key!("lang", "interface language", &["en", "zh-CN"], "the language must be “en” or “zh-CN”", lang),
@@ -59,5 +78,22 @@ impl Part for AppState {
             },
         },
         range_key!("step", "the lesson's step shown (absent: the first)", &limits::LESSON_STEP, step as u32),
+        Key {
+            name: "quiz",
+            per_class: false,
+            meaning: words!("a quiz question (“Quiz me”): the panel draws a fresh situation from the seed and asks one prediction; the link holds the question, never its answer"),
+            allowed: Allowed::Text(
+                words!("`panel.kind.seed`: a kind of [`crate::state::QUIZ_KINDS`] (`gda.boundary`, `nb.bet`, `curves.crossover`…) and a seed of 1 … 9 digits"),
+                "a quiz question is “panel.kind.seed”, e.g. “gda.boundary.42”",
+            ),
+            get: |s, _| s.quiz.clone(),
+            set: |s, _, _, v| {
+                let ok = quiz_value(v.text);
+                if ok {
+                    s.quiz = Some(v.text.to_string());
+                }
+                ok
+            },
+        },
     ];
 }

@@ -103,7 +103,7 @@ test("index.html carries its stylesheet and the modules of its first panel, allo
   // The script holds the modules that run before the first panel is drawn (and the wasm
   // module's glue), none of the other panels'.
   for (const id of ["js/main.js", "js/genlab.js", "js/i18n.js", "js/gda.js", "js/gda-numbers.js", "js/gda-template.js", "js/wasm-compile.js", "pkg-gda/genlab.js"]) assert.ok(scripts[0][2].includes(`"${id}":`), `${id} is inlined`);
-  for (const id of ["js/nb.js", "js/cat.js", "js/curves.js", "js/lesson.js", "js/lesson/player.js", "js/i18n-cat.js", "pkg-nb/genlab.js"]) {
+  for (const id of ["js/nb.js", "js/cat.js", "js/curves.js", "js/lesson.js", "js/lesson/player.js", "js/i18n-cat.js", "pkg-nb/genlab.js", "js/gda-classes.js"]) {
     assert.ok(!scripts[0][2].includes(`"${id}":`), `${id} is not inlined`);
     assert.ok(existsSync(path.join(dist, folder, "later", id)), `${id} waits in later/`);
   }

@@ -3,7 +3,7 @@
 //! sizes are those measured and stated in /work/shared/data/palmer_penguins/README.md and
 //! /work/shared/data/iris/README.md (the provenance notes of the two files).
 
-use genlab::data::{Dataset, Preset, IRIS_CSV, PENGUINS_CSV};
+use genlab::data::{Dataset, Preset, IRIS_CSV, IRIS_PETALS_CSV, PENGUINS_CSV, PENGUIN_BILLS_CSV};
 use genlab::Error;
 
 fn load(p: Preset) -> Dataset {
@@ -29,6 +29,25 @@ fn embedded_files_have_the_sizes_recorded_in_the_data_readmes() {
     // their sha256).
     assert_eq!(PENGUINS_CSV.len(), 15_241);
     assert_eq!(IRIS_CSV.len(), 4_821);
+}
+
+#[test]
+fn the_embedded_columns_are_the_source_files_columns_row_for_row() {
+    // What the presets read (and the wasm modules carry) is cut from the two files above,
+    // nothing else: penguins.csv's columns 1, 3, 4 (species, bill length, bill depth) and
+    // iris.csv's 6, 4, 5 (species, petal length, petal width; without R's quotes), every row
+    // kept, so a line number of one is a line number of the other. (To remake them after the
+    // files change: the same cut with awk -F, or any CSV tool.)
+    let cut = |text: &str, cols: [usize; 3]| -> String {
+        text.lines()
+            .map(|line| {
+                let f: Vec<&str> = line.split(',').map(|c| c.trim_matches('"')).collect();
+                format!("{},{},{}\n", f[cols[0]], f[cols[1]], f[cols[2]])
+            })
+            .collect()
+    };
+    assert_eq!(PENGUIN_BILLS_CSV, cut(PENGUINS_CSV, [0, 2, 3]));
+    assert_eq!(IRIS_PETALS_CSV, cut(IRIS_CSV, [5, 3, 4]));
 }
 
 #[test]

@@ -284,3 +284,38 @@ fn a_link_carries_a_lesson_and_its_step() {
     }
     assert_eq!(parse_query(&format!("lesson=~{}", "a".repeat(24_001))).1.len(), 1);
 }
+
+/// A quiz question in a link: `panel.kind.seed` with a kind the panel asks (the list in
+/// src/state/page.rs, written out here by hand) and a seed of 1 to 9 digits; anything else
+/// is ignored with a notice, and a good one comes back unchanged.
+#[test]
+fn quiz_question_in_a_link() {
+    use genlab::state::quiz_value;
+    for good in ["gda.boundary.1", "gda.shape.123456789", "nb.alpha0.42", "curves.crossover.7", "gda.threshold.000"] {
+        assert!(quiz_value(good), "{good}");
+        let (s, notices) = parse_query(&format!("quiz={good}"));
+        assert!(notices.is_empty(), "{good}: {notices:?}");
+        assert_eq!(s.quiz.as_deref(), Some(good));
+        assert_eq!(to_query(&s), format!("quiz={good}"));
+    }
+    for bad in [
+        "gda.bet.1",
+        "nb.boundary.1",
+        "gda.boundary",
+        "gda.boundary.",
+        "gda.boundary.1234567890",
+        "gda.boundary.-1",
+        "gda.boundary.1.2",
+        "cat.boundary.1",
+        "",
+    ] {
+        assert!(!quiz_value(bad), "{bad}");
+        let (s, notices) = parse_query(&format!("quiz={bad}"));
+        assert_eq!(s.quiz, None, "{bad}");
+        assert_eq!(notices.len(), 1, "{bad}");
+        assert_eq!(notices[0].key, "quiz");
+    }
+    // No quiz by default, and none written.
+    assert_eq!(AppState::default().quiz, None);
+    assert_eq!(to_query(&AppState::default()), "");
+}

@@ -91,3 +91,29 @@ forEachEngine((c) => {
     await assertNoPageErrors(s);
   });
 });
+
+forEachEngine((c) => {
+  test("a quiz link: the learning curves' crossing asked without its answer, committed by keys, counted and kept on the device", async () => {
+    const s = c.session;
+    // A question of the curves (its seed draws the pairing and the splits' seed); a fresh
+    // device: the tally starts empty.
+    await openPage(s, `${c.server.url}?quiz=curves.crossover.5`);
+    await s.execute(() => localStorage.removeItem("genlab-quiz"));
+    await listen(s);
+    await s.waitFor("the question", () => document.querySelector('#curves-slot [data-role="crossover-commit"]'));
+    assert.equal(await s.execute(() => new URLSearchParams(location.search).get("quiz")), "curves.crossover.5");
+    assert.equal(await s.execute(() => window.genlab.curves.prediction().question().hidden()), true, "the curves are hidden");
+    // The marker moved by keys, then Commit: judged once the curves have run.
+    await s.type('#curves-slot [data-role="crossover-handle"]', ARROW_RIGHT.repeat(3));
+    await s.click('#curves-slot [data-role="crossover-commit"]');
+    await s.waitFor("the quiz's outcome", () => document.querySelector('#curves-slot [data-role="quiz-outcome"]:not([hidden])'), [], 120000);
+    const [entry] = await record(s);
+    assert.deepEqual([entry.panel, entry.kind, entry.skipped], ["curves", "crossover", false]);
+    // Counted right by the rule the quiz states: the right kind of answer, within 0.3 decades.
+    const right = entry.score.right_kind === 1 && (entry.score.decades == null || entry.score.decades <= 0.3);
+    const kept = await s.execute(() => JSON.parse(localStorage.getItem("genlab-quiz")).curves);
+    assert.deepEqual(kept, { asked: 1, right: right ? 1 : 0, kinds: { crossover: { box: right ? 2 : 1, last: 0, asked: 1, right: right ? 1 : 0 } } });
+    await assertNoGarbage(s);
+    await assertNoPageErrors(s);
+  });
+});

@@ -10,6 +10,7 @@ import * as NBW from "../../www/js/i18n-nb.js";
 import * as CATW from "../../www/js/i18n-cat.js";
 import * as CURVESW from "../../www/js/i18n-curves.js";
 import * as SURFACEW from "../../www/js/i18n-surface.js";
+import * as CLASSESW from "../../www/js/gda-classes.js";
 
 await loadLang("zh-CN");
 await Promise.all(["nb", "cat", "curves"].map(loadMessages));
@@ -20,6 +21,7 @@ const TABLES = [
   ["i18n-cat.js", CATW.EN_CAT, CATW.ZH_CAT],
   ["i18n-curves.js", CURVESW.EN_CURVES, CURVESW.ZH_CURVES],
   ["i18n-surface.js", SURFACEW.EN_SURFACE, SURFACEW.ZH_SURFACE],
+  ["gda-classes.js", CLASSESW.EN_CLASSES, CLASSESW.ZH_CLASSES],
   ["messages", MESSAGES.en, MESSAGES["zh-CN"]],
 ];
 

@@ -165,18 +165,41 @@ const WORKERS = ["js/curves-worker.js"];
 const ONE_CORE = { "pkg-gda/genlab.js": "pkg/genlab.js", "pkg-nb/genlab.js": "pkg/genlab.js", "pkg-curves/genlab.js": "pkg/genlab.js", "pkg-lesson/genlab.js": "pkg/genlab.js", "pkg-surface/genlab.js": "pkg/genlab.js" };
 
 /**
- * The full .wasm as the one-file builds carry it: gzip -9, then base64 (js/wasm-compile.js
- * unpacks it with the browser's DecompressionStream). Raw, the base64 text was 2.4 MB of
- * genlab.html's 2.6 MB: over the 2 MB upload limit PHP (and so a self-hosted Moodle) has by
- * default. Gzip, not brotli: DecompressionStream has no brotli in Firefox or WebKit.
+ * The full .wasm as the one-file builds carry it: gzip (made by zopfli, one iteration: 5 %
+ * smaller than zlib's level 9, 685 against 722 KB on 2026-11-29, in about 10 s), then base64
+ * (js/wasm-compile.js unpacks it with the browser's DecompressionStream). Raw, the base64 text
+ * was 2.4 MB of genlab.html's 2.6 MB: over the 2 MB upload limit PHP (and so a self-hosted
+ * Moodle) has by default. Gzip, not brotli: DecompressionStream has no brotli in Firefox or
+ * WebKit. Made once per build (`coreText`), for the single file and the widget.
  */
-const carriedCore = (files) => gzipSync(files.get("pkg/genlab_bg.wasm"), { level: 9 }).toString("base64");
+async function carriedCore(files) {
+  const { gzipAsync } = createRequire(import.meta.url)("@gfx/zopfli");
+  return Buffer.from(await gzipAsync(files.get("pkg/genlab_bg.wasm"), { numiterations: 1 })).toString("base64");
+}
+let coreText = "";
 
-/** dist/genlab.html: index.html with its stylesheet, every module and the full .wasm inside it. */
+/**
+ * Of `modules`, those a bundle with `roots` can run: the closure of the roots' static and
+ * on-demand imports (through the one-core aliases), less `never` (modules its page never
+ * imports, though their import is written) and what only they import.
+ */
+function reachable(modules, roots, never = []) {
+  const graph = new Map([...modules, ...Object.entries(ONE_CORE).map(([from, to]) => [from, modules.get(to)])]);
+  for (const id of never) graph.set(id, "");
+  const { all } = importClosure(graph, roots);
+  const reached = (id) => all.has(id) || Object.entries(ONE_CORE).some(([from, to]) => to === id && all.has(from));
+  return new Map([...modules].filter(([id]) => reached(id) && !never.includes(id)));
+}
+/** What the single file never imports: the LMS package maker (the file hides its button: from
+ * a disk it cannot read its own bytes, js/main.js). */
+const SINGLE_FILE_NEVER = ["js/lms-package.js"];
+
+/** dist/genlab.html: index.html with its stylesheet, every module it runs and the full .wasm inside it. */
 function singleFile(files) {
   const text = (rel) => files.get(rel).toString("utf8");
+  const entries = ["js/wasm-compile.js", "js/main.js"];
   // Minified as index.html's script is: the comments that explain the sources were 0.2 MB.
-  const script = minifiedModule(bundle(bundledModules(files), ["js/wasm-compile.js", "js/main.js"], { aliases: ONE_CORE, workers: WORKERS }));
+  const script = minifiedModule(bundle(reachable(bundledModules(files), [...entries, ...WORKERS], SINGLE_FILE_NEVER), entries, { aliases: ONE_CORE, workers: WORKERS }));
   const style = minified([["style.css", files.get("style.css")]])[0][1].toString("utf8");
   for (const [what, body] of [["script", script], ["style", style]]) {
     if (/<\/(script|style)|<!--/i.test(body)) throw new Error(`the inlined ${what} contains a closing tag or a comment opener`);
@@ -210,7 +233,7 @@ function singleFile(files) {
   const html = shell
     .replace("@STYLE@", () => style)
     .replace("@SCRIPT@", () => script)
-    .replace("@WASM@", () => carriedCore(files));
+    .replace("@WASM@", () => coreText);
   return html;
 }
 
@@ -224,7 +247,7 @@ function widgetFile(files) {
   return minifiedModule(bundle(bundledModules(files), ["js/wasm-compile.js"], {
     aliases: ONE_CORE,
     workers: WORKERS,
-    prelude: `const __CSS = ${JSON.stringify(minified([["style.css", files.get("style.css")]])[0][1].toString("utf8"))};\nconst __WASM = "${carriedCore(files)}";`,
+    prelude: `const __CSS = ${JSON.stringify(minified([["style.css", files.get("style.css")]])[0][1].toString("utf8"))};\nconst __WASM = "${coreText}";`,
     meta: "{ genlabCss: __CSS, genlabWasm: __WASM }",
     tail: 'const __widget = await __req("js/widget.js");\nexport default __widget.default;',
   }));
@@ -249,6 +272,7 @@ rmSync(dist, { recursive: true, force: true });
 for (const [rel, bytes] of list) put(`${folder}/${rel}`, bytes);
 for (const page of PAGES) put(page, page === "index.html" ? pageFile(files, new Map(list), pageParts, folder) : rewritePage(files.get(page).toString("utf8"), folder));
 put("genlab.js", `// The current release's genlab.js (mount() and <genlab-panel>); this file's address stays,\n// the folder it points to changes with every release.\nexport * from "./${folder}/js/genlab.js";\n`);
+coreText = await carriedCore(files);
 put("genlab.html", singleFile(files));
 put("genlab-widget.mjs", widgetFile(files));
 // The SCORM 1.2 package for an LMS: imsmanifest.xml and genlab.html (the page's own

@@ -14,7 +14,7 @@ export const CURVES = `
       <p class="hint" data-role="status" role="status"></p>
       <p class="hint" data-i18n="lc.band"></p>
       <p class="credit" data-role="credit" hidden></p>
-      <p class="actions"><span data-control="predict"><button type="button" data-role="predict" data-i18n="lc.predict"></button></span>
+      <p class="actions"><span data-control="predict"><button type="button" data-role="predict" data-i18n="lc.predict"></button> <button type="button" data-role="quiz" data-i18n="lc.quiz"></button></span>
         <span data-control="export"><button type="button" data-role="export" data-i18n="export.png"></button>
         <button type="button" data-role="csv" data-i18n="lc.csv"></button></span>
       </p>

@@ -672,32 +672,50 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
   // Predict, then reveal: the controls load on the first press (js/predict-crossover.js).
   // startPrediction(kind) does what the button does (a lesson's `predict:` step calls it too);
   // it resolves to the prediction's handle, or null when none started.
-  async function startPrediction(kind = "crossover") {
-    if (kind !== "crossover" || predicting || destroyed) return null;
+  async function startPrediction(kind = "crossover", params = {}) {
+    if (!["crossover", "quiz"].includes(kind) || predicting || destroyed) return null;
     // Hidden at once, not after the module has come: a lesson's step may have just started
     // the run whose curves are to be predicted.
     $("predict").disabled = true;
     setCurvesHidden(true);
-    let mod = null;
+    let begin = null;
     try {
-      mod = await import("./predict-crossover.js");
+      // "Quiz me": a fresh pairing and seed, one crossing to predict, again and again (js/quiz.js).
+      begin = kind === "quiz"
+        ? (await import("./quiz.js")).openQuiz
+        : await starter();
     } finally {
       $("predict").disabled = false;
-      if (!mod && !predicting && !destroyed) setCurvesHidden(false);
+      if (!begin && !predicting && !destroyed) setCurvesHidden(false);
     }
     if (destroyed || predicting) return null;
-    predicting = mod.startCrossoverPrediction({
-      section, lang, button: $("predict"),
-      curves: {
-        axisRange, whenDone, setHidden: setCurvesHidden, frame: () => plotFrame, summary: () => summary,
-        judge: (s, mHat) => core.judgeCrossover(s, mHat),
-        names: () => [genName(), t(lang, "lc.lr")],
-      },
-      onEnd: () => { predicting = null; },
-    });
+    const ended = () => { predicting = null; };
+    const row = $("predict").closest("p");
+    predicting = kind === "quiz"
+      ? await begin({ panel: "curves", section, lang, value: params?.value, hide: $("predict").parentElement, after: row, apply: setState, starter, hold: (h) => { predicting = h; }, onEnd: ended })
+      : begin(params, ended);
+    if (!predicting) setCurvesHidden(false);
     return predicting;
   }
+  // The crossing's module, loaded: `(params, onEnd) → handle | null`, which hides the curves and
+  // starts it at once (a quiz applies its situation and asks in the same task).
+  async function starter() {
+    const mod = await import("./predict-crossover.js");
+    return (_params, onEnd) => {
+      setCurvesHidden(true);
+      return mod.startCrossoverPrediction({
+        section, lang, button: $("predict"),
+        curves: {
+          axisRange, whenDone, setHidden: setCurvesHidden, frame: () => plotFrame, summary: () => summary,
+          judge: (s, mHat) => core.judgeCrossover(s, mHat),
+          names: () => [genName(), t(lang, "lc.lr")],
+        },
+        onEnd,
+      });
+    };
+  }
   on($("predict"), "click", () => startPrediction("crossover"));
+  on($("quiz"), "click", () => startPrediction("quiz"));
 
   return {
     getState, setState, setLang, setProjector, setTheme, destroy, render, setCorpusSource, corpusMayHaveChanged,

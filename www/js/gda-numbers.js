@@ -4,12 +4,28 @@
 // model's summary at draw time, never kept.
 
 import { num, vec, mat, term, pct, p3 } from "./format.js";
-import { t } from "./i18n.js";
+import { t, addWords } from "./i18n.js";
 import { messageText } from "./messages.js";
 import { focusScrollables, fillAround } from "./util.js";
 
 const SUB = ["₀", "₁", "₂", "₃", "₄"];
 const AXES = { generated: ["x1", "x2"] };
+
+/** js/gda-classes.js once loaded (the numbers and words of k > 2 classes), shared by every
+ * GDA panel of the page. */
+let classes = null;
+let classesLoading = null;
+/** Loads js/gda-classes.js and merges its words, once (again after a failed fetch). */
+function loadClasses() {
+  classesLoading ??= import("./gda-classes.js").then((m) => {
+    addWords({ en: m.EN_CLASSES, "zh-CN": m.ZH_CLASSES });
+    classes = m;
+  }, (e) => {
+    classesLoading = null;
+    throw e;
+  });
+  return classesLoading;
+}
 
 /**
  * The numbers writer of a GDA panel's `section` (made before anything is written into its
@@ -21,6 +37,8 @@ const AXES = { generated: ["x1", "x2"] };
  */
 export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
   let liveTimer = 0;
+  // The last state written: one of k > 2 classes is written again when js/gda-classes.js arrives.
+  let latest = null;
   // Each cell of the numbers table as the markup holds it before any fit is written, and
   // each row shown only for some states, hidden or not as the markup has it: what a fresh
   // page at any URL keeps in the blocks its state hides.
@@ -59,6 +77,7 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
 
   /** The numbers panel, read from the model at draw time. */
   function writeNumbers(s) {
+    latest = s;
     const err = $("error");
     const message = s.error ? messageText(lang, s.error) : "";
     err.textContent = message;
@@ -148,56 +167,19 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     th.textContent = t(lang, key);
   }
 
-  /** The numbers of k > 2 classes: priors, means, Σ or Σ_c, the discriminants of a linear
-   * model, and the training table with its k × k confusion matrix. */
+  /** The numbers of k > 2 classes, by js/gda-classes.js (loaded with its words the first time
+   * a state of more than two classes is drawn; that state is written again once it is here). */
   function writeClassNumbers(s, message) {
-    const k = s.classes;
-    const sub = (c) => String.fromCharCode(0x2080 + c);
-    $("k-priors").textContent = s.priors ? s.priors.map((p, c) => `π${sub(c)} = ${num(p)}  (${s.counts[c]}/${s.counts.reduce((a, b) => a + b, 0)})`).join("\n") : "—";
-    $("k-means").textContent = s.means ? s.means.map((m, c) => `μ${sub(c)} = ${vec(m)}`).join("\n") : "—";
-    const shared = s.covariances && s.covariances.every((m) => JSON.stringify(m) === JSON.stringify(s.covariances[0]));
-    $("k-sigma-label").textContent = t(lang, shared ? "gda.kSigmaShared" : "gda.kSigmaPerClass");
-    $("k-sigmas").textContent = !s.covariances ? "—" : shared ? mat(s.covariances[0])
-      : s.covariances.map((m, c) => `Σ${sub(c)} = ${mat(m)}`).join("\n\n");
-    reveal($("row-k-deltas"), Boolean(s.discriminants));
-    if (s.discriminants) {
-      $("k-deltas").textContent = s.discriminants.map(([w, b], c) => `δ${sub(c)}(x) = ${num(w[0])} x₁ ${term(w[1], "x₂")} ${term(b, "")}`).join("\n");
+    if (classes) {
+      classes.writeClassNumbers({ $, lang, canvas, reveal, figureText, confusionHeader, announce }, s, message);
+      return;
     }
-    $("k-rule").textContent = t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k });
-    // Softmax regression's overlay: its λ, and whether λ = 0 has a finite fit (decided
-    // exactly: a separable pair of classes alone does not rule it out).
-    const lr = s.logistic;
-    reveal($("row-k-logistic"), Boolean(lr));
-    if (lr) {
-      const names = figureText(s).classes;
-      const pairs = (lr.separated_pairs || []).map(([a, b]) => t(lang, "gda.softmaxPair", { a: names[a], b: names[b] })).join(t(lang, "gda.softmaxPairSep"));
-      $("k-logistic").textContent = lr.error ? messageText(lang, lr.error)
-        : lr.ridge ? t(lang, "gda.softmaxRidge", { lambda: num(lr.lambda, 4) })
-        : lr.lambda === 0 && pairs ? t(lang, "gda.softmaxMleDespitePairs", { pairs })
-        : lr.lambda === 0 ? t(lang, "gda.softmaxMle")
-        : t(lang, "gda.softmaxLambda", { lambda: num(lr.lambda, 4) });
-    }
-    confusionHeader("gda.kConfusion");
-    $("reports").replaceChildren(...s.reports.map((r) => {
-      const tr = document.createElement("tr");
-      const matrix = r.matrix.map((row) => row.join(" ")).join(" / ");
-      for (const cell of [t(lang, `gda.model.${r.id}`), pct(r.accuracy), r.log_likelihood == null ? "—" : num(r.log_likelihood, 2), matrix]) {
-        const td = document.createElement("td");
-        td.textContent = cell;
-        tr.append(td);
+    loadClasses().then(() => {
+      if (latest === s) {
+        writeNumbers(s);
+        writePointer();
       }
-      return tr;
-    }));
-    const names = figureText(s).classes;
-    canvas.setAttribute("aria-label", s.error ? t(lang, "gda.ariaError", { error: message })
-      : t(lang, "gda.ariaK", { k, classes: names.join(", "), means: (s.means || []).map((m) => vec(m, 2)).join(", ") }));
-    // The live region reads the k-class model drawn: its priors, its means and its rule.
-    announce(s, message, null, () => t(lang, "gda.liveK", {
-      k,
-      priors: (s.priors || []).map((p, c) => `π${sub(c)} ${num(p, 2)}`).join(", ") || "—",
-      means: (s.means || []).map((m, c) => `μ${sub(c)} ${vec(m, 2)}`).join(", ") || "—",
-      rule: t(lang, s.discriminants ? "gda.kRuleLinear" : "gda.kRuleQuadratic", { k }),
-    }));
+    }, () => {});
   }
 
   /** The model the figure draws, named, when it is not the shared-Σ fit with its fitted φ
@@ -263,7 +245,13 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     const out = $("pointer");
     const cell = $("posterior");
     if (panel.classes() > 2) {
-      // k classes: every class's posterior p(y = c | x).
+      // k classes: every class's posterior p(y = c | x) (written once js/gda-classes.js is
+      // here: writeClassNumbers writes the pointer again then).
+      if (!classes) {
+        out.textContent = "";
+        cell.textContent = "—";
+        return;
+      }
       let at = pointer ? panel.posteriorsAt(pointer.x, pointer.y) : null;
       if (!at && cursor && cursorShown) {
         const p = panel.posteriorsAtData(cursor[0], cursor[1]);
@@ -289,10 +277,10 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
     cell.textContent = text;
   }
 
-  /** "at x = (…): p(y = 0 | x) = …, p(y = 1 | x) = …, …" for k classes. */
+  /** "at x = (…): p(y = 0 | x) = …, p(y = 1 | x) = …, …" for k classes ("" until
+   * js/gda-classes.js is here: the numbers of k classes load it). */
   function posteriorsText(at) {
-    const ps = at.p.map((p, c) => `p(y = ${c} | x) = ${p3(p, { exact: false })}`).join(", ");
-    return t(lang, "gda.atK", { x: vec([at.x, at.y], 2), ps });
+    return classes ? classes.posteriorsText(lang, at) : "";
   }
 
   return {

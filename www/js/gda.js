@@ -679,7 +679,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   async function startPrediction(kind, params) {
     const { startGdaPrediction } = await import("./predict-gda.js");
     if (destroyed || predicting) return null;
-    predicting = await startGdaPrediction(kind, params, { section, panel, startPrediction, render, getState, setState, historyData, lang, onChange, onEnd: () => { predicting = null; } });
+    predicting = await startGdaPrediction(kind, params, { section, panel, startPrediction, render, getState, setState, historyData, lang, onChange, hold: (h) => { predicting = h; }, onEnd: () => { predicting = null; } });
     render();
     return predicting;
   }

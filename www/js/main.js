@@ -24,16 +24,48 @@ let gesture = false;
 // js/lesson.js is loaded (only when a link has a lesson or the user opens the lessons).
 let lessonLink = null;
 let lessons = null;
+// The quiz question open (`panel.kind.seed`, js/quiz.js) or null: its panel's own settings
+// stay out of the link (the seed draws them), so a question's link never draws its answer.
+let quizLink = null;
 // The panel the user changed last (the one "Record step" offers first).
 let lastPanel = null;
 
 /** The whole screen as a state object. */
 function currentState() {
   const base = parseState("").state;
-  const state = { lang, projector, theme, embed, deck: deck !== null, lesson: lessonLink?.value ?? null, step: lessonLink?.step ?? 1 };
-  for (const name of Object.keys(PANELS)) state[name] = panels[name] ? panels[name].getState() : base[name];
+  const state = { lang, projector, theme, embed, deck: deck !== null, lesson: lessonLink?.value ?? null, step: lessonLink?.step ?? 1, quiz: quizLink };
+  for (const name of Object.keys(PANELS)) state[name] = panels[name] && name !== quizPanel(quizLink) ? panels[name].getState() : base[name];
   return state;
 }
+
+/** The panel a quiz question is asked on (its value's first part), or null. */
+const quizPanel = (value) => value?.split(".")[0] ?? null;
+
+/** Asks the quiz question `value` on its panel, or ends the quiz open when it is null (a
+ * link opened, back or forward); the URL already says so. */
+async function followQuiz(value) {
+  const open = quizLink;
+  quizLink = value;
+  if (open && quizPanel(open) !== quizPanel(value)) {
+    const q = panels[quizPanel(open)]?.controller.prediction();
+    if (q?.kind === "quiz") q.destroy();
+  }
+  const c = panels[quizPanel(value)]?.controller;
+  if (!c) {
+    quizLink = null;
+    return;
+  }
+  const q = c.prediction();
+  if (q?.kind === "quiz") await q.ask(value);
+  else if (!q) await c.startPrediction("quiz", { value });
+}
+// A quiz asks a new question or ends: the link follows.
+document.addEventListener("genlab-quiz", (ev) => {
+  const value = ev.detail?.value ?? null;
+  if (value === quizLink) return;
+  quizLink = value;
+  syncUrl("push");
+});
 
 /** What a history entry keeps beside its URL: the GDA panel's own points, which a link
  * cannot carry (null when it shows generated or real data), and the spam panel's message
@@ -172,7 +204,8 @@ function applyState(state, data) {
   if (state.lang !== lang) setLang(state.lang);
   if (state.projector !== projector) setProjector(state.projector);
   if ((state.theme ?? null) !== theme) setTheme(state.theme);
-  for (const name of Object.keys(PANELS)) panels[name]?.controller.setState(state[name], data?.[name] ?? null);
+  // A quiz's panel: its question draws its settings (followQuiz).
+  for (const name of Object.keys(PANELS)) if (name !== quizPanel(state.quiz)) panels[name]?.controller.setState(state[name], data?.[name] ?? null);
 }
 
 /** Loads the lessons (js/lesson.js) once, on demand. */
@@ -293,6 +326,7 @@ async function main() {
       lessonLink = { value: state.lesson, step: state.step };
       await (await loadLessons()).openLink(state.lesson, state.step);
     }
+    if (state.quiz) await followQuiz(state.quiz);
     boot.hidden = true;
     html.dataset.ready = "true";
   } catch (e) {
@@ -404,6 +438,7 @@ window.addEventListener("popstate", () => {
   gesture = false;
   const { state, notices } = parseState(location.search);
   deck?.save(location.search.slice(1));
+  followQuiz(state.quiz);
   applyState(state, history.state);
   // The entry kept the whole message: it is not cut on this screen.
   const restored = history.state?.nbText && state.nb.whole_chars && history.state.nbText.startsWith(state.nb.text);

@@ -126,6 +126,7 @@ export const ZH = {
   "rule.projector": "投影模式只能是 0 或 1",
   "rule.deck": "幻灯片模式只能是 0 或 1",
   "rule.lesson": "课程必须是内置课程的名称，或“~”加上压缩后的课程",
+  "rule.quiz": "测验题的写法是“面板.题型.种子”，例如“gda.boundary.42”",
   "rule.theme": "主题只能是“dark”或“light”",
   "rule.embed": "嵌入的面板只能是{panels}",
   "rule.source": "数据只能是“generated”“custom”或已知的预设",

@@ -138,6 +138,7 @@ const EN = {
   "rule.projector": "projector mode is 0 or 1",
   "rule.deck": "slides mode is 0 or 1",
   "rule.lesson": "a lesson is a built-in lesson's name or “~” and a compressed lesson",
+  "rule.quiz": "a quiz question is “panel.kind.seed”, e.g. “gda.boundary.42”",
   "rule.theme": "the theme must be “dark” or “light”",
   "rule.embed": "the embedded panel must be {panels}",
   "rule.source": "the data must be “generated”, “custom” or a known preset",

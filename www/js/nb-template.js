@@ -14,7 +14,7 @@ export const NB = `
     <div class="verdict" data-role="verdict"></div>
     <p class="cut-note" data-role="cut-note" hidden></p>
     <div data-role="nf"><button type="button" data-role="nf-toggle" aria-expanded="false" data-i18n="nb.nf"></button><div data-role="nf-view" hidden></div></div>
-    <p class="actions" data-control="bet"><button type="button" data-role="bet" data-predict data-i18n="nb.bet"></button> <button type="button" data-role="predict-word" data-predict data-i18n="nb.predictWord"></button> <button type="button" data-role="predict-alpha0" data-predict data-i18n="nb.predictAlpha0"></button></p>
+    <p class="actions" data-control="bet"><button type="button" data-role="bet" data-predict data-i18n="nb.bet"></button> <button type="button" data-role="predict-word" data-predict data-i18n="nb.predictWord"></button> <button type="button" data-role="predict-alpha0" data-predict data-i18n="nb.predictAlpha0"></button> <button type="button" data-role="quiz" data-predict data-i18n="nb.quiz"></button></p>
     <p class="sr-only" data-role="live" aria-live="polite"></p>
     <div class="examples" role="group" data-i18n-aria="nb.examplesLabel" data-control="examples">
       <span class="hint" data-i18n="nb.examples"></span>

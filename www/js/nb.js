@@ -597,6 +597,10 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
    * does not keep the others from showing; a refusal is said, never silent. */
   function setState(s) {
     recent.forget();
+    // The held-out metrics are computed again only when a setting they depend on changed (a
+    // quiz's new message, back to another message: the ledger alone).
+    const settings = () => JSON.stringify({ ...getState(), text: null, whole_chars: null });
+    const before = settings();
     const problems = [];
     const attempt = (fn) => { try { fn(); } catch (e) { problems.push(errorText(lang, e)); } };
     attempt(() => panel.setEventModel(s.event));
@@ -618,7 +622,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     showAlpha(panel.alpha(), "");
     showCosts();
     showSmoothing();
-    metricsDirty = true;
+    if (settings() !== before) metricsDirty = true;
     render();
   }
 
@@ -676,11 +680,12 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     word: async () => (await import("./predict-word.js")).startStrongestWord,
     alpha0: async () => (await import("./predict-alpha0.js")).startAlphaZero,
   };
-  async function startPrediction(kind = "bet", params = {}) {
-    if (!KINDS[kind] || predicting) return null;
+  // The kind's module, loaded: `(params, onEnd) → handle | null`, which starts it at once (a
+  // quiz applies its situation and asks in the same task), or null for no such kind.
+  async function starter(kind) {
+    if (!KINDS[kind]) return null;
     const start = await KINDS[kind]();
-    if (destroyed || predicting) return null;
-    predicting = start({
+    return (params, onEnd) => start({
       section, panel, lang, button: $(kind === "bet" ? "bet" : `predict-${kind}`), message: () => text.value,
       toward: params?.toward === "ham" ? "ham" : "spam",
       alphaText: () => alphaText(panel.alpha()),
@@ -688,8 +693,18 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       setAlphaZero: () => { setAlpha(0, ""); onChange("push"); },
       setAlphaBack: (a) => { setAlpha(a, ""); onChange("push"); },
       naturalFrequencies: (p) => SpamPanel.naturalFrequencies(p),
-      onEnd: () => { predicting = null; predictingKind = ""; },
+      onEnd,
     });
+  }
+  async function startPrediction(kind = "bet", params = {}) {
+    if ((!KINDS[kind] && kind !== "quiz") || predicting) return null;
+    const ended = () => { predicting = null; predictingKind = ""; };
+    // "Quiz me": a fresh message and one prediction, again and again (js/quiz.js).
+    const begin = kind === "quiz"
+      ? async () => (await import("./quiz.js")).openQuiz({ panel: "nb", section, lang, value: params?.value, hide: $("bet").closest("p"), after: $("bet").closest("p"), apply: setState, starter, hold: (h) => { predicting = h; predictingKind = "quiz"; }, onEnd: ended })
+      : await starter(kind);
+    if (destroyed || predicting) return null;
+    predicting = kind === "quiz" ? await begin() : begin(params, ended);
     predictingKind = predicting ? kind : "";
     // A verdict still waiting to be read out is not read.
     if (predicting) view.stop();
@@ -705,6 +720,7 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     worked = attachNbWorked({ box: $("worked"), panel, message: () => text.value, lang, idPrefix: `${section.id || "nb"}-worked` });
   });
   on($("predict-alpha0"), "click", () => startPrediction("alpha0"));
+  on($("quiz"), "click", () => startPrediction("quiz"));
   // "Of 1,000 messages like this one": the icon array beside the verdict, on demand.
   on($("nf-toggle"), "click", async () => {
     const open = $("nf-toggle").getAttribute("aria-expanded") !== "true";

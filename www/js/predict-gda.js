@@ -7,8 +7,8 @@
 import { t } from "./i18n.js";
 
 export const WORDS = {
-  en: { menu: "What will you predict?", boundary: "The boundary", posterior: "The posterior at a point", movement: "Which way it moves", threshold: "The decision threshold", shape: "QDA's boundary shape", worked: "Or work it out: GDA's fit by hand", close: "Close" },
-  "zh-CN": { menu: "你要预测什么？", boundary: "边界", posterior: "某点的后验概率", movement: "边界往哪里移动", threshold: "决策阈值", shape: "QDA 边界的形状", worked: "或者动手算：手工拟合 GDA", close: "关闭" },
+  en: { menu: "What will you predict?", boundary: "The boundary", posterior: "The posterior at a point", movement: "Which way it moves", threshold: "The decision threshold", shape: "QDA's boundary shape", worked: "Or work it out: GDA's fit by hand", quiz: "Quiz me: a fresh situation", close: "Close" },
+  "zh-CN": { menu: "你要预测什么？", boundary: "边界", posterior: "某点的后验概率", movement: "边界往哪里移动", threshold: "决策阈值", shape: "QDA 边界的形状", worked: "或者动手算：手工拟合 GDA", quiz: "测验我：换一个新情形", close: "关闭" },
 };
 export const KINDS = ["boundary", "posterior", "movement", "threshold", "shape"];
 
@@ -33,37 +33,39 @@ export function classNames(s, lang) {
 export async function startGdaPrediction(kind, params, ctx) {
   params = params || {};
   if (kind === "menu") return openMenu(ctx);
-  if (kind === "boundary") {
-    const { startBoundaryPrediction } = await import("./predict.js");
-    return startBoundaryPrediction(ctx);
-  }
-  if (kind === "posterior") {
-    // k > 2 classes: the student picks the class whose region holds the point.
-    if (ctx.panel.classes() > 2) {
-      const { startRegionPrediction } = await import("./predict-region.js");
-      return startRegionPrediction({ ...ctx, params });
-    }
-    const { startPosteriorPrediction } = await import("./predict-point.js");
-    return startPosteriorPrediction({ ...ctx, params });
-  }
-  if (kind === "movement") {
-    const { startMovementPrediction } = await import("./predict-movement.js");
-    return startMovementPrediction({ ...ctx, params });
-  }
-  if (kind === "threshold") {
-    const { startThresholdPrediction } = await import("./predict-threshold.js");
-    return startThresholdPrediction(ctx);
-  }
-  if (kind === "shape") {
-    const { startShapePrediction } = await import("./predict-shape.js");
-    return startShapePrediction(ctx);
+  // "Quiz me": a fresh situation and one prediction, again and again (js/quiz.js).
+  if (kind === "quiz") {
+    const { openQuiz } = await import("./quiz.js");
+    const row = ctx.section.querySelector('button[data-role="predict"]').closest("p");
+    return openQuiz({ ...ctx, panel: "gda", value: params.value, hide: row, after: row, apply: (s) => ctx.setState(s), starter: (k) => kindStarter(k, ctx) });
   }
   // Not a prediction: the worked example of the fit, opened from the same chooser.
   if (kind === "worked") {
     const { startGdaWorked } = await import("./gda-worked.js");
     return startGdaWorked(ctx);
   }
-  return null;
+  const start = await kindStarter(kind, ctx);
+  return start ? start(params, ctx.onEnd) : null;
+}
+
+/** The kind's module, loaded: a function `(params, onEnd) → handle | null` that starts it at
+ * once (a quiz applies its situation and asks in the same task), or null for no such kind. */
+async function kindStarter(kind, ctx) {
+  const load = {
+    boundary: async () => (await import("./predict.js")).startBoundaryPrediction,
+    // Two classes: p̂(y = 1 | x) on a slider; k > 2: the class whose region holds the point
+    // (decided when it starts: a quiz applies its situation after loading).
+    posterior: async () => {
+      const [two, k] = await Promise.all([import("./predict-point.js"), import("./predict-region.js")]);
+      return (c) => (c.panel.classes() > 2 ? k.startRegionPrediction(c) : two.startPosteriorPrediction(c));
+    },
+    movement: async () => (await import("./predict-movement.js")).startMovementPrediction,
+    threshold: async () => (await import("./predict-threshold.js")).startThresholdPrediction,
+    shape: async () => (await import("./predict-shape.js")).startShapePrediction,
+  }[kind];
+  if (!load) return null;
+  const start = await load();
+  return (params, onEnd) => start({ ...ctx, params: params || {}, onEnd });
 }
 
 /**
@@ -81,7 +83,7 @@ function openMenu({ section, lang, startPrediction: start, onEnd }) {
   title.id = `${menu.id}-title`;
   menu.setAttribute("aria-labelledby", title.id);
   const row = Object.assign(document.createElement("p"), { className: "actions" });
-  const kinds = KINDS.map((kind) => {
+  const kindButton = (kind) => {
     const b = Object.assign(document.createElement("button"), { type: "button" });
     b.dataset.role = `predict-kind-${kind}`;
     b.addEventListener("click", async () => {
@@ -89,18 +91,15 @@ function openMenu({ section, lang, startPrediction: start, onEnd }) {
       // (A kind that cannot start says why under the button, which has the focus back.)
       if (!(await start(kind))) button.focus({ preventScroll: true });
     });
-    row.append(b);
-    return [kind, b];
-  });
-  // The worked example: after the kinds, set apart from them (it asks nothing first).
-  const worked = Object.assign(document.createElement("button"), { type: "button" });
-  worked.dataset.role = "predict-kind-worked";
-  worked.addEventListener("click", async () => {
-    close(false);
-    if (!(await start("worked"))) button.focus({ preventScroll: true });
-  });
+    return b;
+  };
+  const kinds = KINDS.map((kind) => [kind, kindButton(kind)]);
+  row.append(...kinds.map(([, b]) => b));
+  // A quiz and the worked example: after the kinds, set apart from them (neither is one
+  // prediction of this state).
+  const [quiz, worked] = ["quiz", "worked"].map(kindButton);
   const workedRow = Object.assign(document.createElement("p"), { className: "actions" });
-  workedRow.append(worked);
+  workedRow.append(quiz, worked);
   const shut = Object.assign(document.createElement("button"), { type: "button" });
   shut.dataset.role = "predict-menu-close";
   shut.addEventListener("click", () => close(true));
@@ -115,6 +114,7 @@ function openMenu({ section, lang, startPrediction: start, onEnd }) {
     title.textContent = w.menu;
     for (const [kind, b] of kinds) b.textContent = w[kind];
     worked.textContent = w.worked;
+    quiz.textContent = w.quiz;
     shut.textContent = w.close;
   }
   function close(focus) {

@@ -1,0 +1,110 @@
+// "Quiz me", timed on the real page (index.html, the release build) in headless Chromium: what
+// "Next question" costs on the GDA and spam panels, from the click to the frame that shows the
+// new question (a fresh situation drawn, the panel refitted and redrawn, the kind's prediction
+// started, the link written). The issue's budget: no main-thread task over 50 ms, counted
+// with the browser's own Long Tasks observer (it reports every task of 50 ms or more) over the
+// whole window of each sample. The time from the click to the end of that frame is reported
+// beside it as a median, with, in the same run and page, the same measurement of a click that
+// changes nothing (the quiz's own situation line) as the baseline and their ratio.
+//   node tools/bench/quiz_situation.mjs [--www www] [--out target/bench] [--runs 15]
+// Prints a table; writes <out>/quiz_situation.json.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { launchChromium, serve } from "./browser.mjs";
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const www = path.resolve(arg("www", "www"));
+const out = path.resolve(arg("out", "target/bench"));
+const runs = Number(arg("runs", "15"));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// Each panel: how its quiz opens, and the Skip that reveals its question (then Done).
+const PANELS = [
+  { panel: "gda", slot: "#gda-slot", open: ['button[data-role="predict"]', '[data-role="predict-kind-quiz"]'] },
+  { panel: "nb", slot: "#nb-slot", open: ['button[data-role="quiz"]'] },
+];
+
+/** Runs in the page: clicks `target` and waits for the frame after the quiz's link changed (or,
+ * `same`, after the click's own frame); the long tasks seen meanwhile (and 100 ms after). */
+function timeClick({ target, same }) {
+  return new Promise((resolve) => {
+    const long = [];
+    const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) long.push(e.duration); });
+    observer.observe({ type: "longtask" });
+    const before = new URLSearchParams(location.search).get("quiz");
+    const t0 = performance.now();
+    document.querySelector(target).click();
+    const finish = () => requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        const wall = performance.now() - t0;
+        setTimeout(() => { observer.disconnect(); resolve({ wall, long }); }, 100);
+      };
+      ch.port2.postMessage(0);
+    });
+    const check = () => {
+      if (!same && new URLSearchParams(location.search).get("quiz") === before) requestAnimationFrame(check);
+      else finish();
+    };
+    queueMicrotask(check);
+  });
+}
+
+const server = await serve(www);
+const browser = await launchChromium();
+const results = [];
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(server.url);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
+  for (const p of PANELS) {
+    const q = (sel) => `${p.slot} ${sel}`;
+    await page.$eval(p.slot, (el) => el.scrollIntoView());
+    for (const sel of p.open) await page.click(q(sel));
+    await page.waitForSelector(q('[data-role="quiz-question"]'));
+    const wall = [];
+    const baseline = [];
+    const long = [];
+    // One warm-up question per kind the panel asks (loads each kind's module), then `runs`.
+    for (let r = -5; r < runs; r++) {
+      // Reveal the open question without a score (Skip), close it (Done): "Next question" shows.
+      await page.click(q('.predict:not(.quiz) [data-role$="-skip"]'));
+      await page.click(q('.predict:not(.quiz) [data-role$="-done"]'));
+      await page.waitForSelector(q('[data-role="quiz-next"]:not([hidden])'));
+      await page.waitForTimeout(100);
+      const base = await page.evaluate(timeClick, { target: q('[data-role="quiz-situation"]'), same: true });
+      const t = await page.evaluate(timeClick, { target: q('[data-role="quiz-next"]'), same: false });
+      await page.waitForSelector(q('.predict:not(.quiz) [data-role$="-skip"]'));
+      if (r >= 0) {
+        wall.push(t.wall);
+        baseline.push(base.wall);
+        long.push(...t.long);
+      }
+    }
+    results.push({ panel: p.panel, runs, wall_ms: median(wall), baseline_ms: median(baseline), ratio: median(wall) / median(baseline), long_tasks: long.length, longest_ms: long.length ? Math.max(...long) : null, wall_all: wall, baseline_all: baseline });
+    await page.click(q('[data-role="quiz-end"]'));
+  }
+  if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
+  await context.close();
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, "quiz_situation.json"), JSON.stringify({ load: loadavg(), results }, null, 1));
+console.log(`quiz: a new situation (real page, Chromium, median of ${runs}; load ${loadavg().map((x) => x.toFixed(1)).join(" ")})`);
+console.log("panel  click→frame ms  baseline ms  ratio  tasks ≥ 50 ms  budget: none");
+for (const r of results) {
+  console.log(`${r.panel.padEnd(6)} ${r.wall_ms.toFixed(2).padStart(13)}  ${r.baseline_ms.toFixed(2).padStart(11)}  ${r.ratio.toFixed(2).padStart(5)}  ${String(r.long_tasks).padStart(13)}  ${r.long_tasks === 0 ? "pass" : `MISS (longest ${r.longest_ms.toFixed(0)} ms)`}`);
+}
