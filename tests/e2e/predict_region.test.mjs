@@ -283,6 +283,8 @@ test("a lesson's at=x,y marks that point; Skip reveals the posteriors without a 
   await page.click(role("predict-done"));
   assert.equal(await page.evaluate((c) => eval(c).startPrediction("posterior", { at: [1, Infinity] }), controller), null);
   assert.equal(await page.textContent(`#gda-slot [data-role="predict"] [role="alert"]`), WORDS.en.unavailable.at);
+  // A point outside the plot's window would be marked where no one sees it: refused too.
+  assert.equal(await page.evaluate((c) => eval(c).startPrediction("posterior", { at: "400,1" }), controller), null);
   assert.deepEqual(errors, []);
   await context.close();
 });

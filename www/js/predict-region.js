@@ -136,7 +136,8 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   const view = Array.from(panel.viewRect());
   let why = unpredictable(s);
   const at = params.at != null ? (Array.isArray(params.at) ? params.at : String(params.at).split(",")).map(Number) : null;
-  if (!why && at && !(at.length === 2 && at.every(Number.isFinite))) why = "at";
+  const inView = (x) => x[0] >= view[0] && x[0] <= view[1] && x[1] >= view[2] && x[1] <= view[3];
+  if (!why && at && !(at.length === 2 && at.every(Number.isFinite) && inView(at))) why = "at";
   const block = document.createElement("div");
   block.className = "predict";
   block.dataset.role = "predict";
