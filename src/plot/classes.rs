@@ -278,7 +278,9 @@ pub fn draw_over_classes<DB: DrawingBackend>(
             }
         }
     }
-    let pairs = model.as_ref().map(|m| boundaries(m, view)).unwrap_or_default();
+    // While a student predicts (`hide_boundary`), no boundary: the regions' own lines, the
+    // pairwise ones and softmax regression's would each say which region holds a point.
+    let pairs = model.as_ref().filter(|_| !layers.hide_boundary).map(|m| boundaries(m, view)).unwrap_or_default();
     if layers.pairwise {
         for pair in &pairs {
             for line in &pair.pairwise {
@@ -315,7 +317,7 @@ pub fn draw_over_classes<DB: DrawingBackend>(
     // Softmax regression's k-class boundary (logistic regression's, for k classes), long
     // dashes in the ink colour: every colour of the palette belongs to a class here.
     let softmax = match lab.softmax() {
-        Some(Ok(m)) => m.linear_discriminants().map(|d| linear_boundaries(&d, view)),
+        Some(Ok(m)) if !layers.hide_boundary => m.linear_discriminants().map(|d| linear_boundaries(&d, view)),
         _ => None,
     };
     for line in softmax.iter().flatten().flat_map(|p| &p.top_two) {
@@ -326,7 +328,11 @@ pub fn draw_over_classes<DB: DrawingBackend>(
     for c in 0..lab.classes() {
         mean_handle(root, frame, style, view, lab.handle(c), pal.colour(c), layers.active_handle == Some(c))?;
     }
-    let rows = LegendRows { pairwise: layers.pairwise && !pairs.is_empty(), softmax: softmax.is_some() };
+    let rows = LegendRows {
+        regions: !layers.hide_boundary,
+        pairwise: layers.pairwise && !pairs.is_empty(),
+        softmax: softmax.is_some(),
+    };
     legend(root, lab, &text, frame, style, &pairs, rows)
 }
 
@@ -337,6 +343,9 @@ struct LegendRows {
     pairwise: bool,
     /// Softmax regression's boundary.
     softmax: bool,
+    /// The regions and their boundary (not while a student predicts them: the rows after
+    /// it are then off too).
+    regions: bool,
 }
 
 /// The legend of k classes: a marker per class, the ellipses, the boundary, (with the
@@ -358,7 +367,9 @@ fn legend<DB: DrawingBackend>(
         (0..k).map(|c| format!("y = {c}: {}", text.classes.get(c).map_or("", String::as_str))).collect();
     let mut rows: Vec<String> = names.clone();
     rows.push(text.fitted.clone());
-    rows.push(text.regions.clone());
+    if optional.regions {
+        rows.push(text.regions.clone());
+    }
     if optional.pairwise {
         rows.push(text.pairwise.clone());
     }

@@ -68,8 +68,8 @@ const CATALOGUE: [Misconception; 24] = [
     },
     Misconception {
         id: "nearer-mean-wins",
-        en: words!("The point nearer μ₁ is not always class 1. With a shared Σ the log-odds are ½(d₀² − d₁²) + log φ/(1 − φ), where d_c is the Mahalanobis distance to μ_c: distance is measured in standard deviations along the ellipses, not in straight-line units, and the prior adds to it. Look at the ellipses and at φ."),
-        zh: words!("离 μ₁ 更近的点并不总是属于类别 1。在共享 Σ 时，对数几率为 ½(d₀² − d₁²) + log φ/(1 − φ)，其中 d_c 是到 μ_c 的马氏距离：距离按沿椭圆方向的标准差计量，而不是直线长度，并且还要加上先验项。请看椭圆和 φ。"),
+        en: words!("A point is not always of the class whose mean is nearest. With a shared Σ the log-odds of class a against class b are ½(d_b² − d_a²) + log(φ_a/φ_b), where d_c is the Mahalanobis distance to μ_c and φ_c the prior of class c (two classes: ½(d₀² − d₁²) + log φ/(1 − φ)): distance is measured in standard deviations along the ellipses, not in straight-line units, and the priors add to it. With a Σ_c per class each distance is measured with its own class's Σ_c, and each class adds −½ log|Σ_c|. Look at the ellipses and at the priors."),
+        zh: words!("一个点并不总是属于均值离它最近的类别。在共享 Σ 时，类别 a 相对类别 b 的对数几率为 ½(d_b² − d_a²) + log(φ_a/φ_b)，其中 d_c 是到 μ_c 的马氏距离，φ_c 是类别 c 的先验（两个类别时即 ½(d₀² − d₁²) + log φ/(1 − φ)）：距离按沿椭圆方向的标准差计量，而不是直线长度，并且还要加上先验项。每个类别各有 Σ_c 时，每个距离用该类别自己的 Σ_c 计量，每个类别还要加上 −½ log|Σ_c|。请看椭圆和各类别的先验。"),
         why_en: words!("Along which direction is one unit of length the fewest standard deviations?"),
         why_zh: words!("沿哪个方向，一个单位长度对应的标准差个数最少？"),
     },

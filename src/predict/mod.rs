@@ -39,6 +39,7 @@
 mod judge;
 mod judge_nb;
 mod misconceptions;
+mod region;
 mod worked;
 
 pub use judge::{
@@ -55,6 +56,7 @@ pub use misconceptions::{
     detect_ignored_prior, detect_perpendicular_bisector, detect_prior_turns, detect_scaled_losses_move,
     detect_swapped_loss_threshold, misconceptions, Misconception, Movement,
 };
+pub use region::{judge_region_drawn, RegionVerdict};
 pub use worked::{
     categorical_example, gda_example, natural_frequencies, natural_frequencies_binary, nb_example, Blank, BlankCheck,
     Input, Quantity, WorkedExample, WorkedStep, REL_TOL,

@@ -258,3 +258,53 @@ pub fn judge_movement(drawn: JsValue, guess: &str) -> Result<JsValue, JsError> {
     let truth = MOVES.iter().find(|(_, m)| *m == j.truth).map_or("stays", |&(name, _)| name);
     to_js(&Verdict { truth, score: j.score, hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect() })
 }
+
+/// What the page sends for a k-class posterior at a point: the panel's covariance setting
+/// (`GdaPanel.models().covariance`: `shared`, `per-class`, `diagonal-per-class`,
+/// `diagonal-shared`) and its points as `GdaPanel.pointsFlat()` hands them.
+#[derive(Deserialize)]
+struct RegionDrawn {
+    covariance: crate::gda::lab::Covariance,
+    points: Vec<f64>,
+}
+
+/// What `judgeRegion` hands the page.
+#[derive(Serialize)]
+struct RegionVerdict {
+    /// The drawn model's class at the point (the region that holds it).
+    truth: usize,
+    /// The student's pick.
+    guess: usize,
+    /// Whether the pick is the model's class.
+    right: bool,
+    /// The model's p(y = pick | x).
+    p_picked: f64,
+    /// p(y = c | x) for every class c.
+    posteriors: Vec<f64>,
+    hints: Vec<Hint>,
+}
+
+/// Judges the class `guess` a student picked as the one whose region holds the point
+/// `(x, y)`, on the k-class model the GDA panel draws: `drawn = {covariance, points}`, the
+/// model refitted from them as the panel fits it (`crate::predict::judge_region_drawn`):
+/// `{truth, guess, right, p_picked, posteriors, hints}`.
+///
+/// # Errors
+/// `drawn` without that shape, points that are not labelled triples, a fit that fails, a
+/// point that is not finite or a class that is not one of the model's.
+#[wasm_bindgen(js_name = judgeRegion)]
+pub fn judge_region(drawn: JsValue, x: f64, y: f64, guess: u32) -> Result<JsValue, JsError> {
+    let d: RegionDrawn = serde_wasm_bindgen::from_value(drawn)
+        .map_err(|e| JsError::new(&format!("The model's points could not be read: {e}")))?;
+    let v = crate::predict::judge_region_drawn(d.covariance, &d.points, [x, y], guess as usize)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let j = v.judgement;
+    to_js(&RegionVerdict {
+        truth: j.truth,
+        guess: guess as usize,
+        right: j.score.right,
+        p_picked: j.score.p_picked,
+        posteriors: v.posteriors,
+        hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect(),
+    })
+}

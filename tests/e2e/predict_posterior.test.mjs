@@ -198,7 +198,7 @@ for (const lang of ["en", "zh-CN"]) {
   });
 }
 
-test("Skip reveals p without a score; three classes say why under the button", async () => {
+test("Skip reveals p without a score; three classes ask for the region instead (predict_region.test.mjs)", async () => {
   const { page, context, errors } = await open(env.browser, url("en"), SIZES[1280]);
   await start(page);
   const { point } = await handle(page);
@@ -213,10 +213,8 @@ test("Skip reveals p without a score; three classes say why under the button", a
   await page.waitForFunction(() => window.genlab_panels.gda.controller.panel.summary().classes === 3);
   await page.click(role("predict"));
   await page.click(role("predict-kind-posterior"));
-  const alert = `#gda-slot [data-role="predict"] [role="alert"]`;
-  await page.waitForSelector(alert);
-  assert.equal(await page.textContent(alert), WORDS.en.unavailable.classes);
-  assert.equal(await page.evaluate(() => window.genlab_panels.gda.controller.prediction()), null);
+  await page.waitForSelector(role("predict-class-2"));
+  assert.equal(await page.$(role("predict-p")), null, "no slider of p(y = 1 | x) with three classes");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -65,7 +65,7 @@ fn the_generated_sets_are_the_points_in_the_fixture_files() {
 }
 
 #[path = "../fixtures/gda_classes/reference.rs"]
-mod reference;
+pub(crate) mod reference;
 
 use common::{assert_close, assert_mat_close, assert_vec_close, unwrap};
 use genlab::gda::{Model, ModelSpec, NbVariance};

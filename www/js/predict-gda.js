@@ -53,7 +53,12 @@ export async function startGdaPrediction(kind, params, ctx) {
 async function kindStarter(kind, ctx) {
   const load = {
     boundary: async () => (await import("./predict.js")).startBoundaryPrediction,
-    posterior: async () => (await import("./predict-point.js")).startPosteriorPrediction,
+    // Two classes: p̂(y = 1 | x) on a slider; k > 2: the class whose region holds the point
+    // (decided when it starts: a quiz applies its situation after loading).
+    posterior: async () => {
+      const [two, k] = await Promise.all([import("./predict-point.js"), import("./predict-region.js")]);
+      return (c) => (c.panel.classes() > 2 ? k.startRegionPrediction(c) : two.startPosteriorPrediction(c));
+    },
     movement: async () => (await import("./predict-movement.js")).startMovementPrediction,
     threshold: async () => (await import("./predict-threshold.js")).startThresholdPrediction,
     shape: async () => (await import("./predict-shape.js")).startShapePrediction,

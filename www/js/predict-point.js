@@ -161,6 +161,45 @@ export function iconArray(n1, sentence) {
   return svg;
 }
 
+/** The marker of a point over the figure: an SVG layer (data-role `predict-marker`, an
+ * image named by the caller) holding a ring and a cross, `mark`, placed by placeMarker. */
+export function pointMarker() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.dataset.role = "predict-marker";
+  svg.setAttribute("role", "img");
+  Object.assign(svg.style, { position: "absolute", inset: "0", width: "100%", height: "100%", pointerEvents: "none", overflow: "visible" });
+  const mark = document.createElementNS(SVG, "g");
+  for (const [colour, width] of [["var(--paper, #fff)", 6], ["var(--ink-strong, #111)", 2.5]]) {
+    const ring = document.createElementNS(SVG, "circle");
+    ring.setAttribute("r", "11");
+    ring.setAttribute("fill", "none");
+    ring.setAttribute("stroke", colour);
+    ring.setAttribute("stroke-width", String(width));
+    const cross = document.createElementNS(SVG, "path");
+    cross.setAttribute("d", "M-17 0h10M7 0h10M0 -17v10M0 7v10");
+    cross.setAttribute("stroke", colour);
+    cross.setAttribute("stroke-width", String(width));
+    mark.append(ring, cross);
+  }
+  svg.append(mark);
+  return { svg, mark };
+}
+
+/** Places `mark` over the data point `point` of the panel's figure drawn on `canvas` (hidden
+ * when the point is outside the plot's window). */
+export function placeMarker(mark, canvas, panel, point) {
+  const rect = canvas.getBoundingClientRect();
+  const scale = canvas.width / (rect.width || 1);
+  const [l, t, r, b] = Array.from(panel.plotBox()).map((v) => v / scale);
+  const [x0, x1, y0, y1] = panel.viewRect();
+  if (![l, t, r, b].every(Number.isFinite) || r <= l) return;
+  const inside = point[0] >= x0 && point[0] <= x1 && point[1] >= y0 && point[1] <= y1;
+  const px = l + ((point[0] - x0) / (x1 - x0)) * (r - l);
+  const py = b - ((point[1] - y0) / (y1 - y0)) * (b - t);
+  mark.setAttribute("visibility", inside ? "visible" : "hidden");
+  mark.setAttribute("transform", `translate(${px.toFixed(1)} ${py.toFixed(1)})`);
+}
+
 /**
  * Starts a posterior prediction on the GDA panel (see the module's comment). `params.at` is
  * the marked point [x, y] (optional). Returns null (after saying why under the button) when
@@ -202,24 +241,7 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
   judgeReady.catch(() => {});
 
   // The marker: a ring and a cross over the figure, where the point is.
-  const svg = document.createElementNS(SVG, "svg");
-  svg.dataset.role = "predict-marker";
-  svg.setAttribute("role", "img");
-  Object.assign(svg.style, { position: "absolute", inset: "0", width: "100%", height: "100%", pointerEvents: "none", overflow: "visible" });
-  const mark = document.createElementNS(SVG, "g");
-  for (const [colour, width] of [["var(--paper, #fff)", 6], ["var(--ink-strong, #111)", 2.5]]) {
-    const ring = document.createElementNS(SVG, "circle");
-    ring.setAttribute("r", "11");
-    ring.setAttribute("fill", "none");
-    ring.setAttribute("stroke", colour);
-    ring.setAttribute("stroke-width", String(width));
-    const cross = document.createElementNS(SVG, "path");
-    cross.setAttribute("d", "M-17 0h10M7 0h10M0 -17v10M0 7v10");
-    cross.setAttribute("stroke", colour);
-    cross.setAttribute("stroke-width", String(width));
-    mark.append(ring, cross);
-  }
-  svg.append(mark);
+  const { svg, mark } = pointMarker();
   box.append(svg);
 
   const intro = document.createElement("p");
@@ -244,18 +266,7 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
   slider.addEventListener("input", () => { output.textContent = fixed(value()); });
   slider.addEventListener("change", () => { live.textContent = say(words(lang).moved, { v: fixed(value()) }); });
 
-  function draw() {
-    const rect = canvas.getBoundingClientRect();
-    const scale = canvas.width / (rect.width || 1);
-    const [l, t, r, b] = Array.from(panel.plotBox()).map((v) => v / scale);
-    const [x0, x1, y0, y1] = panel.viewRect();
-    if (![l, t, r, b].every(Number.isFinite) || r <= l) return;
-    const inside = point[0] >= x0 && point[0] <= x1 && point[1] >= y0 && point[1] <= y1;
-    const px = l + ((point[0] - x0) / (x1 - x0)) * (r - l);
-    const py = b - ((point[1] - y0) / (y1 - y0)) * (b - t);
-    mark.setAttribute("visibility", inside ? "visible" : "hidden");
-    mark.setAttribute("transform", `translate(${px.toFixed(1)} ${py.toFixed(1)})`);
-  }
+  const draw = () => placeMarker(mark, canvas, panel, point);
 
   async function judgeNow() {
     let judgePosterior;

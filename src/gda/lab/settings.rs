@@ -19,7 +19,7 @@ pub enum Covariance {
 
 impl Covariance {
     /// The comparison model to fit besides GDA, or `None` for GDA itself.
-    pub(super) fn spec(self) -> Option<ModelSpec> {
+    pub fn spec(self) -> Option<ModelSpec> {
         match self {
             Covariance::Shared => None,
             Covariance::PerClass => Some(ModelSpec::Qda),
