@@ -174,3 +174,18 @@ test("a browser without DecompressionStream says in a sentence why the file cann
     await context.close();
   }
 });
+
+test("from file:// a quiz link asks its question without its answer, and scores it", async () => {
+  const { context, refused } = await offline();
+  const { page, errors } = await openIn(context, `${fileUrl}?quiz=gda.boundary.48213`);
+  await page.waitForSelector('#gda-slot [data-role="predict-commit"]');
+  // The numbers that give the line away stay masked until the commit.
+  assert.deepEqual(await page.evaluate(() => ["w", "b", "boundary"].map((r) => document.querySelector(`#gda-slot [data-role="${r}"]`).textContent)), ["—", "—", "—"]);
+  await page.click('#gda-slot [data-role="predict-commit"]');
+  await page.waitForSelector('#gda-slot [data-role="quiz-outcome"]:not([hidden])');
+  assert.match(await page.textContent('#gda-slot [data-role="quiz-tally"]'), /of 1 right/);
+  assert.equal(new URL(page.url()).searchParams.get("quiz"), "gda.boundary.48213");
+  assert.deepEqual(refused, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

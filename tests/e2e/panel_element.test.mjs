@@ -205,3 +205,22 @@ test("a course page of naive Bayes panels alone fetches the naive Bayes wasm mod
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("Quiz me inside an element (no page around it): a fresh question, scored and tallied, the page's URL untouched", async () => {
+  const { context, page, errors } = await openExample();
+  const url = page.url();
+  await page.$eval("#lesson-nb", (el) => el.scrollIntoView());
+  await page.click('#lesson-nb [data-role="quiz"]');
+  await page.waitForSelector('#lesson-nb [data-role="bet-commit"]');
+  // The element's own words (Chinese), and the bet hides the verdict until the commit.
+  assert.match(await page.textContent('#lesson-nb [data-role="quiz-question"]'), /第 1 题/);
+  assert.equal(await page.evaluate(() => Boolean(document.querySelector('#lesson-nb [data-role="verdict"]').closest("[hidden]"))), true);
+  await page.click('#lesson-nb [data-role="bet-commit"]');
+  await page.waitForSelector('#lesson-nb [data-role="quiz-outcome"]:not([hidden])');
+  assert.match(await page.textContent('#lesson-nb [data-role="quiz-tally"]'), /\/1/);
+  assert.equal(page.url(), url, "an element has no link of its own to write");
+  // The other element is untouched.
+  assert.equal(await page.$('#lesson-gda [data-role="quiz-bar"]'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
