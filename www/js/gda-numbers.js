@@ -172,6 +172,8 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
   function writeClassNumbers(s, message) {
     if (classes) {
       classes.writeClassNumbers({ $, lang, canvas, reveal, figureText, confusionHeader, announce }, s, message);
+      // Its tables scroll on a phone, as the two classes' do: they take the focus then.
+      if (view.settled()) focusScrollables(section, ".numbers, .reports", () => t(lang, "gda.numbers"));
       return;
     }
     loadClasses().then(() => {
