@@ -329,3 +329,28 @@ test("the judge's module fails to load: the commit says so, hides nothing it sho
   assert.ok(errors.every((e) => /pkg-lesson|Failed to load|net::|genlab_bg/.test(e)), errors.join("\n"));
   await context.close();
 });
+
+test("the 3-D view (it draws the boundary on its floor) closes while any GDA prediction hides the answer and comes back at the reveal", async () => {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?v3=1`, { width: 1280, height: 800 });
+  const view = () => page.evaluate(() => {
+    const toggle = document.querySelector('#gda-slot [data-role="v3"]');
+    const box = document.querySelector('#gda-slot [data-role="v3-view"]');
+    return { checked: toggle.checked, disabled: toggle.disabled, shown: Boolean(box && !box.hidden) };
+  });
+  await page.waitForFunction(() => !document.querySelector('#gda-slot [data-role="v3-view"]')?.hidden);
+  assert.deepEqual(await view(), { checked: true, disabled: false, shown: true });
+  for (const kind of ["boundary", "posterior", "threshold", "shape"]) {
+    // (The shape is QDA's: the covariance per class first.)
+    if (kind === "shape") await page.selectOption('#gda-slot [data-role="covariance"]', "per-class");
+    await page.evaluate((kind) => window.genlab_panels.gda.controller.startPrediction(kind), kind);
+    await page.waitForSelector(role("predict-skip"));
+    await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="v3-view"]').hidden);
+    assert.deepEqual(await view(), { checked: false, disabled: true, shown: false }, kind);
+    await page.click(role("predict-skip"));
+    await page.waitForFunction(() => !document.querySelector('#gda-slot [data-role="v3-view"]').hidden);
+    assert.deepEqual(await view(), { checked: true, disabled: false, shown: true }, `${kind} revealed`);
+    await page.click(role("predict-done"));
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -168,3 +168,29 @@ export function maskCell(section, role, mask, hideRow = false) {
     if (row) row.hidden = was;
   };
 }
+
+/**
+ * Holds the 3-D view of p(x | y)·p(y) closed, its switch disabled, while a prediction hides
+ * its answer: the view draws the boundary on its floor, and the tallest surface at a point is
+ * the class the model picks there. Returns the function that gives the view back as it was
+ * (once; later calls do nothing). No view in the panel (hidden controls): nothing to hold.
+ */
+export function holdSurfaceClosed(section) {
+  const v3 = section.querySelector('[data-role="v3"]');
+  if (!v3) return () => {};
+  const was = v3.checked;
+  const set = (on) => {
+    if (v3.checked === on) return;
+    v3.checked = on;
+    v3.dispatchEvent(new Event("change"));
+  };
+  set(false);
+  v3.disabled = true;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    v3.disabled = false;
+    set(was);
+  };
+}

@@ -10,7 +10,7 @@
 
 import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
-import { classNames } from "./predict-gda.js";
+import { classNames, holdSurfaceClosed } from "./predict-gda.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -306,6 +306,7 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
     }
     hidden = false;
     panel.setBoundaryHidden(false);
+    surfaceBack();
     slider.disabled = true;
     if (readout) readout.hidden = false;
     intro.hidden = true;
@@ -373,6 +374,7 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
   function destroy() {
     hidden = false;
     panel.setBoundaryHidden(false);
+    surfaceBack();
     svg.remove();
     block.remove();
     button.disabled = false;
@@ -385,6 +387,8 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
 
   writeWords();
   panel.setBoundaryHidden(true);
+  // (The 3-D view would show the answer too: closed until the reveal.)
+  const surfaceBack = holdSurfaceClosed(section);
   const panelLive = section.querySelector('[data-role="live"]');
   if (panelLive) panelLive.textContent = "";
   const cursorLive = section.querySelector('[data-role="cursor-live"]');

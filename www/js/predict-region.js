@@ -13,7 +13,7 @@
 
 import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
-import { classNames, maskCell } from "./predict-gda.js";
+import { classNames, holdSurfaceClosed, maskCell } from "./predict-gda.js";
 import { pointMarker, placeMarker } from "./predict-point.js";
 import { p3 } from "./format.js";
 
@@ -204,20 +204,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   const unmask = ["k-deltas", "k-logistic"].map((role) => maskCell(section, role, () => "—", true));
   // The 3-D view of p(x | y)·p(y) would show the tallest class at the point: closed, and its
   // switch held, until the reveal (then shown again if it was).
-  const v3 = section.querySelector('[data-role="v3"]');
-  const v3Was = Boolean(v3?.checked);
-  const setV3 = (on) => {
-    if (!v3 || v3.checked === on) return;
-    v3.checked = on;
-    v3.dispatchEvent(new Event("change"));
-  };
-  setV3(false);
-  if (v3) v3.disabled = true;
-  let v3Back = () => {
-    v3Back = () => {};
-    if (v3) v3.disabled = false;
-    setV3(v3Was);
-  };
+  const v3Back = holdSurfaceClosed(section);
 
   const value = () => {
     const on = choices.findIndex((ch) => ch.input.checked);

@@ -9,7 +9,7 @@
 import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { t } from "./i18n.js";
-import { maskCell } from "./predict-gda.js";
+import { holdSurfaceClosed, maskCell } from "./predict-gda.js";
 
 export const SHAPES = ["line", "ellipse", "open", "none"];
 
@@ -153,6 +153,7 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
     hidden = false;
     unmask();
     panel.setBoundaryHidden(false);
+    surfaceBack();
     radios.forEach((r) => { r.input.disabled = true; });
     if (readout) readout.hidden = false;
     intro.hidden = true;
@@ -209,6 +210,7 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
     hidden = false;
     unmask();
     panel.setBoundaryHidden(false);
+    surfaceBack();
     block.remove();
     button.disabled = false;
     buttonRow.hidden = false;
@@ -223,6 +225,8 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
   // and a blank one): that line goes while the shape is asked.
   const unmask = maskCell(section, "sigmas", (text) => text.split("\n").slice(0, 5).join("\n"));
   panel.setBoundaryHidden(true);
+  // (The 3-D view would show the answer too: closed until the reveal.)
+  const surfaceBack = holdSurfaceClosed(section);
   for (const r of ["live", "cursor-live"]) {
     const el = section.querySelector(`[data-role="${r}"]`);
     if (el) el.textContent = "";

@@ -8,7 +8,7 @@
 
 import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
-import { maskCell } from "./predict-gda.js";
+import { holdSurfaceClosed, maskCell } from "./predict-gda.js";
 
 export const WORDS = {
   en: {
@@ -144,6 +144,7 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
     hidden = false;
     unmask();
     panel.setBoundaryHidden(false);
+    surfaceBack();
     slider.disabled = true;
     if (readout) readout.hidden = false;
     intro.hidden = true;
@@ -202,6 +203,7 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
     hidden = false;
     unmask();
     panel.setBoundaryHidden(false);
+    surfaceBack();
     block.remove();
     button.disabled = false;
     buttonRow.hidden = false;
@@ -215,6 +217,8 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
   // The threshold's row says the answer (log(λ₁₀/λ₀₁) and "decide 1 when p > …").
   const unmask = maskCell(section, "threshold", () => "—", true);
   panel.setBoundaryHidden(true);
+  // (The 3-D view would show the answer too: closed until the reveal.)
+  const surfaceBack = holdSurfaceClosed(section);
   for (const r of ["live", "cursor-live"]) {
     const el = section.querySelector(`[data-role="${r}"]`);
     if (el) el.textContent = "";

@@ -11,6 +11,7 @@
 
 import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
+import { holdSurfaceClosed } from "./predict-gda.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -324,6 +325,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     }
     hidden = false;
     panel.setBoundaryHidden(false);
+    surfaceBack();
     knobs.forEach((g) => { g.setAttribute("tabindex", "-1"); g.style.pointerEvents = "none"; g.style.cursor = ""; });
     if (readout) readout.hidden = false;
     intro.hidden = true;
@@ -380,6 +382,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     // (A commit still waiting for its judge then reveals nothing.)
     hidden = false;
     panel.setBoundaryHidden(false);
+    surfaceBack();
     svg.remove();
     block.remove();
     button.disabled = false;
@@ -393,6 +396,8 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   writeWords();
   // The caller draws once it holds the returned handle (its numbers ask `hidden()`).
   panel.setBoundaryHidden(true);
+  // (The 3-D view would show the answer too: closed until the reveal.)
+  const surfaceBack = holdSurfaceClosed(section);
   // Overwrites whatever the panel's live region said about the boundary before.
   const panelLive = section.querySelector('[data-role="live"]');
   if (panelLive) panelLive.textContent = "";
