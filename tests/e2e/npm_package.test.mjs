@@ -86,6 +86,8 @@ async function visit(url) {
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  // A failed load names its address (the console's line does not).
+  page.on("response", (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
   await page.goto(url).catch(async (e) => {
     await context.close();
     throw e;

@@ -122,6 +122,10 @@ const spares = new Map();
  */
 function spareGlue(flavour) {
   if (import.meta.genlabFresh || !GLUES[flavour] || spares.has(flavour) || typeof setTimeout !== "function") return;
+  // Only where this module sits in genlab's own layout (js/recovery.js beside pkg-*/): a
+  // bundler (Vite…) renames and joins the modules, and the glue's address would be a 404 on
+  // every page load of the course site.
+  if (!/\/js\/recovery\.js$/.test(new URL(import.meta.url).pathname)) return;
   spares.set(flavour, null);
   const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 200));
   idle(() => {
