@@ -302,7 +302,7 @@ pub fn movement(view: [f64; 4], before: Rule, after: Rule) -> Result<Movement> {
 }
 
 /// Whether the intersection of two non-parallel lines lies inside the view.
-fn lines_cross_in_view(view: [f64; 4], a: Rule, b: Rule) -> bool {
+pub(super) fn lines_cross_in_view(view: [f64; 4], a: Rule, b: Rule) -> bool {
     let ([a1, a2], c1) = a;
     let ([b1, b2], c2) = b;
     let det = a1 * b2 - a2 * b1;

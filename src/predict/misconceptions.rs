@@ -44,7 +44,7 @@ pub fn misconceptions() -> &'static [Misconception] {
     &CATALOGUE
 }
 
-const CATALOGUE: [Misconception; 24] = [
+const CATALOGUE: [Misconception; 25] = [
     Misconception {
         id: "boundary-perpendicular-bisector",
         en: words!("The boundary is not always the perpendicular bisector of the segment between the means. It passes through the midpoint only when φ = ½, and it is at right angles to μ₁ − μ₀ only when μ₁ − μ₀ is an eigenvector of Σ (for example when Σ is a multiple of I). Look at the normal w = Σ⁻¹(μ₁ − μ₀) and at φ."),
@@ -212,6 +212,13 @@ const CATALOGUE: [Misconception; 24] = [
         zh: words!("在某个类别中最常见的词不一定最能把结论推向该类别：词的证据是 log P(w | spam) − log P(w | ham)，是一个比值，所以两类中都常见的词说明不了多少。请看两个概率的比值，而不是只看其中一个。"),
         why_en: words!("How much evidence does a word give if it is just as common in the other class?"),
         why_zh: words!("如果一个词在另一个类别中同样常见，它能提供多少证据？"),
+    },
+    Misconception {
+        id: "qda-wider-class-loses",
+        en: words!("Under QDA the class with the wider spread claims more of the plane, not less: between the means, QDA's boundary sits nearer the mean of the tighter class than GDA's line does, because a wide Gaussian's density falls off more slowly. Compare the two clouds' spreads along the line through their means."),
+        zh: words!("在 QDA 下，分布更宽的类别占据的区域更大，而不是更小：在两个均值之间，QDA 的边界比 GDA 的直线更靠近分布较窄的类别的均值，因为宽的高斯密度下降得更慢。请比较两个点云沿均值连线方向的分散程度。"),
+        why_en: words!("Far from both means, which Gaussian's density is larger: the wide one or the narrow one?"),
+        why_zh: words!("在远离两个均值的地方，哪个高斯的密度更大：宽的还是窄的？"),
     },
 ];
 

@@ -39,6 +39,7 @@
 mod judge;
 mod judge_nb;
 mod misconceptions;
+mod model_change;
 mod region;
 mod worked;
 
@@ -55,6 +56,9 @@ pub use judge_nb::{
 pub use misconceptions::{
     detect_ignored_prior, detect_perpendicular_bisector, detect_prior_turns, detect_scaled_losses_move,
     detect_swapped_loss_threshold, misconceptions, Misconception, Movement,
+};
+pub use model_change::{
+    crossing, judge_model_change, model_change_movement, Crossing, ModelChangeFacts, MODEL_SLIDE_SHARE, MODEL_TURN_DEG,
 };
 pub use region::{judge_region_drawn, RegionVerdict};
 pub use worked::{

@@ -259,6 +259,69 @@ pub fn judge_movement(drawn: JsValue, guess: &str) -> Result<JsValue, JsError> {
     to_js(&Verdict { truth, score: j.score, hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect() })
 }
 
+/// What the page sends for a change of model (GDA ↔ QDA): `to` (`qda` or `gda`), the drawn
+/// boundaries `before` and `after` as [a₁₁, a₁₂, a₂₂, b₁, b₂, c] of xᵀAx + bᵀx + c (a line:
+/// A = 0), the means, QDA's Σ₀ and Σ₁ and the plot's window.
+#[derive(Deserialize)]
+struct ModelChangeDrawn {
+    to: String,
+    before: [f64; 6],
+    after: [f64; 6],
+    mu: [[f64; 2]; 2],
+    sigmas: [[[f64; 2]; 2]; 2],
+    view: [f64; 4],
+}
+
+/// What `judgeModelChange` hands the page.
+#[derive(Serialize)]
+struct ModelChangeVerdict {
+    truth: &'static str,
+    score: bool,
+    hints: Vec<Hint>,
+    /// Where the boundary crossed the line through the means, before and after.
+    crossings: [[f64; 2]; 2],
+    /// The angle between the boundary's directions there (degrees).
+    angle: f64,
+    /// How far the crossing moved along μ₀ → μ₁, as a share of |μ₁ − μ₀|.
+    slide: f64,
+}
+
+/// Judges the movement `guess` a student chose for a change of model
+/// (`crate::predict::judge_model_change`): `{truth, score, hints, crossings, angle, slide}`.
+///
+/// # Errors
+/// `drawn` without that shape, an unknown model or movement, a boundary that does not cross
+/// the line through the means.
+#[wasm_bindgen(js_name = judgeModelChange)]
+pub fn judge_model_change(drawn: JsValue, guess: &str) -> Result<JsValue, JsError> {
+    use crate::gda::QuadraticLogOdds;
+    let d: ModelChangeDrawn = serde_wasm_bindgen::from_value(drawn)
+        .map_err(|e| JsError::new(&format!("The change could not be read: {e}")))?;
+    let to_qda = match d.to.as_str() {
+        "qda" => true,
+        "gda" => false,
+        other => return Err(JsError::new(&format!("Unknown model {other:?}."))),
+    };
+    let guess = MOVES
+        .iter()
+        .find(|(name, _)| *name == guess)
+        .map(|&(_, m)| m)
+        .ok_or_else(|| JsError::new(&format!("Unknown movement {guess:?}.")))?;
+    let q = |c: [f64; 6]| QuadraticLogOdds { a: [[c[0], c[1]], [c[1], c[2]]], b: [c[3], c[4]], c: c[5] };
+    let (j, facts) =
+        crate::predict::judge_model_change(d.view, d.mu, d.sigmas, to_qda, &q(d.before), &q(d.after), guess)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+    let truth = MOVES.iter().find(|(_, m)| *m == j.truth).map_or("stays", |&(name, _)| name);
+    to_js(&ModelChangeVerdict {
+        truth,
+        score: j.score,
+        hints: j.fired.into_iter().map(|m| Hint { id: m.id }).collect(),
+        crossings: [facts.crossings[0].point, facts.crossings[1].point],
+        angle: facts.angle_deg,
+        slide: facts.slide,
+    })
+}
+
 /// What the page sends for a k-class posterior at a point: the panel's covariance setting
 /// (`GdaPanel.models().covariance`: `shared`, `per-class`, `diagonal-per-class`,
 /// `diagonal-shared`) and its points as `GdaPanel.pointsFlat()` hands them.

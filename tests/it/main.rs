@@ -75,6 +75,7 @@ mod plot_surface;
 mod predict_facts;
 mod predict_hints_file;
 mod predict_misconceptions;
+mod predict_model_change;
 mod predict_region;
 mod predict_scores;
 mod predict_worked;

@@ -330,7 +330,13 @@ fn the_catalogue_keeps_its_order() {
     // Added at the end, so the earlier ids keep their places.
     assert_eq!(
         ids[20..],
-        ["prior-forgotten", "decimal-log-for-ln", "smoothing-denominator-count-missing", "frequent-word-strongest"]
+        [
+            "prior-forgotten",
+            "decimal-log-for-ln",
+            "smoothing-denominator-count-missing",
+            "frequent-word-strongest",
+            "qda-wider-class-loses"
+        ]
     );
     assert_eq!(misconceptions(), misconceptions(), "the same slice every call");
 }

@@ -71,6 +71,10 @@ pub struct GdaSummary {
     /// The shape of the drawn quadratic boundary (`Ellipse`, `Hyperbola`, …), with the
     /// prior override and the losses applied.
     pub conic: Option<ConicKind>,
+    /// The drawn quadratic boundary's coefficients [a₁₁, a₁₂, a₂₂, b₁, b₂, c] of
+    /// xᵀAx + bᵀx + c compared with 0 (decide 1 above), the prior override and the losses
+    /// applied (QDA, Gaussian NB; two classes).
+    pub quadratic: Option<[f64; 6]>,
     /// Logistic regression, when its overlay is on.
     pub logistic: Option<LogisticSummary>,
     /// The Bayes decision threshold on the log-odds, log(λ₁₀/λ₀₁).
@@ -178,6 +182,7 @@ impl GdaLab {
             model_error_message: None,
             sigmas: None,
             conic: None,
+            quadratic: None,
             logistic: None,
             threshold: self.models.threshold(),
             posterior_threshold: self.models.loss().map(|l| l.posterior_threshold()).unwrap_or(0.5),
@@ -208,15 +213,16 @@ impl GdaLab {
                 let moved = self.prior_shift() - self.models.threshold();
                 let drawn = |mut q: QuadraticLogOdds| {
                     q.c += moved;
-                    q.conic_kind()
+                    q
                 };
-                let (id, sigmas, conic) = match m {
+                let (id, sigmas, quadratic) = match m {
                     Model::Qda(q) => ("qda", Some([q.sigma0(), q.sigma1()]), Some(drawn(q.quadratic()))),
                     Model::GaussianNb(g) => ("gnb", Some([g.sigma(0), g.sigma(1)]), Some(drawn(g.quadratic()))),
                     _ => ("gda", None, None),
                 };
                 s.sigmas = sigmas;
-                s.conic = conic;
+                s.conic = quadratic.map(|q| q.conic_kind());
+                s.quadratic = quadratic.map(|q| [q.a[0][0], q.a[0][1], q.a[1][1], q.b[0], q.b[1], q.c]);
                 s.reports.extend(report(id, m, m));
             }
             // A singular shared Σ means every class's Σ is singular too (each class's scatter
