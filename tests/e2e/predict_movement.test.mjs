@@ -202,3 +202,150 @@ test("the tilt of Σ (a lesson's tilt=ρ): both clouds drawn with ρ = −0.6 fr
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A change of model (GDA ↔ QDA) is judged where the boundary crosses the line through the
+// means (genlab::predict::judge_model_change). The expected movement is derived here
+// independently of the judge: the crossing by bisection of z(μ₀ + t(μ₁ − μ₀)) on a grid of t
+// (not the closed-form root), the direction there by central differences of z (not ∇z's
+// formula), then the rule the page states (a turn over 5°; else a move over 5 % of |μ₁ − μ₀|).
+const zOf = (q) => ([x, y]) => q[0] * x * x + 2 * q[1] * x * y + q[2] * y * y + q[3] * x + q[4] * y + q[5];
+function crossingOf(z, [m0, m1]) {
+  const at = (t) => [m0[0] + t * (m1[0] - m0[0]), m0[1] + t * (m1[1] - m0[1])];
+  const f = (t) => z(at(t));
+  const ups = [];
+  for (let i = 0; i < 7000; i++) {
+    let [a, b] = [-3 + i * 0.001, -3 + (i + 1) * 0.001];
+    // (A root on a grid point itself, as a line's at exactly t = ½, counts: f(b) = 0.)
+    if (!(f(a) < 0 && f(b) >= 0)) continue;
+    for (let k = 0; k < 60; k++) {
+      const c = (a + b) / 2;
+      if (f(c) > 0) b = c;
+      else a = c;
+    }
+    ups.push((a + b) / 2);
+  }
+  const t = ups.reduce((best, u) => (Math.abs(u - 0.5) < Math.abs(best - 0.5) ? u : best));
+  const p = at(t);
+  const h = 1e-5;
+  const g = [(z([p[0] + h, p[1]]) - z([p[0] - h, p[1]])) / (2 * h), (z([p[0], p[1] + h]) - z([p[0], p[1] - h])) / (2 * h)];
+  return { t, p, g };
+}
+function expectedModelMove(before, after, mu, view) {
+  const [c0, c1] = [crossingOf(zOf(before), mu), crossingOf(zOf(after), mu)];
+  const cross = c0.g[0] * c1.g[1] - c0.g[1] * c1.g[0];
+  const dot = c0.g[0] * c1.g[0] + c0.g[1] * c1.g[1];
+  const angle = (Math.atan2(Math.abs(cross), Math.abs(dot)) * 180) / Math.PI;
+  const slide = c1.t - c0.t;
+  let truth;
+  if (angle > 5 || dot < 0) {
+    // Where the two tangents g·(x − p) = 0 meet (Cramer), inside the window or not.
+    const r0 = c0.g[0] * c0.p[0] + c0.g[1] * c0.p[1];
+    const r1 = c1.g[0] * c1.p[0] + c1.g[1] * c1.p[1];
+    const x = (r0 * c1.g[1] - r1 * c0.g[1]) / cross;
+    const y = (c0.g[0] * r1 - c1.g[0] * r0) / cross;
+    truth = x >= view[0] && x <= view[1] && y >= view[2] && y <= view[3] ? "turns" : "slidesTurns";
+  } else truth = Math.abs(slide) <= 0.05 ? "stays" : slide < 0 ? "toward0" : "toward1";
+  return { truth, angle, slide, crossings: [c0.p, c1.p] };
+}
+const line6 = (s) => {
+  const fitted = Math.log(s.n[1]) - Math.log(s.n[0]);
+  const shift = s.models.prior != null ? logit(s.models.prior) - fitted : 0;
+  return [0, 0, 0, s.w[0], s.w[1], s.b + shift - s.threshold];
+};
+const gdaSummary = (page) => page.evaluate(() => window.genlab_panels.gda.controller.panel.summary());
+const gdaView = (page) => page.evaluate(() => Array.from(window.genlab_panels.gda.controller.panel.viewRect()));
+const UNEQUAL = "sx0=0.5&sy0=0.5&r0=0&sx1=2&sy1=1.6&r1=0&m0=-0.5,0&m1=1.5,0.5";
+
+test("GDA → QDA (a lesson's model=qda) by keyboard: judged where the boundary crosses the line of the means; the rings and the numbers said (1280 px, en)", async () => {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?${UNEQUAL}`, SIZES[1280]);
+  const before = await gdaSummary(page);
+  const view = await gdaView(page);
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
+  await page.waitForSelector(role("predict-moves"));
+  assert.deepEqual((await handle(page)).change, { kind: "model", to: "qda" });
+  assert.equal(await page.textContent(role("predict-change")), WORDS.en.qda);
+  assert.equal(await page.textContent(role("predict-judged")), WORDS.en.judgedModel);
+  assert.equal(await page.textContent(`${role("predict-moves")} legend`), WORDS.en.legendModel);
+  assert.equal((await models(page)).covariance, "shared", "not made before the commit");
+  assert.equal(await page.isVisible(role("predict-crossing-after")), false, "no ring before the commit");
+  // Keys: the first answer has the focus; ↓ ↓ picks "turns", Tab to Commit, Enter.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(role("predict-score"));
+  const after = await gdaSummary(page);
+  assert.equal(after.models.covariance, "per-class");
+  assert.ok(page.url().includes("cov=per-class"), page.url());
+  const want = expectedModelMove(line6(before), after.quadratic, before.mu, view);
+  const h = await handle(page);
+  assert.equal(h.truth, want.truth);
+  // On this state: the tight class's ellipse tilts the boundary by about 14.5° there.
+  assert.equal(want.truth, "turns");
+  assert.ok(Math.abs(h.verdict.angle - want.angle) < 1e-3 && Math.abs(h.verdict.slide - want.slide) < 1e-6, JSON.stringify([h.verdict, want]));
+  h.verdict.crossings.forEach((c, i) => assert.ok(Math.hypot(c[0] - want.crossings[i][0], c[1] - want.crossings[i][1]) < 1e-6));
+  assert.equal(h.verdict.score, true);
+  assert.equal(await page.textContent(role("predict-score")), "Right: the boundary turns (about a point inside the plot).");
+  const toward = want.slide < 0 ? " toward class 0" : " toward class 1";
+  assert.equal(await page.textContent(role("predict-crossed")), `The rings mark where each boundary crosses the line through the means: there its direction changed by ${want.angle.toFixed(1)}° and it moved ${(Math.abs(want.slide) * 100).toFixed(1)} % of the distance between the means${toward}.`);
+  assert.ok(await page.isVisible(role("predict-crossing-before")) && await page.isVisible(role("predict-crossing-after")));
+  assert.ok(await page.isVisible(`${role("predict-old-line")} line`), "GDA's old line is dashed");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("QDA → GDA from the Predict button by touch: the old curve dashed; a move within the tolerances stays (360 px, zh-CN)", async () => {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?lang=zh-CN&cov=per-class`, { ...SIZES[360], dpr: 2, touch: true });
+  const before = await gdaSummary(page);
+  const view = await gdaView(page);
+  // Under QDA the button's pick is the one change this kind takes: back to GDA.
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement"));
+  await page.waitForSelector(role("predict-moves"));
+  assert.deepEqual((await handle(page)).change, { kind: "model", to: "gda" });
+  assert.equal(await page.textContent(role("predict-change")), WORDS["zh-CN"].gda);
+  await page.tap(role("predict-move-stays"));
+  await page.tap(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const after = await gdaSummary(page);
+  const want = expectedModelMove(before.quadratic, line6(after), before.mu, view);
+  const h = await handle(page);
+  assert.equal(h.truth, want.truth);
+  // The default clouds share their spread: 3.0° and 3.5 % by the computation above.
+  assert.equal(want.truth, "stays");
+  assert.ok(want.angle < 5 && Math.abs(want.slide) < 0.05 && Math.abs(want.slide) > 0.01, JSON.stringify(want));
+  assert.equal(h.verdict.score, true);
+  const d = await page.getAttribute(`${role("predict-old-line")} path`, "d");
+  assert.ok(d && d.split("M").length > 20, "QDA's old curve is drawn in pieces");
+  assert.equal(await page.isVisible(`${role("predict-old-line")} path`), true);
+  assert.ok((await page.textContent(role("predict-result"))).includes(WORDS["zh-CN"].oldCurve));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("GDA → QDA with a class wide along the line of the means: the opposite slide gets the wider-class hint; QDA already on refuses model=qda (1280 px, en)", async () => {
+  // Class 1 spread 2 along x (the line of the means), 0.5 across; class 0 0.5 both ways; 300
+  // points a class, so that the sample tilts QDA little.
+  const q = "n0=300&n1=300&sx0=0.5&sy0=0.5&r0=0&sx1=2&sy1=0.5&r1=0&m0=-1,0&m1=1.5,0";
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?${q}`, SIZES[1280]);
+  const before = await gdaSummary(page);
+  const view = await gdaView(page);
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
+  await page.waitForSelector(role("predict-moves"));
+  await page.click(role("predict-move-toward1"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const after = await gdaSummary(page);
+  const want = expectedModelMove(line6(before), after.quadratic, before.mu, view);
+  // QDA's crossing moves toward the tight class 0, without turning more than 5°.
+  assert.equal(want.truth, "toward0", JSON.stringify(want));
+  const h = await handle(page);
+  assert.equal(h.truth, "toward0");
+  assert.deepEqual(h.verdict.hints.map((x) => x.id), ["qda-wider-class-loses"]);
+  assert.ok((await page.textContent(role("predict-hint"))).startsWith("Under QDA the class with the wider spread"));
+  await page.click(role("predict-done"));
+  // The model is QDA now: a change to QDA is refused, with the reason.
+  assert.equal(await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" })), null);
+  assert.equal(await page.textContent("#gda-slot .predict .input-error"), WORDS.en.unavailable.modelFrom);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

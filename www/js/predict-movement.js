@@ -1,6 +1,7 @@
 // Predict, then reveal: which way the GDA boundary moves. Loaded on demand (js/predict-gda.js
 // starts it). The panel announces one change (the prior φ′, a class mean, the losses, the
-// tilt of Σ (both generated clouds' correlation ρ); a
+// tilt of Σ (both generated clouds' correlation ρ), the model (GDA ↔ QDA: judged where the
+// boundary crosses the line through the means, genlab::predict::judge_model_change); a
 // lesson's `predict: movement` step names it, the button picks one that suits the state),
 // the student picks one of five answers in a radio group (pointer, touch or keys), and
 // "Commit" applies the change through the panel's own state setter (so undo, the history and
@@ -33,6 +34,16 @@ export const WORDS = {
     meanDone: "The change made: the mean of {c} moved from ({x0}, {y0}) to ({x1}, {y1}), its points with it.",
     lossesDone: "The change made: the losses were set to λ₀₁ = {a1}, λ₁₀ = {b1} (they were λ₀₁ = {a0}, λ₁₀ = {b0}).",
     tiltDone: "The change made: both clouds were drawn with the correlation ρ = {to} (it was {r0} for {c0} and {r1} for {c1}), from the same seed: Σ tilted.",
+    qda: "The change: the model will switch from GDA (one Σ shared by both classes: a line) to QDA (each class its own Σ: in general a curve).",
+    gda: "The change: the model will switch from QDA (each class its own Σ: in general a curve) to GDA (one Σ shared by both classes: a line).",
+    qdaDone: "The change made: the model switched from GDA (one shared Σ) to QDA (each class its own Σ).",
+    gdaDone: "The change made: the model switched from QDA (each class its own Σ) to GDA (one shared Σ).",
+    legendModel: "Where the boundary crosses the line through the two means, how will it move?",
+    judgedModel: "A line and a curve are compared where they cross the line through the two means: a change of direction there of at most 5°, and a move along that line of at most 5 % of the distance between the means, count as staying.",
+    crossed: "The rings mark where each boundary crosses the line through the means: there its direction changed by {angle}° and it moved {slide} % of the distance between the means{toward}.",
+    crossedToward: " toward {c}",
+    oldCurve: "The old boundary is the dashed curve; the change can be undone like any other.",
+    noCrossing: "The answer cannot be judged here: a boundary does not cross the line through the means from {c0}'s side to {c1}'s.",
     intro: "Pick your answer, then press Commit: the change is then made and the new boundary shown beside the old one (dashed).",
     commit: "Commit",
     skip: "Skip",
@@ -51,9 +62,9 @@ export const WORDS = {
       model: "A movement of the boundary can be predicted for GDA with a shared Σ only: choose it under the model.",
       fit: "There is no fit to predict.",
       means: "The means coincide: there is no boundary to move.",
-      change: "The change to predict must be exactly one of prior=φ (0 < φ < 1), mean0=x,y, mean1=x,y, losses=λ₀₁,λ₁₀ (both above 0) or tilt=ρ (−0.95 ≤ ρ ≤ 0.95).",
+      change: "The change to predict must be exactly one of prior=φ (0 < φ < 1), mean0=x,y, mean1=x,y, losses=λ₀₁,λ₁₀ (both above 0), tilt=ρ (−0.95 ≤ ρ ≤ 0.95) or model=qda or model=gda.",
       tilt: "The tilt of Σ is a setting of generated clouds: choose “Generated Gaussian clouds” under Data.",
-      modelChange: "A change of model (GDA ↔ QDA) turns the line into a curve: predict the boundary's shape instead.",
+      modelFrom: "A change of model is predicted from GDA (one shared Σ) to QDA (each class its own Σ) or back: the model in force must be the other one of the two.",
     },
   },
   "zh-CN": {
@@ -71,6 +82,16 @@ export const WORDS = {
     meanDone: "已实施的变化：{c}的均值从 ({x0}, {y0}) 移到了 ({x1}, {y1})，它的点随之移动。",
     lossesDone: "已实施的变化：损失设为 λ₀₁ = {a1}，λ₁₀ = {b1}（原来是 λ₀₁ = {a0}，λ₁₀ = {b0}）。",
     tiltDone: "已实施的变化：两个点云以相关系数 ρ = {to} 用同一个种子重新抽样（原来{c0}是 {r0}，{c1}是 {r1}）：Σ 倾斜了。",
+    qda: "变化：模型将从 GDA（两类共用一个 Σ：直线）换成 QDA（每类有自己的 Σ：一般是曲线）。",
+    gda: "变化：模型将从 QDA（每类有自己的 Σ：一般是曲线）换成 GDA（两类共用一个 Σ：直线）。",
+    qdaDone: "已实施的变化：模型从 GDA（共用 Σ）换成了 QDA（每类有自己的 Σ）。",
+    gdaDone: "已实施的变化：模型从 QDA（每类有自己的 Σ）换成了 GDA（共用 Σ）。",
+    legendModel: "在边界与两个均值连线相交的地方，边界会怎样移动？",
+    judgedModel: "直线和曲线在它们与两个均值连线的交点处比较：那里的方向变化不超过 5°、沿连线的移动不超过两均值距离的 5 %，都算作不动。",
+    crossed: "圆圈标出每条边界与均值连线的交点：在那里，边界的方向变化了 {angle}°，移动了两均值距离的 {slide} %{toward}。",
+    crossedToward: "，朝向{c}",
+    oldCurve: "旧边界是虚线曲线；这一变化可以像其他操作一样撤销。",
+    noCrossing: "这里无法评判答案：有一条边界没有从{c0}一侧到{c1}一侧穿过均值连线。",
     intro: "选出你的答案，然后按“提交”：随后实施这一变化，新边界显示在旧边界（虚线）旁边。",
     commit: "提交",
     skip: "跳过",
@@ -89,9 +110,9 @@ export const WORDS = {
       model: "只有共享 Σ 的 GDA 才能预测边界的移动：请在模型中选择它。",
       fit: "没有可预测的拟合结果。",
       means: "两个均值重合：没有可移动的边界。",
-      change: "要预测的变化必须恰好是以下之一：prior=φ（0 < φ < 1）、mean0=x,y、mean1=x,y、losses=λ₀₁,λ₁₀（均大于 0）或 tilt=ρ（−0.95 ≤ ρ ≤ 0.95）。",
+      change: "要预测的变化必须恰好是以下之一：prior=φ（0 < φ < 1）、mean0=x,y、mean1=x,y、losses=λ₀₁,λ₁₀（均大于 0）、tilt=ρ（−0.95 ≤ ρ ≤ 0.95）、model=qda 或 model=gda。",
       tilt: "Σ 的倾斜是生成点云的设置：请在“数据”中选择“生成的高斯点云”。",
-      modelChange: "更换模型（GDA ↔ QDA）会把直线变成曲线：请改为预测边界的形状。",
+      modelFrom: "更换模型的预测是从 GDA（共用 Σ）到 QDA（每类有自己的 Σ）或反过来：当前的模型必须是两者中的另一个。",
     },
   },
 };
@@ -103,10 +124,20 @@ const logit = (p) => Math.log(p / (1 - p));
 /** A number as short as it is exact to 4 decimals (1, 0.8, 2.5). */
 const short = (x) => String(Number(x.toFixed(4)));
 
-/** Why the movement cannot be predicted on the summary `s`, or null. */
-export function unpredictable(s) {
+/** The covariance setting each model of a model change stands for. */
+const COVARIANCE = { qda: "per-class", gda: "shared" };
+
+/**
+ * Why the movement cannot be predicted on the summary `s`, or null: before a change of
+ * model (`change.kind === "model"`) the model in force is the other of GDA and QDA (QDA with
+ * its quadratic drawn); every other change needs GDA's line.
+ */
+export function unpredictable(s, change = null) {
   if (s.classes !== 2) return "classes";
-  if (s.models.covariance !== "shared") return "model";
+  if (change?.kind === "model") {
+    if (s.models.covariance !== COVARIANCE[change.to === "qda" ? "gda" : "qda"]) return "modelFrom";
+    if (change.to === "gda" && !s.quadratic) return "fit";
+  } else if (s.models.covariance !== "shared") return "model";
   if (!s.w || !s.mu || !s.n) return "fit";
   return s.coincident ? "means" : null;
 }
@@ -123,9 +154,9 @@ export function decisionRule(s) {
 /**
  * The change to announce: from `params` (exactly one of prior, mean0, mean1, losses, tilt, model),
  * or, without any, one that suits the state `s` in the window `view` (the `turn`-th press
- * picks the prior, the losses, a mean, in turn). `{kind: "prior", to}`, `{kind: "mean",
- * cls, to: [x, y]}`, `{kind: "losses", to: [λ₀₁, λ₁₀]}`, `{kind: "tilt", to: ρ}`, `{kind: "model"}`
- * or null (bad).
+ * picks the prior, the losses, a mean, the model (GDA → QDA), in turn; under QDA, back to GDA). `{kind: "prior", to}`, `{kind: "mean",
+ * cls, to: [x, y]}`, `{kind: "losses", to: [λ₀₁, λ₁₀]}`, `{kind: "tilt", to: ρ}`, `{kind: "model",
+ * to: "qda" | "gda"}` or null (bad).
  */
 export function chooseChange(params, s, view, turn = 0) {
   const given = ["prior", "mean0", "mean1", "losses", "tilt", "model"].filter((k) => params && params[k] != null);
@@ -133,7 +164,7 @@ export function chooseChange(params, s, view, turn = 0) {
   if (given.length === 1) {
     const k = given[0];
     const v = params[k];
-    if (k === "model") return { kind: "model" };
+    if (k === "model") return v === "qda" || v === "gda" ? { kind: "model", to: v } : null;
     if (k === "tilt") {
       const to = Number(v);
       return to >= -0.95 && to <= 0.95 ? { kind: "tilt", to } : null;
@@ -147,7 +178,10 @@ export function chooseChange(params, s, view, turn = 0) {
     if (k === "losses") return pair.every((x) => x > 0) ? { kind: "losses", to: pair } : null;
     return { kind: "mean", cls: k === "mean0" ? 0 : 1, to: pair };
   }
-  const pick = ["prior", "losses", "mean"][turn % 3];
+  // Under QDA the one change this kind takes is back to GDA.
+  if (s.models.covariance === "per-class") return { kind: "model", to: "gda" };
+  const pick = ["prior", "losses", "mean", "model"][turn % 4];
+  if (pick === "model") return { kind: "model", to: "qda" };
   if (pick === "prior") {
     const now = s.models.prior ?? s.phi;
     return { kind: "prior", to: now > 0.5 ? 0.2 : 0.8 };
@@ -183,10 +217,10 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   const before = panel.summary();
   const view = Array.from(panel.viewRect());
   const hasParams = params && Object.keys(params).length > 0;
-  let why = unpredictable(before);
+  let why = before.classes !== 2 ? "classes" : !before.mu || !before.n ? "fit" : null;
   const change = why ? null : chooseChange(params, before, view, hasParams ? 0 : presses);
   if (!why && !change) why = "change";
-  if (!why && change.kind === "model") why = "modelChange";
+  if (!why) why = unpredictable(before, change);
   // The tilt is a generating setting: it changes generated clouds only.
   if (!why && change.kind === "tilt" && before.source !== "generated") why = "tilt";
   const block = document.createElement("div");
@@ -207,12 +241,17 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   if (!hasParams) presses += 1;
   const names = () => classNames(before, lang);
   const ruleBefore = decisionRule(before);
+  const modelChange = change.kind === "model";
+  // The drawn boundary before, as [a₁₁, a₁₂, a₂₂, b₁, b₂, c] (a line: A = 0).
+  const drawnBefore = modelChange && change.to === "gda" ? before.quadratic.slice() : [0, 0, 0, ...ruleBefore];
   const lossesBefore = [before.models.loss01, before.models.loss10];
   const rhoBefore = getState().rho.slice();
   let revealed = false;
   let verdict = null;
   let truth = null;
   let judging = false;
+  let crossings = null;
+  let facts = null;
   const judgeReady = import("./genlab.js").then((g) => g.loadLessonCore()).then(() => import("../pkg-lesson/genlab.js"));
   judgeReady.catch(() => {});
 
@@ -234,24 +273,46 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     fieldset.append(label);
     return { m, input, text };
   });
+  // How a change of model is judged, said before the commit (a plain line: projector mode
+  // hides hints).
+  const judgedNote = document.createElement("p");
+  judgedNote.dataset.role = "predict-judged";
+  judgedNote.className = "explain";
+  judgedNote.hidden = !modelChange;
   const intro = document.createElement("p");
   intro.className = "hint";
   const { actions, commit, skip, done, result, live } = predictionParts("predict");
-  block.append(announce, fieldset, intro, result, actions, live);
+  block.append(announce, judgedNote, fieldset, intro, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
 
-  // After the reveal: the old line, dashed, over the figure.
+  // After the reveal: the old line (or QDA's old curve), dashed, over the figure, and for a
+  // change of model a ring where each boundary crosses the line through the means.
   const svg = document.createElementNS(SVG, "svg");
   svg.dataset.role = "predict-old-line";
   svg.setAttribute("aria-hidden", "true");
   Object.assign(svg.style, { position: "absolute", inset: "0", width: "100%", height: "100%", pointerEvents: "none", overflow: "visible" });
   const old = document.createElementNS(SVG, "line");
-  old.setAttribute("stroke", "var(--ink-strong, #111)");
-  old.setAttribute("stroke-width", "2");
-  old.setAttribute("stroke-dasharray", "8 6");
-  old.setAttribute("visibility", "hidden");
-  svg.append(old);
+  const oldCurve = document.createElementNS(SVG, "path");
+  oldCurve.setAttribute("fill", "none");
+  for (const el of [old, oldCurve]) {
+    el.setAttribute("stroke", "var(--ink-strong, #111)");
+    el.setAttribute("stroke-width", "2");
+    el.setAttribute("stroke-dasharray", "8 6");
+    el.setAttribute("visibility", "hidden");
+  }
+  const rings = [0, 1].map((i) => {
+    const ring = document.createElementNS(SVG, "circle");
+    ring.dataset.role = `predict-crossing-${i ? "after" : "before"}`;
+    ring.setAttribute("r", "7");
+    ring.setAttribute("fill", "none");
+    ring.setAttribute("stroke", "var(--ink-strong, #111)");
+    ring.setAttribute("stroke-width", "2");
+    if (!i) ring.setAttribute("stroke-dasharray", "3 3");
+    ring.setAttribute("visibility", "hidden");
+    return ring;
+  });
+  svg.append(old, oldCurve, ...rings);
   box.append(svg);
 
   function draw() {
@@ -260,13 +321,28 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     const scale = canvas.width / (rect.width || 1);
     const [l, t, r, b] = Array.from(panel.plotBox()).map((v) => v / scale);
     const v = panel.viewRect();
+    const css = ([x, y]) => [l + ((x - v[0]) / (v[1] - v[0])) * (r - l), b - ((y - v[2]) / (v[3] - v[2])) * (b - t)];
+    rings.forEach((ring, i) => {
+      const at = crossings?.[i];
+      const inside = at && at[0] >= v[0] && at[0] <= v[1] && at[1] >= v[2] && at[1] <= v[3];
+      ring.setAttribute("visibility", inside ? "visible" : "hidden");
+      if (!inside) return;
+      const [x, y] = css(at);
+      ring.setAttribute("cx", x.toFixed(1));
+      ring.setAttribute("cy", y.toFixed(1));
+    });
+    if (drawnBefore.slice(0, 3).some((a) => a !== 0)) {
+      const d = conicPath(drawnBefore, v, css);
+      oldCurve.setAttribute("d", d || "M0 0");
+      oldCurve.setAttribute("visibility", d ? "visible" : "hidden");
+      return;
+    }
     const [w1, w2, c] = ruleBefore;
     // Two points of the old line w₁x + w₂y + c = 0.
     const p = Math.abs(w2) > Math.abs(w1) ? [[0, -c / w2], [1, -(c + w1) / w2]] : [[-c / w1, 0], [-(c + w2) / w1, 1]];
     const seg = clipLine(p[0], p[1], v);
     old.setAttribute("visibility", seg ? "visible" : "hidden");
     if (!seg) return;
-    const css = ([x, y]) => [l + ((x - v[0]) / (v[1] - v[0])) * (r - l), b - ((y - v[2]) / (v[3] - v[2])) * (b - t)];
     const [a, e] = seg.map(css);
     old.setAttribute("x1", a[0].toFixed(1));
     old.setAttribute("y1", a[1].toFixed(1));
@@ -285,6 +361,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     if (change.kind === "losses") [models.loss01, models.loss10] = change.to;
     const next = { ...st, models };
     if (change.kind === "tilt") next.rho = [change.to, change.to];
+    if (modelChange) models.covariance = COVARIANCE[change.to];
     if (change.kind === "mean") {
       const means = [before.mu[0].slice(), before.mu[1].slice()];
       means[change.cls] = change.to.slice();
@@ -307,7 +384,8 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     judging = true;
     let judgeMovement = null;
     try {
-      ({ judgeMovement } = await judgeReady);
+      const core = await judgeReady;
+      judgeMovement = modelChange ? core.judgeModelChange : core.judgeMovement;
     } catch {
       // Said below for a commit; a skip makes the change all the same.
     }
@@ -320,7 +398,19 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     }
     apply();
     const after = panel.summary();
-    if (judgeMovement && !unpredictable(after)) {
+    if (judgeMovement && modelChange) {
+      const qda = change.to === "qda" ? after : before;
+      const drawnAfter = change.to === "qda" ? after.quadratic : after.w && [0, 0, 0, ...decisionRule(after)];
+      try {
+        const v = judgeMovement({ to: change.to, before: drawnBefore, after: drawnAfter, mu: before.mu, sigmas: qda.sigmas, view }, guess || "stays");
+        truth = v.truth;
+        facts = v;
+        crossings = v.crossings;
+        if (judge) verdict = { ...v, guess };
+      } catch {
+        // (A boundary that does not cross between the means, or QDA not fitted: said below.)
+      }
+    } else if (judgeMovement && !unpredictable(after)) {
       const drawn = { kind: change.kind, before: ruleBefore, after: decisionRule(after), view, losses_before: lossesBefore, losses_after: [after.models.loss01, after.models.loss10] };
       try {
         const v = judgeMovement(drawn, guess || "stays");
@@ -358,13 +448,20 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     result.hidden = false;
     const { p, lines: out } = resultLines();
     const truthText = truth ? say(w.truth, { what: lowerFirst(moveText(truth), lang) }) : "";
-    if (!verdict) {
+    if (modelChange && !truth) {
+      p(say(w.noCrossing, { c0: names()[0], c1: names()[1] }), "predict-score");
+    } else if (!verdict) {
       p(say(w.skipped, { truth: truthText }), "predict-score");
     } else {
       p(say(verdict.score ? w.right : w.wrong, { truth: truthText, guess: moveText(verdict.guess) }), "predict-score");
       writeHints(p, verdict.hints, lang, w.why, "predict");
     }
-    p(w.revealed);
+    if (facts) {
+      const percent = Math.abs(facts.slide) * 100;
+      const toward = percent >= 0.05 ? say(w.crossedToward, { c: names()[facts.slide < 0 ? 0 : 1] }) : "";
+      p(say(w.crossed, { angle: fixed(facts.angle, 1), slide: fixed(percent, 1), toward }), "predict-crossed");
+    }
+    p(modelChange && change.to === "gda" ? w.oldCurve : w.revealed);
     result.replaceChildren(...out);
   }
 
@@ -374,6 +471,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     const key = (k) => w[revealed ? `${k}Done` : k];
     if (change.kind === "prior") return say(key("prior"), { to: short(change.to), from: short(before.models.prior ?? before.phi) });
     if (change.kind === "losses") return say(key("losses"), { a1: short(change.to[0]), b1: short(change.to[1]), a0: short(lossesBefore[0]), b0: short(lossesBefore[1]) });
+    if (modelChange) return key(change.to);
     if (change.kind === "tilt") return say(key("tilt"), { to: short(change.to), r0: short(rhoBefore[0]), r1: short(rhoBefore[1]), c0: names()[0], c1: names()[1] });
     const from = before.mu[change.cls];
     return say(key("mean"), { c: names()[change.cls], x0: fixed(from[0]), y0: fixed(from[1]), x1: fixed(change.to[0]), y1: fixed(change.to[1]) });
@@ -383,7 +481,8 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     const w = words(lang);
     block.setAttribute("lang", lang);
     announce.textContent = changeText();
-    legend.textContent = w.legend;
+    judgedNote.textContent = w.judgedModel;
+    legend.textContent = modelChange ? w.legendModel : w.legend;
     for (const r of radios) r.text.textContent = moveText(r.m);
     intro.textContent = w.intro;
     commit.textContent = w.commit;
@@ -408,7 +507,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   }
 
   writeWords();
-  live.textContent = say(words(lang).started, { change: changeText(), legend: words(lang).legend });
+  live.textContent = say(words(lang).started, { change: changeText(), legend: modelChange ? words(lang).legendModel : words(lang).legend });
   radios[0].input.focus({ preventScroll: true });
 
   return {
@@ -431,4 +530,40 @@ export function startMovementPrediction({ section, panel, render, lang, params =
 /** "It slides…" as the end of "the boundary …" (English: "slides…"; Chinese as it is). */
 function lowerFirst(text, lang) {
   return lang === "zh-CN" ? text : text.replace(/^It /, "");
+}
+
+/**
+ * The dashed outline of the conic z(x) = xᵀAx + bᵀx + c = 0, `q = [a₁₁, a₁₂, a₂₂, b₁, b₂, c]`,
+ * inside the window `v`, as an SVG path in the figure's pixels (`css` maps a point): marching
+ * squares on a 96 × 72 grid, each cell's sign changes joined by straight pieces ("" when the
+ * curve misses the window).
+ */
+export function conicPath(q, v, css, nx = 96, ny = 72) {
+  const [a11, a12, a22, b1, b2, c] = q;
+  const z = (x, y) => a11 * x * x + 2 * a12 * x * y + a22 * y * y + b1 * x + b2 * y + c;
+  const xs = Array.from({ length: nx + 1 }, (_, i) => v[0] + ((v[1] - v[0]) * i) / nx);
+  const ys = Array.from({ length: ny + 1 }, (_, j) => v[2] + ((v[3] - v[2]) * j) / ny);
+  const grid = ys.map((y) => xs.map((x) => z(x, y)));
+  const cut = (p, zp, r, zr) => {
+    const f = zp / (zp - zr);
+    return [p[0] + f * (r[0] - p[0]), p[1] + f * (r[1] - p[1])];
+  };
+  const pieces = [];
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const corners = [[xs[i], ys[j], grid[j][i]], [xs[i + 1], ys[j], grid[j][i + 1]], [xs[i + 1], ys[j + 1], grid[j + 1][i + 1]], [xs[i], ys[j + 1], grid[j + 1][i]]];
+      const cuts = [];
+      for (let k = 0; k < 4; k++) {
+        const [px, py, zp] = corners[k];
+        const [rx, ry, zr] = corners[(k + 1) % 4];
+        if (zp > 0 !== zr > 0) cuts.push(cut([px, py], zp, [rx, ry], zr));
+      }
+      for (let k = 0; k + 1 < cuts.length; k += 2) pieces.push([cuts[k], cuts[k + 1]]);
+    }
+  }
+  return pieces.map(([p, r]) => {
+    const [x1, y1] = css(p);
+    const [x2, y2] = css(r);
+    return `M${x1.toFixed(1)} ${y1.toFixed(1)}L${x2.toFixed(1)} ${y2.toFixed(1)}`;
+  }).join("");
 }

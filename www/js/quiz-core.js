@@ -60,7 +60,8 @@ export function situation({ panel, kind, seed }) {
 
 /**
  * Two generated classes with new means, spreads, sizes and sample seed, inside the panel's
- * usual window; the shared-Σ model, except for "shape" (QDA, each class its own Σ).
+ * usual window; the shared-Σ model, except for "shape" and a movement back from QDA to GDA
+ * (QDA, each class its own Σ).
  */
 function gdaSituation(kind, rand) {
   const spread = () => ({ sx: round(0.6 + 0.8 * rand(), 0.05), sy: round(0.6 + 0.8 * rand(), 0.05), r: round(-0.6 + 1.2 * rand(), 0.05) });
@@ -102,9 +103,17 @@ function gdaSituation(kind, rand) {
     params.at = [0, 1].map((i) => Number(round(m0[i] + t * (m1[i] - m0[i]) + off * across[i], 0.1).toFixed(1)));
   }
   if (kind === "movement") {
-    // (Not GDA ↔ QDA: that turns the line into a curve, the shape question's business.)
-    const change = pick(rand, ["prior", "mean0", "mean1", "losses", "tilt"]);
-    if (change === "prior") params.prior = pick(rand, [0.2, 0.3, 0.7, 0.8]);
+    const change = pick(rand, ["prior", "mean0", "mean1", "losses", "tilt", "model"]);
+    if (change === "model") {
+      // GDA → QDA or back, class 1 with a spread of its own (drawn after everything else,
+      // so the other changes keep their draws).
+      const own = spread();
+      q.set("sx1", num(own.sx));
+      q.set("sy1", num(own.sy));
+      q.set("r1", num(own.r));
+      params.model = rand() < 0.5 ? "qda" : "gda";
+      if (params.model === "gda") q.set("cov", "per-class");
+    } else if (change === "prior") params.prior = pick(rand, [0.2, 0.3, 0.7, 0.8]);
     // Σ tilts: both clouds drawn with a correlation at least 0.4 from the one they have.
     else if (change === "tilt") params.tilt = pick(rand, [-0.6, -0.3, 0, 0.3, 0.6].filter((r) => Math.abs(r - c0.r) >= 0.4));
     else if (change === "losses") params.losses = pick(rand, [[1, 3], [3, 1], [2, 2], [1, 5], [5, 1]]);
