@@ -54,6 +54,7 @@ export const WORDS = {
     wrong: "Not so: {truth}. You said: {guess}.",
     skipped: "Skipped: the change is made, without a score; {truth}.",
     truth: "the boundary {what}",
+    truthModel: "where it crosses the line through the means, the boundary {what}",
     revealed: "The old boundary is the dashed line; the change can be undone like any other.",
     noJudge: "Your answer could not be scored: the lab's judging module did not load. Skip makes the change.",
     why: "Why? ",
@@ -102,6 +103,7 @@ export const WORDS = {
     wrong: "不对：{truth}。你的答案：{guess}。",
     skipped: "已跳过：已实施变化，不计分；{truth}。",
     truth: "边界{what}",
+    truthModel: "在与均值连线相交处，边界{what}",
     revealed: "旧边界是虚线；这一变化可以像其他操作一样撤销。",
     noJudge: "无法为你的答案评分：实验室的评判模块没有加载。按“跳过”可实施变化。",
     why: "为什么？",
@@ -447,7 +449,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     const w = words(lang);
     result.hidden = false;
     const { p, lines: out } = resultLines();
-    const truthText = truth ? say(w.truth, { what: lowerFirst(moveText(truth), lang) }) : "";
+    const truthText = truth ? say(modelChange ? w.truthModel : w.truth, { what: lowerFirst(moveText(truth), lang) }) : "";
     if (modelChange && !truth) {
       p(say(w.noCrossing, { c0: names()[0], c1: names()[1] }), "predict-score");
     } else if (!verdict) {
@@ -545,6 +547,8 @@ export function conicPath(q, v, css, nx = 96, ny = 72) {
   const ys = Array.from({ length: ny + 1 }, (_, j) => v[2] + ((v[3] - v[2]) * j) / ny);
   const grid = ys.map((y) => xs.map((x) => z(x, y)));
   const cut = (p, zp, r, zr) => {
+    // The same edge is cut by the two cells that share it: in one order, so the point is the same.
+    if (p[0] > r[0] || (p[0] === r[0] && p[1] > r[1])) [p, zp, r, zr] = [r, zr, p, zp];
     const f = zp / (zp - zr);
     return [p[0] + f * (r[0] - p[0]), p[1] + f * (r[1] - p[1])];
   };
@@ -561,9 +565,32 @@ export function conicPath(q, v, css, nx = 96, ny = 72) {
       for (let k = 0; k + 1 < cuts.length; k += 2) pieces.push([cuts[k], cuts[k + 1]]);
     }
   }
-  return pieces.map(([p, r]) => {
-    const [x1, y1] = css(p);
-    const [x2, y2] = css(r);
-    return `M${x1.toFixed(1)} ${y1.toFixed(1)}L${x2.toFixed(1)} ${y2.toFixed(1)}`;
-  }).join("");
+  // Pieces that share an end are joined into runs, so that the dashes run on along the curve
+  // (each subpath would start its dash pattern afresh).
+  const key = ([x, y]) => `${x.toPrecision(12)},${y.toPrecision(12)}`;
+  const ends = new Map();
+  pieces.forEach((piece, i) => piece.forEach((pt) => ends.set(key(pt), [...(ends.get(key(pt)) || []), i])));
+  const used = new Set();
+  const next = (pt) => (ends.get(key(pt)) || []).find((i) => !used.has(i));
+  const runs = [];
+  for (let i = 0; i < pieces.length; i++) {
+    if (used.has(i)) continue;
+    used.add(i);
+    const run = pieces[i].slice();
+    for (const forward of [true, false]) {
+      for (let j = next(forward ? run.at(-1) : run[0]); j != null; j = next(forward ? run.at(-1) : run[0])) {
+        used.add(j);
+        const [a, b] = pieces[j];
+        const end = forward ? run.at(-1) : run[0];
+        const far = key(a) === key(end) ? b : a;
+        if (forward) run.push(far);
+        else run.unshift(far);
+      }
+    }
+    runs.push(run);
+  }
+  return runs.map((run) => run.map((pt, k) => {
+    const [x, y] = css(pt);
+    return `${k ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`;
+  }).join("")).join("");
 }
