@@ -26,6 +26,18 @@ const TYPES = {
   ".svg": "image/svg+xml",
 };
 
+/** The value after `--name` on the command line, or `fallback`. */
+export const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+
+/** The median of `xs` (the mean of the middle two for an even count; NaN for none). */
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
 /** A free TCP port on localhost. */
 export async function freePort() {
   return new Promise((resolve, reject) => {

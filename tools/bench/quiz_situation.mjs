@@ -12,19 +12,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { launchChromium, serve } from "./browser.mjs";
+import { arg, launchChromium, median, serve } from "./browser.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const www = path.resolve(arg("www", "www"));
 const out = path.resolve(arg("out", "target/bench"));
 const runs = Number(arg("runs", "15"));
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // Each panel: how its quiz opens, and the Skip that reveals its question (then Done).
 const PANELS = [
