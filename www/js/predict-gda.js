@@ -194,3 +194,28 @@ export function holdSurfaceClosed(section) {
     set(was);
   };
 }
+
+/**
+ * Hides, in the task that starts a GDA prediction (the caller draws after it), what would give
+ * its answer away: the fitted boundary and the heat map (GdaPanel.setBoundaryHidden), the 3-D
+ * view (held closed), the pointer's readout (p = ½ on the boundary would give it away, so its
+ * "point at the plot" goes too), the numbers table's cells that `masks` hold (maskCell's
+ * ends), and what the panel's live regions named in `quiet` were about to say. Returns the
+ * function that shows them again (the reveal's and the close's; the caller draws after it).
+ */
+export function hideGdaAnswer({ section, panel, masks = [], quiet = ["live", "cursor-live"] }) {
+  const readout = section.querySelector('[data-role="pointer"]');
+  if (readout) readout.hidden = true;
+  panel.setBoundaryHidden(true);
+  const surfaceBack = holdSurfaceClosed(section);
+  for (const role of quiet) {
+    const el = section.querySelector(`[data-role="${role}"]`);
+    if (el) el.textContent = "";
+  }
+  return () => {
+    for (const end of masks) end();
+    panel.setBoundaryHidden(false);
+    surfaceBack();
+    if (readout) readout.hidden = false;
+  };
+}

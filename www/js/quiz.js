@@ -11,6 +11,7 @@
 
 import { QUIZ_KINDS, parseQuestion, questionValue, situation, countedRight, nextKind, scored, emptyTally, readTally, freshSeed } from "./quiz-core.js";
 import { parseState } from "./genlab.js";
+import { makeButton } from "./predict-parts.js";
 
 const WORDS = {
   en: {
@@ -158,14 +159,9 @@ export async function openQuiz(ctx) {
   const note = Object.assign(document.createElement("p"), { className: "hint" });
   note.hidden = kept;
   const actions = Object.assign(document.createElement("p"), { className: "actions" });
-  const button = (role) => {
-    const b = Object.assign(document.createElement("button"), { type: "button" });
-    b.dataset.role = role;
-    return b;
-  };
-  const next = button("quiz-next");
+  const next = makeButton("quiz-next");
   next.hidden = true;
-  const end = button("quiz-end");
+  const end = makeButton("quiz-end");
   actions.append(next, end);
   const live = Object.assign(document.createElement("p"), { className: "sr-only" });
   live.setAttribute("aria-live", "polite");
