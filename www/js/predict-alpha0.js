@@ -145,7 +145,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
   need.className = "input-error";
   need.dataset.role = "alpha0-need";
   need.hidden = true;
-  const { actions, done, result, live, writeActionWords, showRevealed } = predictionParts("alpha0", { reveal, end: destroy });
+  const { actions, done, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("alpha0", { reveal, end: destroy });
   const back = document.createElement("button");
   back.type = "button";
   back.dataset.role = "alpha0-back";
@@ -218,20 +218,20 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
     choices.disable();
     change.disable();
     intro.hidden = true;
-    showRevealed(() => {
-      back.hidden = !scored;
-      writeWords();
-      recordPrediction({
-        panel: "nb",
-        kind: "alpha0",
-        skipped: !scored,
-        answer: scored ? answer : null,
-        truth: scored ? { vetoes: verdict.vetoes.map((v) => v.word), changes: verdict.changes } : null,
-        score: scored ? { missed: verdict.missed, missed_in_message: missedInMessage(), extra: verdict.extra, verdict_right: verdict.verdict_right } : {},
-        hints: scored ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    back.hidden = !scored;
+    writeWords();
+    recordPrediction({
+      panel: "nb",
+      kind: "alpha0",
+      skipped: !scored,
+      answer: scored ? answer : null,
+      truth: scored ? { vetoes: verdict.vetoes.map((v) => v.word), changes: verdict.changes } : null,
+      score: scored ? { missed: verdict.missed, missed_in_message: missedInMessage(), extra: verdict.extra, verdict_right: verdict.verdict_right } : {},
+      hints: scored ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeWords() {

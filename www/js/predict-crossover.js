@@ -136,7 +136,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
   noneLabel.append(none, " ", noneText);
   const readout = document.createElement("p");
   readout.dataset.role = "crossover-value";
-  const { actions, commit, skip, result, live, writeActionWords, showRevealed } = predictionParts("crossover", { reveal, end: destroy });
+  const { actions, commit, skip, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("crossover", { reveal, end: destroy });
   block.append(intro, noneLabel, readout, result, actions, live);
   buttonRow.after(block);
   button.disabled = true;
@@ -359,21 +359,21 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
     Object.assign(line.style, { borderLeftWidth: "2px", marginLeft: "-1px", opacity: "0.7" });
     intro.hidden = true;
     noneLabel.hidden = true;
-    showRevealed(() => {
-      draw();
-      writeResult();
-      const scored = Boolean(verdict && !verdict.error);
-      recordPrediction({
-        panel: "curves",
-        kind: "crossover",
-        skipped: !scored,
-        answer: scored ? (guess ?? "none") : null,
-        truth: scored ? (verdict.m_star ?? "none") : null,
-        score: scored ? { right_kind: verdict.right_kind ? 1 : 0, ...(verdict.decades != null ? { decades: verdict.decades } : {}) } : {},
-        hints: scored ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    draw();
+    writeResult();
+    const scored = Boolean(verdict && !verdict.error);
+    recordPrediction({
+      panel: "curves",
+      kind: "crossover",
+      skipped: !scored,
+      answer: scored ? (guess ?? "none") : null,
+      truth: scored ? (verdict.m_star ?? "none") : null,
+      score: scored ? { right_kind: verdict.right_kind ? 1 : 0, ...(verdict.decades != null ? { decades: verdict.decades } : {}) } : {},
+      hints: scored ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeWords() {

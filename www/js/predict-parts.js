@@ -7,9 +7,9 @@
 // route; js/predict-record-view.js): it shows once the prediction is recorded with its Done
 // shown, in the language of the block it sits in. And the shell every kind shares around its
 // own question: the block it sits in (`predictionBlock`), the row's wiring and words and the
-// reveal's steps (`predictionParts`' wiring, `writeActionWords`, `showRevealed`), the close
-// (`endPrediction`), what its result is written with: its paragraphs (`resultLines`) and the
-// fired misconceptions' hints (`writeHints`).
+// reveal's steps (`predictionParts`' wiring, `writeActionWords`, `showRevealed`,
+// `announceRevealed`), the close (`endPrediction`), what its result is written with: its
+// paragraphs (`resultLines`) and the fired misconceptions' hints (`writeHints`).
 
 import { HINTS } from "./predict-hints.js";
 
@@ -60,7 +60,8 @@ export function endPrediction({ block, button, row = null, onEnd = () => {}, red
 /**
  * The parts (see the module's comment) of a prediction of kind `kind`. Given `reveal` and
  * `end`, Commit calls `reveal(true)` (judge, then show), Skip `reveal(false)`, Done `end()`.
- * Also returns the row's `writeActionWords` and the reveal's `showRevealed`.
+ * Also returns the row's `writeActionWords` and the reveal's `showRevealed` and
+ * `announceRevealed`.
  */
 export function predictionParts(kind, { reveal, end } = {}) {
   const actions = Object.assign(document.createElement("p"), { className: "actions" });
@@ -103,20 +104,20 @@ export function predictionParts(kind, { reveal, end } = {}) {
     skip.textContent = w.skip;
     done.textContent = w.done;
   };
-  /**
-   * The reveal's steps every kind shares: hides Commit and Skip and shows Done, runs
-   * `write()` (the kind shows its answer, writes the result and records the prediction:
-   * Save looks for Done shown), then the live region says the result and Done takes the focus.
-   */
-  const showRevealed = (write) => {
+  // The reveal's steps every kind shares, around its own (it shows its answer, writes the
+  // result and records the prediction): first Commit and Skip go and Done shows (Save looks
+  // for Done shown when the prediction is recorded), last the live region says the result
+  // and Done takes the focus.
+  const showRevealed = () => {
     commit.hidden = true;
     skip.hidden = true;
     done.hidden = false;
-    write();
+  };
+  const announceRevealed = () => {
     live.textContent = result.textContent;
     done.focus({ preventScroll: true });
   };
-  return { actions, commit, skip, done, save, result, live, writeActionWords, showRevealed };
+  return { actions, commit, skip, done, save, result, live, writeActionWords, showRevealed, announceRevealed };
 }
 
 /**

@@ -243,7 +243,7 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
   output.dataset.role = "predict-p-value";
   label.append(labelText, " ", slider, " ", output);
   row.append(label);
-  const { actions, result, live, writeActionWords, showRevealed } = predictionParts("predict", { reveal, end: destroy });
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(intro, row, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
@@ -294,20 +294,20 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
     showAnswer();
     slider.disabled = true;
     intro.hidden = true;
-    showRevealed(() => {
-      render();
-      writeResult();
-      recordPrediction({
-        panel: "gda",
-        kind: "posterior",
-        skipped: !verdict,
-        answer: verdict ? { at: [...point], p: verdict.p_hat } : null,
-        truth: verdict ? { p: verdict.p } : null,
-        score: verdict ? { logit_gap: verdict.logit_gap } : {},
-        hints: verdict ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    render();
+    writeResult();
+    recordPrediction({
+      panel: "gda",
+      kind: "posterior",
+      skipped: !verdict,
+      answer: verdict ? { at: [...point], p: verdict.p_hat } : null,
+      truth: verdict ? { p: verdict.p } : null,
+      score: verdict ? { logit_gap: verdict.logit_gap } : {},
+      hints: verdict ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeResult() {

@@ -181,7 +181,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   group.append(note);
   const problem = Object.assign(document.createElement("p"), { className: "input-error", hidden: true });
   problem.dataset.role = "predict-problem";
-  const { actions, result, live, writeActionWords, showRevealed } = predictionParts("predict", { reveal, end: destroy });
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(group, problem, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
@@ -243,20 +243,20 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     for (const ch of choices) ch.input.disabled = true;
     note.hidden = true;
     problem.hidden = true;
-    showRevealed(() => {
-      render();
-      writeResult();
-      recordPrediction({
-        panel: "gda",
-        kind: "posterior",
-        skipped: !verdict,
-        answer: verdict ? { at: [...point], class: verdict.guess } : null,
-        truth: verdict ? { class: verdict.truth, p: [...verdict.posteriors] } : null,
-        score: verdict ? { right: verdict.right ? 1 : 0, p_picked: verdict.p_picked } : {},
-        hints: verdict ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    render();
+    writeResult();
+    recordPrediction({
+      panel: "gda",
+      kind: "posterior",
+      skipped: !verdict,
+      answer: verdict ? { at: [...point], class: verdict.guess } : null,
+      truth: verdict ? { class: verdict.truth, p: [...verdict.posteriors] } : null,
+      score: verdict ? { right: verdict.right ? 1 : 0, p_picked: verdict.p_picked } : {},
+      hints: verdict ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeResult() {

@@ -104,7 +104,7 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
     return { shape, input, text };
   });
   const intro = Object.assign(document.createElement("p"), { className: "hint" });
-  const { actions, result, live, writeActionWords, showRevealed } = predictionParts("predict", { reveal, end: destroy });
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(fieldset, intro, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
@@ -140,20 +140,20 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
     showAnswer();
     radios.forEach((r) => { r.input.disabled = true; });
     intro.hidden = true;
-    showRevealed(() => {
-      render();
-      writeResult();
-      recordPrediction({
-        panel: "gda",
-        kind: "shape",
-        skipped: !verdict,
-        answer: verdict ? { shape: verdict.guess } : null,
-        truth: verdict ? { shape: verdict.truth, conic } : null,
-        score: verdict ? { right: verdict.score ? 1 : 0 } : {},
-        hints: verdict ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    render();
+    writeResult();
+    recordPrediction({
+      panel: "gda",
+      kind: "shape",
+      skipped: !verdict,
+      answer: verdict ? { shape: verdict.guess } : null,
+      truth: verdict ? { shape: verdict.truth, conic } : null,
+      score: verdict ? { right: verdict.score ? 1 : 0 } : {},
+      hints: verdict ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeResult() {

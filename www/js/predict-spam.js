@@ -82,7 +82,7 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
   out.dataset.role = "bet-value";
   row.append(slider, " ", out);
   label.append(name, row);
-  const { actions, result, live, writeActionWords, showRevealed } = predictionParts("bet", { reveal, end: destroy });
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("bet", { reveal, end: destroy });
   block.append(intro, label, actions, result, live);
   (button.closest("p") || button).after(block);
   section.querySelectorAll("[data-predict]").forEach((b) => { b.disabled = true; });
@@ -127,20 +127,20 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
     hide.forEach((el) => { el.hidden = false; });
     slider.disabled = true;
     intro.hidden = true;
-    showRevealed(() => {
-      writeResult();
-      const scored = verdict && !verdict.error;
-      recordPrediction({
-        panel: "nb",
-        kind: "bet",
-        skipped: !scored,
-        answer: scored ? Number(slider.value) : null,
-        truth: scored ? verdict.p : null,
-        score: scored ? { logit_gap: verdict.gap } : {},
-        hints: scored ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    writeResult();
+    const scored = verdict && !verdict.error;
+    recordPrediction({
+      panel: "nb",
+      kind: "bet",
+      skipped: !scored,
+      answer: scored ? Number(slider.value) : null,
+      truth: scored ? verdict.p : null,
+      score: scored ? { logit_gap: verdict.gap } : {},
+      hints: scored ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeWords() {

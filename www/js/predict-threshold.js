@@ -103,7 +103,7 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
   output.dataset.role = "predict-t-value";
   label.append(labelText, " ", slider, " ", output);
   row.append(label);
-  const { actions, result, live, writeActionWords, showRevealed } = predictionParts("predict", { reveal, end: destroy });
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(losses, intro, row, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
@@ -131,20 +131,20 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
     showAnswer();
     slider.disabled = true;
     intro.hidden = true;
-    showRevealed(() => {
-      render();
-      writeResult();
-      recordPrediction({
-        panel: "gda",
-        kind: "threshold",
-        skipped: !verdict,
-        answer: verdict ? { threshold: verdict.t_hat, losses: [a, b] } : null,
-        truth: verdict ? { threshold: verdict.truth } : null,
-        score: verdict ? { gap: verdict.score } : {},
-        hints: verdict ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    render();
+    writeResult();
+    recordPrediction({
+      panel: "gda",
+      kind: "threshold",
+      skipped: !verdict,
+      answer: verdict ? { threshold: verdict.t_hat, losses: [a, b] } : null,
+      truth: verdict ? { threshold: verdict.truth } : null,
+      score: verdict ? { gap: verdict.score } : {},
+      hints: verdict ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeResult() {

@@ -98,7 +98,7 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
   const intro = document.createElement("p");
   intro.className = "hint";
   const choices = wordChoices({ words: list, name: `${section.id || "nb"}-word-pick`, role: "word-choices" });
-  const { actions, result, live, writeActionWords, showRevealed } = predictionParts("word", { reveal, end: destroy });
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("word", { reveal, end: destroy });
   const need = document.createElement("p");
   need.className = "input-error";
   need.dataset.role = "word-need";
@@ -188,21 +188,21 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
     hide.forEach((el) => { el.hidden = false; });
     choices.disable();
     intro.hidden = true;
-    showRevealed(() => {
-      writeResult();
-      markLedger();
-      const scored = verdict && !verdict.error;
-      recordPrediction({
-        panel: "nb",
-        kind: "word",
-        skipped: !scored,
-        answer: scored ? picked : null,
-        truth: scored ? verdict.top : null,
-        score: scored ? { rank: verdict.rank, evidence: verdict.evidence, top_evidence: verdict.top_evidence } : {},
-        hints: scored ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    writeResult();
+    markLedger();
+    const scored = verdict && !verdict.error;
+    recordPrediction({
+      panel: "nb",
+      kind: "word",
+      skipped: !scored,
+      answer: scored ? picked : null,
+      truth: scored ? verdict.top : null,
+      score: scored ? { rank: verdict.rank, evidence: verdict.evidence, top_evidence: verdict.top_evidence } : {},
+      hints: scored ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeWords() {

@@ -181,7 +181,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
 
   const intro = document.createElement("p");
   intro.className = "hint";
-  const { actions, result, live, writeActionWords, showRevealed } = predictionParts("predict", { reveal, end: destroy });
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   // The result (hidden until the reveal, or a reason the commit could not be scored) above
   // the buttons that follow it.
   block.append(intro, result, actions, live);
@@ -311,20 +311,20 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     showAnswer();
     knobs.forEach((g) => { g.setAttribute("tabindex", "-1"); g.style.pointerEvents = "none"; g.style.cursor = ""; });
     intro.hidden = true;
-    showRevealed(() => {
-      render();
-      writeResult();
-      recordPrediction({
-        panel: "gda",
-        kind: "boundary",
-        skipped: !verdict,
-        answer: verdict ? { w: verdict.guess_w, b: verdict.guess_b } : null,
-        truth: verdict ? { w: verdict.w, b: verdict.b } : null,
-        score: verdict ? { angle_deg: verdict.angle_deg, agreement: verdict.agreement } : {},
-        hints: verdict ? verdict.hints.map((h) => h.id) : [],
-        lang,
-      });
+    showRevealed();
+    render();
+    writeResult();
+    recordPrediction({
+      panel: "gda",
+      kind: "boundary",
+      skipped: !verdict,
+      answer: verdict ? { w: verdict.guess_w, b: verdict.guess_b } : null,
+      truth: verdict ? { w: verdict.w, b: verdict.b } : null,
+      score: verdict ? { angle_deg: verdict.angle_deg, agreement: verdict.agreement } : {},
+      hints: verdict ? verdict.hints.map((h) => h.id) : [],
+      lang,
     });
+    announceRevealed();
   }
 
   function writeResult() {
