@@ -37,7 +37,9 @@ export async function startGdaPrediction(kind, params, ctx) {
   if (kind === "quiz") {
     const { openQuiz } = await import("./quiz.js");
     const row = ctx.section.querySelector('button[data-role="predict"]').closest("p");
-    return openQuiz({ ...ctx, panel: "gda", value: params.value, hide: row, after: row, apply: (s) => ctx.setState(s), starter: (k) => kindStarter(k, ctx) });
+    // The situation is applied without drawing: the quiz draws once its question has hidden
+    // the answer (ctx.render).
+    return openQuiz({ ...ctx, panel: "gda", value: params.value, hide: row, after: row, apply: (s) => ctx.setState(s, null, { draw: false }), starter: (k) => kindStarter(k, ctx) });
   }
   // Not a prediction: the worked example of the fit, opened from the same chooser.
   if (kind === "worked") {

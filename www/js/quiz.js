@@ -117,8 +117,9 @@ function saveTallies(all) {
  * link's question, or none: the schedule picks the kind and a new seed), hide (the panel's
  * prediction buttons, hidden while the quiz is open), after (the bar goes after it),
  * starter(kind) (resolves to a synchronous `(params, onEnd) → handle | null` that starts the
- * kind's prediction), apply(state) (the panel's setState), render() (optional: the panel
- * draws once the question holds), hold(handle) (the panel keeps it as its open prediction),
+ * kind's prediction), apply(state) (the panel's setState; with render() given it need not
+ * draw), render() (optional: the panel draws once the question holds), hold(handle) (the
+ * panel keeps it as its open prediction),
  * onEnd() }. Resolves to the quiz's handle once the first
  * question is asked.
  */
