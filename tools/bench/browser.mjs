@@ -38,6 +38,20 @@ export const median = (xs) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
 };
 
+/**
+ * A 1280 × 800 page of the lab at `url` in a new context of `browser`, once it is ready
+ * (html[data-ready=true]); `errors` collects the page's uncaught errors.
+ */
+export async function openReadyPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
+  return { context, page, errors };
+}
+
 /** A free TCP port on localhost. */
 export async function freePort() {
   return new Promise((resolve, reject) => {

@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { arg, launchChromium, median, serve } from "./browser.mjs";
+import { arg, launchChromium, median, openReadyPage, serve } from "./browser.mjs";
 
 const www = path.resolve(arg("www", "www"));
 const out = path.resolve(arg("out", "target/bench"));
@@ -52,12 +52,7 @@ const server = await serve(www);
 const browser = await launchChromium();
 const results = [];
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(server.url);
-  await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
+  const { context, page, errors } = await openReadyPage(browser, server.url);
   for (const k of KINDS) {
     const q = (sel) => `${k.slot} ${sel}`;
     const reveal = [];
