@@ -217,8 +217,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
     hide.forEach((el) => { el.hidden = false; });
     choices.disable();
     change.disable();
-    intro.hidden = true;
-    showRevealed();
+    showRevealed(intro);
     back.hidden = !scored;
     writeWords();
     recordPrediction({

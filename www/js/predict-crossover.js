@@ -357,9 +357,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
     overlay.style.cursor = "";
     // Beside the curves now: thinner and lighter, so that they show through it.
     Object.assign(line.style, { borderLeftWidth: "2px", marginLeft: "-1px", opacity: "0.7" });
-    intro.hidden = true;
-    noneLabel.hidden = true;
-    showRevealed();
+    showRevealed(intro, noneLabel);
     draw();
     writeResult();
     const scored = Boolean(verdict && !verdict.error);

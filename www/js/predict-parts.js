@@ -105,10 +105,11 @@ export function predictionParts(kind, { reveal, end } = {}) {
     done.textContent = w.done;
   };
   // The reveal's steps every kind shares, around its own (it shows its answer, writes the
-  // result and records the prediction): first Commit and Skip go and Done shows (Save looks
-  // for Done shown when the prediction is recorded), last the live region says the result
-  // and Done takes the focus.
-  const showRevealed = () => {
+  // result and records the prediction): first Commit, Skip and the question's own parts
+  // `asking` (its intro…) go and Done shows (Save looks for Done shown when the prediction is
+  // recorded), last the live region says the result and Done takes the focus.
+  const showRevealed = (...asking) => {
+    for (const el of asking) el.hidden = true;
     commit.hidden = true;
     skip.hidden = true;
     done.hidden = false;

@@ -293,8 +293,7 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
     hidden = false;
     showAnswer();
     slider.disabled = true;
-    intro.hidden = true;
-    showRevealed();
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({

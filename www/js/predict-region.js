@@ -241,9 +241,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     hidden = false;
     showAnswer();
     for (const ch of choices) ch.input.disabled = true;
-    note.hidden = true;
-    problem.hidden = true;
-    showRevealed();
+    showRevealed(note, problem);
     render();
     writeResult();
     recordPrediction({

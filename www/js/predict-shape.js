@@ -139,8 +139,7 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
     hidden = false;
     showAnswer();
     radios.forEach((r) => { r.input.disabled = true; });
-    intro.hidden = true;
-    showRevealed();
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({

@@ -126,8 +126,7 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
     hidden = false;
     hide.forEach((el) => { el.hidden = false; });
     slider.disabled = true;
-    intro.hidden = true;
-    showRevealed();
+    showRevealed(intro);
     writeResult();
     const scored = verdict && !verdict.error;
     recordPrediction({

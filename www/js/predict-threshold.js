@@ -130,8 +130,7 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
     hidden = false;
     showAnswer();
     slider.disabled = true;
-    intro.hidden = true;
-    showRevealed();
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({

@@ -187,8 +187,7 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
     need.hidden = true;
     hide.forEach((el) => { el.hidden = false; });
     choices.disable();
-    intro.hidden = true;
-    showRevealed();
+    showRevealed(intro);
     writeResult();
     markLedger();
     const scored = verdict && !verdict.error;

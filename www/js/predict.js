@@ -310,8 +310,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     hidden = false;
     showAnswer();
     knobs.forEach((g) => { g.setAttribute("tabindex", "-1"); g.style.pointerEvents = "none"; g.style.cursor = ""; });
-    intro.hidden = true;
-    showRevealed();
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({
