@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { setup, open, repo } from "./lib.mjs";
+import { gdaBoundaryPixels as boundaryPixels, open, repo, setup } from "./lib.mjs";
 
 const env = setup();
 const shots = path.join(repo, "tests/e2e/artifacts");
@@ -27,17 +27,6 @@ async function atStep(page, n) {
 /** The lesson's prediction state: "hidden", "revealed" or null, once it has settled. */
 const prediction = (page) => page.evaluate(() => window.genlab.lessons.prediction);
 const waitPrediction = (page, state) => page.waitForFunction((s) => window.genlab.lessons.prediction === s, state, { timeout: 15000 });
-
-/** Pixels of the boundary's colour (#111111, within antialiasing) inside the GDA plot box
- * (as tests/e2e/predict_boundary.test.mjs counts them). */
-const boundaryPixels = (page) => page.evaluate(() => {
-  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
-  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
-  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
-  return n;
-});
 
 /** What of the GDA answer the page says in words: w, b, the line, the text alternative. */
 const gdaWords = (page) => page.evaluate(() => {

@@ -135,6 +135,17 @@ export async function panelsDrawn(page, root = "body") {
   }, root);
 }
 
+/** Pixels of the GDA boundary's colour (#111111, within antialiasing) inside the plot box of
+ * the GDA panel in `#gda-slot`. */
+export const gdaBoundaryPixels = (page) => page.evaluate(() => {
+  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
+  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
+  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
+  return n;
+});
+
 /** Asserts every one of the three panels is drawn (see panelsDrawn). */
 export function assertAllDrawn(assert, drawn) {
   assert.ok(drawn.gda > 20, `GDA figure has ${drawn.gda} colours`);

@@ -14,7 +14,7 @@
 // re-derived here by sampling (a 1000 × 1000 grid), not by the page's polygon clipping.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, open } from "./lib.mjs";
+import { gdaBoundaryPixels as boundaryPixels, open, setup } from "./lib.mjs";
 import { WORDS } from "../../www/js/predict.js";
 
 const env = setup();
@@ -30,16 +30,6 @@ const CASES = {
 };
 
 const role = (r) => `#gda-slot [data-role="${r}"]`;
-
-/** Pixels of the boundary's colour (#111111, within antialiasing) inside the plot box. */
-const boundaryPixels = (page) => page.evaluate(() => {
-  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
-  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
-  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
-  return n;
-});
 
 /** What the page says in words: the canvas' text alternative, every live region, the w, b
  * and line cells and whether their rows show. */

@@ -14,7 +14,7 @@
 // is the fitted log prior odds, which the override replaces), so p = 0.8 there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, open } from "./lib.mjs";
+import { gdaBoundaryPixels as boundaryPixels, open, setup } from "./lib.mjs";
 import { WORDS, prob3 } from "../../www/js/predict-point.js";
 
 const env = setup();
@@ -29,16 +29,6 @@ const role = (r) => `#gda-slot [data-role="${r}"]`;
 const handle = (page) => page.evaluate(() => {
   const h = window.genlab_panels.gda.controller.prediction();
   return h ? { point: h.point(), value: h.value(), verdict: h.verdict(), hidden: h.hidden() } : null;
-});
-
-/** Pixels of the boundary's colour (#111111, within antialiasing) inside the plot box. */
-const boundaryPixels = (page) => page.evaluate(() => {
-  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
-  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
-  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
-  return n;
 });
 
 /** Asserts that nothing on the page gives away p (whose three- and two-decimal forms are

@@ -11,7 +11,7 @@
 // plot (the default clouds and the one with ρ₁ = −0.6 used here).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, open } from "./lib.mjs";
+import { gdaBoundaryPixels as boundaryPixels, open, setup } from "./lib.mjs";
 import { WORDS } from "../../www/js/predict-shape.js";
 
 const env = setup();
@@ -38,15 +38,6 @@ async function expectedShape(page) {
   const q = [[inv[1][0][0] - inv[0][0][0], inv[1][0][1] - inv[0][0][1]], [inv[1][1][0] - inv[0][1][0], inv[1][1][1] - inv[0][1][1]]];
   return q[0][0] * q[1][1] - q[0][1] * q[1][0] > 0 ? "ellipse" : "open";
 }
-
-const boundaryPixels = (page) => page.evaluate(() => {
-  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
-  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
-  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
-  return n;
-});
 
 async function useQda(page, rho1 = null) {
   await page.selectOption(role("covariance"), "per-class");

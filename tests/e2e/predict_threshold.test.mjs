@@ -9,7 +9,7 @@
 // λ₀₁/(λ₀₁ + λ₁₀) = 1/4.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, open } from "./lib.mjs";
+import { gdaBoundaryPixels as boundaryPixels, open, setup } from "./lib.mjs";
 import { WORDS } from "../../www/js/predict-threshold.js";
 
 const env = setup();
@@ -18,15 +18,6 @@ const url = (lang) => `${env.server.url}${lang === "en" ? "" : "?lang=zh-CN"}`;
 const role = (r) => `#gda-slot [data-role="${r}"]`;
 const verdict = (page) => page.evaluate(() => window.genlab_panels.gda.controller.prediction()?.verdict() ?? null);
 const value = (page) => page.evaluate(() => window.genlab_panels.gda.controller.prediction().value());
-
-const boundaryPixels = (page) => page.evaluate(() => {
-  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
-  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
-  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
-  return n;
-});
 
 async function assertNoTrace(page) {
   assert.equal(await boundaryPixels(page), 0, "no boundary pixels");

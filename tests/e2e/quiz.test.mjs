@@ -14,7 +14,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { setup, open } from "./lib.mjs";
+import { gdaBoundaryPixels as boundaryPixels, open, setup } from "./lib.mjs";
 import { situation } from "../../www/js/quiz-core.js";
 
 const env = setup();
@@ -24,16 +24,6 @@ const predictButton = '#gda-slot button[data-role="predict"]';
 const nb = (r) => `#nb-slot [data-role="${r}"]`;
 const curves = (r) => `#curves-slot [data-role="${r}"]`;
 const params = (page) => page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
-
-/** Pixels of the boundary's colour (#111111, within antialiasing) inside the GDA plot box. */
-const boundaryPixels = (page) => page.evaluate(() => {
-  const canvas = document.querySelector('#gda-slot [data-role="canvas"]');
-  const [l, t, r, b] = window.genlab_panels.gda.controller.panel.plotBox();
-  const d = canvas.getContext("2d").getImageData(l, t, r - l, b - t).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4) if (d[i] < 0x18 && d[i + 1] < 0x18 && d[i + 2] < 0x18 && d[i] > 0x0a) n += 1;
-  return n;
-});
 
 /** Asserts nothing on the page gives the GDA boundary away while the question is open. */
 async function assertBoundaryHidden(page) {

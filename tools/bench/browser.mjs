@@ -26,6 +26,32 @@ const TYPES = {
   ".svg": "image/svg+xml",
 };
 
+/** The value after `--name` on the command line, or `fallback`. */
+export const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+
+/** The median of `xs` (the mean of the middle two for an even count; NaN for none). */
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+/**
+ * A 1280 × 800 page of the lab at `url` in a new context of `browser`, once it is ready
+ * (html[data-ready=true]); `errors` collects the page's uncaught errors.
+ */
+export async function openReadyPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
+  return { context, page, errors };
+}
+
 /** A free TCP port on localhost. */
 export async function freePort() {
   return new Promise((resolve, reject) => {

@@ -10,22 +10,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { launchChromium, serve } from "./browser.mjs";
+import { arg, launchChromium, median, serve } from "./browser.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const www = path.resolve(arg("www", "www"));
 const out = path.resolve(arg("out", "target/bench"));
 const runs = Number(arg("runs", "5"));
 // [lesson, step that glides into the next]: means (gda-boundary 1→2), ρ (2→3), the prior
 // (3→4); the prior with the heat map on (bayes-decision 1→2), a loss (2→3); α (nb-smoothing 2→3).
 const GLIDES = [["gda-boundary", 1], ["gda-boundary", 2], ["gda-boundary", 3], ["bayes-decision", 1], ["bayes-decision", 2], ["nb-smoothing", 2]];
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
-};
 
 const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? NaN;
 

@@ -12,19 +12,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { launchChromium, serve } from "./browser.mjs";
+import { arg, launchChromium, median, openReadyPage, serve } from "./browser.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const www = path.resolve(arg("www", "www"));
 const out = path.resolve(arg("out", "target/bench"));
 const runs = Number(arg("runs", "15"));
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // Each panel: how its quiz opens, and the Skip that reveals its question (then Done).
 const PANELS = [
@@ -62,12 +54,7 @@ const server = await serve(www);
 const browser = await launchChromium();
 const results = [];
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(server.url);
-  await page.waitForSelector("html[data-ready=true]", { timeout: 30000 });
+  const { context, page, errors } = await openReadyPage(browser, server.url);
   for (const p of PANELS) {
     const q = (sel) => `${p.slot} ${sel}`;
     await page.$eval(p.slot, (el) => el.scrollIntoView());

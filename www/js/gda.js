@@ -714,8 +714,9 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
    * Rust, from nothing (absent means are where the data put them), so the screen is what
    * the URL says whatever was shown before. `data` is what the history entry kept (the
    * user's own points, for `source: "custom"`). A refused state keeps the screen and says
-   * why. */
-  function setState(s, data = null) {
+   * why. With `draw: false` the caller draws (a quiz's situation: once its question has
+   * hidden the answer, one drawing, not two). */
+  function setState(s, data = null, { draw = true } = {}) {
     if (dragging >= 0 || keyHold) {
       dragging = -1;
       keyHold = false;
@@ -739,7 +740,7 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
       cursor = [Math.min(x1, Math.max(x0, cursor[0])), Math.min(y1, Math.max(y0, cursor[1]))];
       if (cursorShown) panel.setCursor(cursor[0], cursor[1]);
     }
-    render();
+    if (draw) render();
   }
 
   /** Switches the panel's words to `next`. */

@@ -8,7 +8,7 @@
 // bar); "Back to α = …" returns. "Skip" shows the ledger at the current α, without a score.
 // The verdict compared is the more probable class (the ledger's verdict with equal costs).
 
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { wordChoices } from "./predict-chips.js";
 
@@ -133,9 +133,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
   // Whether this prediction set α = 0 (and has not gone back).
   let atZero = false;
 
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "alpha0";
+  const block = predictionBlock({ role: "alpha0" });
   const intro = document.createElement("p");
   intro.className = "hint";
   const choices = wordChoices({ words: list, multiple: true, name: `${section.id || "nb"}-alpha0-veto`, role: "alpha0-choices" });
@@ -147,7 +145,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
   need.className = "input-error";
   need.dataset.role = "alpha0-need";
   need.hidden = true;
-  const { actions, commit, skip, done, result, live } = predictionParts("alpha0");
+  const { actions, done, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("alpha0", { reveal, end: destroy });
   const back = document.createElement("button");
   back.type = "button";
   back.dataset.role = "alpha0-back";
@@ -219,10 +217,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
     hide.forEach((el) => { el.hidden = false; });
     choices.disable();
     change.disable();
-    intro.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro);
     back.hidden = !scored;
     writeWords();
     recordPrediction({
@@ -235,8 +230,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
       hints: scored ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeWords() {
@@ -248,9 +242,7 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
     change.legend.textContent = w.changeLegend;
     changeText[0].textContent = w.yes;
     changeText[1].textContent = w.no;
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     back.textContent = say(w.back, { a: alphaShown });
     if (!need.hidden) need.textContent = w.answerFirst;
     if (!hidden) writeResult();
@@ -258,15 +250,11 @@ export function startAlphaZero({ section, panel, message, lang, button, alphaTex
 
   function destroy() {
     hide.forEach((el) => { el.hidden = false; });
-    block.remove();
+    // (`button` is one of the panel's [data-predict] buttons.)
     section.querySelectorAll("[data-predict]").forEach((b) => { b.disabled = false; });
-    onEnd();
-    button.focus({ preventScroll: true });
+    endPrediction({ block, button, onEnd });
   }
 
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", destroy);
   back.addEventListener("click", () => {
     setAlphaBack(alphaBefore);
     atZero = false;

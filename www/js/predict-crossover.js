@@ -11,7 +11,7 @@
 // "Predict the crossing". The words are this module's own (both languages); the
 // misconceptions' hints, by id, from js/predict-hints.js.
 
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
@@ -124,9 +124,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
   const [lo0, hi0] = curves.axisRange();
   let lm = (Math.log10(lo0) + Math.log10(hi0)) / 2;
 
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "crossover";
+  const block = predictionBlock({ role: "crossover" });
   const intro = document.createElement("p");
   intro.className = "hint";
   const noneLabel = document.createElement("label");
@@ -138,7 +136,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
   noneLabel.append(none, " ", noneText);
   const readout = document.createElement("p");
   readout.dataset.role = "crossover-value";
-  const { actions, commit, skip, done, result, live } = predictionParts("crossover");
+  const { actions, commit, skip, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("crossover", { reveal, end: destroy });
   block.append(intro, noneLabel, readout, result, actions, live);
   buttonRow.after(block);
   button.disabled = true;
@@ -359,11 +357,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
     overlay.style.cursor = "";
     // Beside the curves now: thinner and lighter, so that they show through it.
     Object.assign(line.style, { borderLeftWidth: "2px", marginLeft: "-1px", opacity: "0.7" });
-    intro.hidden = true;
-    noneLabel.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro, noneLabel);
     draw();
     writeResult();
     const scored = Boolean(verdict && !verdict.error);
@@ -377,8 +371,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
       hints: scored ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeWords() {
@@ -386,9 +379,7 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
     block.setAttribute("lang", lang);
     intro.textContent = w.intro;
     noneText.textContent = w.none;
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     draw();
     if (!hidden) writeResult();
   }
@@ -398,17 +389,8 @@ export function startCrossoverPrediction({ section, curves, lang, button, onEnd 
     destroyed = true;
     hidden = false;
     overlay.remove();
-    block.remove();
-    button.disabled = false;
-    buttonRow.hidden = false;
-    onEnd();
-    curves.setHidden(false);
-    button.focus({ preventScroll: true });
+    endPrediction({ block, button, row: buttonRow, onEnd, redraw: () => curves.setHidden(false) });
   }
-
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", destroy);
 
   curves.setHidden(true);
   writeWords();

@@ -37,7 +37,9 @@ export async function startGdaPrediction(kind, params, ctx) {
   if (kind === "quiz") {
     const { openQuiz } = await import("./quiz.js");
     const row = ctx.section.querySelector('button[data-role="predict"]').closest("p");
-    return openQuiz({ ...ctx, panel: "gda", value: params.value, hide: row, after: row, apply: (s) => ctx.setState(s), starter: (k) => kindStarter(k, ctx) });
+    // The situation is applied without drawing: the quiz draws once its question has hidden
+    // the answer (ctx.render).
+    return openQuiz({ ...ctx, panel: "gda", value: params.value, hide: row, after: row, apply: (s) => ctx.setState(s, null, { draw: false }), starter: (k) => kindStarter(k, ctx) });
   }
   // Not a prediction: the worked example of the fit, opened from the same chooser.
   if (kind === "worked") {
@@ -192,5 +194,30 @@ export function holdSurfaceClosed(section) {
     held = false;
     v3.disabled = false;
     set(was);
+  };
+}
+
+/**
+ * Hides, in the task that starts a GDA prediction (the caller draws after it), what would give
+ * its answer away: the fitted boundary and the heat map (GdaPanel.setBoundaryHidden), the 3-D
+ * view (held closed), the pointer's readout (p = ½ on the boundary would give it away, so its
+ * "point at the plot" goes too), the numbers table's cells that `masks` hold (maskCell's
+ * ends), and what the panel's live regions named in `quiet` were about to say. Returns the
+ * function that shows them again (the reveal's and the close's; the caller draws after it).
+ */
+export function hideGdaAnswer({ section, panel, masks = [], quiet = ["live", "cursor-live"] }) {
+  const readout = section.querySelector('[data-role="pointer"]');
+  if (readout) readout.hidden = true;
+  panel.setBoundaryHidden(true);
+  const surfaceBack = holdSurfaceClosed(section);
+  for (const role of quiet) {
+    const el = section.querySelector(`[data-role="${role}"]`);
+    if (el) el.textContent = "";
+  }
+  return () => {
+    for (const end of masks) end();
+    panel.setBoundaryHidden(false);
+    surfaceBack();
+    if (readout) readout.hidden = false;
   };
 }

@@ -5,22 +5,67 @@
 // `${kind}-result`…; the caller places them and writes their words. After the reveal the row
 // also offers "Save my record" (`${kind}-save`: this visit's predictions as a file, in every
 // route; js/predict-record-view.js): it shows once the prediction is recorded with its Done
-// shown, in the language of the block it sits in. And what every prediction's result is
-// written with: its paragraphs (`resultLines`) and the fired misconceptions' hints
-// (`writeHints`).
+// shown, in the language of the block it sits in. And the shell every kind shares around its
+// own question: the block it sits in (`predictionBlock`), the row's wiring and words and the
+// reveal's steps (`predictionParts`' wiring, `writeActionWords`, `showRevealed`,
+// `announceRevealed`), the close (`endPrediction`), what its result is written with: its
+// paragraphs (`resultLines`) and the fired misconceptions' hints (`writeHints`).
 
 import { HINTS } from "./predict-hints.js";
 
 const SAVE = { en: "Save my record", "zh-CN": "保存我的记录" };
 
-export function predictionParts(kind) {
-  const button = () => Object.assign(document.createElement("button"), { type: "button" });
+/** A `<button type="button">`, with data-role `role` when one is given. */
+export function makeButton(role) {
+  const b = Object.assign(document.createElement("button"), { type: "button" });
+  if (role) b.dataset.role = role;
+  return b;
+}
+
+/**
+ * The block a prediction sits in: a `div.predict` with data-role `role`, in `lang`, placed
+ * right after `after` when one is given. With a `refusal` (why the state cannot be asked
+ * about) the block holds only that sentence, as an alert, for 8 s, and this returns null.
+ */
+export function predictionBlock({ role, lang, after = null, refusal = null }) {
+  const block = document.createElement("div");
+  block.className = "predict";
+  block.dataset.role = role;
+  if (lang) block.setAttribute("lang", lang);
+  after?.after(block);
+  if (!refusal) return block;
+  const p = document.createElement("p");
+  p.className = "input-error";
+  p.setAttribute("role", "alert");
+  p.textContent = refusal;
+  block.append(p);
+  setTimeout(() => block.remove(), 8000);
+  return null;
+}
+
+/**
+ * Closes a prediction: removes its `block`, gives back the `button` that opened it (enabled,
+ * its `row` shown again when one was hidden), runs `onEnd()` and then `redraw()`, and puts
+ * the focus back on the button.
+ */
+export function endPrediction({ block, button, row = null, onEnd = () => {}, redraw = () => {} }) {
+  block.remove();
+  button.disabled = false;
+  if (row) row.hidden = false;
+  onEnd();
+  redraw();
+  button.focus({ preventScroll: true });
+}
+
+/**
+ * The parts (see the module's comment) of a prediction of kind `kind`. Given `reveal` and
+ * `end`, Commit calls `reveal(true)` (judge, then show), Skip `reveal(false)`, Done `end()`.
+ * Also returns the row's `writeActionWords` and the reveal's `showRevealed` and
+ * `announceRevealed`.
+ */
+export function predictionParts(kind, { reveal, end } = {}) {
   const actions = Object.assign(document.createElement("p"), { className: "actions" });
-  const [commit, skip, done, save] = ["commit", "skip", "done", "save"].map((name) => {
-    const b = button();
-    b.dataset.role = `${kind}-${name}`;
-    return b;
-  });
+  const [commit, skip, done, save] = ["commit", "skip", "done", "save"].map((name) => makeButton(`${kind}-${name}`));
   done.hidden = true;
   save.hidden = true;
   actions.append(commit, skip, done, save);
@@ -48,7 +93,32 @@ export function predictionParts(kind) {
   };
   document.addEventListener("genlab-prediction", recorded);
   save.addEventListener("click", () => import("./predict-record-view.js").then((m) => m.openRecord(save, lang())));
-  return { actions, commit, skip, done, save, result, live };
+  if (reveal) {
+    commit.addEventListener("click", () => reveal(true));
+    skip.addEventListener("click", () => reveal(false));
+  }
+  if (end) done.addEventListener("click", () => end());
+  /** The row's words, from the kind's `w` (its `commit`, `skip` and `done`). */
+  const writeActionWords = (w) => {
+    commit.textContent = w.commit;
+    skip.textContent = w.skip;
+    done.textContent = w.done;
+  };
+  // The reveal's steps every kind shares, around its own (it shows its answer, writes the
+  // result and records the prediction): first Commit, Skip and the question's own parts
+  // `asking` (its intro…) go and Done shows (Save looks for Done shown when the prediction is
+  // recorded), last the live region says the result and Done takes the focus.
+  const showRevealed = (...asking) => {
+    for (const el of asking) el.hidden = true;
+    commit.hidden = true;
+    skip.hidden = true;
+    done.hidden = false;
+  };
+  const announceRevealed = () => {
+    live.textContent = result.textContent;
+    done.focus({ preventScroll: true });
+  };
+  return { actions, commit, skip, done, save, result, live, writeActionWords, showRevealed, announceRevealed };
 }
 
 /**

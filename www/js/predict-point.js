@@ -8,9 +8,9 @@
 // misconceptions' hints and an icon array of natural frequencies ("of 1,000 points like this
 // one, N are class 1"). "Skip" reveals without a score.
 
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
-import { classNames, holdSurfaceClosed } from "./predict-gda.js";
+import { classNames, hideGdaAnswer } from "./predict-gda.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -210,28 +210,15 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
   const button = section.querySelector('button[data-role="predict"]');
   const box = section.querySelector('[data-role="box"]');
   const canvas = section.querySelector('[data-role="canvas"]');
-  const readout = section.querySelector('[data-role="pointer"]');
   const s = panel.summary();
   const view = Array.from(panel.viewRect());
   let why = unpredictable(s);
   // `at` as the lessons' parser hands it ([x, y]) or as written ("x,y").
   const at = params.at != null ? (Array.isArray(params.at) ? params.at : String(params.at).split(",")).map(Number) : null;
   if (!why && at && !(at.length === 2 && at.every(Number.isFinite))) why = "at";
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "predict";
-  block.setAttribute("lang", lang);
   const buttonRow = button.closest("p") || button;
-  buttonRow.after(block);
-  if (why) {
-    const p = document.createElement("p");
-    p.className = "input-error";
-    p.setAttribute("role", "alert");
-    p.textContent = words(lang).unavailable[why] || why;
-    block.append(p);
-    setTimeout(() => block.remove(), 8000);
-    return null;
-  }
+  const block = predictionBlock({ role: "predict", lang, after: buttonRow, refusal: why && (words(lang).unavailable[why] || why) });
+  if (!block) return null;
   const point = at || choosePoint(s, view);
   const names = () => classNames(s, lang);
   let hidden = true;
@@ -256,11 +243,10 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
   output.dataset.role = "predict-p-value";
   label.append(labelText, " ", slider, " ", output);
   row.append(label);
-  const { actions, commit, skip, done, result, live } = predictionParts("predict");
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(intro, row, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
-  if (readout) readout.hidden = true;
 
   const value = () => Number(slider.value);
   slider.addEventListener("input", () => { output.textContent = fixed(value()); });
@@ -305,14 +291,9 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
       skippedP = panel.posteriorAtData(point[0], point[1]) ?? null;
     }
     hidden = false;
-    panel.setBoundaryHidden(false);
-    surfaceBack();
+    showAnswer();
     slider.disabled = true;
-    if (readout) readout.hidden = false;
-    intro.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({
@@ -325,8 +306,7 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
       hints: verdict ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeResult() {
@@ -361,38 +341,19 @@ export function startPosteriorPrediction({ section, panel, render, lang, params 
     intro.textContent = say(w.intro, c);
     labelText.textContent = say(w.slider, c);
     output.textContent = fixed(value());
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     if (!hidden) writeResult();
   }
 
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", () => destroy());
-
   function destroy() {
     hidden = false;
-    panel.setBoundaryHidden(false);
-    surfaceBack();
+    showAnswer();
     svg.remove();
-    block.remove();
-    button.disabled = false;
-    buttonRow.hidden = false;
-    if (readout) readout.hidden = false;
-    onEnd();
-    render();
-    button.focus({ preventScroll: true });
+    endPrediction({ block, button, row: buttonRow, onEnd, redraw: render });
   }
 
   writeWords();
-  panel.setBoundaryHidden(true);
-  // (The 3-D view would show the answer too: closed until the reveal.)
-  const surfaceBack = holdSurfaceClosed(section);
-  const panelLive = section.querySelector('[data-role="live"]');
-  if (panelLive) panelLive.textContent = "";
-  const cursorLive = section.querySelector('[data-role="cursor-live"]');
-  if (cursorLive) cursorLive.textContent = "";
+  const showAnswer = hideGdaAnswer({ section, panel });
   live.textContent = say(words(lang).started, { x: fixed(point[0]), y: fixed(point[1]) });
   slider.focus({ preventScroll: true });
 

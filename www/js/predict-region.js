@@ -11,9 +11,9 @@
 // model gives the pick), one sentence and the misconceptions' hints. "Skip" reveals without
 // a score.
 
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
-import { classNames, holdSurfaceClosed, maskCell } from "./predict-gda.js";
+import { classNames, hideGdaAnswer, maskCell } from "./predict-gda.js";
 import { pointMarker, placeMarker } from "./predict-point.js";
 import { p3 } from "./format.js";
 
@@ -131,28 +131,15 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   const button = section.querySelector('button[data-role="predict"]');
   const box = section.querySelector('[data-role="box"]');
   const canvas = section.querySelector('[data-role="canvas"]');
-  const readout = section.querySelector('[data-role="pointer"]');
   const s = panel.summary();
   const view = Array.from(panel.viewRect());
   let why = unpredictable(s);
   const at = params.at != null ? (Array.isArray(params.at) ? params.at : String(params.at).split(",")).map(Number) : null;
   const inView = (x) => x[0] >= view[0] && x[0] <= view[1] && x[1] >= view[2] && x[1] <= view[3];
   if (!why && at && !(at.length === 2 && at.every(Number.isFinite) && inView(at))) why = "at";
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "predict";
-  block.setAttribute("lang", lang);
   const buttonRow = button.closest("p") || button;
-  buttonRow.after(block);
-  if (why) {
-    const p = document.createElement("p");
-    p.className = "input-error";
-    p.setAttribute("role", "alert");
-    p.textContent = words(lang).unavailable[why] || why;
-    block.append(p);
-    setTimeout(() => block.remove(), 8000);
-    return null;
-  }
+  const block = predictionBlock({ role: "predict", lang, after: buttonRow, refusal: why && (words(lang).unavailable[why] || why) });
+  if (!block) return null;
   const k = s.classes;
   const post = (x) => { const p = panel.posteriorsAtData(x[0], x[1]); return p ? Array.from(p) : null; };
   const point = at || choosePoint(s, view, post);
@@ -194,17 +181,13 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   group.append(note);
   const problem = Object.assign(document.createElement("p"), { className: "input-error", hidden: true });
   problem.dataset.role = "predict-problem";
-  const { actions, commit, skip, done, result, live } = predictionParts("predict");
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(group, problem, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
-  if (readout) readout.hidden = true;
   // The numbers that would answer it: the discriminants δ_c (the largest wins) and softmax
   // regression's row, masked until the reveal.
-  const unmask = ["k-deltas", "k-logistic"].map((role) => maskCell(section, role, () => "—", true));
-  // The 3-D view of p(x | y)·p(y) would show the tallest class at the point: closed, and its
-  // switch held, until the reveal (then shown again if it was).
-  const v3Back = holdSurfaceClosed(section);
+  const masks = ["k-deltas", "k-logistic"].map((role) => maskCell(section, role, () => "—", true));
 
   const value = () => {
     const on = choices.findIndex((ch) => ch.input.checked);
@@ -256,16 +239,9 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
       skipped = post(point);
     }
     hidden = false;
-    panel.setBoundaryHidden(false);
-    for (const end of unmask) end();
-    v3Back();
+    showAnswer();
     for (const ch of choices) ch.input.disabled = true;
-    note.hidden = true;
-    if (readout) readout.hidden = false;
-    problem.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(note, problem);
     render();
     writeResult();
     recordPrediction({
@@ -278,8 +254,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
       hints: verdict ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeResult() {
@@ -321,37 +296,21 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     note.textContent = w.hiddenNote;
     for (const [c, ch] of choices.entries()) ch.text.textContent = names()[c];
     if (!problem.hidden) problem.textContent = w.pickFirst;
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     if (!hidden) writeResult();
   }
 
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", () => destroy());
-
   function destroy() {
     hidden = false;
-    panel.setBoundaryHidden(false);
-    for (const end of unmask) end();
-    v3Back();
+    showAnswer();
     svg.remove();
-    block.remove();
-    button.disabled = false;
-    buttonRow.hidden = false;
-    if (readout) readout.hidden = false;
-    onEnd();
-    render();
-    button.focus({ preventScroll: true });
+    endPrediction({ block, button, row: buttonRow, onEnd, redraw: render });
   }
 
   writeWords();
-  panel.setBoundaryHidden(true);
-  const panelLive = section.querySelector('[data-role="live"]');
-  if (panelLive) panelLive.textContent = "";
-  const cursorLive = section.querySelector('[data-role="cursor-live"]');
-  if (cursorLive) cursorLive.textContent = "";
+  // (The 3-D view of p(x | y)·p(y) would show the tallest class at the point: closed, and its
+  // switch held, until the reveal, then shown again if it was.)
+  const showAnswer = hideGdaAnswer({ section, panel, masks });
   live.textContent = say(words(lang).started, { x: fixed(point[0]), y: fixed(point[1]) });
   choices[0].input.focus({ preventScroll: true });
 

@@ -6,10 +6,10 @@
 // and "Commit" judges it (judgeShape, in the lessons' module: genlab::predict::judge_conic_
 // shape, on the drawn conic's kind the summary carries) and reveals the boundary.
 
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { t } from "./i18n.js";
-import { holdSurfaceClosed, maskCell } from "./predict-gda.js";
+import { hideGdaAnswer, maskCell } from "./predict-gda.js";
 
 export const SHAPES = ["line", "ellipse", "open", "none"];
 
@@ -77,23 +77,10 @@ export function unpredictable(s) {
 /** Starts a shape prediction (see the module's comment); its handle, or null. */
 export function startShapePrediction({ section, panel, render, lang, onEnd = () => {} }) {
   const button = section.querySelector('button[data-role="predict"]');
-  const readout = section.querySelector('[data-role="pointer"]');
   const why = unpredictable(panel.summary());
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "predict";
-  block.setAttribute("lang", lang);
   const buttonRow = button.closest("p") || button;
-  buttonRow.after(block);
-  if (why) {
-    const p = document.createElement("p");
-    p.className = "input-error";
-    p.setAttribute("role", "alert");
-    p.textContent = words(lang).unavailable[why];
-    block.append(p);
-    setTimeout(() => block.remove(), 8000);
-    return null;
-  }
+  const block = predictionBlock({ role: "predict", lang, after: buttonRow, refusal: why && (words(lang).unavailable[why] || why) });
+  if (!block) return null;
   let hidden = true;
   let verdict = null;
   let conic = null;
@@ -117,11 +104,10 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
     return { shape, input, text };
   });
   const intro = Object.assign(document.createElement("p"), { className: "hint" });
-  const { actions, commit, skip, done, result, live } = predictionParts("predict");
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(fieldset, intro, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
-  if (readout) readout.hidden = true;
 
   const chosen = () => radios.find((r) => r.input.checked)?.shape ?? null;
   const kindText = () => (conic ? t(lang, `gda.conicKind.${conic}`) : "—");
@@ -151,15 +137,9 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
       if (!hidden) return;
     }
     hidden = false;
-    unmask();
-    panel.setBoundaryHidden(false);
-    surfaceBack();
+    showAnswer();
     radios.forEach((r) => { r.input.disabled = true; });
-    if (readout) readout.hidden = false;
-    intro.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({
@@ -172,8 +152,7 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
       hints: verdict ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeResult() {
@@ -196,41 +175,20 @@ export function startShapePrediction({ section, panel, render, lang, onEnd = () 
     legend.textContent = w.legend;
     for (const r of radios) r.text.textContent = w[r.shape];
     intro.textContent = w.intro;
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     if (!hidden) writeResult();
   }
 
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", () => destroy());
-
   function destroy() {
     hidden = false;
-    unmask();
-    panel.setBoundaryHidden(false);
-    surfaceBack();
-    block.remove();
-    button.disabled = false;
-    buttonRow.hidden = false;
-    if (readout) readout.hidden = false;
-    onEnd();
-    render();
-    button.focus({ preventScroll: true });
+    showAnswer();
+    endPrediction({ block, button, row: buttonRow, onEnd, redraw: render });
   }
 
   writeWords();
   // The Σ row ends with the line "boundary: an ellipse" (its two matrices are 2 × 2 lines
   // and a blank one): that line goes while the shape is asked.
-  const unmask = maskCell(section, "sigmas", (text) => text.split("\n").slice(0, 5).join("\n"));
-  panel.setBoundaryHidden(true);
-  // (The 3-D view would show the answer too: closed until the reveal.)
-  const surfaceBack = holdSurfaceClosed(section);
-  for (const r of ["live", "cursor-live"]) {
-    const el = section.querySelector(`[data-role="${r}"]`);
-    if (el) el.textContent = "";
-  }
+  const showAnswer = hideGdaAnswer({ section, panel, masks: [maskCell(section, "sigmas", (text) => text.split("\n").slice(0, 5).join("\n"))] });
   live.textContent = words(lang).started;
   radios[0].input.focus({ preventScroll: true });
 

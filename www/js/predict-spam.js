@@ -6,7 +6,7 @@
 // js/predict-hints.js (written from the Rust catalogue by a native test).
 
 import { p3 } from "./format.js";
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { frequencyFigure } from "./predict-nf.js";
 
@@ -64,9 +64,7 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
   let hidden = true;
   let verdict = null;
 
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "bet";
+  const block = predictionBlock({ role: "bet" });
   const intro = document.createElement("p");
   intro.className = "hint";
   const label = document.createElement("label");
@@ -84,7 +82,7 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
   out.dataset.role = "bet-value";
   row.append(slider, " ", out);
   label.append(name, row);
-  const { actions, commit, skip, done, result, live } = predictionParts("bet");
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("bet", { reveal, end: destroy });
   block.append(intro, label, actions, result, live);
   (button.closest("p") || button).after(block);
   section.querySelectorAll("[data-predict]").forEach((b) => { b.disabled = true; });
@@ -128,10 +126,7 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
     hidden = false;
     hide.forEach((el) => { el.hidden = false; });
     slider.disabled = true;
-    intro.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro);
     writeResult();
     const scored = verdict && !verdict.error;
     recordPrediction({
@@ -144,8 +139,7 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
       hints: scored ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeWords() {
@@ -153,25 +147,16 @@ export function startSpamBet({ section, panel, message, lang, button, naturalFre
     block.setAttribute("lang", lang);
     intro.textContent = w.intro;
     name.textContent = w.slider;
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     showValue();
     if (!hidden) writeResult();
   }
 
   function destroy() {
     hide.forEach((el) => { el.hidden = false; });
-    block.remove();
     section.querySelectorAll("[data-predict]").forEach((b) => { b.disabled = false; });
-    button.disabled = false;
-    onEnd();
-    button.focus({ preventScroll: true });
+    endPrediction({ block, button, onEnd });
   }
-
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", destroy);
 
   writeWords();
   hide.forEach((el) => { el.hidden = true; });

@@ -6,9 +6,9 @@
 // student sets t̂ on a slider, and "Commit" judges it (judgeThreshold, in the lessons'
 // module: genlab::predict::judge_threshold; the truth λ₁₀/(λ₀₁ + λ₁₀)) and reveals it.
 
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
-import { holdSurfaceClosed, maskCell } from "./predict-gda.js";
+import { hideGdaAnswer, maskCell } from "./predict-gda.js";
 
 export const WORDS = {
   en: {
@@ -72,23 +72,10 @@ export function unpredictable(s) {
 /** Starts a threshold prediction (see the module's comment); its handle, or null. */
 export function startThresholdPrediction({ section, panel, render, lang, getState, setState, historyData = () => null, onChange = () => {}, onEnd = () => {} }) {
   const button = section.querySelector('button[data-role="predict"]');
-  const readout = section.querySelector('[data-role="pointer"]');
   const why = unpredictable(panel.summary());
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "predict";
-  block.setAttribute("lang", lang);
   const buttonRow = button.closest("p") || button;
-  buttonRow.after(block);
-  if (why) {
-    const p = document.createElement("p");
-    p.className = "input-error";
-    p.setAttribute("role", "alert");
-    p.textContent = words(lang).unavailable[why];
-    block.append(p);
-    setTimeout(() => block.remove(), 8000);
-    return null;
-  }
+  const block = predictionBlock({ role: "predict", lang, after: buttonRow, refusal: why && (words(lang).unavailable[why] || why) });
+  if (!block) return null;
   // Equal losses: the question would answer itself (½); 1 and 3 make it one.
   let setHere = false;
   const st = getState();
@@ -116,11 +103,10 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
   output.dataset.role = "predict-t-value";
   label.append(labelText, " ", slider, " ", output);
   row.append(label);
-  const { actions, commit, skip, done, result, live } = predictionParts("predict");
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(losses, intro, row, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
-  if (readout) readout.hidden = true;
 
   const value = () => Number(slider.value);
   slider.addEventListener("input", () => { output.textContent = value().toFixed(2); });
@@ -142,15 +128,9 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
       if (!verdict || !hidden) return;
     }
     hidden = false;
-    unmask();
-    panel.setBoundaryHidden(false);
-    surfaceBack();
+    showAnswer();
     slider.disabled = true;
-    if (readout) readout.hidden = false;
-    intro.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({
@@ -163,8 +143,7 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
       hints: verdict ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeResult() {
@@ -189,40 +168,19 @@ export function startThresholdPrediction({ section, panel, render, lang, getStat
     intro.textContent = w.intro;
     labelText.textContent = w.slider;
     output.textContent = value().toFixed(2);
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     if (!hidden) writeResult();
   }
 
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", () => destroy());
-
   function destroy() {
     hidden = false;
-    unmask();
-    panel.setBoundaryHidden(false);
-    surfaceBack();
-    block.remove();
-    button.disabled = false;
-    buttonRow.hidden = false;
-    if (readout) readout.hidden = false;
-    onEnd();
-    render();
-    button.focus({ preventScroll: true });
+    showAnswer();
+    endPrediction({ block, button, row: buttonRow, onEnd, redraw: render });
   }
 
   writeWords();
   // The threshold's row says the answer (log(λ₁₀/λ₀₁) and "decide 1 when p > …").
-  const unmask = maskCell(section, "threshold", () => "—", true);
-  panel.setBoundaryHidden(true);
-  // (The 3-D view would show the answer too: closed until the reveal.)
-  const surfaceBack = holdSurfaceClosed(section);
-  for (const r of ["live", "cursor-live"]) {
-    const el = section.querySelector(`[data-role="${r}"]`);
-    if (el) el.textContent = "";
-  }
+  const showAnswer = hideGdaAnswer({ section, panel, masks: [maskCell(section, "threshold", () => "—", true)] });
   live.textContent = say(words(lang).started, { losses: say(words(lang).losses, { a: short(a), b: short(b) }) });
   slider.focus({ preventScroll: true });
 

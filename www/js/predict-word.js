@@ -8,7 +8,7 @@
 // by id, from js/predict-hints.js.
 
 import { signed } from "./format.js";
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { wordChoices } from "./predict-chips.js";
 
@@ -94,13 +94,11 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
   // The message the pick was judged on: the ledger's rows are marked only while it shows.
   let judged = null;
 
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "word";
+  const block = predictionBlock({ role: "word" });
   const intro = document.createElement("p");
   intro.className = "hint";
   const choices = wordChoices({ words: list, name: `${section.id || "nb"}-word-pick`, role: "word-choices" });
-  const { actions, commit, skip, done, result, live } = predictionParts("word");
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("word", { reveal, end: destroy });
   const need = document.createElement("p");
   need.className = "input-error";
   need.dataset.role = "word-need";
@@ -189,10 +187,7 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
     need.hidden = true;
     hide.forEach((el) => { el.hidden = false; });
     choices.disable();
-    intro.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro);
     writeResult();
     markLedger();
     const scored = verdict && !verdict.error;
@@ -206,8 +201,7 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
       hints: scored ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeWords() {
@@ -217,9 +211,7 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
     intro.textContent = say(w.intro, { cls });
     choices.legend.textContent = w.legend;
     choices.note.textContent = say(w.cut, { k: choices.offered, n: list.length });
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     if (!need.hidden) need.textContent = w.pickFirst;
     if (!hidden) {
       writeResult();
@@ -230,16 +222,9 @@ export function startStrongestWord({ section, panel, message, lang, button, towa
   function destroy() {
     clearMarks();
     hide.forEach((el) => { el.hidden = false; });
-    block.remove();
-    section.querySelectorAll('[data-predict]').forEach((b) => { b.disabled = false; });
-    button.disabled = false;
-    onEnd();
-    button.focus({ preventScroll: true });
+    section.querySelectorAll("[data-predict]").forEach((b) => { b.disabled = false; });
+    endPrediction({ block, button, onEnd });
   }
-
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", destroy);
 
   writeWords();
   hide.forEach((el) => { el.hidden = true; });

@@ -9,9 +9,9 @@
 // are this module's own (both languages); the misconceptions' hints from js/predict-hints.js,
 // which a native test writes from the Rust catalogue (the judge hands over their ids).
 
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
-import { holdSurfaceClosed } from "./predict-gda.js";
+import { hideGdaAnswer } from "./predict-gda.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -125,24 +125,9 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   const box = section.querySelector('[data-role="box"]');
   const canvas = section.querySelector('[data-role="canvas"]');
   const why = unpredictable(panel.summary());
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "predict";
-  block.setAttribute("lang", lang);
   const buttonRow = button.closest("p") || button;
-  // The pointer's readout: while the boundary is hidden it reads nothing (p = ½ on the
-  // boundary would give it away), so its "point at the plot" goes too.
-  const readout = section.querySelector('[data-role="pointer"]');
-  buttonRow.after(block);
-  if (why) {
-    const p = document.createElement("p");
-    p.className = "input-error";
-    p.setAttribute("role", "alert");
-    p.textContent = words(lang).unavailable[why] || why;
-    block.append(p);
-    setTimeout(() => block.remove(), 8000);
-    return null;
-  }
+  const block = predictionBlock({ role: "predict", lang, after: buttonRow, refusal: why && (words(lang).unavailable[why] || why) });
+  if (!block) return null;
 
   // The ghost's handles in data units: a level line through the middle of the window,
   // across its middle half (no hint of where the boundary is).
@@ -196,7 +181,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
 
   const intro = document.createElement("p");
   intro.className = "hint";
-  const { actions, commit, skip, done, result, live } = predictionParts("predict");
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   // The result (hidden until the reveal, or a reason the commit could not be scored) above
   // the buttons that follow it.
   block.append(intro, result, actions, live);
@@ -204,7 +189,6 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   // like one to press).
   button.disabled = true;
   buttonRow.hidden = true;
-  if (readout) readout.hidden = true;
 
   /** Backing-store pixels per CSS pixel, and the plot box and window. */
   function frame() {
@@ -324,14 +308,9 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
       if (!verdict || !hidden) return;
     }
     hidden = false;
-    panel.setBoundaryHidden(false);
-    surfaceBack();
+    showAnswer();
     knobs.forEach((g) => { g.setAttribute("tabindex", "-1"); g.style.pointerEvents = "none"; g.style.cursor = ""; });
-    if (readout) readout.hidden = false;
-    intro.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({
@@ -344,8 +323,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
       hints: verdict ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeResult() {
@@ -368,39 +346,22 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     block.setAttribute("lang", lang);
     svg.setAttribute("aria-label", w.group);
     intro.textContent = w.intro;
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     if (!hidden) writeResult();
   }
-
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", () => destroy());
 
   function destroy() {
     // (A commit still waiting for its judge then reveals nothing.)
     hidden = false;
-    panel.setBoundaryHidden(false);
-    surfaceBack();
+    showAnswer();
     svg.remove();
-    block.remove();
-    button.disabled = false;
-    buttonRow.hidden = false;
-    if (readout) readout.hidden = false;
-    onEnd();
-    render();
-    button.focus({ preventScroll: true });
+    endPrediction({ block, button, row: buttonRow, onEnd, redraw: render });
   }
 
   writeWords();
-  // The caller draws once it holds the returned handle (its numbers ask `hidden()`).
-  panel.setBoundaryHidden(true);
-  // (The 3-D view would show the answer too: closed until the reveal.)
-  const surfaceBack = holdSurfaceClosed(section);
-  // Overwrites whatever the panel's live region said about the boundary before.
-  const panelLive = section.querySelector('[data-role="live"]');
-  if (panelLive) panelLive.textContent = "";
+  // The caller draws once it holds the returned handle (its numbers ask `hidden()`). The
+  // panel's live region is emptied of what it said about the boundary before.
+  const showAnswer = hideGdaAnswer({ section, panel, quiet: ["live"] });
   live.textContent = words(lang).started;
   knobs[0].focus({ preventScroll: true });
 

@@ -11,6 +11,7 @@
 
 import { QUIZ_KINDS, parseQuestion, questionValue, situation, countedRight, nextKind, scored, emptyTally, readTally, freshSeed } from "./quiz-core.js";
 import { parseState } from "./genlab.js";
+import { makeButton } from "./predict-parts.js";
 
 const WORDS = {
   en: {
@@ -116,8 +117,9 @@ function saveTallies(all) {
  * link's question, or none: the schedule picks the kind and a new seed), hide (the panel's
  * prediction buttons, hidden while the quiz is open), after (the bar goes after it),
  * starter(kind) (resolves to a synchronous `(params, onEnd) → handle | null` that starts the
- * kind's prediction), apply(state) (the panel's setState), render() (optional: the panel
- * draws once the question holds), hold(handle) (the panel keeps it as its open prediction),
+ * kind's prediction), apply(state) (the panel's setState; with render() given it need not
+ * draw), render() (optional: the panel draws once the question holds), hold(handle) (the
+ * panel keeps it as its open prediction),
  * onEnd() }. Resolves to the quiz's handle once the first
  * question is asked.
  */
@@ -158,14 +160,9 @@ export async function openQuiz(ctx) {
   const note = Object.assign(document.createElement("p"), { className: "hint" });
   note.hidden = kept;
   const actions = Object.assign(document.createElement("p"), { className: "actions" });
-  const button = (role) => {
-    const b = Object.assign(document.createElement("button"), { type: "button" });
-    b.dataset.role = role;
-    return b;
-  };
-  const next = button("quiz-next");
+  const next = makeButton("quiz-next");
   next.hidden = true;
-  const end = button("quiz-end");
+  const end = makeButton("quiz-end");
   actions.append(next, end);
   const live = Object.assign(document.createElement("p"), { className: "sr-only" });
   live.setAttribute("aria-live", "polite");
