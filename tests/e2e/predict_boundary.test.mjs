@@ -344,3 +344,18 @@ test("the 3-D view (it draws the boundary on its floor) closes while any GDA pre
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("what the keyboard cursor last said (p at a point) is cleared when a boundary prediction starts, as for every GDA kind", async () => {
+  const { page, context, errors } = await open(env.browser, env.server.url, { width: 1280, height: 800 });
+  // The cross (add-a-point mode) moved by keys: the page reads p(y = 1 | x) there aloud.
+  await page.check('#gda-slot [data-role="mode"][value="add0"]');
+  await page.focus('#gda-slot [data-role="canvas"]');
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => /0\.\d{3}/.test(document.querySelector('#gda-slot [data-role="cursor-live"]').textContent));
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("boundary"));
+  await page.waitForSelector('#gda-slot [data-role="ghost-handle-0"]');
+  // p at a point tells which side of the hidden boundary the point is on.
+  assert.equal(await page.textContent('#gda-slot [data-role="cursor-live"]'), "");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -10,7 +10,7 @@
 // rules) and reveals the truth, with the old line dashed beside the new one. "Skip" applies
 // and reveals without a score.
 
-import { predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { classNames } from "./predict-gda.js";
 import { clipLine } from "./predict.js";
@@ -225,21 +225,9 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   if (!why) why = unpredictable(before, change);
   // The tilt is a generating setting: it changes generated clouds only.
   if (!why && change.kind === "tilt" && before.source !== "generated") why = "tilt";
-  const block = document.createElement("div");
-  block.className = "predict";
-  block.dataset.role = "predict";
-  block.setAttribute("lang", lang);
   const buttonRow = button.closest("p") || button;
-  buttonRow.after(block);
-  if (why) {
-    const p = document.createElement("p");
-    p.className = "input-error";
-    p.setAttribute("role", "alert");
-    p.textContent = words(lang).unavailable[why] || why;
-    block.append(p);
-    setTimeout(() => block.remove(), 8000);
-    return null;
-  }
+  const block = predictionBlock({ role: "predict", lang, after: buttonRow, refusal: why && (words(lang).unavailable[why] || why) });
+  if (!block) return null;
   if (!hasParams) presses += 1;
   const names = () => classNames(before, lang);
   const ruleBefore = decisionRule(before);
@@ -283,7 +271,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   judgedNote.hidden = !modelChange;
   const intro = document.createElement("p");
   intro.className = "hint";
-  const { actions, commit, skip, done, result, live } = predictionParts("predict");
+  const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: () => destroy() });
   block.append(announce, judgedNote, fieldset, intro, result, actions, live);
   button.disabled = true;
   buttonRow.hidden = true;
@@ -425,10 +413,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     revealed = true;
     announce.textContent = changeText();
     radios.forEach((r) => { r.input.disabled = true; });
-    intro.hidden = true;
-    commit.hidden = true;
-    skip.hidden = true;
-    done.hidden = false;
+    showRevealed(intro);
     render();
     writeResult();
     recordPrediction({
@@ -441,8 +426,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
       hints: verdict ? verdict.hints.map((h) => h.id) : [],
       lang,
     });
-    live.textContent = result.textContent;
-    done.focus({ preventScroll: true });
+    announceRevealed();
   }
 
   function writeResult() {
@@ -487,25 +471,14 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     legend.textContent = modelChange ? w.legendModel : w.legend;
     for (const r of radios) r.text.textContent = moveText(r.m);
     intro.textContent = w.intro;
-    commit.textContent = w.commit;
-    skip.textContent = w.skip;
-    done.textContent = w.done;
+    writeActionWords(w);
     if (revealed) writeResult();
   }
-
-  commit.addEventListener("click", () => reveal(true));
-  skip.addEventListener("click", () => reveal(false));
-  done.addEventListener("click", () => destroy());
 
   function destroy() {
     revealed = true;
     svg.remove();
-    block.remove();
-    button.disabled = false;
-    buttonRow.hidden = false;
-    onEnd();
-    render();
-    button.focus({ preventScroll: true });
+    endPrediction({ block, button, row: buttonRow, onEnd, redraw: render });
   }
 
   writeWords();

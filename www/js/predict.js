@@ -360,8 +360,9 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
 
   writeWords();
   // The caller draws once it holds the returned handle (its numbers ask `hidden()`). The
-  // panel's live region is emptied of what it said about the boundary before.
-  const showAnswer = hideGdaAnswer({ section, panel, quiet: ["live"] });
+  // panel's live regions are emptied of what they said before: the boundary, and p(y = 1 | x)
+  // at the keyboard's cross (which side of the hidden line a point is on).
+  const showAnswer = hideGdaAnswer({ section, panel });
   live.textContent = words(lang).started;
   knobs[0].focus({ preventScroll: true });
 
