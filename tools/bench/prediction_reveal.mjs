@@ -19,10 +19,13 @@ const www = path.resolve(arg("www", "www"));
 const out = path.resolve(arg("out", "target/bench"));
 const runs = Number(arg("runs", "15"));
 
-// Each kind: the panel, the button that starts it, the commit and done buttons, a neutral
-// element to click for the baseline, and what shows once it is revealed.
+// Each kind: the panel, the button that starts it (or `params`, the panel's startPrediction
+// arguments for run r), the commit and done buttons, a neutral element to click for the
+// baseline, and what shows once it is revealed. The change of model (GDA → QDA, then back, in
+// turn) is the heaviest reveal: it refits, redraws, judges and draws QDA's old curve.
 const KINDS = [
   { kind: "boundary", slot: "#gda-slot", start: 'button[data-role="predict"]', pick: '[data-role="predict-kind-boundary"]', ready: '[data-role="ghost-handle-0"]', commit: '[data-role="predict-commit"]', done: '[data-role="predict-done"]', shown: '[data-role="predict-score"]' },
+  { kind: "model", slot: "#gda-slot", params: (r) => ["movement", { model: (r + 1) % 2 ? "gda" : "qda" }], ready: '[data-role="predict-moves"]', choose: '[data-role="predict-move-turns"]', commit: '[data-role="predict-commit"]', done: '[data-role="predict-done"]', shown: '[data-role="predict-score"]' },
   { kind: "bet", slot: "#nb-slot", start: 'button[data-role="bet"]', ready: '[data-role="bet-p"]', commit: '[data-role="bet-commit"]', done: '[data-role="bet-done"]', shown: '[data-role="bet-score"]' },
 ];
 
@@ -61,9 +64,11 @@ try {
     // One warm-up prediction (loads the prediction's module and its judge), then `runs`.
     for (let r = -1; r < runs; r++) {
       await page.$eval(k.slot, (el) => el.scrollIntoView());
-      await page.click(q(k.start));
+      if (k.params) await page.evaluate((args) => window.genlab_panels.gda.controller.startPrediction(...args), k.params(r));
+      else await page.click(q(k.start));
       if (k.pick) await page.click(q(k.pick));
       await page.waitForSelector(q(k.ready));
+      if (k.choose) await page.click(q(k.choose));
       // The judge's module is loading while the student predicts: wait until it is there.
       await page.waitForTimeout(r < 0 ? 3000 : 150);
       const base = await page.evaluate(timeClick, q(".predict p.hint"));
