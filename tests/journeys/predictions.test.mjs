@@ -11,6 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { forEachEngine, openPage, assertNoPageErrors, assertNoGarbage } from "./lib.mjs";
+import { expectedModelMove, line6 } from "../e2e/model_change_expected.mjs";
 
 const ARROW_RIGHT = "\uE014";
 
@@ -113,6 +114,35 @@ forEachEngine((c) => {
     const right = entry.score.right_kind === 1 && (entry.score.decades == null || entry.score.decades <= 0.3);
     const kept = await s.execute(() => JSON.parse(localStorage.getItem("genlab-quiz")).curves);
     assert.deepEqual(kept, { asked: 1, right: right ? 1 : 0, kinds: { crossover: { box: right ? 2 : 1, last: 0, asked: 1, right: right ? 1 : 0 } } });
+    await assertNoGarbage(s);
+    await assertNoPageErrors(s);
+  });
+});
+
+forEachEngine((c) => {
+  test("which way it moves, for a change of model (GDA → QDA): judged where the boundary crosses the line of the means, rings drawn", async () => {
+    const s = c.session;
+    // The GDA-vs-QDA lesson's clouds: class 0 tight, class 1 wide.
+    await openPage(s, `${c.server.url}?sx0=0.5&sy0=0.5&r0=0&sx1=2&sy1=1.6&r1=0&m0=-0.5,0&m1=1.5,0.5`);
+    await listen(s);
+    const summary = () => s.execute(() => JSON.parse(JSON.stringify(window.genlab_panels.gda.controller.panel.summary())));
+    const before = await summary();
+    const view = await s.execute(() => Array.from(window.genlab_panels.gda.controller.panel.viewRect()));
+    await s.execute(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
+    await s.waitFor("the five answers", () => document.querySelector('#gda-slot [data-role="predict-move-turns"]'));
+    await s.click('#gda-slot [data-role="predict-move-turns"]');
+    await s.click('#gda-slot [data-role="predict-commit"]');
+    await s.waitFor("the verdict", () => document.querySelector('#gda-slot [data-role="predict-score"]'));
+    const after = await summary();
+    assert.equal(after.models.covariance, "per-class");
+    const want = expectedModelMove(line6(before), after.quadratic, before.mu, view);
+    const v = await s.execute(() => window.genlab_panels.gda.controller.prediction().verdict());
+    assert.equal(v.truth, want.truth);
+    assert.ok(Math.abs(v.angle - want.angle) < 1e-3 && Math.abs(v.slide - want.slide) < 1e-6, JSON.stringify([v, want]));
+    const rings = await s.execute(() => [...document.querySelectorAll('#gda-slot [data-role^="predict-crossing-"]')].map((r) => r.getAttribute("visibility")));
+    assert.deepEqual(rings, ["visible", "visible"]);
+    const [entry] = await record(s);
+    assert.deepEqual([entry.panel, entry.kind, entry.skipped, entry.score.right], ["gda", "movement", false, want.truth === "turns" ? 1 : 0]);
     await assertNoGarbage(s);
     await assertNoPageErrors(s);
   });
