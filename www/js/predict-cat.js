@@ -167,7 +167,8 @@ export function startCatVerdict({ section, panel, render, lang, button, onEnd = 
     // The panel's own answer for the state it holds now.
     view = panel.explain();
     const why = unpredictable(view);
-    verdict = !why && pick !== null ? judge(view, pick) : null;
+    // (A pick the table no longer has, its classes edited meanwhile, is revealed unscored.)
+    verdict = !why && pick !== null && pick < view.explanation.classes.length ? judge(view, pick) : null;
     hidden = false;
     for (const ch of choices) ch.input.disabled = true;
     showRevealed(note, problem);
