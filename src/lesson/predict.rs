@@ -9,7 +9,7 @@ use crate::message::alternatives;
 
 /// The prediction kinds, each with its panel (the contract the panels' `startPrediction`
 /// implements): `(kind, panel)`.
-pub const PREDICT_KINDS: [(&str, &str); 9] = [
+pub const PREDICT_KINDS: [(&str, &str); 10] = [
     ("boundary", "gda"),
     ("shape", "gda"),
     ("movement", "gda"),
@@ -18,6 +18,7 @@ pub const PREDICT_KINDS: [(&str, &str); 9] = [
     ("bet", "nb"),
     ("word", "nb"),
     ("alpha0", "nb"),
+    ("verdict", "cat"),
     ("crossover", "curves"),
 ];
 
@@ -36,7 +37,7 @@ pub fn predict_params_of(kind: &str) -> &'static [&'static str] {
 ///
 /// | kind | parameters |
 /// |---|---|
-/// | `boundary`, `shape`, `threshold` (GDA), `bet`, `alpha0` (naive Bayes), `crossover` (learning curves) | none |
+/// | `boundary`, `shape`, `threshold` (GDA), `bet`, `alpha0` (naive Bayes), `verdict` (categorical naive Bayes), `crossover` (learning curves) | none |
 /// | `movement` (GDA) | exactly one change: `prior=φ` (0 < φ < 1), `mean0=x,y`, `mean1=x,y`, `losses=λ01,λ10` (both > 0), `tilt=ρ` (both classes' generating correlation, −0.95 ≤ ρ ≤ 0.95: Σ tilts), `model=qda` or `model=gda` |
 /// | `posterior` (GDA) | `at=x,y` (optional: the panel chooses the point) |
 /// | `word` (naive Bayes) | `toward=spam` or `toward=ham` (optional: spam) |

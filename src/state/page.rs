@@ -22,6 +22,7 @@ fn lesson_value(v: &str) -> bool {
 pub const QUIZ_KINDS: &[(&str, &[&str])] = &[
     ("gda", &["boundary", "posterior", "movement", "threshold", "shape"]),
     ("nb", &["bet", "word", "alpha0"]),
+    ("cat", &["verdict"]),
     ("curves", &["crossover"]),
 ];
 

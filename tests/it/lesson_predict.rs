@@ -52,6 +52,7 @@ fn every_kind_of_the_contract_reads_on_its_panel() {
         ("nb", "bet"),
         ("nb", "word"),
         ("nb", "alpha0"),
+        ("cat", "verdict"),
         ("curves", "crossover"),
     ] {
         assert_eq!(ok(panel, kind), Predict { kind: kind.into(), params: PredictParams::default() }, "{kind}");
@@ -76,6 +77,8 @@ fn a_kind_on_another_panel_names_the_kinds_panel() {
     assert_eq!(bad("gda", "bet"), (wrong("nb"), String::new()));
     assert_eq!(bad("gda", "crossover"), (wrong("curves"), String::new()));
     assert_eq!(bad("cat", "word"), (wrong("nb"), String::new()));
+    assert_eq!(bad("nb", "verdict"), (wrong("cat"), String::new()));
+    assert_eq!(bad("gda", "verdict"), (wrong("cat"), String::new()));
     assert_eq!(bad("curves", "movement prior=0.2"), (wrong("gda"), String::new()));
 }
 

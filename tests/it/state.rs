@@ -291,7 +291,14 @@ fn a_link_carries_a_lesson_and_its_step() {
 #[test]
 fn quiz_question_in_a_link() {
     use genlab::state::quiz_value;
-    for good in ["gda.boundary.1", "gda.shape.123456789", "nb.alpha0.42", "curves.crossover.7", "gda.threshold.000"] {
+    for good in [
+        "gda.boundary.1",
+        "gda.shape.123456789",
+        "nb.alpha0.42",
+        "curves.crossover.7",
+        "gda.threshold.000",
+        "cat.verdict.9",
+    ] {
         assert!(quiz_value(good), "{good}");
         let (s, notices) = parse_query(&format!("quiz={good}"));
         assert!(notices.is_empty(), "{good}: {notices:?}");
@@ -307,6 +314,9 @@ fn quiz_question_in_a_link() {
         "gda.boundary.-1",
         "gda.boundary.1.2",
         "cat.boundary.1",
+        "cat.bet.1",
+        "nb.verdict.1",
+        "cat.verdict",
         "",
     ] {
         assert!(!quiz_value(bad), "{bad}");

@@ -5,16 +5,17 @@
 // comment at the test). No browser: `node --test tests/unit/`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { QUIZ_KINDS, parseQuestion, questionValue, seeded, situation, countedRight, nextKind, scored, emptyTally, readTally, INTERVAL } from "../../www/js/quiz-core.js";
+import { readFileSync } from "node:fs";
+import { QUIZ_KINDS, CAT_VALUES, parseQuestion, questionValue, seeded, situation, countedRight, nextKind, scored, emptyTally, readTally, INTERVAL } from "../../www/js/quiz-core.js";
 
 test("a question's link value: panel.kind.seed with a kind the panel asks and 1–9 digits (as src/state/page.rs checks it)", () => {
   // The same good and bad values as the native test tests/it/state.rs (quiz_question_in_a_link).
-  for (const good of ["gda.boundary.1", "gda.shape.123456789", "nb.alpha0.42", "curves.crossover.7", "gda.threshold.000"]) {
+  for (const good of ["gda.boundary.1", "gda.shape.123456789", "nb.alpha0.42", "curves.crossover.7", "gda.threshold.000", "cat.verdict.9"]) {
     const q = parseQuestion(good);
     assert.ok(q, good);
     assert.equal(questionValue(q), good.replace(/\.0+(\d)/, ".$1"));
   }
-  for (const bad of ["gda.bet.1", "nb.boundary.1", "gda.boundary", "gda.boundary.", "gda.boundary.1234567890", "gda.boundary.-1", "gda.boundary.1.2", "cat.boundary.1", "", null, undefined]) {
+  for (const bad of ["gda.bet.1", "nb.boundary.1", "gda.boundary", "gda.boundary.", "gda.boundary.1234567890", "gda.boundary.-1", "gda.boundary.1.2", "cat.boundary.1", "cat.bet.1", "nb.verdict.1", "cat.verdict", "", null, undefined]) {
     assert.equal(parseQuestion(bad), null, String(bad));
   }
   assert.deepEqual(parseQuestion("nb.word.77"), { panel: "nb", kind: "word", seed: 77 });
@@ -35,6 +36,37 @@ test("the seeded generator gives mulberry32's numbers", () => {
     assert.deepEqual([g(), g(), g()], numbers, seed);
   }
 });
+
+// The built-in categorical table, read from the Rust source's CSV (not from quiz-core.js):
+// its declared values per attribute and its rows (values, class).
+const CAT_CSV = (() => {
+  const src = readFileSync(new URL("../../src/nb/categorical/mod.rs", import.meta.url), "utf8");
+  const body = src.split('pub const EXAMPLE_CSV: &str = "\\\n')[1].split('";')[0];
+  const lines = body.split("\n").filter((l) => l && !l.startsWith("#"));
+  const values = lines[1].split(",").slice(1, -1).map((v) => v.split("|"));
+  const rows = lines.slice(2).map((l) => l.split(",")).map((c) => ({ x: c.slice(1, -1), y: c[c.length - 1] }));
+  return { values, rows };
+})();
+const catSeen = { lambdas: new Set(), vetoes: new Set(), queries: new Set() };
+
+/** A categorical situation: λ in the set {0, 0.5, 1, 2}, each query value one of the table's
+ * declared values, the prior left to the link's default, and at λ = 0 never a query every
+ * class has a zero count for (no verdict: 0 / 0), counted from the CSV's rows. */
+function checkCat(s, q, seed) {
+  assert.deepEqual([...q.keys()].sort(), ["cl", "cq"]);
+  const lambda = q.get("cl");
+  assert.ok(["0", "0.5", "1", "2"].includes(lambda), lambda);
+  const query = q.get("cq").split("|");
+  assert.equal(query.length, CAT_CSV.values.length);
+  query.forEach((v, j) => assert.ok(CAT_CSV.values[j].includes(v), `${seed}: ${v}`));
+  catSeen.lambdas.add(lambda);
+  catSeen.queries.add(q.get("cq"));
+  if (lambda !== "0") return;
+  const vetoed = [...new Set(CAT_CSV.rows.map((r) => r.y))].filter((c) =>
+    query.some((v, j) => !CAT_CSV.rows.some((r) => r.y === c && r.x[j] === v)));
+  assert.ok(vetoed.length < 2, `seed ${seed}: ${q.get("cq")} at λ = 0 vetoes every class`);
+  for (const c of vetoed) catSeen.vetoes.add(c);
+}
 
 // The link parser's ranges (src/limits.rs), written out here for the check below.
 const within = (x, lo, hi) => Number.isFinite(x) && x >= lo && x <= hi;
@@ -83,6 +115,8 @@ test("every situation is the same for the same seed and lies within what a link 
           assert.ok([0.1, 0.5, 1, 2].includes(Number(q.get("a"))));
           if (kind === "alpha0") assert.ok(Number(q.get("a")) > 0);
           if (kind === "word") assert.ok(["spam", "ham"].includes(s.params.toward));
+        } else if (panel === "cat") {
+          checkCat(s, q, seed);
         } else {
           assert.ok(["true", "unequal", "bimodal", "heavy", "wdbc", "digits01", "textmn", "textbern"].includes(q.get("lcp")));
           assert.ok(within(Number(q.get("lcseed")), 1, 99_999));
@@ -90,6 +124,12 @@ test("every situation is the same for the same seed and lies within what a link 
       }
     }
   }
+  // The values the situations draw from are the table's.
+  assert.deepEqual(CAT_VALUES, CAT_CSV.values);
+  // Every λ of the set, and λ = 0 with a veto of each class, turn up.
+  assert.deepEqual([...catSeen.lambdas].sort(), ["0", "0.5", "1", "2"]);
+  assert.ok(catSeen.vetoes.has("yes") && catSeen.vetoes.has("no"), [...catSeen.vetoes].join());
+  assert.ok(catSeen.queries.size > 30, `${catSeen.queries.size} queries`);
   // Different seeds, different situations (not one fixed picture).
   assert.notEqual(situation({ panel: "gda", kind: "boundary", seed: 1 }).query, situation({ panel: "gda", kind: "boundary", seed: 2 }).query);
   assert.notEqual(situation({ panel: "nb", kind: "bet", seed: 1 }).query, situation({ panel: "nb", kind: "bet", seed: 2 }).query);

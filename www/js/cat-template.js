@@ -33,6 +33,7 @@ export const CAT = `
       </label>
     </div>
     <p class="input-error" data-role="input-error" role="alert" hidden></p>
+    <p class="actions"><button type="button" data-role="predict" data-predict data-i18n="cat.predict"></button> <button type="button" data-role="quiz" data-predict data-i18n="cat.quiz"></button></p>
     <div class="verdict" data-role="verdict"></div>
     <p class="sr-only" data-role="live" aria-live="polite"></p>
     <ul class="explain" data-role="sentences" hidden></ul>

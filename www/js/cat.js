@@ -77,6 +77,13 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   let destroyed = false;
   // The worked example (js/cat-worked.js) once "Work it out" has opened, or null.
   let worked = null;
+  // A prediction under way (js/predict-cat.js, or a quiz of it: js/quiz.js), or null. While
+  // its answer is hidden the panel writes nothing of it (concealed()).
+  let predicting = null;
+  const concealed = () => Boolean(predicting?.hidden());
+  // "Work it out" while its details are out of the page (a prediction's answer is hidden).
+  const workedDetails = $("worked-details");
+  const workedMark = document.createComment("worked");
   const cleanups = cleanupList();
   const { on } = cleanups;
   // The control behind the latest user event: its error is shown right under it.
@@ -348,9 +355,31 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     }));
   }
 
+  /** While a prediction hides the answer: no verdict, no sentence, no class's breakdown, no
+   * count table, nothing in the live region, and the worked example out of the page. */
+  function conceal() {
+    clearTimeout(liveTimer);
+    $("live").textContent = "";
+    const verdict = $("verdict");
+    verdict.className = "verdict undefined";
+    verdict.textContent = t(lang, "cat.hiddenVerdict");
+    $("sentences").replaceChildren();
+    $("sentences").hidden = true;
+    $("classes").replaceChildren();
+    $("counts").replaceChildren(el("p", "hint", t(lang, "cat.hiddenCounts")));
+    if (workedDetails.isConnected) workedDetails.replaceWith(workedMark);
+    $("table-info").textContent = t(lang, "cat.tableInfo", { n: table.rows.length, k: table.class.values.length, m: table.attributes.length });
+    markMatches();
+  }
+
   /** Writes the verdict, the sentences, each class's breakdown and the count tables. */
   function render() {
     if (destroyed) return;
+    if (concealed()) {
+      conceal();
+      return;
+    }
+    if (workedMark.isConnected) workedMark.replaceWith(workedDetails);
     view = panel.explain();
     const verdict = $("verdict");
     const e = view.explanation;
@@ -538,8 +567,38 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     applyLabels(section, lang);
     buildTable();
     worked?.setLang(lang);
+    predicting?.setLang(lang);
     render();
   }
+
+  // Predict, then reveal: "verdict" (js/predict-cat.js, loaded on the first press) or "quiz"
+  // (js/quiz.js: a fresh query and λ, then the verdict again). startPrediction(kind, params)
+  // does what the buttons do (a lesson's `predict: verdict` step calls it too); it resolves
+  // to the prediction's handle, or null when none started (the kind says why under its button).
+  const KINDS = { verdict: async () => (await import("./predict-cat.js")).startCatVerdict };
+  // The kind's module, loaded: `(params, onEnd) → handle | null`, which starts it at once (a
+  // quiz applies its situation and asks in the same task), or null for no such kind.
+  async function starter(kind) {
+    if (!KINDS[kind]) return null;
+    const start = await KINDS[kind]();
+    return (params, onEnd) => start({ section, panel, render, lang, button: $("predict"), onEnd });
+  }
+  async function startPrediction(kind = "verdict", params = {}) {
+    if ((!KINDS[kind] && kind !== "quiz") || predicting || destroyed) return null;
+    const ended = () => { predicting = null; };
+    const row = $("predict").closest("p");
+    const begin = kind === "quiz"
+      ? async () => (await import("./quiz.js")).openQuiz({ panel: "cat", section, lang, value: params?.value, hide: row, after: row, apply: setState, render, starter, hold: (h) => { predicting = h; }, onEnd: ended })
+      : await starter(kind);
+    if (destroyed || predicting) return null;
+    if (kind === "quiz") return begin();
+    predicting = begin(params, ended);
+    // In the same task: the answer written so far goes before any frame shows it.
+    render();
+    return predicting;
+  }
+  on($("predict"), "click", () => startPrediction("verdict"));
+  on($("quiz"), "click", () => startPrediction("quiz"));
 
   /** Projector mode: only the stylesheet changes (no canvas here). */
   function setProjector() {}
@@ -550,6 +609,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   /** Removes the panel and frees its memory. */
   function destroy() {
     destroyed = true;
+    predicting?.destroy?.();
     cancelAnimationFrame(frame);
     clearTimeout(liveTimer);
     cleanups.run();
@@ -565,5 +625,5 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   // A state given at creation is the first drawing (mount() passes the link's).
   if (state) setState(state);
   else render();
-  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, setLambda, loadCsv };
+  return { panel, render, getState, setState, setLang, setProjector, setTheme, destroy, setLambda, loadCsv, prediction: () => predicting, startPrediction };
 }

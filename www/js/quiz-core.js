@@ -9,6 +9,7 @@
 export const QUIZ_KINDS = {
   gda: ["boundary", "posterior", "movement", "threshold", "shape"],
   nb: ["bet", "word", "alpha0"],
+  cat: ["verdict"],
   curves: ["crossover"],
 };
 
@@ -55,6 +56,7 @@ export function situation({ panel, kind, seed }) {
   const rand = seeded(seed);
   if (panel === "gda") return gdaSituation(kind, rand);
   if (panel === "nb") return nbSituation(kind, rand);
+  if (panel === "cat") return catSituation(rand);
   return curvesSituation(rand);
 }
 
@@ -168,6 +170,25 @@ function nbSituation(kind, rand) {
   const q = new URLSearchParams({ t: `${clauses.join(". ")}.`, a: num(alpha) });
   const params = kind === "word" ? { toward: rand() < 0.5 ? "spam" : "ham" } : {};
   return { query: q.toString(), params };
+}
+
+/** The built-in categorical table's attributes, each its values in order, as a link writes
+ * them (English): height over 170 cm, eye colour, hair length, wears glasses
+ * (genlab::nb::categorical::EXAMPLE_CSV). */
+export const CAT_VALUES = [["yes", "no"], ["blue", "brown", "green"], ["short", "medium", "long"], ["yes", "no"]];
+
+/**
+ * A fresh query on the built-in table (each attribute one of its values) and a λ, 0 a third
+ * of the time (where a query value a class never has in training vetoes it). At λ = 0 green
+ * eyes (no "yes" row has them) with medium hair (no "no" row has it) would rule out both
+ * classes and leave no verdict: then the hair is drawn again from the other two.
+ */
+function catSituation(rand) {
+  const lambda = pick(rand, [0, 0, 0.5, 1, 1, 2]);
+  const query = CAT_VALUES.map((values) => pick(rand, values));
+  if (lambda === 0 && query[1] === "green" && query[2] === "medium") query[2] = pick(rand, ["short", "long"]);
+  const q = new URLSearchParams({ cl: num(lambda), cq: query.join("|") });
+  return { query: q.toString(), params: {} };
 }
 
 /** A pairing and a seed for its splits (and its generated cloud). */

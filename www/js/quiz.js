@@ -47,6 +47,7 @@ const WORDS = {
       bet: "the spam verdict",
       word: "the strongest word",
       alpha0: "what α = 0 does",
+      verdict: "the categorical verdict",
       crossover: "where the learning curves cross",
     },
   },
@@ -83,6 +84,7 @@ const WORDS = {
       bet: "垃圾邮件的判定",
       word: "最强的词",
       alpha0: "α = 0 会怎样",
+      verdict: "分类判定",
       crossover: "学习曲线在哪里相交",
     },
   },
@@ -92,7 +94,7 @@ const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => Strin
 
 const STORE = "genlab-quiz";
 
-/** The device's tallies, by panel (`{ gda, nb, curves }`), and whether they can be kept. */
+/** The device's tallies, by panel (`{ gda, nb, cat, curves }`), and whether they can be kept. */
 function loadTallies() {
   try {
     const text = localStorage.getItem(STORE);
@@ -113,7 +115,7 @@ function saveTallies(all) {
 }
 
 /**
- * Opens a quiz on a panel. `ctx`: { panel ("gda", "nb", "curves"), section, lang, value (a
+ * Opens a quiz on a panel. `ctx`: { panel ("gda", "nb", "cat", "curves"), section, lang, value (a
  * link's question, or none: the schedule picks the kind and a new seed), hide (the panel's
  * prediction buttons, hidden while the quiz is open), after (the bar goes after it),
  * starter(kind) (resolves to a synchronous `(params, onEnd) → handle | null` that starts the
