@@ -143,6 +143,9 @@ test("touch at 360 px (zh-CN): λ = 0 vetoes the picked class by a value it neve
   await page.locator(role("predict-classes")).scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(shots, "cat-verdict-360-zh-before.png") });
   const names = await classNames(page);
+  // Commit and Skip stand apart, as under the GDA figure (they touched here: 0 px).
+  const [c, k] = await Promise.all(["predict-commit", "predict-skip"].map((r) => page.locator(role(r)).boundingBox()));
+  assert.ok(k.x - (c.x + c.width) >= 8, `${k.x - (c.x + c.width)} px between Commit and Skip`);
   await page.tap(role("predict-class-0"));
   await page.tap(role("predict-commit"));
   await page.waitForSelector(role("predict-score"));

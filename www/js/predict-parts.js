@@ -65,6 +65,9 @@ export function endPrediction({ block, button, row = null, onEnd = () => {}, red
  */
 export function predictionParts(kind, { reveal, end } = {}) {
   const actions = Object.assign(document.createElement("p"), { className: "actions" });
+  // Spaced as under a figure (style.css's `.figure .actions`) wherever the block sits: the
+  // buttons touched outside one (the categorical panel). Through the CSSOM, with the module.
+  Object.assign(actions.style, { display: "flex", flexWrap: "wrap", gap: "0.4rem 1rem", alignItems: "center" });
   const [commit, skip, done, save] = ["commit", "skip", "done", "save"].map((name) => makeButton(`${kind}-${name}`));
   done.hidden = true;
   save.hidden = true;
