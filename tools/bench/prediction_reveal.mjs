@@ -26,6 +26,7 @@ const runs = Number(arg("runs", "15"));
 const KINDS = [
   { kind: "boundary", slot: "#gda-slot", start: 'button[data-role="predict"]', pick: '[data-role="predict-kind-boundary"]', ready: '[data-role="ghost-handle-0"]', commit: '[data-role="predict-commit"]', done: '[data-role="predict-done"]', shown: '[data-role="predict-score"]' },
   { kind: "model", slot: "#gda-slot", params: (r) => ["movement", { model: (r + 1) % 2 ? "gda" : "qda" }], ready: '[data-role="predict-moves"]', choose: '[data-role="predict-move-turns"]', commit: '[data-role="predict-commit"]', done: '[data-role="predict-done"]', shown: '[data-role="predict-score"]' },
+  { kind: "verdict", slot: "#cat-slot", start: 'button[data-role="predict"]', ready: '[data-role="predict-classes"]', choose: '[data-role="predict-class-0"]', commit: '[data-role="predict-commit"]', done: '[data-role="predict-done"]', shown: '[data-role="predict-score"]' },
   { kind: "bet", slot: "#nb-slot", start: 'button[data-role="bet"]', ready: '[data-role="bet-p"]', commit: '[data-role="bet-commit"]', done: '[data-role="bet-done"]', shown: '[data-role="bet-score"]' },
 ];
 

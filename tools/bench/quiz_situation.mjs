@@ -22,6 +22,7 @@ const runs = Number(arg("runs", "15"));
 const PANELS = [
   { panel: "gda", slot: "#gda-slot", open: ['button[data-role="predict"]', '[data-role="predict-kind-quiz"]'] },
   { panel: "nb", slot: "#nb-slot", open: ['button[data-role="quiz"]'] },
+  { panel: "cat", slot: "#cat-slot", open: ['button[data-role="quiz"]'] },
 ];
 
 /** Runs in the page: clicks `target` and waits for the frame after the quiz's link changed (or,
