@@ -147,3 +147,27 @@ forEachEngine((c) => {
     await assertNoPageErrors(s);
   });
 });
+
+forEachEngine((c) => {
+  test("the categorical panel's verdict predicted with a click: judged by the panel's model and recorded", async () => {
+    const s = c.session;
+    await openPage(s, c.server.url);
+    await listen(s);
+    await s.execute(() => document.querySelector("#cat-slot").scrollIntoView());
+    await s.click('#cat-slot button[data-role="predict"]');
+    await s.waitFor("the classes to pick from", () => document.querySelector('#cat-slot [data-role="predict-class-0"]'));
+    // The built-in query (height yes, green eyes, short hair, no glasses) at λ = 1, counted by
+    // hand (tests/e2e/predict_cat_verdict.test.mjs): yes 125/9408, no 28/2025, so the model
+    // picks "no" with P(no | x) = 0.50997; "yes" (class 0) is picked here: wrong, 0.49003.
+    const yes = 125 / 9408;
+    const no = 28 / 2025;
+    await s.click('#cat-slot [data-role="predict-class-0"]');
+    await s.click('#cat-slot [data-role="predict-commit"]');
+    await s.waitFor("the verdict's score", () => document.querySelector('#cat-slot [data-role="predict-score"]'));
+    const [entry] = await record(s);
+    assert.deepEqual([entry.panel, entry.kind, entry.skipped, entry.score.right], ["cat", "verdict", false, 0]);
+    assert.ok(Math.abs(entry.score.p_picked - yes / (yes + no)) < 1e-12, `P(yes | x) ${entry.score.p_picked}`);
+    await assertNoGarbage(s);
+    await assertNoPageErrors(s);
+  });
+});
