@@ -8,7 +8,7 @@
 // read at the commit, never recomputed here. Loaded on the first press of "Predict the
 // verdict…" (or by a lesson's `predict: verdict`, or a quiz).
 
-import { endPrediction, predictionBlock, predictionParts, resultLines } from "./predict-parts.js";
+import { classPicker, endPrediction, predictionBlock, predictionParts, resultLines } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { prob } from "./format.js";
 
@@ -116,40 +116,16 @@ export function startCatVerdict({ section, panel, render, lang, button, onEnd = 
   let view = null;
   const names = () => panel.table().class.values;
 
-  const group = document.createElement("fieldset");
-  group.dataset.role = "predict-classes";
-  const legend = document.createElement("legend");
-  group.append(legend);
-  const groupName = `${section.id || "cat"}-predict-class`;
-  const choices = names().map((_, c) => {
-    const label = document.createElement("label");
-    label.className = "check";
-    Object.assign(label.style, { display: "inline-flex", marginInlineEnd: "1.2rem" });
-    const input = Object.assign(document.createElement("input"), { type: "radio", name: groupName, value: String(c) });
-    input.dataset.role = `predict-class-${c}`;
-    const text = document.createElement("span");
-    label.append(input, " ", text);
-    group.append(label);
-    input.addEventListener("change", () => {
-      if (!input.checked) return;
-      problem.hidden = true;
-      live.textContent = say(words(lang).picked, { c: names()[c] });
-    });
-    return { input, text };
+  const { group, legend, choices, note, problem, value, askToPick } = classPicker({
+    role: "predict-classes",
+    name: `${section.id || "cat"}-predict-class`,
+    count: names().length,
+    onPick: (c) => { live.textContent = say(words(lang).picked, { c: names()[c] }); },
   });
-  const note = Object.assign(document.createElement("p"), { className: "hint" });
-  group.append(note);
-  const problem = Object.assign(document.createElement("p"), { className: "input-error", hidden: true });
-  problem.dataset.role = "predict-problem";
   const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(group, problem, result, actions, live);
   section.querySelectorAll("[data-predict]").forEach((b) => { b.disabled = true; });
   buttonRow.hidden = true;
-
-  const value = () => {
-    const on = choices.findIndex((ch) => ch.input.checked);
-    return on < 0 ? null : on;
-  };
 
   function reveal(judged) {
     if (!hidden) return;
@@ -157,10 +133,7 @@ export function startCatVerdict({ section, panel, render, lang, button, onEnd = 
     if (judged) {
       pick = value();
       if (pick === null) {
-        problem.textContent = words(lang).pickFirst;
-        problem.hidden = false;
-        live.textContent = problem.textContent;
-        choices[0].input.focus({ preventScroll: true });
+        live.textContent = askToPick(words(lang).pickFirst);
         return;
       }
     }

@@ -125,6 +125,55 @@ export function predictionParts(kind, { reveal, end } = {}) {
 }
 
 /**
+ * A radio group to pick one of `count` classes (the k-class posterior's and the categorical
+ * verdict's): a fieldset with data-role `role`, its legend, the choices side by side
+ * (`predict-class-${c}`, radios named `name`: arrow keys move the pick, as ever), a hint
+ * paragraph `note` and the `problem` line "pick one first" uses. Picking class c hides the
+ * problem and runs `onPick(c)`. `value()` is the picked index or null; `askToPick(text)`
+ * shows `text` as the problem, returns it (for the live region) and puts the focus on the
+ * first choice.
+ */
+export function classPicker({ role, name, count, onPick = () => {} }) {
+  const group = document.createElement("fieldset");
+  group.dataset.role = role;
+  const legend = document.createElement("legend");
+  group.append(legend);
+  const problem = Object.assign(document.createElement("p"), { className: "input-error", hidden: true });
+  problem.dataset.role = "predict-problem";
+  const choices = Array.from({ length: count }, (_, c) => {
+    const label = document.createElement("label");
+    label.className = "check";
+    // Side by side (a few short names): the question, its choices and Commit stay close
+    // together on a projector's screen.
+    Object.assign(label.style, { display: "inline-flex", marginInlineEnd: "1.2rem" });
+    const input = Object.assign(document.createElement("input"), { type: "radio", name, value: String(c) });
+    input.dataset.role = `predict-class-${c}`;
+    const text = document.createElement("span");
+    label.append(input, " ", text);
+    group.append(label);
+    input.addEventListener("change", () => {
+      if (!input.checked) return;
+      problem.hidden = true;
+      onPick(c);
+    });
+    return { input, text };
+  });
+  const note = Object.assign(document.createElement("p"), { className: "hint" });
+  group.append(note);
+  const value = () => {
+    const on = choices.findIndex((ch) => ch.input.checked);
+    return on < 0 ? null : on;
+  };
+  const askToPick = (text) => {
+    problem.textContent = text;
+    problem.hidden = false;
+    choices[0]?.input.focus({ preventScroll: true });
+    return text;
+  };
+  return { group, legend, choices, note, problem, value, askToPick };
+}
+
+/**
  * Paragraphs for a prediction's result: `p(text, role)` appends a `<p>` with that text (never
  * parsed as HTML) and data-role, and returns it; `lines` holds them in order.
  */

@@ -11,7 +11,7 @@
 // model gives the pick), one sentence and the misconceptions' hints. "Skip" reveals without
 // a score.
 
-import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
+import { classPicker, endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { classNames, hideGdaAnswer, maskCell } from "./predict-gda.js";
 import { pointMarker, placeMarker } from "./predict-point.js";
@@ -153,34 +153,13 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   const { svg, mark } = pointMarker();
   box.append(svg);
 
-  // The choices: a radio group named by the question (arrow keys move the pick, as ever).
-  const group = document.createElement("fieldset");
-  group.dataset.role = "predict-classes";
-  const legend = document.createElement("legend");
-  group.append(legend);
-  const groupName = `${section.id || "gda"}-predict-class`;
-  const choices = Array.from({ length: k }, (_, c) => {
-    const label = document.createElement("label");
-    label.className = "check";
-    // Side by side (k ≤ 5 short names): the question, its choices and Commit stay close
-    // under the figure on a projector's screen.
-    Object.assign(label.style, { display: "inline-flex", marginInlineEnd: "1.2rem" });
-    const input = Object.assign(document.createElement("input"), { type: "radio", name: groupName, value: String(c) });
-    input.dataset.role = `predict-class-${c}`;
-    const text = document.createElement("span");
-    label.append(input, " ", text);
-    group.append(label);
-    input.addEventListener("change", () => {
-      if (!input.checked) return;
-      problem.hidden = true;
-      live.textContent = say(words(lang).picked, { c: names()[c] });
-    });
-    return { input, text };
+  // The choices: a radio group named by the question.
+  const { group, legend, choices, note, problem, value, askToPick } = classPicker({
+    role: "predict-classes",
+    name: `${section.id || "gda"}-predict-class`,
+    count: k,
+    onPick: (c) => { live.textContent = say(words(lang).picked, { c: names()[c] }); },
   });
-  const note = Object.assign(document.createElement("p"), { className: "hint" });
-  group.append(note);
-  const problem = Object.assign(document.createElement("p"), { className: "input-error", hidden: true });
-  problem.dataset.role = "predict-problem";
   const { actions, result, live, writeActionWords, showRevealed, announceRevealed } = predictionParts("predict", { reveal, end: destroy });
   block.append(group, problem, result, actions, live);
   button.disabled = true;
@@ -189,10 +168,6 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
   // regression's row, masked until the reveal.
   const masks = ["k-deltas", "k-logistic"].map((role) => maskCell(section, role, () => "—", true));
 
-  const value = () => {
-    const on = choices.findIndex((ch) => ch.input.checked);
-    return on < 0 ? null : on;
-  };
   const draw = () => placeMarker(mark, canvas, panel, point);
 
   const drawn = () => ({ covariance: panel.summary().models.covariance, points: Array.from(panel.pointsFlat()) });
@@ -225,10 +200,7 @@ export function startRegionPrediction({ section, panel, render, lang, params = {
     if (judge) {
       const pick = value();
       if (pick === null) {
-        problem.textContent = words(lang).pickFirst;
-        problem.hidden = false;
-        live.textContent = problem.textContent;
-        choices[0].input.focus({ preventScroll: true });
+        live.textContent = askToPick(words(lang).pickFirst);
         return;
       }
       judging = true;
