@@ -189,3 +189,18 @@ test("from file:// a quiz link asks its question without its answer, and scores 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("from file:// the categorical panel's verdict is predicted and revealed: its module travels in the file", async () => {
+  const { context, refused } = await offline();
+  const { page, errors } = await openIn(context, fileUrl);
+  await page.$eval("#cat-slot", (el) => el.scrollIntoView());
+  await page.click('#cat-slot button[data-role="predict"]');
+  await page.click('#cat-slot [data-role="predict-class-0"]');
+  await page.click('#cat-slot [data-role="predict-commit"]');
+  // The built-in query at λ = 1: the model picks "no", P(yes | x) = 0.4900 (counted by hand in
+  // predict_cat_verdict.test.mjs).
+  assert.match(await page.textContent('#cat-slot [data-role="predict-score"]'), /picks no.*0\.5100.*0\.4900/);
+  assert.deepEqual(refused, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
