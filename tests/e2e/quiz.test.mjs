@@ -175,6 +175,9 @@ test("the spam panel: Quiz me by touch on a 360 px phone in Chinese: a fresh mes
   await page.waitForSelector(`${nb("quiz-outcome")}:not([hidden])`);
   const v = await page.evaluate(() => window.genlab.nb.prediction().question().verdict());
   assert.equal(/^记为答对/.test(await page.textContent(nb("quiz-outcome"))), v.gap <= 0.5);
+  // Next and End stand apart, as under the GDA figure (they touched on this panel: 0 px).
+  const [a, b] = await Promise.all(["quiz-next", "quiz-end"].map((r) => page.locator(nb(r)).boundingBox()));
+  assert.ok(b.x - (a.x + a.width) >= 8, `${b.x - (a.x + a.width)} px between Next and End`);
   // The next question: the schedule's second kind on this panel.
   await page.tap(nb("quiz-next"));
   await page.waitForFunction(() => /^nb\.word\.\d+$/.test(new URLSearchParams(location.search).get("quiz") ?? ""));

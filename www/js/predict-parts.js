@@ -23,6 +23,18 @@ export function makeButton(role) {
 }
 
 /**
+ * A row of buttons (`p.actions`), spaced as under a figure (style.css's `.figure .actions`)
+ * wherever it sits: buttons appended side by side touched outside one (the spam and
+ * categorical panels' Commit and Skip, their quiz's Next and End). Through the CSSOM, so the
+ * rule travels with the modules that make such rows, not in the first load.
+ */
+export function actionsRow() {
+  const row = Object.assign(document.createElement("p"), { className: "actions" });
+  Object.assign(row.style, { display: "flex", flexWrap: "wrap", gap: "0.4rem 1rem", alignItems: "center" });
+  return row;
+}
+
+/**
  * The block a prediction sits in: a `div.predict` with data-role `role`, in `lang`, placed
  * right after `after` when one is given. With a `refusal` (why the state cannot be asked
  * about) the block holds only that sentence, as an alert, for 8 s, and this returns null.
@@ -64,10 +76,7 @@ export function endPrediction({ block, button, row = null, onEnd = () => {}, red
  * `announceRevealed`.
  */
 export function predictionParts(kind, { reveal, end } = {}) {
-  const actions = Object.assign(document.createElement("p"), { className: "actions" });
-  // Spaced as under a figure (style.css's `.figure .actions`) wherever the block sits: the
-  // buttons touched outside one (the categorical panel). Through the CSSOM, with the module.
-  Object.assign(actions.style, { display: "flex", flexWrap: "wrap", gap: "0.4rem 1rem", alignItems: "center" });
+  const actions = actionsRow();
   const [commit, skip, done, save] = ["commit", "skip", "done", "save"].map((name) => makeButton(`${kind}-${name}`));
   done.hidden = true;
   save.hidden = true;

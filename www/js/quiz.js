@@ -11,7 +11,7 @@
 
 import { QUIZ_KINDS, parseQuestion, questionValue, situation, countedRight, nextKind, scored, emptyTally, readTally, freshSeed } from "./quiz-core.js";
 import { parseState } from "./genlab.js";
-import { makeButton } from "./predict-parts.js";
+import { actionsRow, makeButton } from "./predict-parts.js";
 
 const WORDS = {
   en: {
@@ -161,7 +161,7 @@ export async function openQuiz(ctx) {
   tallyLine.dataset.role = "quiz-tally";
   const note = Object.assign(document.createElement("p"), { className: "hint" });
   note.hidden = kept;
-  const actions = Object.assign(document.createElement("p"), { className: "actions" });
+  const actions = actionsRow();
   const next = makeButton("quiz-next");
   next.hidden = true;
   const end = makeButton("quiz-end");
