@@ -16,6 +16,7 @@
 use super::judge::{fired, lines_cross_in_view, Judgement, Rule};
 use super::{angle_deg, bad, line_agreement, Movement};
 use crate::gda::QuadraticLogOdds;
+use crate::stats::linalg::{dot, mul_vec};
 use crate::Result;
 
 /// Tangents within this angle (degrees) count as the same direction for a model change.
@@ -54,9 +55,9 @@ pub fn crossing(z: &QuadraticLogOdds, mu: [[f64; 2]; 2]) -> Result<Crossing> {
     if d == [0.0, 0.0] {
         return Err(bad("means", format!("{mu:?}"), "the two means must differ: there is no line through them"));
     }
-    let ad = [z.a[0][0] * d[0] + z.a[0][1] * d[1], z.a[1][0] * d[0] + z.a[1][1] * d[1]];
-    let alpha = d[0] * ad[0] + d[1] * ad[1];
-    let beta = 2.0 * (m0[0] * ad[0] + m0[1] * ad[1]) + z.b[0] * d[0] + z.b[1] * d[1];
+    let ad = mul_vec(&z.a, d);
+    let alpha = dot(d, ad);
+    let beta = 2.0 * dot(m0, ad) + dot(z.b, d);
     let gamma = z.eval(m0);
     let roots: Vec<f64> = if alpha == 0.0 {
         if beta == 0.0 {
@@ -91,7 +92,7 @@ pub fn crossing(z: &QuadraticLogOdds, mu: [[f64; 2]; 2]) -> Result<Crossing> {
         })?;
     let point = [m0[0] + t * d[0], m0[1] + t * d[1]];
     let g = z.gradient(point);
-    Ok(Crossing { t, point, tangent: (g, -(g[0] * point[0] + g[1] * point[1])) })
+    Ok(Crossing { t, point, tangent: (g, -dot(g, point)) })
 }
 
 /// What a model change did near the means: the two crossings, the angle between their
@@ -144,8 +145,7 @@ pub fn model_change_movement(
 
 /// The variance of a class along the line through the means: uᵀΣu, u = d/|d|.
 fn spread_along(sigma: [[f64; 2]; 2], d: [f64; 2]) -> f64 {
-    let n2 = d[0] * d[0] + d[1] * d[1];
-    (d[0] * (sigma[0][0] * d[0] + sigma[0][1] * d[1]) + d[1] * (sigma[1][0] * d[0] + sigma[1][1] * d[1])) / n2
+    dot(d, mul_vec(&sigma, d)) / dot(d, d)
 }
 
 /// A "which way it moves" choice for a change of model: `to_qda` from GDA's line `before` to
