@@ -215,8 +215,8 @@ const CATALOGUE: [Misconception; 25] = [
     },
     Misconception {
         id: "qda-wider-class-loses",
-        en: words!("Under QDA the class with the wider spread does not lose ground: here, between the means, QDA's boundary sits nearer the mean of the class that is tighter along the line through the means than GDA's line does, because the wider Gaussian's density falls off more slowly along that line. Compare the two clouds' spreads along the line through their means."),
-        zh: words!("在 QDA 下，分布更宽的类别并不会失去地盘：在这里的两个均值之间，QDA 的边界比 GDA 的直线更靠近沿均值连线方向更紧凑的那一类的均值，因为更宽的高斯密度沿这条线下降得更慢。请比较两个点云沿均值连线方向的分散程度。"),
+        en: words!("Under QDA the class with the wider spread does not lose ground: here, where the boundaries cross the line through the means, QDA's crossing sits nearer the mean of the class that is tighter along that line than GDA's does, because the wider Gaussian's density falls off more slowly along it. Compare the two clouds' spreads along the line through their means."),
+        zh: words!("在 QDA 下，分布更宽的类别并不会失去地盘：在这里，在边界与均值连线相交之处，QDA 的交点比 GDA 的交点更靠近沿这条线更紧凑的那一类的均值，因为更宽的高斯密度沿这条线下降得更慢。请比较两个点云沿均值连线方向的分散程度。"),
         why_en: words!("Far from both means, which Gaussian's density is larger: the wide one or the narrow one?"),
         why_zh: words!("在远离两个均值的地方，哪个高斯的密度更大：宽的还是窄的？"),
     },
