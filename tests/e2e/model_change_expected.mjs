@@ -12,8 +12,9 @@ function crossingOf(z, [m0, m1]) {
   const at = (t) => [m0[0] + t * (m1[0] - m0[0]), m0[1] + t * (m1[1] - m0[1])];
   const f = (t) => z(at(t));
   const ups = [];
-  for (let i = 0; i < 7000; i++) {
-    let [a, b] = [-3 + i * 0.001, -3 + (i + 1) * 0.001];
+  // t from −60 to 60: a crossing far outside the plot (an extreme prior) is found as well.
+  for (let i = 0; i < 120000; i++) {
+    let [a, b] = [-60 + i * 0.001, -60 + (i + 1) * 0.001];
     // (A root on a grid point itself, as a line's at exactly t = ½, counts: f(b) = 0.)
     if (!(f(a) < 0 && f(b) >= 0)) continue;
     for (let k = 0; k < 60; k++) {

@@ -279,6 +279,61 @@ test("QDA → GDA from the Predict button by touch: the old curve dashed; a move
   await context.close();
 });
 
+test("GDA → QDA under the prior override φ = 0.02: the sentences say only what is drawn (a crossing and the old line outside the plot), and are written again when a wider figure shows more (1280 px, en)", async () => {
+  // Means 0.3 apart with φ = 0.02: GDA's line lies far inside class 1's side. By the search in
+  // model_change_expected.mjs its crossing with the line of the means is at x ≈ 10.3 (t ≈ 35),
+  // outside the window (|x| ≤ 6.1); QDA's is inside it.
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?m0=-0.15,0&m1=0.15,0&phi=0.02`, SIZES[1280]);
+  const before = await gdaSummary(page);
+  const view = await gdaView(page);
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
+  await page.waitForSelector(role("predict-moves"));
+  await page.click(role("predict-move-stays"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const want = expectedModelMove(line6(before), (await gdaSummary(page)).quadratic, before.mu, view);
+  const inside = ([x, y]) => x >= view[0] && x <= view[1] && y >= view[2] && y <= view[3];
+  assert.deepEqual(want.crossings.map(inside), [false, true], JSON.stringify([want.crossings, view]));
+  assert.equal(await page.isVisible(role("predict-crossing-before")), false);
+  assert.equal(await page.isVisible(role("predict-crossing-after")), true);
+  // A ring is 7 px at least, and grows with the plot (1.5 % of its width).
+  assert.ok(Number(await page.getAttribute(role("predict-crossing-after"), "r")) >= 7);
+  const crossed = await page.textContent(role("predict-crossed"));
+  assert.ok(crossed.startsWith("Where each boundary crosses the line through the means, its direction changed by") && crossed.endsWith(WORDS.en.ringOne), crossed);
+  // GDA's old line w·x + b′ = 0: the same sign at the window's four corners, so it misses it.
+  const [, , , w1, w2, c] = line6(before);
+  const signs = [[view[0], view[2]], [view[0], view[3]], [view[1], view[2]], [view[1], view[3]]].map(([x, y]) => Math.sign(w1 * x + w2 * y + c));
+  assert.ok(signs.every((s) => s === signs[0]), `the old line misses the window: ${signs}`);
+  assert.equal(await page.isVisible(`${role("predict-old-line")} line`), false);
+  const result = await page.textContent(role("predict-result"));
+  assert.ok(result.includes(WORDS.en.oldOutside) && !result.includes(WORDS.en.revealed) && !result.includes("The rings mark"), result);
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // Means 0.6 apart with φ = 0.0145: GDA's crossing is at x = −logit φ / w₁ ≈ 5.6 (b is the
+  // fitted logit 0.4 exactly, the means being symmetric), inside the 1280 px window (|x| ≤ 6.1)
+  // and outside the phone's (|x| ≤ 5): turned to a phone, the page says one ring, not two.
+  const second = await open(env.browser, `${env.server.url}?m0=-0.3,0&m1=0.3,0&phi=0.0145`, SIZES[1280]);
+  const s2 = await gdaSummary(second.page);
+  await second.page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
+  await second.page.waitForSelector(role("predict-moves"));
+  await second.page.click(role("predict-move-stays"));
+  await second.page.click(role("predict-commit"));
+  await second.page.waitForSelector(role("predict-score"));
+  const want2 = expectedModelMove(line6(s2), (await gdaSummary(second.page)).quadratic, s2.mu, await gdaView(second.page));
+  assert.ok(Math.abs(want2.crossings[0][0] + logit(0.0145) / s2.w[0]) < 1e-6 && want2.crossings[0][0] > 5.2 && want2.crossings[0][0] < 6, JSON.stringify(want2.crossings));
+  assert.ok((await second.page.textContent(role("predict-crossed"))).startsWith("The rings mark"));
+  await second.page.setViewportSize(SIZES[360]);
+  await second.page.waitForFunction((r) => document.querySelector(r).textContent.endsWith(" The ring marks the crossing inside the plot; the other lies outside it."), role("predict-crossed"));
+  const phone = await gdaView(second.page);
+  assert.ok(want2.crossings[0][0] > phone[1], `the phone's window ${phone} leaves out x = ${want2.crossings[0][0]}`);
+  assert.equal(await second.page.isVisible(role("predict-crossing-before")), false);
+  assert.equal(await second.page.isVisible(role("predict-crossing-after")), true);
+  assert.ok((await second.page.textContent(role("predict-result"))).includes(WORDS.en.revealed), "the old line is still drawn, and said");
+  assert.deepEqual(second.errors, []);
+  await second.context.close();
+});
+
 test("GDA → QDA with a class wide along the line of the means: the opposite slide gets the wider-class hint; QDA already on refuses model=qda (1280 px, en)", async () => {
   // Class 1 spread 2 along x (the line of the means), 0.5 across; class 0 0.5 both ways; 300
   // points a class, so that the sample tilts QDA little.

@@ -42,6 +42,10 @@ export const WORDS = {
     judgedModel: "A line and a curve are compared where they cross the line through the two means: a change of direction there of at most 5°, and a move along that line of at most 5 % of the distance between the means, count as staying.",
     crossed: "The rings mark where each boundary crosses the line through the means: there its direction changed by {angle}° and it moved {slide} % of the distance between the means{toward}.",
     crossedToward: " toward {c}",
+    crossedPlain: "Where each boundary crosses the line through the means, its direction changed by {angle}° and it moved {slide} % of the distance between the means{toward}.",
+    ringOne: " The ring marks the crossing inside the plot; the other lies outside it.",
+    ringNone: " Both crossings lie outside the plot.",
+    oldOutside: "The old boundary lies outside the plot; the change can be undone like any other.",
     oldCurve: "The old boundary is the dashed curve; the change can be undone like any other.",
     noCrossing: "The answer cannot be judged here: a boundary does not cross the line through the means from {c0}'s side to {c1}'s.",
     intro: "Pick your answer, then press Commit: the change is then made and the new boundary shown beside the old one (dashed).",
@@ -91,6 +95,10 @@ export const WORDS = {
     judgedModel: "直线和曲线在它们与两个均值连线的交点处比较：那里的方向变化不超过 5°、沿连线的移动不超过两均值距离的 5 %，都算作不动。",
     crossed: "圆圈标出每条边界与均值连线的交点：在那里，边界的方向变化了 {angle}°，移动了两均值距离的 {slide} %{toward}。",
     crossedToward: "，朝向{c}",
+    crossedPlain: "在每条边界与均值连线的交点处，边界的方向变化了 {angle}°，移动了两均值距离的 {slide} %{toward}。",
+    ringOne: "圆圈标出图内的那个交点；另一个在图外。",
+    ringNone: "两个交点都在图外。",
+    oldOutside: "旧边界在图外；这一变化可以像其他操作一样撤销。",
     oldCurve: "旧边界是虚线曲线；这一变化可以像其他操作一样撤销。",
     noCrossing: "这里无法评判答案：有一条边界没有从{c0}一侧到{c1}一侧穿过均值连线。",
     intro: "选出你的答案，然后按“提交”：随后实施这一变化，新边界显示在旧边界（虚线）旁边。",
@@ -242,6 +250,9 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   let judging = false;
   let crossings = null;
   let facts = null;
+  // What the figure shows after the reveal (each ring, the old boundary): the sentences say only
+  // what is drawn, and are written again when a new view shows more or less.
+  let shown = { rings: [false, false], old: false };
   const judgeReady = import("./genlab.js").then((g) => g.loadLessonCore()).then(() => import("../pkg-lesson/genlab.js"));
   judgeReady.catch(() => {});
 
@@ -312,19 +323,32 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     const [l, t, r, b] = Array.from(panel.plotBox()).map((v) => v / scale);
     const v = panel.viewRect();
     const css = ([x, y]) => [l + ((x - v[0]) / (v[1] - v[0])) * (r - l), b - ((y - v[2]) / (v[3] - v[2])) * (b - t)];
+    const was = JSON.stringify(shown);
+    shown = { rings: [false, false], old: false };
+    drawOld(v, css);
+    // A ring grows with the plot, so that it is seen on a projector (7 px at least).
+    const radius = Math.max(7, 0.015 * (r - l)).toFixed(1);
     rings.forEach((ring, i) => {
       const at = crossings?.[i];
       const inside = at && at[0] >= v[0] && at[0] <= v[1] && at[1] >= v[2] && at[1] <= v[3];
       ring.setAttribute("visibility", inside ? "visible" : "hidden");
+      shown.rings[i] = Boolean(inside);
       if (!inside) return;
       const [x, y] = css(at);
       ring.setAttribute("cx", x.toFixed(1));
       ring.setAttribute("cy", y.toFixed(1));
+      ring.setAttribute("r", radius);
     });
+    if (was !== JSON.stringify(shown) && !result.hidden) writeResult();
+  }
+
+  /** The old line, or QDA's old curve, dashed where it lies inside the view `v`. */
+  function drawOld(v, css) {
     if (drawnBefore.slice(0, 3).some((a) => a !== 0)) {
       const d = conicPath(drawnBefore, v, css);
       oldCurve.setAttribute("d", d || "M0 0");
       oldCurve.setAttribute("visibility", d ? "visible" : "hidden");
+      shown.old = Boolean(d);
       return;
     }
     const [w1, w2, c] = ruleBefore;
@@ -332,6 +356,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     const p = Math.abs(w2) > Math.abs(w1) ? [[0, -c / w2], [1, -(c + w1) / w2]] : [[-c / w1, 0], [-(c + w2) / w1, 1]];
     const seg = clipLine(p[0], p[1], v);
     old.setAttribute("visibility", seg ? "visible" : "hidden");
+    shown.old = Boolean(seg);
     if (!seg) return;
     const [a, e] = seg.map(css);
     old.setAttribute("x1", a[0].toFixed(1));
@@ -445,9 +470,11 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     if (facts) {
       const percent = Math.abs(facts.slide) * 100;
       const toward = percent >= 0.05 ? say(w.crossedToward, { c: names()[facts.slide < 0 ? 0 : 1] }) : "";
-      p(say(w.crossed, { angle: fixed(facts.angle, 1), slide: fixed(percent, 1), toward }), "predict-crossed");
+      const seen = shown.rings.filter(Boolean).length;
+      const params = { angle: fixed(facts.angle, 1), slide: fixed(percent, 1), toward };
+      p(seen === 2 ? say(w.crossed, params) : say(w.crossedPlain, params) + (seen ? w.ringOne : w.ringNone), "predict-crossed");
     }
-    p(modelChange && change.to === "gda" ? w.oldCurve : w.revealed);
+    p(!shown.old ? w.oldOutside : modelChange && change.to === "gda" ? w.oldCurve : w.revealed);
     result.replaceChildren(...out);
   }
 
