@@ -189,13 +189,35 @@ for (const width of [1280, 360]) {
 test("Skip reveals the boundary without a score", async () => {
   const { page, context, errors } = await open(env.browser, url("zh-CN"), CASES[360].size);
   await page.click(role("predict"));
-    await page.click(role("predict-kind-boundary"));
+  await page.click(role("predict-kind-boundary"));
   await page.waitForSelector(role("ghost-handle-0"));
   await assertNoTrace(page, "zh-CN");
   await page.click(role("predict-skip"));
   assert.equal(await page.textContent(role("predict-score")), WORDS["zh-CN"].skipped);
   assert.equal(await page.$(role("predict-sentence")), null);
   assert.ok((await boundaryPixels(page)) > 50);
+  assert.ok((await page.textContent(role("predict-result"))).includes(WORDS["zh-CN"].revealed));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a model's line outside the plot (300 points against 3) is said to be outside, not \"shown beside your line\" (1280 px, en)", async () => {
+  // Means ±0.1 on x, so b is the log prior odds alone: ln(3/300) = −4.605 by hand; in the
+  // window (|x| ≤ 6.1, |y| ≤ 4) |wᵀx| ≤ 0.25 · 6.1 + 0.14 · 4 < 2.1, so wᵀx + b < 0 on all
+  // of it: no boundary pixel, and the page says so.
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?n0=300&n1=3&m0=-0.1,0&m1=0.1,0`, CASES[1280].size);
+  const s = await page.evaluate(() => window.genlab_panels.gda.controller.panel.summary());
+  assert.ok(Math.abs(s.b - Math.log(3 / 300)) < 1e-9 && Math.hypot(...s.w) < 0.3, JSON.stringify([s.w, s.b]));
+  await page.click(role("predict"));
+  await page.click(role("predict-kind-boundary"));
+  await page.waitForSelector(role("ghost-handle-0"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  assert.equal(await boundaryPixels(page), 0);
+  const result = await page.textContent(role("predict-result"));
+  assert.ok(result.includes(WORDS.en.revealedOutside) && !result.includes(WORDS.en.revealed), result);
+  // All of the plot is class 0's, the ghost splits it: the rules agree on part of it only.
+  assert.ok(/decide alike on \d+\.\d %/.test(await page.textContent(role("predict-score"))));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -29,7 +29,7 @@ export const WORDS = {
     right: "Right: the boundary is {kind}.",
     wrong: "Not so: the boundary is {kind}. You said: {guess}.",
     skipped: "Skipped: the boundary is {kind}; no score.",
-    revealed: "The boundary is shown again.",
+    revealed: "The boundary is no longer hidden.",
     noJudge: "Your answer could not be scored: the lab's judging module did not load. Skip shows the boundary.",
     why: "Why? ",
     unavailable: {
@@ -53,7 +53,7 @@ export const WORDS = {
     right: "正确：边界是{kind}。",
     wrong: "不对：边界是{kind}。你的答案：{guess}。",
     skipped: "已跳过：边界是{kind}；不计分。",
-    revealed: "边界重新显示。",
+    revealed: "边界不再隐藏。",
     noJudge: "无法为你的答案评分：实验室的评判模块没有加载。按“跳过”可查看边界。",
     why: "为什么？",
     unavailable: {

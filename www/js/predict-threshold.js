@@ -26,7 +26,7 @@ export const WORDS = {
     near: "Close, but not the threshold: deciding 1 costs λ₁₀ when wrong (probability 1 − p), deciding 0 costs λ₀₁ (probability p).",
     far: "Far from the threshold: the decision says 1 where p·λ₀₁ > (1 − p)·λ₁₀, the expected loss of saying 0 above that of saying 1.",
     skipped: "Skipped: the decision flips at p(y = 1 | x) = {t}; no score.",
-    revealed: "The decision boundary is shown again.",
+    revealed: "The decision boundary is no longer hidden.",
     noJudge: "Your answer could not be scored: the lab's judging module did not load. Skip shows the threshold.",
     why: "Why? ",
     unavailable: {
@@ -49,7 +49,7 @@ export const WORDS = {
     near: "接近，但不是这个阈值：判为 1 出错（概率 1 − p）的代价是 λ₁₀，判为 0 出错（概率 p）的代价是 λ₀₁。",
     far: "与阈值相差很远：当 p·λ₀₁ > (1 − p)·λ₁₀，即判为 0 的期望损失大于判为 1 的期望损失时，决策判为 1。",
     skipped: "已跳过：决策在 p(y = 1 | x) = {t} 处翻转；不计分。",
-    revealed: "决策边界重新显示。",
+    revealed: "决策边界不再隐藏。",
     noJudge: "无法为你的答案评分：实验室的评判模块没有加载。按“跳过”可查看阈值。",
     why: "为什么？",
     unavailable: {

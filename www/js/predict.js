@@ -32,6 +32,7 @@ export const WORDS = {
     far: "Far from the model's line. The boundary is where wᵀx + b = 0: at right angles to w = Σ⁻¹(μ₁ − μ₀), which is not always the direction μ₁ − μ₀.",
     skipped: "Skipped: the model's boundary is shown, without a score.",
     revealed: "The model's boundary is shown beside your dashed line.",
+    revealedOutside: "The model's boundary lies outside the plot; your dashed line is drawn in it.",
     noJudge: "Your line could not be scored: the lab's judging module did not load. Skip shows the model's boundary.",
     why: "Why? ",
     unavailable: {
@@ -57,6 +58,7 @@ export const WORDS = {
     far: "与模型的直线相差很远。边界是 wᵀx + b = 0 的直线：它垂直于 w = Σ⁻¹(μ₁ − μ₀)，而 w 并不总是沿 μ₁ − μ₀ 的方向。",
     skipped: "已跳过：显示了模型的边界，不计分。",
     revealed: "模型的边界显示在你的虚线旁边。",
+    revealedOutside: "模型的边界在图外；图中画的是你的虚线。",
     noJudge: "无法为你的直线评分：实验室的评判模块没有加载。按“跳过”可查看模型的边界。",
     why: "为什么？",
     unavailable: {
@@ -98,6 +100,13 @@ export function clipLine(p, q, [x0, x1, y0, y1]) {
   return [[p[0] + lo * d[0], p[1] + lo * d[1]], [p[0] + hi * d[0], p[1] + hi * d[1]]];
 }
 
+/** Whether the line wᵀx + b = 0 meets the window [x0, x1] × [y0, y1]: its sides at the four
+ * corners are not all the same. */
+export function lineInView(w, b, [x0, x1, y0, y1]) {
+  const sides = [[x0, y0], [x0, y1], [x1, y0], [x1, y1]].map(([x, y]) => Math.sign(w[0] * x + w[1] * y + b));
+  return sides.some((v) => v !== sides[0]) || sides[0] === 0;
+}
+
 /**
  * Why the boundary cannot be predicted on the state whose summary (GdaPanel.summary()) is
  * `s`, or null when it can: the boundary is then the line where the fitted log-odds wᵀx + b
@@ -136,6 +145,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   const points = [[vx0 + 0.25 * (vx1 - vx0), yc], [vx0 + 0.75 * (vx1 - vx0), yc]];
   let hidden = true;
   let verdict = null;
+  let modelSeen = true;
   let dragging = -1;
   // A commit waiting for the judge (the first press may wait for the lessons' module).
   let judging = false;
@@ -214,6 +224,9 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   function draw() {
     const f = frame();
     if (!f.box.every(Number.isFinite) || f.box[2] <= f.box[0]) return;
+    // After the reveal the sentences say whether the model's line is in the window: again
+    // when a new window (a resize) changes that.
+    if (!hidden && modelSeen !== modelInView()) writeResult();
     const seg = clipLine(points[0], points[1], f.view);
     for (const el of [halo, line]) {
       el.setAttribute("visibility", seg ? "visible" : "hidden");
@@ -326,8 +339,16 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
     announceRevealed();
   }
 
+  /** Whether the model's boundary (the fitted wᵀx + b = 0: the kind needs φ fitted and equal
+   * losses) meets the plot's window. */
+  function modelInView() {
+    const s = panel.summary();
+    return !s.w || lineInView(s.w, s.b, Array.from(panel.viewRect()));
+  }
+
   function writeResult() {
     const w = words(lang);
+    modelSeen = modelInView();
     result.hidden = false;
     const { p, lines: out } = resultLines();
     if (!verdict) {
@@ -337,7 +358,7 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
       p(w[verdictKey(verdict.agreement)], "predict-sentence");
       writeHints(p, verdict.hints, lang, w.why, "predict");
     }
-    p(w.revealed);
+    p(modelSeen ? w.revealed : w.revealedOutside);
     result.replaceChildren(...out);
   }
 
