@@ -232,6 +232,39 @@ test("a quiz link opened fresh asks the same question, hides the answer, and tal
   await context.close();
 });
 
+test("Quiz me on a table of the student's own: asked on the built-in table (as its link is), said so, and the student's table back at End", async () => {
+  const { page, context, errors } = await open(env.browser, env.server.url, { width: 1280, height: 800 });
+  const builtIn = await page.evaluate(() => window.genlab.cat.panel.csv());
+  // The student's table: Lea plays basketball after all (one row's class changed).
+  const own = builtIn.replace("Lea,yes,blue,long,no,no", "Lea,yes,blue,long,no,yes");
+  assert.notEqual(own, builtIn);
+  await page.evaluate((text) => window.genlab.cat.loadCsv(text), own);
+  await page.click(role("quiz"));
+  await page.waitForSelector(role("predict-commit"));
+  assert.equal(await page.evaluate(() => window.genlab.cat.panel.csv()), builtIn, "the question is asked on the built-in table");
+  assert.equal(await page.textContent(role("quiz-note")), "Quiz questions are asked on the built-in table (a question's link names its values); your own table comes back when you end the quiz.");
+  // The model's answer is the hand count's on the built-in table, for the seed the link names.
+  const seed = Number(new URLSearchParams(await page.evaluate(() => location.search)).get("quiz").split(".")[2]);
+  const sit = new URLSearchParams(situation({ panel: "cat", kind: "verdict", seed }).query);
+  const ps = lidstone(sit.get("cq").split("|"), Number(sit.get("cl")));
+  const truth = ps[1] > ps[0] ? 1 : 0;
+  await page.click(role(`predict-class-${truth}`));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(`${role("quiz-outcome")}:not([hidden])`);
+  assert.match(await page.textContent(role("quiz-outcome")), /^Counted right/);
+  await page.click(role("predict-done"));
+  await page.click(role("quiz-end"));
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has("quiz"));
+  assert.equal(await page.evaluate(() => window.genlab.cat.panel.csv()), own, "the student's table is back");
+  // The built-in table (nothing kept aside): no note.
+  await page.click(role("reset"));
+  await page.click(role("quiz"));
+  await page.waitForSelector(role("predict-commit"));
+  assert.equal(await page.isVisible(role("quiz-note")), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a lesson's predict: verdict step starts the prediction on the categorical panel", async () => {
   const lesson = `title.en: Verdicts\ntitle.zh: 判定\n\n## step zero\npanel: cat\nstate: cl=0\npredict: verdict\ncaption.en: Which class wins at λ = 0?\ncaption.zh: λ = 0 时哪个类别胜出？\n`;
   const { page, context, errors } = await open(env.browser, env.server.url, { width: 1280, height: 800 });

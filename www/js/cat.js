@@ -77,6 +77,11 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   let destroyed = false;
   // The worked example (js/cat-worked.js) once "Work it out" has opened, or null.
   let worked = null;
+  // While a quiz is open: the student's own table ({ own: its CSV, or null for the built-in
+  // one; edited: whether the quiz's table was edited since }), or null. A quiz asks on the
+  // built-in table, as its link does (its query names that table's values); the student's is
+  // read back when the quiz ends, unless they edited the quiz's table meanwhile.
+  let keptTable = null;
   // A prediction under way (js/predict-cat.js, or a quiz of it: js/quiz.js), or null. While
   // its answer is hidden the panel writes nothing of it (concealed()).
   let predicting = null;
@@ -425,6 +430,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
 
   /** Applies an edit of the table; on error the table is redrawn as the model holds it. */
   function editTable(fn, { rebuild = false } = {}) {
+    if (keptTable) keptTable.edited = true;
     try {
       fn();
       showError("table-error", "");
@@ -500,6 +506,7 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   const loadCsv = (text) => {
     try {
       panel.loadCsv(text);
+      if (keptTable) keptTable.edited = true;
       showError("table-error", "");
       showError("input-error", "");
     } catch (err) {
@@ -583,12 +590,32 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     const start = await KINDS[kind]();
     return (params, onEnd) => start({ section, panel, render, lang, button: $("predict"), onEnd });
   }
+  function quizApply(s) {
+    if (keptTable === null) {
+      const own = panel.csv();
+      panel.reset();
+      keptTable = { own: own === panel.csv() ? null : own, edited: false };
+      if (keptTable.own !== null) buildTable(0);
+    }
+    setState(s);
+  }
+  function quizEnded() {
+    const kept = keptTable;
+    keptTable = null;
+    if (kept?.own != null && !kept.edited) {
+      panel.loadCsv(kept.own);
+      buildTable(0);
+      onChange("push");
+    }
+  }
   async function startPrediction(kind = "verdict", params = {}) {
     if ((!KINDS[kind] && kind !== "quiz") || predicting || destroyed) return null;
     const ended = () => { predicting = null; };
     const row = $("predict").closest("p");
+    const note = (l) => (keptTable?.own != null ? t(l, "cat.quizTable") : "");
+    const onEnd = () => { quizEnded(); ended(); };
     const begin = kind === "quiz"
-      ? async () => (await import("./quiz.js")).openQuiz({ panel: "cat", section, lang, value: params?.value, hide: row, after: row, apply: setState, render, starter, hold: (h) => { predicting = h; }, onEnd: ended })
+      ? async () => (await import("./quiz.js")).openQuiz({ panel: "cat", section, lang, value: params?.value, hide: row, after: row, apply: quizApply, render, starter, hold: (h) => { predicting = h; }, note, onEnd })
       : await starter(kind);
     if (destroyed || predicting) return null;
     if (kind === "quiz") return begin();

@@ -121,7 +121,8 @@ function saveTallies(all) {
  * starter(kind) (resolves to a synchronous `(params, onEnd) → handle | null` that starts the
  * kind's prediction), apply(state) (the panel's setState; with render() given it need not
  * draw), render() (optional: the panel draws once the question holds), hold(handle) (the
- * panel keeps it as its open prediction),
+ * panel keeps it as its open prediction), note(lang) (optional: a sentence the panel adds
+ * under the situation, or ""),
  * onEnd() }. Resolves to the quiz's handle once the first
  * question is asked.
  */
@@ -153,7 +154,10 @@ export async function openQuiz(ctx) {
   bar.setAttribute("aria-labelledby", title.id);
   const fresh = document.createElement("p");
   fresh.dataset.role = "quiz-situation";
-  head.append(title, fresh);
+  const panelNote = document.createElement("p");
+  panelNote.dataset.role = "quiz-note";
+  panelNote.hidden = true;
+  head.append(title, fresh, panelNote);
   const result = document.createElement("p");
   result.dataset.role = "quiz-outcome";
   result.hidden = true;
@@ -183,6 +187,8 @@ export async function openQuiz(ctx) {
     const n = all[panel].asked + (outcome && !outcome.failed ? 0 : 1);
     title.textContent = question ? say(w.question, { n, kind: w.kinds[question.kind] }) : w.title;
     fresh.textContent = question ? say(outcome && !outcome.failed ? w.seed : w.fresh, { seed: question.seed }) : "";
+    panelNote.textContent = ctx.note?.(lang) ?? "";
+    panelNote.hidden = !panelNote.textContent;
     const t = all[panel];
     const k = (question && t.kinds[question.kind]) || { asked: 0, right: 0 };
     tallyLine.textContent = t.asked ? say(w.tally, { right: t.right, asked: t.asked, kright: k.right, kasked: k.asked }) : w.none;
