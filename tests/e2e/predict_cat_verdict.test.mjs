@@ -265,6 +265,31 @@ test("Quiz me on a table of the student's own: asked on the built-in table (as i
   await context.close();
 });
 
+test("a tie (uniform prior, nothing observed: each class ½ by hand): picking the second class is wrong, and the tie rule is said", async () => {
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?cprior=uniform&cq=${encodeURIComponent("|||")}`, { width: 1280, height: 800 });
+  await page.evaluate(() => window.genlab.cat.startPrediction("verdict"));
+  await startHidden(page);
+  const [first, second] = await classNames(page);
+  await page.click(role("predict-class-1"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  const e = (await view(page)).explanation;
+  assert.deepEqual(e.classes.map((c) => c.posterior), [0.5, 0.5]);
+  assert.equal(e.verdict_index, 0, "on a tie the class listed first");
+  assert.equal(await page.textContent(role("predict-score")), `Not this time: the model picks ${first}, P(${first} | x) = 0.5000; you picked ${second}, P(${second} | x) = 0.5000.`);
+  assert.equal(await page.textContent(role("predict-tie")), WORDS.en.tie.replace("{truth}", first));
+  // A right pick on the same tie: no tie sentence.
+  await page.click(role("predict-done"));
+  await page.evaluate(() => window.genlab.cat.startPrediction("verdict"));
+  await startHidden(page);
+  await page.click(role("predict-class-0"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  assert.equal(await page.$(role("predict-tie")), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a lesson's predict: verdict step starts the prediction on the categorical panel", async () => {
   const lesson = `title.en: Verdicts\ntitle.zh: 判定\n\n## step zero\npanel: cat\nstate: cl=0\npredict: verdict\ncaption.en: Which class wins at λ = 0?\ncaption.zh: λ = 0 时哪个类别胜出？\n`;
   const { page, context, errors } = await open(env.browser, env.server.url, { width: 1280, height: 800 });
