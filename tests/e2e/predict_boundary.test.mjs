@@ -344,7 +344,7 @@ test("the judge's module fails to load: the commit says so, hides nothing it sho
   await context.close();
 });
 
-test("the 3-D view (it draws the boundary on its floor) closes while any GDA prediction hides the answer and comes back at the reveal", async () => {
+test("the 3-D view (it draws the boundary on its floor) closes while any GDA prediction hides the answer and comes back at the reveal, with no history entry of its own", async () => {
   const { page, context, errors } = await open(env.browser, `${env.server.url}?v3=1`, { width: 1280, height: 800 });
   const view = () => page.evaluate(() => {
     const toggle = document.querySelector('#gda-slot [data-role="v3"]');
@@ -356,6 +356,11 @@ test("the 3-D view (it draws the boundary on its floor) closes while any GDA pre
   for (const kind of ["boundary", "posterior", "threshold", "shape"]) {
     // (The shape is QDA's: the covariance per class first.)
     if (kind === "shape") await page.selectOption('#gda-slot [data-role="covariance"]', "per-class");
+    // The threshold question sets its own losses (one entry: undo brings the old ones back);
+    // holding the view closed and giving it back adds none (it added two, so Back went
+    // through "3-D off" to the state before).
+    const entries = await page.evaluate(() => history.length);
+    const url = page.url();
     await page.evaluate((kind) => window.genlab_panels.gda.controller.startPrediction(kind), kind);
     await page.waitForSelector(role("predict-skip"));
     await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="v3-view"]').hidden);
@@ -364,6 +369,10 @@ test("the 3-D view (it draws the boundary on its floor) closes while any GDA pre
     await page.waitForFunction(() => !document.querySelector('#gda-slot [data-role="v3-view"]').hidden);
     assert.deepEqual(await view(), { checked: true, disabled: false, shown: true }, `${kind} revealed`);
     await page.click(role("predict-done"));
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => history.length), entries + (kind === "threshold" ? 1 : 0), kind);
+    assert.equal(new URL(page.url()).searchParams.get("v3"), "1", `${kind}: the link keeps the view shown`);
+    if (kind !== "threshold") assert.equal(page.url(), url, kind);
   }
   assert.deepEqual(errors, []);
   await context.close();

@@ -30,11 +30,12 @@ export function attachSurfaceSwitch(section, panel, { lang = "en", onChange = ()
     });
     return loading;
   }
-  const flip = () => {
+  // A prediction holding the view closed flips it `quiet`: no history entry.
+  const flip = (ev) => {
     kept.state = { ...(view ? view.state() : kept.state), shown: toggle.checked };
     load().then(() => {
       view?.setState(kept.state);
-      onChange("push");
+      if (!ev?.detail?.quiet) onChange("push");
     });
   };
   toggle.addEventListener("change", flip);

@@ -176,6 +176,8 @@ export function maskCell(section, role, mask, hideRow = false) {
  * its answer: the view draws the boundary on its floor, and the tallest surface at a point is
  * the class the model picks there. Returns the function that gives the view back as it was
  * (once; later calls do nothing). No view in the panel (hidden controls): nothing to hold.
+ * Neither makes a history entry (the switch's change says `quiet`): the state the link holds
+ * is the student's, with the view as they left it.
  */
 export function holdSurfaceClosed(section) {
   const v3 = section.querySelector('[data-role="v3"]');
@@ -184,7 +186,7 @@ export function holdSurfaceClosed(section) {
   const set = (on) => {
     if (v3.checked === on) return;
     v3.checked = on;
-    v3.dispatchEvent(new Event("change"));
+    v3.dispatchEvent(new CustomEvent("change", { detail: { quiet: true } }));
   };
   set(false);
   v3.disabled = true;
