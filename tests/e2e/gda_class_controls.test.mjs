@@ -132,3 +132,22 @@ test("the pointer readout gives every class's posterior for k > 2", async () => 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the numbers of k classes (loaded on demand) failing to load are said, not left blank, and come at the next change once they load", async () => {
+  let block = true;
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?k=3`, {
+    setup: (p) => p.route("**/js/gda-classes.js", (r) => (block ? r.abort() : r.continue())),
+  });
+  await page.waitForFunction(() => !document.querySelector('#gda-slot [data-role="error"]').hidden);
+  assert.equal(await page.textContent('#gda-slot [data-role="error"]'), "The numbers of more than two classes did not load (is the network down?); they are fetched again when the figure next changes.");
+  assert.equal(await page.isVisible('#gda-slot [data-role="classes-numbers"]'), false, "no table of empty cells");
+  block = false;
+  await page.fill('#gda-slot [data-control="seed"] input, #gda-slot [data-role="seed"]', "8");
+  await page.press('#gda-slot [data-role="seed"]', "Enter");
+  await page.waitForFunction(() => document.querySelector('#gda-slot [data-role="k-priors"]').textContent.length > 0);
+  assert.equal(await page.isVisible('#gda-slot [data-role="error"]'), false);
+  assert.equal(await page.isVisible('#gda-slot [data-role="classes-numbers"]'), true);
+  // (The aborted fetches are the only errors: the browser's own lines about them.)
+  assert.deepEqual(errors.filter((e) => !e.startsWith("Failed to load resource")), []);
+  await context.close();
+});

@@ -329,7 +329,7 @@ test("the judge's module fails to load: the commit says so, hides nothing it sho
     setup: (p) => p.route("**/pkg-lesson/genlab_bg.wasm", (r) => r.abort()),
   });
   await page.click(role("predict"));
-    await page.click(role("predict-kind-boundary"));
+  await page.click(role("predict-kind-boundary"));
   await page.waitForSelector(role("ghost-handle-0"));
   await page.click(role("predict-commit"));
   await page.waitForSelector(`${role("predict-result")} .input-error`);

@@ -181,7 +181,15 @@ export function gdaNumbers({ section, $, canvas, panel, lang, view }) {
         writeNumbers(s);
         writePointer();
       }
-    }, () => {});
+    }, () => {
+      // Offline after the first load, say: the table is not left empty without a word (the
+      // next drawing fetches the module again).
+      if (latest !== s) return;
+      $("classes-numbers").hidden = true;
+      const err = $("error");
+      err.textContent = [message, t(lang, "gda.classesNotLoaded")].filter(Boolean).join(" ");
+      err.hidden = false;
+    });
   }
 
   /** The model the figure draws, named, when it is not the shared-Σ fit with its fitted φ

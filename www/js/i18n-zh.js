@@ -74,6 +74,7 @@ export const ZH = {
   "gda.credit": "数据：{credit}",
   "gda.phiNote": "{m} 个点中有 {k} 个属于类别 1",
   "gda.outside": "（在图外）",
+  "gda.classesNotLoaded": "多于两个类别时的数值未能加载（网络断开了吗？）；图形下次变化时会重新获取。",
   "gda.rowsOfGda": "（w、b 和这条直线属于共用 Σ、用拟合 φ 的 GDA；图形和下面的 p(y = 1 | x) 属于{drawn}。）",
   "gda.rowsThreshold": "（这条直线是 p(y = 1 | x) = 0.5 之处，即图中的虚线；在这组损失下，实线画出的决策边界是与它平行、满足 wᵀx + b = {t} 的直线。）",
   "gda.boundaryMoved": "一条与 {eq} 平行的直线，由先验 φ′ 或损失平移而来",

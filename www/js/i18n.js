@@ -78,6 +78,7 @@ const EN = {
   "gda.credit": "Data: {credit}",
   "gda.phiNote": "{k} of {m} points are class 1",
   "gda.outside": "(outside the plot)",
+  "gda.classesNotLoaded": "The numbers of more than two classes did not load (is the network down?); they are fetched again when the figure next changes.",
   "gda.rowsOfGda": "(w, b and this line belong to shared-Σ GDA with the fitted φ; the figure and p(y = 1 | x) below belong to {drawn}.)",
   "gda.rowsThreshold": "(this line is where p(y = 1 | x) = 0.5, dashed in the figure; with these losses the decision boundary drawn solid is the parallel line where wᵀx + b = {t}.)",
   "gda.boundaryMoved": "a line parallel to {eq}, slid by the prior φ′ or the losses",

@@ -100,13 +100,6 @@ export function clipLine(p, q, [x0, x1, y0, y1]) {
   return [[p[0] + lo * d[0], p[1] + lo * d[1]], [p[0] + hi * d[0], p[1] + hi * d[1]]];
 }
 
-/** Whether the line wᵀx + b = 0 meets the window [x0, x1] × [y0, y1]: its sides at the four
- * corners are not all the same. */
-export function lineInView(w, b, [x0, x1, y0, y1]) {
-  const sides = [[x0, y0], [x0, y1], [x1, y0], [x1, y1]].map(([x, y]) => Math.sign(w[0] * x + w[1] * y + b));
-  return sides.some((v) => v !== sides[0]) || sides[0] === 0;
-}
-
 /**
  * Why the boundary cannot be predicted on the state whose summary (GdaPanel.summary()) is
  * `s`, or null when it can: the boundary is then the line where the fitted log-odds wᵀx + b
@@ -340,10 +333,10 @@ export function startBoundaryPrediction({ section, panel, render, lang, onEnd = 
   }
 
   /** Whether the model's boundary (the fitted wᵀx + b = 0: the kind needs φ fitted and equal
-   * losses) meets the plot's window. */
+   * losses) meets the plot's window, as the numbers table's "(outside the plot)" says. */
   function modelInView() {
     const s = panel.summary();
-    return !s.w || lineInView(s.w, s.b, Array.from(panel.viewRect()));
+    return !s.w || s.coincident || s.boundary_visible;
   }
 
   function writeResult() {
