@@ -210,6 +210,15 @@ const gdaSummary = (page) => page.evaluate(() => window.genlab_panels.gda.contro
 const gdaView = (page) => page.evaluate(() => Array.from(window.genlab_panels.gda.controller.panel.viewRect()));
 const UNEQUAL = "sx0=0.5&sy0=0.5&r0=0&sx1=2&sy1=1.6&r1=0&m0=-0.5,0&m1=1.5,0.5";
 
+/** GDA → QDA on `page` by pointer: picks `pick`, commits, and waits for the score. */
+async function commitToQda(page, pick) {
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
+  await page.waitForSelector(role("predict-moves"));
+  await page.click(role(`predict-move-${pick}`));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+}
+
 test("GDA → QDA (a lesson's model=qda) by keyboard: judged where the boundary crosses the line of the means; the rings and the numbers said (1280 px, en)", async () => {
   const { page, context, errors } = await open(env.browser, `${env.server.url}?${UNEQUAL}`, SIZES[1280]);
   const before = await gdaSummary(page);
@@ -286,11 +295,7 @@ test("GDA → QDA under the prior override φ = 0.02: the sentences say only wha
   const { page, context, errors } = await open(env.browser, `${env.server.url}?m0=-0.15,0&m1=0.15,0&phi=0.02`, SIZES[1280]);
   const before = await gdaSummary(page);
   const view = await gdaView(page);
-  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
-  await page.waitForSelector(role("predict-moves"));
-  await page.click(role("predict-move-stays"));
-  await page.click(role("predict-commit"));
-  await page.waitForSelector(role("predict-score"));
+  await commitToQda(page, "stays");
   const want = expectedModelMove(line6(before), (await gdaSummary(page)).quadratic, before.mu, view);
   const inside = ([x, y]) => x >= view[0] && x <= view[1] && y >= view[2] && y <= view[3];
   assert.deepEqual(want.crossings.map(inside), [false, true], JSON.stringify([want.crossings, view]));
@@ -315,11 +320,7 @@ test("GDA → QDA under the prior override φ = 0.02: the sentences say only wha
   // and outside the phone's (|x| ≤ 5): turned to a phone, the page says one ring, not two.
   const second = await open(env.browser, `${env.server.url}?m0=-0.3,0&m1=0.3,0&phi=0.0145`, SIZES[1280]);
   const s2 = await gdaSummary(second.page);
-  await second.page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
-  await second.page.waitForSelector(role("predict-moves"));
-  await second.page.click(role("predict-move-stays"));
-  await second.page.click(role("predict-commit"));
-  await second.page.waitForSelector(role("predict-score"));
+  await commitToQda(second.page, "stays");
   const want2 = expectedModelMove(line6(s2), (await gdaSummary(second.page)).quadratic, s2.mu, await gdaView(second.page));
   assert.ok(Math.abs(want2.crossings[0][0] + logit(0.0145) / s2.w[0]) < 1e-6 && want2.crossings[0][0] > 5.2 && want2.crossings[0][0] < 6, JSON.stringify(want2.crossings));
   assert.ok((await second.page.textContent(role("predict-crossed"))).startsWith("The rings mark"));
@@ -341,11 +342,7 @@ test("GDA → QDA with a class wide along the line of the means: the opposite sl
   const { page, context, errors } = await open(env.browser, `${env.server.url}?${q}`, SIZES[1280]);
   const before = await gdaSummary(page);
   const view = await gdaView(page);
-  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { model: "qda" }));
-  await page.waitForSelector(role("predict-moves"));
-  await page.click(role("predict-move-toward1"));
-  await page.click(role("predict-commit"));
-  await page.waitForSelector(role("predict-score"));
+  await commitToQda(page, "toward1");
   const after = await gdaSummary(page);
   const want = expectedModelMove(line6(before), after.quadratic, before.mu, view);
   // QDA's crossing moves toward the tight class 0, without turning more than 5°.
