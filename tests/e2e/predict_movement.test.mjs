@@ -335,6 +335,29 @@ test("GDA → QDA under the prior override φ = 0.02: the sentences say only wha
   await second.context.close();
 });
 
+test("no truth after the change is said for what it is: QDA without a fit on two points a class, a mean moved onto the other (1280 px, en)", async () => {
+  // Two points a class: each class's own Σ is singular (two points lie on a line), so QDA has
+  // no fit; the panel's numbers say why.
+  const { page, context, errors } = await open(env.browser, `${env.server.url}?n0=2&n1=2`, SIZES[1280]);
+  await commitToQda(page, "turns");
+  assert.equal(await page.textContent(role("predict-score")), WORDS.en.noFit);
+  assert.equal((await gdaSummary(page)).quadratic, null);
+  assert.match(await page.textContent('#gda-slot [data-role="error"]'), /singular/);
+  assert.ok(await page.isVisible('#gda-slot [data-role="error"]'));
+  // μ₁ moved onto μ₀ (generated clouds keep their means exactly): no boundary after it.
+  await page.goto(`${env.server.url}?m0=-1,0&m1=1,0`);
+  await page.waitForFunction(() => window.genlab_panels?.gda?.controller);
+  await page.evaluate(() => window.genlab_panels.gda.controller.startPrediction("movement", { mean1: "-1,0" }));
+  await page.waitForSelector(role("predict-moves"));
+  await page.click(role("predict-move-stays"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  assert.equal((await gdaSummary(page)).coincident, true);
+  assert.equal(await page.textContent(role("predict-score")), WORDS.en.noLine);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("GDA → QDA with a class wide along the line of the means: the opposite slide gets the wider-class hint; QDA already on refuses model=qda (1280 px, en)", async () => {
   // Class 1 spread 2 along x (the line of the means), 0.5 across; class 0 0.5 both ways; 300
   // points a class, so that the sample tilts QDA little.

@@ -48,6 +48,8 @@ export const WORDS = {
     oldOutside: "The old boundary lies outside the plot; the change can be undone like any other.",
     oldCurve: "The old boundary is the dashed curve; the change can be undone like any other.",
     noCrossing: "The answer cannot be judged here: a boundary does not cross the line through the means from {c0}'s side to {c1}'s.",
+    noFit: "The answer cannot be judged here: after the change the model cannot be fitted to these points; the numbers below say why.",
+    noLine: "The answer cannot be judged here: after the change the two means coincide, and there is no boundary.",
     intro: "Pick your answer, then press Commit: the change is then made and the new boundary shown beside the old one (dashed).",
     commit: "Commit",
     skip: "Skip",
@@ -57,6 +59,7 @@ export const WORDS = {
     right: "Right: {truth}.",
     wrong: "Not so: {truth}. You said: {guess}.",
     skipped: "Skipped: the change is made, without a score; {truth}.",
+    skippedBare: "Skipped: the change is made, without a score.",
     truth: "the boundary {what}",
     truthModel: "where it crosses the line through the means, the boundary {what}",
     revealed: "The old boundary is the dashed line; the change can be undone like any other.",
@@ -101,6 +104,8 @@ export const WORDS = {
     oldOutside: "旧边界在图外；这一变化可以像其他操作一样撤销。",
     oldCurve: "旧边界是虚线曲线；这一变化可以像其他操作一样撤销。",
     noCrossing: "这里无法评判答案：有一条边界没有从{c0}一侧到{c1}一侧穿过均值连线。",
+    noFit: "这里无法评判答案：变化之后，模型无法拟合这些点；下方的数值部分说明了原因。",
+    noLine: "这里无法评判答案：变化之后两个均值重合，没有边界。",
     intro: "选出你的答案，然后按“提交”：随后实施这一变化，新边界显示在旧边界（虚线）旁边。",
     commit: "提交",
     skip: "跳过",
@@ -110,6 +115,7 @@ export const WORDS = {
     right: "正确：{truth}。",
     wrong: "不对：{truth}。你的答案：{guess}。",
     skipped: "已跳过：已实施变化，不计分；{truth}。",
+    skippedBare: "已跳过：已实施变化，不计分。",
     truth: "边界{what}",
     truthModel: "在与均值连线相交处，边界{what}",
     revealed: "旧边界是虚线；这一变化可以像其他操作一样撤销。",
@@ -250,6 +256,11 @@ export function startMovementPrediction({ section, panel, render, lang, params =
   let judging = false;
   let crossings = null;
   let facts = null;
+  // Why there is no truth after the change, when there is none: "noFit" (no fit of the model
+  // after it), "noLine" (its means coincide) or "noCrossing" (a boundary misses the line of
+  // the means).
+  let noTruth = null;
+  let haveJudge = false;
   // What the figure shows after the reveal (each ring, the old boundary): the sentences say only
   // what is drawn, and are written again when a new view shows more or less.
   let shown = { rings: [false, false], old: false };
@@ -406,6 +417,7 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     }
     judging = false;
     if (revealed) return;
+    haveJudge = Boolean(judgeMovement);
     if (judge && !judgeMovement) {
       result.hidden = false;
       result.replaceChildren(Object.assign(document.createElement("p"), { className: "input-error", textContent: words(lang).noJudge }));
@@ -413,9 +425,12 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     }
     apply();
     const after = panel.summary();
+    const afterWhy = unpredictable(after, modelChange ? { kind: "model", to: change.to === "qda" ? "gda" : "qda" } : null);
+    noTruth = afterWhy === "means" ? "noLine" : afterWhy ? "noFit" : "noCrossing";
     if (judgeMovement && modelChange) {
       const qda = change.to === "qda" ? after : before;
       const drawnAfter = change.to === "qda" ? after.quadratic : after.w && [0, 0, 0, ...decisionRule(after)];
+      if (!drawnAfter) noTruth = "noFit";
       try {
         const v = judgeMovement({ to: change.to, before: drawnBefore, after: drawnAfter, mu: before.mu, sigmas: qda.sigmas, view }, guess || "stays");
         truth = v.truth;
@@ -459,10 +474,10 @@ export function startMovementPrediction({ section, panel, render, lang, params =
     result.hidden = false;
     const { p, lines: out } = resultLines();
     const truthText = truth ? say(modelChange ? w.truthModel : w.truth, { what: lowerFirst(moveText(truth), lang) }) : "";
-    if (modelChange && !truth) {
-      p(say(w.noCrossing, { c0: names()[0], c1: names()[1] }), "predict-score");
+    if (!truth && haveJudge) {
+      p(say(w[noTruth], { c0: names()[0], c1: names()[1] }), "predict-score");
     } else if (!verdict) {
-      p(say(w.skipped, { truth: truthText }), "predict-score");
+      p(truth ? say(w.skipped, { truth: truthText }) : w.skippedBare, "predict-score");
     } else {
       p(say(verdict.score ? w.right : w.wrong, { truth: truthText, guess: moveText(verdict.guess) }), "predict-score");
       writeHints(p, verdict.hints, lang, w.why, "predict");
