@@ -14,7 +14,7 @@ const env = setup();
 
 const SAID = {
   en: "This part of genlab did not load (is the network down?). Press again to try once more.",
-  "zh-CN": "genlab 的这一部分没有加载成功（网络断了吗？）。请再按一次，重新加载。",
+  "zh-CN": "genlab 的这一部分未能加载（网络断开了吗？）。请再按一次重试。",
 };
 
 /** Opens `query` with the module at `glob` refused until `unblock()` is called. */
@@ -36,7 +36,7 @@ const failures = (page) => page.$$eval('[data-role="part-failed"]', (els) => els
 
 /** Waits for exactly one shown failure sentence right after the element `selector` finds; returns its text. */
 async function saidAfter(page, selector) {
-  await page.waitForSelector('[data-role="part-failed"]', { state: "visible" });
+  await page.waitForSelector('[data-role="part-failed"]', { state: "visible", timeout: 5000 });
   const f = await page.$$eval('[data-role="part-failed"]', (els, sel) => els.map((el) => ({
     text: el.textContent, role: el.getAttribute("role"), rightAfter: el.previousElementSibling === document.querySelector(sel),
   })), selector);
@@ -104,7 +104,8 @@ test("GDA (Chinese): a kind whose module did not load says so under Predict… i
 test("GDA: the 3-D switch whose view did not load goes back off, says so after it, and shows the view when switched on again", async () => {
   const { page, context, errors, unblock } = await openBlocked("", "**/js/gda3d.js");
   const url = page.url();
-  await page.check('#gda-slot [data-role="v3"]');
+  // A click, not check(): the switch may be off again before check() looks at it.
+  await page.click('#gda-slot [data-role="v3"]');
   assert.equal(await saidAfter(page, '#gda-slot [data-control="export"]'), SAID.en);
   assert.equal(await page.isChecked('#gda-slot [data-role="v3"]'), false);
   assert.equal(await page.evaluate(() => window.genlab.gda.getState().surface.shown), false);
