@@ -104,10 +104,10 @@ export function showMessageAt(box, text, { anchor = null, lang = "en" } = {}) {
 const unloaded = new WeakMap();
 
 /**
- * Loads a part of the page fetched on demand (`load`: `() => import("./x.js")`) for the
- * control `anchor` that asked for it: resolves to the module, or to null after saying, right
- * after the control's row, that it did not load (offline after the first load). A failed
- * import is fetched again by the next `import()`, so the control works on its next use; the
+ * Loads a part of the page fetched on demand (`load`: a function that imports it dynamically)
+ * for the control `anchor` that asked for it: resolves to the module, or to null after saying,
+ * right after the control's row, that it did not load (offline after the first load). A failed
+ * dynamic import is fetched again by the next one, so the control works on its next use; the
  * sentence goes with the next success. Its key (data-i18n) follows the page's language.
  */
 export async function loadPart(load, anchor, lang) {
