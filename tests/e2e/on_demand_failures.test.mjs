@@ -93,6 +93,8 @@ test("GDA (Chinese): a kind whose module did not load says so under Predict… i
   await page.waitForFunction((s) => document.querySelector('[data-role="part-failed"]').textContent === s, SAID["zh-CN"]);
   unblock();
   await page.click('#gda-slot [data-role="predict"]');
+  // The chooser (its module loaded before) clears the sentence as it opens.
+  await page.waitForSelector('#gda-slot [data-role="predict-menu"]');
   await noneSaid(page);
   await page.click('#gda-slot [data-role="predict-kind-boundary"]');
   await page.waitForSelector('#gda-slot [data-role="ghost-handle-0"]');
