@@ -9,7 +9,7 @@ import { num, pct, pctRelation, prob } from "./format.js";
 import { t, applyLabels } from "./i18n.js";
 import { guardPanel } from "./recovery.js";
 import { messageText, errorText } from "./messages.js";
-import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence } from "./util.js";
+import { cleanupList, hideControls, showMessageAt, lastControl, focusScrollables, sentence, loadPart } from "./util.js";
 
 const MINUS = "\u2212";
 /** Largest table file read, in bytes (genlab::nb::categorical::MAX_CSV_BYTES). */
@@ -521,9 +521,11 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   // "Work it out": the worked example loads when it first opens (js/cat-worked.js).
   on($("worked-details"), "toggle", async () => {
     if (!$("worked-details").open || worked) return;
-    const { attachCatWorked } = await import("./cat-worked.js");
-    if (destroyed || worked) return;
-    worked = attachCatWorked({ box: $("worked"), panel, lang, idPrefix: `${section.id || "cat"}-worked`, messageOf: (m) => messageText(lang, m) });
+    const part = await loadPart(() => import("./cat-worked.js"), $("worked-details"), lang);
+    // Not loaded: closed again, so the next opening fetches it again.
+    if (!part) $("worked-details").open = false;
+    if (!part || destroyed || worked) return;
+    worked = part.attachCatWorked({ box: $("worked"), panel, lang, idPrefix: `${section.id || "cat"}-worked`, messageOf: (m) => messageText(lang, m) });
   });
   on($("csv-file"), "change", async (ev) => {
     const f = ev.target.files?.[0];
@@ -581,14 +583,14 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
   // Predict, then reveal: "verdict" (js/predict-cat.js, loaded on the first press) or "quiz"
   // (js/quiz.js: a fresh query and λ, then the verdict again). startPrediction(kind, params)
   // does what the buttons do (a lesson's `predict: verdict` step calls it too); it resolves
-  // to the prediction's handle, or null when none started (the kind says why under its button).
-  const KINDS = { verdict: async () => (await import("./predict-cat.js")).startCatVerdict };
+  // to the prediction's handle, or null when none started (the kind says why under its button,
+  // as loadPart does when its module did not load).
+  const KINDS = { verdict: async () => (await loadPart(() => import("./predict-cat.js"), $("predict"), lang))?.startCatVerdict };
   // The kind's module, loaded: `(params, onEnd) → handle | null`, which starts it at once (a
   // quiz applies its situation and asks in the same task), or null for no such kind.
   async function starter(kind) {
-    if (!KINDS[kind]) return null;
-    const start = await KINDS[kind]();
-    return (params, onEnd) => start({ section, panel, render, lang, button: $("predict"), onEnd });
+    const start = await KINDS[kind]?.();
+    return start && ((params, onEnd) => start({ section, panel, render, lang, button: $("predict"), onEnd }));
   }
   function quizApply(s) {
     if (keptTable === null) {
@@ -614,10 +616,11 @@ export function createCat(section, { lang = "en", controls = [], onChange = () =
     const row = $("predict").closest("p");
     const note = (l) => (keptTable?.own != null ? t(l, "cat.quizTable") : "");
     const onEnd = () => { quizEnded(); ended(); };
+    const quiz = kind === "quiz" && (await loadPart(() => import("./quiz.js"), $("quiz"), lang));
     const begin = kind === "quiz"
-      ? async () => (await import("./quiz.js")).openQuiz({ panel: "cat", section, lang, value: params?.value, hide: row, after: row, apply: quizApply, render, starter, hold: (h) => { predicting = h; }, note, onEnd })
+      ? quiz && (() => quiz.openQuiz({ panel: "cat", section, lang, value: params?.value, hide: row, after: row, apply: quizApply, render, starter, hold: (h) => { predicting = h; }, note, onEnd }))
       : await starter(kind);
-    if (destroyed || predicting) return null;
+    if (!begin || destroyed || predicting) return null;
     if (kind === "quiz") return begin();
     predicting = begin(params, ended);
     // In the same task: the answer written so far goes before any frame shows it.

@@ -9,7 +9,7 @@ import { CurvesRun, curvesDataFile, curvesNeedsSpamCorpus } from "../pkg-curves/
 import { pct } from "./format.js";
 import { t, applyLabels } from "./i18n.js";
 import { messageText, errorText } from "./messages.js";
-import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence } from "./util.js";
+import { cleanupList, downloadCanvas, focusScrollables, hideControls, showMessageAt, lastControl, sentence, loadPart } from "./util.js";
 import { compiledCore } from "./wasm-compile.js";
 import { guardPanel, showEngineNotice } from "./recovery.js";
 
@@ -671,7 +671,8 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
 
   // Predict, then reveal: the controls load on the first press (js/predict-crossover.js).
   // startPrediction(kind) does what the button does (a lesson's `predict:` step calls it too);
-  // it resolves to the prediction's handle, or null when none started.
+  // it resolves to the prediction's handle, or null when none started (loadPart says so when
+  // a module did not load).
   async function startPrediction(kind = "crossover", params = {}) {
     if (!["crossover", "quiz"].includes(kind) || predicting || destroyed) return null;
     // Hidden at once, not after the module has come: a lesson's step may have just started
@@ -682,13 +683,13 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     try {
       // "Quiz me": a fresh pairing and seed, one crossing to predict, again and again (js/quiz.js).
       begin = kind === "quiz"
-        ? (await import("./quiz.js")).openQuiz
+        ? (await loadPart(() => import("./quiz.js"), $("quiz"), lang))?.openQuiz
         : await starter();
     } finally {
       $("predict").disabled = false;
       if (!begin && !predicting && !destroyed) setCurvesHidden(false);
     }
-    if (destroyed || predicting) return null;
+    if (!begin || destroyed || predicting) return null;
     const ended = () => { predicting = null; };
     const row = $("predict").closest("p");
     predicting = kind === "quiz"
@@ -698,10 +699,11 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
     return predicting;
   }
   // The crossing's module, loaded: `(params, onEnd) → handle | null`, which hides the curves and
-  // starts it at once (a quiz applies its situation and asks in the same task).
+  // starts it at once (a quiz applies its situation and asks in the same task); null when it
+  // did not load.
   async function starter() {
-    const mod = await import("./predict-crossover.js");
-    return (_params, onEnd) => {
+    const mod = await loadPart(() => import("./predict-crossover.js"), $("predict"), lang);
+    return mod && ((_params, onEnd) => {
       setCurvesHidden(true);
       return mod.startCrossoverPrediction({
         section, lang, button: $("predict"),
@@ -712,7 +714,7 @@ export function createCurves(section, { lang = "en", controls = [], onChange = (
         },
         onEnd,
       });
-    };
+    });
   }
   on($("predict"), "click", () => startPrediction("crossover"));
   on($("quiz"), "click", () => startPrediction("quiz"));

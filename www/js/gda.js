@@ -9,7 +9,7 @@ import { messageText, errorText } from "./messages.js";
 import { attachSurfaceSwitch } from "./gda3d-switch.js";
 import { gdaNumbers } from "./gda-numbers.js";
 import { guardPanel } from "./recovery.js";
-import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, loadPart } from "./util.js";
 
 /** Each class's sliders, in the order of its cloud's numbers (n, σx, σy, ρ). */
 const SLIDERS = [0, 1, 2, 3, 4].flatMap((c) => [`n${c}`, `sdx${c}`, `sdy${c}`, `rho${c}`]);
@@ -675,11 +675,11 @@ export function createGda(section, { lang = "en", controls = [], onChange = () =
   // Predict, then reveal: "Predict…" opens a chooser of the kinds, itself a prediction's
   // handle until a kind is picked (js/predict-gda.js, loaded on the first press, as each
   // kind's module). startPrediction(kind, params) starts one (a lesson's `predict:` step calls
-  // it too): the prediction's handle, or null when none started.
+  // it too): the prediction's handle, or null when none started (a part that did not load says so).
   async function startPrediction(kind, params) {
-    const { startGdaPrediction } = await import("./predict-gda.js");
-    if (destroyed || predicting) return null;
-    predicting = await startGdaPrediction(kind, params, { section, panel, startPrediction, render, getState, setState, historyData, lang, onChange, hold: (h) => { predicting = h; }, onEnd: () => { predicting = null; } });
+    const m = await loadPart(() => import("./predict-gda.js"), $("predict"), lang);
+    if (!m || destroyed || predicting) return null;
+    predicting = await m.startGdaPrediction(kind, params, { section, panel, startPrediction, render, getState, setState, historyData, lang, onChange, hold: (h) => { predicting = h; }, onEnd: () => { predicting = null; } });
     render();
     return predicting;
   }

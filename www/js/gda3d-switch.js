@@ -4,6 +4,7 @@
 // link's angles, language, projector, theme, the latest draw) and hands it over.
 
 import { applyLabels } from "./i18n.js";
+import { loadPart } from "./util.js";
 
 const SWITCH = `<label class="check surface-switch"><input type="checkbox" data-role="v3"> <span data-i18n="gda3d.toggle"></span></label>`;
 const HIDDEN = { shown: false, yaw: 35, pitch: 25 };
@@ -19,22 +20,32 @@ export function attachSurfaceSwitch(section, panel, { lang = "en", onChange = ()
   let destroyed = false;
   const kept = { state: HIDDEN, lang, projector: false, dark: false, draw: [] };
 
+  // Not loaded (offline after the first load): the switch goes back off, said after it, and
+  // the next switching on fetches the view again.
   function load() {
-    loading ??= import("./gda3d.js").then(({ attachSurface }) => {
-      if (destroyed) return;
-      view = attachSurface(section, panel, { lang: kept.lang, onChange });
+    loading ??= loadPart(() => import("./gda3d.js"), toggle, kept.lang).then((part) => {
+      if (!part) {
+        loading = null;
+        toggle.checked = false;
+        kept.state = { ...kept.state, shown: false };
+        return false;
+      }
+      if (destroyed) return false;
+      view = part.attachSurface(section, panel, { lang: kept.lang, onChange });
       view.setProjector(kept.projector);
       view.setTheme(kept.dark);
       view.setState(kept.state);
       view.draw(...kept.draw);
+      return true;
     });
     return loading;
   }
   // A prediction holding the view closed flips it `quiet`: no history entry.
   const flip = (ev) => {
     kept.state = { ...(view ? view.state() : kept.state), shown: toggle.checked };
-    load().then(() => {
-      view?.setState(kept.state);
+    load().then((shown) => {
+      if (!shown) return;
+      view.setState(kept.state);
       if (!ev?.detail?.quiet) onChange("push");
     });
   };

@@ -4,6 +4,7 @@
 export const ZH = {
   "app.tagline": "生成式分类器，实时演示",
   "gda3d.toggle": "三维视图：p(x | y)·p(y)",
+  "part.failed": "genlab 的这一部分未能加载（网络断开了吗？）。请再按一次重试。",
   "gda3d.failed": "三维视图未能加载（{msg}）。二维图照常可用；重新加载页面可再试一次。",
   "nav.gda": "高斯判别分析",
   "nav.nb": "朴素贝叶斯",

@@ -5,6 +5,7 @@
 const EN = {
   "app.tagline": "generative classifiers, live",
   "gda3d.toggle": "3-D view: p(x | y)·p(y)",
+  "part.failed": "This part of genlab did not load (is the network down?). Press again to try once more.",
   "gda3d.failed": "The 3-D view could not be loaded ({msg}). The 2-D figure works as before; reload the page to try again.",
   "nav.gda": "Gaussian discriminant analysis",
   "nav.nb": "Naive Bayes",

@@ -6,6 +6,7 @@ import { PANELS, loadCore, mount, prepare, themeFollower, parseState, stateQuery
 import { t, applyLabels, loadLang } from "./i18n.js";
 import { noticeText } from "./messages.js";
 import { carriesCore, coreArrived } from "./wasm-compile.js";
+import { loadPart } from "./util.js";
 
 const html = document.documentElement;
 let lang = "en";
@@ -208,11 +209,13 @@ function applyState(state, data) {
   for (const name of Object.keys(PANELS)) if (name !== quizPanel(state.quiz)) panels[name]?.controller.setState(state[name], data?.[name] ?? null);
 }
 
-/** Loads the lessons (js/lesson.js) once, on demand. */
+/** Loads the lessons (js/lesson.js) once, on demand; null when it did not load (said after
+ * the Lessons button, which fetches it again when pressed). */
 async function loadLessons() {
   if (!lessons) {
-    const { startLessons } = await import("./lesson.js");
-    lessons ??= await startLessons({
+    const part = await loadPart(() => import("./lesson.js"), document.getElementById("lessons"), lang);
+    if (!part) return null;
+    lessons ??= await part.startLessons({
       panels,
       lang: () => lang,
       lastPanel: () => lastPanel,
@@ -324,7 +327,7 @@ async function main() {
     window.genlab_panels = panels;
     if (state.lesson && !embed) {
       lessonLink = { value: state.lesson, step: state.step };
-      await (await loadLessons()).openLink(state.lesson, state.step);
+      await (await loadLessons())?.openLink(state.lesson, state.step);
     }
     if (state.quiz) await followQuiz(state.quiz);
     boot.hidden = true;
@@ -420,7 +423,7 @@ document.getElementById("lms-package").addEventListener("click", async () => {
   }
 });
 document.getElementById("lessons").addEventListener("click", async () => {
-  if (html.dataset.ready === "true") (await loadLessons()).openMenu();
+  if (html.dataset.ready === "true") (await loadLessons())?.openMenu();
 });
 document.getElementById("dismiss").addEventListener("click", () => { document.getElementById("notices").hidden = true; });
 // A change still waiting for its rest is written when the page goes: a slide deck unloads
@@ -444,7 +447,7 @@ window.addEventListener("popstate", () => {
   const restored = history.state?.nbText && state.nb.whole_chars && history.state.nbText.startsWith(state.nb.text);
   showNotices(restored ? notices.filter((n) => n.reason.kind !== "message-cut") : notices);
   lessonLink = state.lesson ? { value: state.lesson, step: state.step } : null;
-  if (lessons || state.lesson) loadLessons().then((l) => l.popstate(state));
+  if (lessons || state.lesson) loadLessons().then((l) => l?.popstate(state));
 });
 
 main();

@@ -11,7 +11,7 @@ import { messageText, errorText } from "./messages.js";
 import { guardPanel } from "./recovery.js";
 import { createLedger } from "./nb/ledger.js";
 import { createLoaders, filesOfEntry } from "./nb/files.js";
-import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround } from "./util.js";
+import { cleanupList, downloadCanvas, hideControls, showMessageAt, lastControl, focusScrollables, sentence, fillAround, loadPart } from "./util.js";
 
 export const EXAMPLES = {
   "en-spam": "WIN a FREE prize! Reply now to claim your cash reward, offer ends today.",
@@ -675,18 +675,19 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   // Predict, then reveal: each kind's controls load on the first press of its button.
   // startPrediction(kind, params) does what the button does (a lesson's `predict:` step calls
   // it too): "bet", "word" ({toward: "spam" | "ham"}) or "alpha0"; it resolves to the
-  // prediction's handle, or null when none started (the kind says why under its button).
+  // prediction's handle, or null when none started (the kind says why under its button, as
+  // loadPart does when its module did not load).
   const KINDS = {
-    bet: async () => (await import("./predict-spam.js")).startSpamBet,
-    word: async () => (await import("./predict-word.js")).startStrongestWord,
-    alpha0: async () => (await import("./predict-alpha0.js")).startAlphaZero,
+    bet: async () => (await load(() => import("./predict-spam.js"), "bet"))?.startSpamBet,
+    word: async () => (await load(() => import("./predict-word.js"), "predict-word"))?.startStrongestWord,
+    alpha0: async () => (await load(() => import("./predict-alpha0.js"), "predict-alpha0"))?.startAlphaZero,
   };
+  const load = (part, role) => loadPart(part, $(role), lang);
   // The kind's module, loaded: `(params, onEnd) → handle | null`, which starts it at once (a
   // quiz applies its situation and asks in the same task), or null for no such kind.
   async function starter(kind) {
-    if (!KINDS[kind]) return null;
-    const start = await KINDS[kind]();
-    return (params, onEnd) => start({
+    const start = await KINDS[kind]?.();
+    return start && ((params, onEnd) => start({
       section, panel, lang, button: $(kind === "bet" ? "bet" : `predict-${kind}`), message: () => text.value,
       toward: params?.toward === "ham" ? "ham" : "spam",
       alphaText: () => alphaText(panel.alpha()),
@@ -695,16 +696,17 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
       setAlphaBack: (a) => { setAlpha(a, ""); onChange("push"); },
       naturalFrequencies: (p) => SpamPanel.naturalFrequencies(p),
       onEnd,
-    });
+    }));
   }
   async function startPrediction(kind = "bet", params = {}) {
     if ((!KINDS[kind] && kind !== "quiz") || predicting) return null;
     const ended = () => { predicting = null; predictingKind = ""; };
     // "Quiz me": a fresh message and one prediction, again and again (js/quiz.js).
+    const quiz = kind === "quiz" && (await load(() => import("./quiz.js"), "quiz"));
     const begin = kind === "quiz"
-      ? async () => (await import("./quiz.js")).openQuiz({ panel: "nb", section, lang, value: params?.value, hide: $("bet").closest("p"), after: $("bet").closest("p"), apply: setState, starter, hold: (h) => { predicting = h; predictingKind = "quiz"; }, onEnd: ended })
+      ? quiz && (() => quiz.openQuiz({ panel: "nb", section, lang, value: params?.value, hide: $("bet").closest("p"), after: $("bet").closest("p"), apply: setState, starter, hold: (h) => { predicting = h; predictingKind = "quiz"; }, onEnd: ended }))
       : await starter(kind);
-    if (destroyed || predicting) return null;
+    if (!begin || destroyed || predicting) return null;
     predicting = kind === "quiz" ? await begin() : begin(params, ended);
     predictingKind = predicting ? kind : "";
     // A verdict still waiting to be read out is not read.
@@ -716,9 +718,11 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
   // "Work it out": the worked example loads when it first opens (js/nb-worked.js).
   on($("worked-details"), "toggle", async () => {
     if (!$("worked-details").open || worked) return;
-    const { attachNbWorked } = await import("./nb-worked.js");
-    if (destroyed || worked) return;
-    worked = attachNbWorked({ box: $("worked"), panel, message: () => text.value, lang, idPrefix: `${section.id || "nb"}-worked` });
+    const m = await load(() => import("./nb-worked.js"), "worked-details");
+    // Not loaded: closed again, so the next opening fetches it again.
+    if (!m) $("worked-details").open = false;
+    if (!m || destroyed || worked) return;
+    worked = m.attachNbWorked({ box: $("worked"), panel, message: () => text.value, lang, idPrefix: `${section.id || "nb"}-worked` });
   });
   on($("predict-alpha0"), "click", () => startPrediction("alpha0"));
   on($("quiz"), "click", () => startPrediction("quiz"));
@@ -728,9 +732,13 @@ export function createNb(section, { lang = "en", controls = [], onChange = () =>
     $("nf-toggle").setAttribute("aria-expanded", String(open));
     $("nf-view").hidden = !open;
     if (open && !frequencies) {
-      const { createFrequencies } = await import("./predict-nf.js");
-      if (destroyed) return;
-      frequencies = createFrequencies({ box: $("nf-view"), lang, count: (p) => SpamPanel.naturalFrequencies(p) });
+      const m = await load(() => import("./predict-nf.js"), "nf-toggle");
+      if (!m) {
+        $("nf-toggle").setAttribute("aria-expanded", "false");
+        $("nf-view").hidden = true;
+      }
+      if (!m || destroyed || frequencies) return;
+      frequencies = m.createFrequencies({ box: $("nf-view"), lang, count: (p) => SpamPanel.naturalFrequencies(p) });
     }
     frequencies?.update(ledger?.explanation.p_spam);
   });

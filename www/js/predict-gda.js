@@ -5,6 +5,7 @@
 
 /** The chooser's words and the kinds it lists, in its order. */
 import { t } from "./i18n.js";
+import { loadPart } from "./util.js";
 
 export const WORDS = {
   en: { menu: "What will you predict?", boundary: "The boundary", posterior: "The posterior at a point", movement: "Which way it moves", threshold: "The decision threshold", shape: "QDA's boundary shape", worked: "Or work it out: GDA's fit by hand", quiz: "Quiz me: a fresh situation", close: "Close" },
@@ -26,32 +27,37 @@ export function classNames(s, lang) {
  * Starts the prediction `kind` with its `params` on the GDA panel (`ctx`: { section, panel,
  * render, lang, getState, setState, historyData, onChange, startPrediction, onEnd }): its handle, or
  * null when the kind is unknown or the state cannot be asked about (the kind's module then
- * says why under the button). The kind `menu` is the chooser: a handle too (so gda.js
- * switches its language), which closes itself and calls `ctx.startPrediction(kind)` when a
- * kind is picked.
+ * says why under the button) or its module did not load (loadPart says so there). The kind
+ * `menu` is the chooser: a handle too (so gda.js switches its language), which closes itself
+ * and calls `ctx.startPrediction(kind)` when a kind is picked.
  */
 export async function startGdaPrediction(kind, params, ctx) {
   params = params || {};
   if (kind === "menu") return openMenu(ctx);
   // "Quiz me": a fresh situation and one prediction, again and again (js/quiz.js).
   if (kind === "quiz") {
-    const { openQuiz } = await import("./quiz.js");
-    const row = ctx.section.querySelector('button[data-role="predict"]').closest("p");
+    const quiz = await loadPart(() => import("./quiz.js"), button(ctx), ctx.lang);
+    if (!quiz) return null;
+    const row = button(ctx).closest("p");
     // The situation is applied without drawing: the quiz draws once its question has hidden
     // the answer (ctx.render).
-    return openQuiz({ ...ctx, panel: "gda", value: params.value, hide: row, after: row, apply: (s) => ctx.setState(s, null, { draw: false }), starter: (k) => kindStarter(k, ctx) });
+    return quiz.openQuiz({ ...ctx, panel: "gda", value: params.value, hide: row, after: row, apply: (s) => ctx.setState(s, null, { draw: false }), starter: (k) => kindStarter(k, ctx) });
   }
   // Not a prediction: the worked example of the fit, opened from the same chooser.
   if (kind === "worked") {
-    const { startGdaWorked } = await import("./gda-worked.js");
-    return startGdaWorked(ctx);
+    const worked = await loadPart(() => import("./gda-worked.js"), button(ctx), ctx.lang);
+    return worked ? worked.startGdaWorked(ctx) : null;
   }
   const start = await kindStarter(kind, ctx);
   return start ? start(params, ctx.onEnd) : null;
 }
 
+const button = (ctx) => ctx.section.querySelector('button[data-role="predict"]');
+
 /** The kind's module, loaded: a function `(params, onEnd) → handle | null` that starts it at
- * once (a quiz applies its situation and asks in the same task), or null for no such kind. */
+ * once (a quiz applies its situation and asks in the same task), or null for no such kind or
+ * when its module did not load (said under the Predict… button: a quiz's question is then
+ * not asked, and says so). */
 async function kindStarter(kind, ctx) {
   const load = {
     boundary: async () => (await import("./predict.js")).startBoundaryPrediction,
@@ -65,8 +71,8 @@ async function kindStarter(kind, ctx) {
     threshold: async () => (await import("./predict-threshold.js")).startThresholdPrediction,
     shape: async () => (await import("./predict-shape.js")).startShapePrediction,
   }[kind];
-  if (!load) return null;
-  const start = await load();
+  const start = load && (await loadPart(load, button(ctx), ctx.lang));
+  if (!start) return null;
   return (params, onEnd) => start({ ...ctx, params: params || {}, onEnd });
 }
 

@@ -12,6 +12,7 @@
 // paragraphs (`resultLines`) and the fired misconceptions' hints (`writeHints`).
 
 import { HINTS } from "./predict-hints.js";
+import { loadPart } from "./util.js";
 
 const SAVE = { en: "Save my record", "zh-CN": "保存我的记录" };
 
@@ -104,7 +105,7 @@ export function predictionParts(kind, { reveal, end } = {}) {
     if (block) new MutationObserver(label).observe(block, { attributes: true, attributeFilter: ["lang"] });
   };
   document.addEventListener("genlab-prediction", recorded);
-  save.addEventListener("click", () => import("./predict-record-view.js").then((m) => m.openRecord(save, lang())));
+  save.addEventListener("click", async () => (await loadPart(() => import("./predict-record-view.js"), save, lang()))?.openRecord(save, lang()));
   if (reveal) {
     commit.addEventListener("click", () => reveal(true));
     skip.addEventListener("click", () => reveal(false));

@@ -1,5 +1,7 @@
 // Small helpers shared by the panels.
 
+import { t } from "./i18n.js";
+
 /**
  * What a panel undoes when it is destroyed: `on()` adds an event listener, `add()` any other
  * cleanup (an observer's disconnect), `run()` undoes them all, once.
@@ -95,6 +97,37 @@ export function showMessageAt(box, text, { anchor = null, lang = "en" } = {}) {
   const r = box.getBoundingClientRect();
   if (r.top < 0 || r.bottom > (window.innerHeight || document.documentElement.clientHeight)) {
     box.scrollIntoView({ block: "nearest" });
+  }
+}
+
+/** The sentence under each row whose control's on-demand part did not load (loadPart). */
+const unloaded = new WeakMap();
+
+/**
+ * Loads a part of the page fetched on demand (`load`: a function that imports it dynamically)
+ * for the control `anchor` that asked for it: resolves to the module, or to null after saying,
+ * right after the control's row, that it did not load (offline after the first load). A failed
+ * dynamic import is fetched again by the next one, so the control works on its next use; the
+ * sentence goes with the next success. Its key (data-i18n) follows the page's language.
+ */
+export async function loadPart(load, anchor, lang) {
+  const row = anchor.closest(`${ROWS}, p`) || anchor;
+  try {
+    const m = await load();
+    unloaded.get(row)?.remove();
+    return m;
+  } catch {
+    let box = unloaded.get(row);
+    if (!box) {
+      box = Object.assign(document.createElement("p"), { className: "input-error" });
+      box.setAttribute("role", "alert");
+      box.dataset.role = "part-failed";
+      box.dataset.i18n = "part.failed";
+      unloaded.set(row, box);
+    }
+    box.textContent = t(lang, "part.failed");
+    if (row.isConnected) row.after(box);
+    return null;
   }
 }
 
