@@ -322,11 +322,12 @@ for (const [reason, lang, change] of UNPREDICTABLE) {
   });
 }
 
-test("the judge's module fails to load: the commit says so, hides nothing it should not, and Skip still reveals", async () => {
+test("the judge's module fails to load: the commit says so, hides nothing it should not, Skip still reveals, and the next prediction fetches it again", async () => {
   // The judge is in the lessons' module, which the prediction starts loading when it opens.
+  let block = true;
   const { page, context, errors } = await open(env.browser, url("en"), {
     ...CASES[1280].size,
-    setup: (p) => p.route("**/pkg-lesson/genlab_bg.wasm", (r) => r.abort()),
+    setup: (p) => p.route("**/pkg-lesson/genlab_bg.wasm", (r) => (block ? r.abort() : r.continue())),
   });
   await page.click(role("predict"));
   await page.click(role("predict-kind-boundary"));
@@ -339,6 +340,16 @@ test("the judge's module fails to load: the commit says so, hides nothing it sho
   await page.click(role("predict-skip"));
   assert.equal(await page.textContent(role("predict-score")), WORDS.en.skipped);
   assert.ok((await boundaryPixels(page)) > 50);
+  // The network back: the next prediction loads the module (a failed load was kept for good,
+  // and every later commit said the judge did not load).
+  block = false;
+  await page.click(role("predict-done"));
+  await page.click(role("predict"));
+  await page.click(role("predict-kind-boundary"));
+  await page.waitForSelector(role("ghost-handle-0"));
+  await page.click(role("predict-commit"));
+  await page.waitForSelector(role("predict-score"));
+  assert.ok((await verdict(page)).angle_deg >= 0);
   // (The refused .wasm is the one console error.)
   assert.ok(errors.every((e) => /pkg-lesson|Failed to load|net::|genlab_bg/.test(e)), errors.join("\n"));
   await context.close();

@@ -139,8 +139,8 @@ const loads = new Map();
 let shared = null;
 
 /**
- * Loads wasm module `flavour` (a key of GLUES) once (later calls wait for the same load);
- * resolves to `{ glue, exports }`. Where the page carries the core itself (the single file,
+ * Loads wasm module `flavour` (a key of GLUES) once (later calls wait for the same load; a
+ * failed load is forgotten, so the next call tries again); resolves to `{ glue, exports }`. Where the page carries the core itself (the single file,
  * the notebook widget: the full module) every glue name is that one module, and every load
  * is the GDA-first one's.
  */
@@ -153,6 +153,8 @@ function loadModule(flavour) {
         shared ??= glue;
         return { glue, exports };
       }));
+    const load = loads.get(flavour);
+    load.catch(() => { if (loads.get(flavour) === load) loads.delete(flavour); });
   }
   return loads.get(flavour);
 }

@@ -112,7 +112,12 @@ const compiled = {};
 /** The compiled core, "gda" or "nb" (a WebAssembly.Module), each compiled once. */
 export function compiledCore(flavour = "gda") {
   if (carriesCore()) flavour = "carried";
-  compiled[flavour] ??= compile(urls[flavour]);
+  if (!compiled[flavour]) {
+    const compiling = compile(urls[flavour]);
+    compiled[flavour] = compiling;
+    // A failed fetch (offline after the first load) is not kept: the next call fetches again.
+    compiling.catch(() => { if (compiled[flavour] === compiling) delete compiled[flavour]; });
+  }
   return compiled[flavour];
 }
 
