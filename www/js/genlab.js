@@ -140,9 +140,9 @@ let shared = null;
 
 /**
  * Loads wasm module `flavour` (a key of GLUES) once (later calls wait for the same load; a
- * failed load is forgotten, so the next call tries again); resolves to `{ glue, exports }`. Where the page carries the core itself (the single file,
- * the notebook widget: the full module) every glue name is that one module, and every load
- * is the GDA-first one's.
+ * failed load is forgotten, so the next call tries again); resolves to `{ glue, exports }`.
+ * Where the page carries the core itself (the single file, the notebook widget: the full
+ * module) every glue name is that one module, and every load is the GDA-first one's.
  */
 function loadModule(flavour) {
   if (!loads.has(flavour)) {
