@@ -6,6 +6,7 @@
 // over only its points (GdaPanel.pointsFlat()).
 
 import { showWorked } from "./worked.js";
+import { fill as say } from "./i18n.js";
 
 export const WORDS = {
   en: {
@@ -27,7 +28,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /**
  * Attaches GDA's worked example of the panel whose Rust handle is `panel` to `box`. Resolves

@@ -14,7 +14,7 @@
 // The GDA-first module's glue (5 KB of JavaScript; its .wasm is fetched only when loadCore runs).
 import * as gdaGlue from "../pkg-gda/genlab.js";
 import { GDA } from "./gda-template.js";
-import { carriesCore, compiledCore } from "./wasm-compile.js";
+import { carriesCore, compiledCore, onceUnlessFailed } from "./wasm-compile.js";
 import { applyLabels, loadLang } from "./i18n.js";
 
 /**
@@ -145,18 +145,13 @@ let shared = null;
  * module) every glue name is that one module, and every load is the GDA-first one's.
  */
 function loadModule(flavour) {
-  if (!loads.has(flavour)) {
-    loads.set(flavour, flavour !== "gda" && carriesCore()
-      ? loadModule("gda")
-      : Promise.all([compiledCore(flavour), GLUES[flavour]()]).then(async ([module, glue]) => {
-        const exports = await instantiate(glue, module, flavour);
-        shared ??= glue;
-        return { glue, exports };
-      }));
-    const load = loads.get(flavour);
-    load.catch(() => { if (loads.get(flavour) === load) loads.delete(flavour); });
-  }
-  return loads.get(flavour);
+  return onceUnlessFailed(loads, flavour, () => (flavour !== "gda" && carriesCore()
+    ? loadModule("gda")
+    : Promise.all([compiledCore(flavour), GLUES[flavour]()]).then(async ([module, glue]) => {
+      const exports = await instantiate(glue, module, flavour);
+      shared ??= glue;
+      return { glue, exports };
+    })));
 }
 
 /** Loads the GDA-first module once (the GDA panel and the state functions); resolves to its exports. */

@@ -215,6 +215,12 @@ export const DICTS = { en: EN, "zh-CN": ZH };
 export const LANGS = Object.keys(DICTS);
 
 /** The label `key` in `lang` with `{name}` placeholders filled from `params`. */
+/** `template` with each {name} replaced by String(params[name]): the words the predictions,
+ * the quiz and the worked examples write from their own tables. */
+export function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
+}
+
 export function t(lang, key, params = {}) {
   const dict = DICTS[lang] || EN;
   const raw = key in dict ? dict[key] : EN[key];

@@ -7,6 +7,7 @@
 // catalogue's speak of one α); the others are the catalogue's.
 
 import { showWorked } from "./worked.js";
+import { fill as say } from "./i18n.js";
 
 export const WORDS = {
   en: {
@@ -48,7 +49,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /**
  * Attaches the worked example of the spam panel whose Rust handle is `panel` to `box`;

@@ -11,6 +11,7 @@
 import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { wordChoices } from "./predict-chips.js";
+import { fill as say } from "./i18n.js";
 
 export const WORDS = {
   en: {
@@ -100,7 +101,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /**
  * Starts an α = 0 prediction on the spam panel in `section` (its Rust handle `panel`;

@@ -11,6 +11,7 @@
 import { classPicker, endPrediction, predictionBlock, predictionParts, resultLines } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { prob } from "./format.js";
+import { fill as say } from "./i18n.js";
 
 export const WORDS = {
   en: {
@@ -58,7 +59,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /** Whether class `k`'s posterior in explanation `e` is exact (as the panel's class card
  * says it): every other class wiped out (log 0), or this one. */

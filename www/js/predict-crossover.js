@@ -13,6 +13,7 @@
 
 import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
+import { fill as say } from "./i18n.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
 export const WORDS = {
@@ -87,7 +88,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /** A keyboard step on the log axis, in decades (Shift, Page Up/Down: the large one). */
 export const STEP = 0.05;

@@ -14,6 +14,7 @@ import { endPrediction, predictionBlock, predictionParts, resultLines, writeHint
 import { recordPrediction } from "./predict-record.js";
 import { classNames } from "./predict-gda.js";
 import { clipLine } from "./predict.js";
+import { fill as say } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const MOVES = ["toward0", "toward1", "turns", "slidesTurns", "stays"];
@@ -134,7 +135,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 const fixed = (x, d = 2) => (Object.is(Math.round(x * 10 ** d), -0) ? 0 : x).toFixed(d);
 const logit = (p) => Math.log(p / (1 - p));
 /** A number as short as it is exact to 4 decimals (1, 0.8, 2.5). */

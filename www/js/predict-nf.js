@@ -5,6 +5,8 @@
 // natural_frequencies_binary, largest remainder, summing to 1,000). Loaded on demand: by the
 // verdict's "Show as 1,000 messages" and by a prediction's reveal.
 
+import { fill as say } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const COLS = 40;
 const ROWS = 25;
@@ -21,7 +23,6 @@ export const WORDS = {
     none: "这条消息排除了两个类别，因此没有垃圾邮件的比例可显示。",
   },
 };
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 const n = (x, lang) => x.toLocaleString(lang === "zh-CN" ? "zh-CN" : "en");
 
 /** The sentence for P(spam | message) = `p` with the counts [ham, spam] of 1,000. */

@@ -9,6 +9,7 @@
 import { predictionRecord } from "./predict-record.js";
 import { recordCsv, recordJson, recordFileName } from "./record-file.js";
 import { HINTS } from "./predict-hints.js";
+import { fill as say } from "./i18n.js";
 
 export const WORDS = {
   en: {
@@ -57,7 +58,6 @@ export const WORDS = {
   },
 };
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 const pageLang = () => (document.documentElement.lang === "zh-CN" ? "zh-CN" : "en");
 
 /** A number as the dialog shows it: four significant digits, unless that would make a whole

@@ -16,6 +16,7 @@ import { recordPrediction } from "./predict-record.js";
 import { classNames, hideGdaAnswer, maskCell } from "./predict-gda.js";
 import { pointMarker, placeMarker } from "./predict-point.js";
 import { p3 } from "./format.js";
+import { fill as say } from "./i18n.js";
 
 export const WORDS = {
   en: {
@@ -77,7 +78,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 const fixed = (x, d = 2) => (Object.is(Math.round(x * 10 ** d), -0) ? 0 : x).toFixed(d);
 /** A posterior, never rounded to a certainty it does not have (format.js), and as a
  * relation: "= 0.251", "< 0.001", "> 0.999". */

@@ -8,7 +8,7 @@
 
 import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
-import { t } from "./i18n.js";
+import { t, fill as say } from "./i18n.js";
 import { hideGdaAnswer, maskCell } from "./predict-gda.js";
 
 export const SHAPES = ["line", "ellipse", "open", "none"];
@@ -65,7 +65,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /** Why the shape cannot be predicted on the summary `s`, or null. */
 export function unpredictable(s) {

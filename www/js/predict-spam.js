@@ -9,6 +9,7 @@ import { p3 } from "./format.js";
 import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { frequencyFigure } from "./predict-nf.js";
+import { fill as say } from "./i18n.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
 export const WORDS = {
@@ -45,7 +46,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /** The sentence for a logit gap g: within 0.3 (a factor of about 1.35 in the odds), within
  * 1.5, or beyond. */

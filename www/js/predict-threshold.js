@@ -9,6 +9,7 @@
 import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { hideGdaAnswer, maskCell } from "./predict-gda.js";
+import { fill as say } from "./i18n.js";
 
 export const WORDS = {
   en: {
@@ -60,7 +61,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 const short = (x) => String(Number(x.toFixed(4)));
 
 /** Why the threshold cannot be predicted on the summary `s`, or null. */

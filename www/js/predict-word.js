@@ -11,6 +11,7 @@ import { signed } from "./format.js";
 import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { wordChoices } from "./predict-chips.js";
+import { fill as say } from "./i18n.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
 export const WORDS = {
@@ -65,7 +66,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /**
  * Starts a "strongest word" prediction on the spam panel in `section` (its Rust handle

@@ -12,6 +12,7 @@
 import { endPrediction, predictionBlock, predictionParts, resultLines, writeHints } from "./predict-parts.js";
 import { recordPrediction } from "./predict-record.js";
 import { hideGdaAnswer } from "./predict-gda.js";
+import { fill as say } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -72,7 +73,6 @@ export const WORDS = {
 };
 
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 const fixed = (x, d = 2) => (Object.is(Math.round(x * 10 ** d), -0) ? 0 : x).toFixed(d);
 
 /** The one-sentence verdict on an agreement share a (0–1). */

@@ -12,6 +12,7 @@
 import { QUIZ_KINDS, parseQuestion, questionValue, situation, countedRight, nextKind, scored, emptyTally, readTally, freshSeed } from "./quiz-core.js";
 import { parseState } from "./genlab.js";
 import { actionsRow, makeButton } from "./predict-parts.js";
+import { fill as say } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -90,7 +91,6 @@ const WORDS = {
   },
 };
 const words = (lang) => WORDS[lang] || WORDS.en;
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 const STORE = "genlab-quiz";
 

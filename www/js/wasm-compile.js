@@ -107,18 +107,27 @@ export function coreArrived(flavour = "gda") {
   return carriesCore() || globalThis.performance?.getEntriesByName?.(urls[flavour].href).length > 0;
 }
 
-const compiled = {};
+/**
+ * The promise `cache` (a Map) holds for `key`, made by `make()` the first time: one load for
+ * every caller. A promise that fails (a fetch offline after the first load) is forgotten, so
+ * the next call makes it again.
+ */
+export function onceUnlessFailed(cache, key, make) {
+  if (!cache.has(key)) {
+    const made = make();
+    cache.set(key, made);
+    made.catch(() => { if (cache.get(key) === made) cache.delete(key); });
+  }
+  return cache.get(key);
+}
 
-/** The compiled core, "gda" or "nb" (a WebAssembly.Module), each compiled once. */
+const compiled = new Map();
+
+/** The compiled core, "gda" or "nb" (a WebAssembly.Module), each compiled once (again after a
+ * failed fetch). */
 export function compiledCore(flavour = "gda") {
   if (carriesCore()) flavour = "carried";
-  if (!compiled[flavour]) {
-    const compiling = compile(urls[flavour]);
-    compiled[flavour] = compiling;
-    // A failed fetch (offline after the first load) is not kept: the next call fetches again.
-    compiling.catch(() => { if (compiled[flavour] === compiling) delete compiled[flavour]; });
-  }
-  return compiled[flavour];
+  return onceUnlessFailed(compiled, flavour, () => compile(urls[flavour]));
 }
 
 // Started at once where the page asked for the GDA-first module early (index.html's preload)

@@ -10,6 +10,7 @@
 
 import { num } from "./format.js";
 import { HINTS } from "./predict-hints.js";
+import { fill as say } from "./i18n.js";
 
 /** This module's words; {x}-style slots are filled by `say`. */
 export const WORDS = {
@@ -52,7 +53,6 @@ const words = (lang) => WORDS[lang] || WORDS.en;
  * in style.css, which every first load fetches (the page's CSP allows no style attributes). */
 const styled = (el, props) => Object.assign(el.style, props);
 const TOUCH = { minHeight: "2.75rem", display: "inline-flex", alignItems: "center", gap: "0.3rem" };
-const say = (template, params) => template.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /** Decimals enough that a value typed back as shown is inside the tolerance `tol`. */
 export function decimalsFor(tol) {
